@@ -1,0 +1,35 @@
+//! The `virada` command line: one module a subcommand.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod perft;
+
+/// Othello and Nabucodonosor rules, records and engine.
+#[derive(Parser)]
+#[command(name = "virada", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves DEPTH plies below a position (a pass is a ply; a
+    /// finished game is one leaf).
+    Perft(perft::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("virada: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+//! # virada
+//!
+//! The rules of Othello (and of Nabucodonosor) for the Virada table, on
+//! bitboards, with the notations Othello people use, fair-play records and a
+//! search engine. The same crate builds natively (with the `virada` CLI) and
+//! for WebAssembly, where `wasm.rs` is the only file that knows the browser.
+//!
+//! ```
+//! use virada::{Position, Square};
+//! let start = Position::start();
+//! assert_eq!(start.legal_moves().count(), 4);
+//! let f5: Square = "f5".parse().unwrap();
+//! let next = start.play(f5).unwrap();
+//! assert_eq!(next.flips("f6".parse().unwrap()).count(), 1);
+//! ```
+
+mod bitboard;
+mod board;
+pub mod movegen;
+mod position;
+mod square;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use bitboard::{Bitboard, Squares};
+pub use board::{Board, Color, OverlapError};
+pub use position::{IllegalMove, Move, Outcome, Position};
+pub use square::{ParseSquareError, Square};
