@@ -16,6 +16,9 @@
 
 mod bitboard;
 mod board;
+pub mod bot;
+pub mod fairness;
+pub mod game;
 pub mod movegen;
 mod position;
 mod square;
