@@ -22,6 +22,7 @@ pub mod game;
 pub mod movegen;
 mod position;
 mod square;
+pub mod table;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
