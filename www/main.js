@@ -271,6 +271,8 @@ function start(params) {
         state.table.replay(g.moves, g.byTable);
         state.seedShown = snap().over;
         const deadline = Number.isFinite(g.deadline) ? g.deadline : undefined;
+        const s = snap();
+        if (!s.over) notices.push(t('toPlay', { color: colorName(s.side), who: seatLabel(s, s.seatToMove) }));
         advance(notices, { deadline });
         return;
       } catch {

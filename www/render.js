@@ -14,6 +14,7 @@ const COLORS = {
   ringEdge: '#3a2500',
   last: '#e4572e',
   cursor: '#f7f3e8',
+  ghost: 'rgba(250, 246, 236, 0.9)',
 };
 
 const FLIP_MS = 280;
@@ -147,8 +148,17 @@ function drawAll(ctx, size, view, now) {
     const cx = (sq % n + 0.5) * cell;
     const cy = (Math.floor(sq / n) + 0.5) * cell;
     ctx.save();
-    ctx.globalAlpha = 0.55;
+    ctx.globalAlpha = 0.6;
     drawDisc(ctx, cx, cy, cell * 0.41, color, {});
+    ctx.restore();
+    // A dashed outline says "not placed yet" whatever the disc's colour.
+    ctx.save();
+    ctx.strokeStyle = COLORS.ghost;
+    ctx.lineWidth = Math.max(1.5, cell * 0.03);
+    ctx.setLineDash([cell * 0.07, cell * 0.05]);
+    ctx.beginPath();
+    ctx.arc(cx, cy, cell * 0.43, 0, Math.PI * 2);
+    ctx.stroke();
     ctx.restore();
     for (const f of flips) drawRing(ctx, f, n, cell);
   }
