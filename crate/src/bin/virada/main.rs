@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod perft;
+mod serve;
 
 /// Othello and Nabucodonosor rules, records and engine.
 #[derive(Parser)]
@@ -18,12 +19,15 @@ enum Command {
     /// Count the leaves DEPTH plies below a position (a pass is a ply; a
     /// finished game is one leaf).
     Perft(perft::Args),
+    /// Serve the page and its files over HTTP (for playing and testing).
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => code,
