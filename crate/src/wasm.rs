@@ -45,3 +45,31 @@ pub fn bot_choose(
     let position = crate::Position::new(board, side);
     Ok(crate::bot::choose(&position, level).to_string())
 }
+
+// ---------------------------------------------------------------- fair
+
+/// A fresh secret seed from `crypto.getRandomValues`, as 64 lowercase hex characters.
+#[wasm_bindgen]
+pub fn fair_new_seed() -> Result<String, JsError> {
+    crate::fairness::Seed::generate()
+        .map(|s| s.to_string())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The fingerprint (SHA-256 of the 32 raw bytes, 64 hex) of a seed given in hex.
+#[wasm_bindgen]
+pub fn fair_fingerprint(seed_hex: &str) -> Result<String, JsError> {
+    let seed: crate::fairness::Seed = seed_hex
+        .parse()
+        .map_err(|e: crate::fairness::SeedError| JsError::new(&e.to_string()))?;
+    Ok(seed.fingerprint())
+}
+
+/// Which seat (0 or 1) plays dark for this seed (hex) and word.
+#[wasm_bindgen]
+pub fn fair_dark_seat(seed_hex: &str, word: &str) -> Result<u8, JsError> {
+    let seed: crate::fairness::Seed = seed_hex
+        .parse()
+        .map_err(|e: crate::fairness::SeedError| JsError::new(&e.to_string()))?;
+    Ok(crate::fairness::dark_seat(&seed, word) as u8)
+}
