@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod perft;
+mod solve;
 
 /// Othello and Nabucodonosor rules, records and engine.
 #[derive(Parser)]
@@ -18,12 +19,15 @@ enum Command {
     /// Count the leaves DEPTH plies below a position (a pass is a ply; a
     /// finished game is one leaf).
     Perft(perft::Args),
+    /// Solve each position of an OBF file exactly and check its annotations.
+    Solve(solve::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
         Ok(code) => code,
