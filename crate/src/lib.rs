@@ -17,10 +17,13 @@
 mod bitboard;
 mod board;
 pub mod bot;
+pub mod endgame;
+pub mod eval;
 pub mod fairness;
 pub mod game;
 pub mod movegen;
 mod position;
+pub mod search;
 mod square;
 
 #[cfg(target_arch = "wasm32")]

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod perft;
 mod serve;
+mod solve;
 
 /// Othello and Nabucodonosor rules, records and engine.
 #[derive(Parser)]
@@ -21,6 +22,8 @@ enum Command {
     Perft(perft::Args),
     /// Serve the page and its files over HTTP (for playing and testing).
     Serve(serve::Args),
+    /// Solve each position of an OBF file exactly and check its annotations.
+    Solve(solve::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +31,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
         Ok(code) => code,
