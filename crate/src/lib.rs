@@ -20,6 +20,7 @@ pub mod bot;
 pub mod fairness;
 pub mod game;
 pub mod movegen;
+pub mod nabu;
 mod position;
 mod square;
 

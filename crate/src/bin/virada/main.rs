@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod nabu;
 mod perft;
 
 /// Othello and Nabucodonosor rules, records and engine.
@@ -18,12 +19,16 @@ enum Command {
     /// Count the leaves DEPTH plies below a position (a pass is a ply; a
     /// finished game is one leaf).
     Perft(perft::Args),
+    /// Nabucodonosor: legal moves, perft, random-game statistics, bot matches.
+    #[command(subcommand)]
+    Nabu(nabu::Command),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Nabu(command) => nabu::run(command),
     };
     match result {
         Ok(code) => code,
