@@ -22,6 +22,7 @@ pub mod eval;
 pub mod fairness;
 pub mod game;
 pub mod movegen;
+pub mod nabu;
 mod position;
 pub mod search;
 mod square;

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod nabu;
 mod perft;
 mod serve;
 mod solve;
@@ -24,6 +25,9 @@ enum Command {
     Serve(serve::Args),
     /// Solve each position of an OBF file exactly and check its annotations.
     Solve(solve::Args),
+    /// Nabucodonosor: legal moves, perft, random-game statistics, bot matches.
+    #[command(subcommand)]
+    Nabu(nabu::Command),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +36,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Nabu(command) => nabu::run(command),
     };
     match result {
         Ok(code) => code,
