@@ -26,6 +26,7 @@ pub mod nabu;
 mod position;
 pub mod search;
 mod square;
+pub mod table;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
