@@ -34,7 +34,9 @@ pub fn bot_choose(
     ply: u32,
     time_ms: u32,
 ) -> Result<String, JsError> {
-    let _ = (seed_hex, ply, time_ms);
+    let seed: crate::fairness::Seed = seed_hex
+        .parse()
+        .map_err(|e: crate::fairness::SeedError| JsError::new(&e.to_string()))?;
     let board = crate::Board::new(crate::Bitboard(dark), crate::Bitboard(light))
         .map_err(|e| JsError::new(&e.to_string()))?;
     let side = if dark_to_move {
@@ -43,7 +45,58 @@ pub fn bot_choose(
         crate::Color::Light
     };
     let position = crate::Position::new(board, side);
-    Ok(crate::bot::choose(&position, level).to_string())
+    let mut rng = crate::bot::seeded_stream(&seed, ply);
+    let budget = crate::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
+    let choice = BOT_ENGINE.with(|engine| {
+        let mut engine = engine.borrow_mut();
+        crate::bot::choose_with(&mut engine, &position, level, &mut rng, budget)
+    });
+    Ok(choice.mv.to_string())
+}
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// The browser's monotonic clock in milliseconds (window or worker).
+fn browser_clock() -> f64 {
+    performance_now()
+}
+
+thread_local! {
+    /// The bot's engine, kept between moves (tables of 4 MiB).
+    static BOT_ENGINE: std::cell::RefCell<crate::search::Engine> =
+        std::cell::RefCell::new(crate::search::Engine::new(4 << 20));
+}
+
+// ---------------------------------------------------------------- fair
+
+/// A fresh secret seed from `crypto.getRandomValues`, as 64 lowercase hex characters.
+#[wasm_bindgen]
+pub fn fair_new_seed() -> Result<String, JsError> {
+    crate::fairness::Seed::generate()
+        .map(|s| s.to_string())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The fingerprint (SHA-256 of the 32 raw bytes, 64 hex) of a seed given in hex.
+#[wasm_bindgen]
+pub fn fair_fingerprint(seed_hex: &str) -> Result<String, JsError> {
+    let seed: crate::fairness::Seed = seed_hex
+        .parse()
+        .map_err(|e: crate::fairness::SeedError| JsError::new(&e.to_string()))?;
+    Ok(seed.fingerprint())
+}
+
+/// Which seat (0 or 1) plays dark for this seed (hex) and word.
+#[wasm_bindgen]
+pub fn fair_dark_seat(seed_hex: &str, word: &str) -> Result<u8, JsError> {
+    let seed: crate::fairness::Seed = seed_hex
+        .parse()
+        .map_err(|e: crate::fairness::SeedError| JsError::new(&e.to_string()))?;
+    Ok(crate::fairness::dark_seat(&seed, word) as u8)
 }
 
 // ---------------------------------------------------------------- table
