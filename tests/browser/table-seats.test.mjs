@@ -31,7 +31,7 @@ test('the plain address: person vs bot at once, fresh secret seed, bot labelled,
   assert.equal(await page.locator('#seed-chosen').evaluate((e) => e.hidden), true, 'a drawn seed is not marked chosen');
 
   const who = await page.locator('.box-who').allTextContents();
-  assert.deepEqual([...who].sort(), ['bot, level 2', 'you']);
+  assert.deepEqual([...who].sort(), ['bot, level 3', 'you']);
   // Whoever plays dark, it soon is the person's turn.
   await page.waitForFunction(() => document.body.dataset.thinking === 'false' && document.querySelector('[data-hint]'));
   const p = await ply(page);
@@ -48,7 +48,7 @@ test('bot vs bot plays a whole game from its worker and reveals the seed at the 
   const context = await browser.newContext();
   const page = await open(context, server.url, '?lang=en&seats=bot,bot&clock=0');
   const who = await page.locator('.box-who').allTextContents();
-  assert.deepEqual(who, ['bot, level 2', 'bot, level 2']);
+  assert.deepEqual(who, ['bot, level 3', 'bot, level 3']);
   await page.waitForFunction(() => document.body.dataset.thinking === 'true');
   assert.equal(await page.locator('#turn-line').textContent(), 'The bot is thinking…');
   assert.equal(await page.locator('[data-hint]').count(), 0, 'no pencil dots while a bot is to move');
