@@ -20,6 +20,7 @@ pub mod bot;
 pub mod fairness;
 pub mod game;
 pub mod movegen;
+mod notation;
 mod position;
 mod square;
 
@@ -28,5 +29,10 @@ mod wasm;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::{Board, Color, OverlapError};
+pub use notation::{
+    parse_obf_text, parse_transcript, write_transcript, write_transcript_with_passes, Annotation,
+    GgfError, GgfGame, GgfMove, Obf, ObfError, ObfLineError, TranscriptError, MAX_GGF_CHARS,
+    MAX_OBF_LINE_CHARS, MAX_TRANSCRIPT_CHARS,
+};
 pub use position::{IllegalMove, Move, Outcome, Position};
 pub use square::{ParseSquareError, Square};
