@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod nabu;
+mod bench;
 mod perft;
 mod serve;
 mod solve;
@@ -28,6 +29,8 @@ enum Command {
     /// Nabucodonosor: legal moves, perft, random-game statistics, bot matches.
     #[command(subcommand)]
     Nabu(nabu::Command),
+    /// Print the speed figures: perft leaves per second, one thread.
+    Bench(bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +40,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Nabu(command) => nabu::run(command),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => code,
