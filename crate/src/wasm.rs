@@ -45,3 +45,35 @@ pub fn bot_choose(
     let position = crate::Position::new(board, side);
     Ok(crate::bot::choose(&position, level).to_string())
 }
+
+// ---------------------------------------------------------------- position queries
+
+/// The start position's disc masks, `[dark, light]` (bit 0 = a1 … bit 63 =
+/// h8); dark moves first.
+#[wasm_bindgen]
+pub fn start_masks() -> Vec<u64> {
+    let board = crate::Board::START;
+    vec![
+        board.discs(crate::Color::Dark).0,
+        board.discs(crate::Color::Light).0,
+    ]
+}
+
+/// The squares (0 = a1 … 63 = h8, in reading order) where the side to move
+/// may play, in the position given by its two disc masks.
+#[wasm_bindgen]
+pub fn legal_squares(dark: u64, light: u64, dark_to_move: bool) -> Result<Vec<u8>, JsError> {
+    let board = crate::Board::new(crate::Bitboard(dark), crate::Bitboard(light))
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    let side = if dark_to_move {
+        crate::Color::Dark
+    } else {
+        crate::Color::Light
+    };
+    let position = crate::Position::new(board, side);
+    Ok(position
+        .legal_moves()
+        .squares()
+        .map(|sq| sq.index() as u8)
+        .collect())
+}
