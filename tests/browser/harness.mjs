@@ -4,7 +4,7 @@
 //
 //   import test from 'node:test';
 //   import assert from 'node:assert/strict';
-//   import { openPage, squareLocator } from './harness.mjs';
+//   import { openPage, squareLocator, squareName } from './harness.mjs';
 //
 //   test('d3 is legal at the start', async () => {
 //     const { page, errors } = await openPage('?lang=en');
