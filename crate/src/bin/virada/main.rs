@@ -3,8 +3,10 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod nabu;
 mod perft;
 mod serve;
+mod solve;
 
 /// Othello and Nabucodonosor rules, records and engine.
 #[derive(Parser)]
@@ -21,6 +23,11 @@ enum Command {
     Perft(perft::Args),
     /// Serve the page and its files over HTTP (for playing and testing).
     Serve(serve::Args),
+    /// Solve each position of an OBF file exactly and check its annotations.
+    Solve(solve::Args),
+    /// Nabucodonosor: legal moves, perft, random-game statistics, bot matches.
+    #[command(subcommand)]
+    Nabu(nabu::Command),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +35,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Nabu(command) => nabu::run(command),
     };
     match result {
         Ok(code) => code,
