@@ -21,6 +21,7 @@ pub mod fairness;
 pub mod game;
 pub mod movegen;
 mod position;
+pub mod record;
 mod square;
 
 #[cfg(target_arch = "wasm32")]
