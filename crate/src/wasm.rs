@@ -73,3 +73,10 @@ pub fn fair_dark_seat(seed_hex: &str, word: &str) -> Result<u8, JsError> {
         .map_err(|e: crate::fairness::SeedError| JsError::new(&e.to_string()))?;
     Ok(crate::fairness::dark_seat(&seed, word) as u8)
 }
+
+/// Checks a record's text: JSON `{"ok":bool,"checks":[{"check","status",
+/// "code","params":{…},"message"}…]}` (see `record::Report::to_json`).
+#[wasm_bindgen]
+pub fn record_verify(text: &str) -> String {
+    crate::record::verify_text(text).to_json()
+}

@@ -335,7 +335,7 @@ impl fmt::Display for Check {
             ),
             "moves-ok" => write!(
                 f,
-                "all {} moves are legal ({} passes, each forced)",
+                "all {} moves are legal (passes: {}, each forced)",
                 p("plies"),
                 p("passes")
             ),

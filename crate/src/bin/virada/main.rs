@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod perft;
+mod verify;
 
 /// Othello and Nabucodonosor rules, records and engine.
 #[derive(Parser)]
@@ -18,12 +19,16 @@ enum Command {
     /// Count the leaves DEPTH plies below a position (a pass is a ply; a
     /// finished game is one leaf).
     Perft(perft::Args),
+    /// Check a game record: fingerprint, colours, every move, the time-out
+    /// moves and the result. Exits 0 only when every check passes.
+    Verify(verify::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Verify(args) => verify::run(args),
     };
     match result {
         Ok(code) => code,
