@@ -3,7 +3,10 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod nabu;
 mod perft;
+mod serve;
+mod solve;
 mod verify;
 
 /// Othello and Nabucodonosor rules, records and engine.
@@ -22,6 +25,13 @@ enum Command {
     /// Check a game record: fingerprint, colours, every move, the time-out
     /// moves and the result. Exits 0 only when every check passes.
     Verify(verify::Args),
+    /// Serve the page and its files over HTTP (for playing and testing).
+    Serve(serve::Args),
+    /// Solve each position of an OBF file exactly and check its annotations.
+    Solve(solve::Args),
+    /// Nabucodonosor: legal moves, perft, random-game statistics, bot matches.
+    #[command(subcommand)]
+    Nabu(nabu::Command),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +39,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Nabu(command) => nabu::run(command),
     };
     match result {
         Ok(code) => code,
