@@ -3,8 +3,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-mod nabu;
 mod bench;
+mod nabu;
 mod perft;
 mod serve;
 mod solve;
