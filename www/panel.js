@@ -109,6 +109,7 @@ export function drawPanel(snap, view, handlers) {
   all.setAttribute('aria-expanded', String(view.movesOpen && view.canAct));
   drawMovesList(snap, view, handlers);
 
+  $('play-actions').hidden = snap.over;
   const result = $('result');
   result.hidden = !snap.over;
   if (snap.over) $('result-line').textContent = resultText(snap);
