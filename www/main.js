@@ -18,6 +18,8 @@ const N = 8;
 const CORNERS = new Set([0, N - 1, N * (N - 1), N * N - 1]);
 const DEFAULTS = { seats: 'person,bot', level: 3, clock: 30 };
 const BOT_PAUSE_MS = 450; // a bot's move is shown no sooner than this, so people can follow it
+// A bot that opens the game waits longer: time to see the board, who plays dark and the fingerprint.
+const BOT_OPENING_PAUSE_MS = 2000;
 const BOT_TIME_MS = 1000;
 const $ = (id) => document.getElementById(id);
 
@@ -165,7 +167,8 @@ function onBotError(message) {
 
 function askBot() {
   const level = Number(snap().seats[snap().seatToMove].split(':')[1]);
-  bot.ask({ level, timeMs: BOT_TIME_MS, ...state.table.botQuestion() });
+  const question = state.table.botQuestion();
+  bot.ask({ level, timeMs: BOT_TIME_MS, ...question }, question.ply === 0 ? BOT_OPENING_PAUSE_MS : BOT_PAUSE_MS);
 }
 
 // ---------------------------------------------------------------- games
