@@ -17,12 +17,17 @@
 mod bitboard;
 mod board;
 pub mod bot;
+pub mod endgame;
+pub mod eval;
 pub mod fairness;
 pub mod game;
 pub mod movegen;
+pub mod nabu;
 mod notation;
 mod position;
+pub mod search;
 mod square;
+pub mod table;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

@@ -4,7 +4,10 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod nabu;
 mod perft;
+mod serve;
+mod solve;
 
 /// Othello and Nabucodonosor rules, records and engine.
 #[derive(Parser)]
@@ -21,6 +24,13 @@ enum Command {
     Perft(perft::Args),
     /// Print the speed figures: perft leaves per second, one thread.
     Bench(bench::Args),
+    /// Serve the page and its files over HTTP (for playing and testing).
+    Serve(serve::Args),
+    /// Solve each position of an OBF file exactly and check its annotations.
+    Solve(solve::Args),
+    /// Nabucodonosor: legal moves, perft, random-game statistics, bot matches.
+    #[command(subcommand)]
+    Nabu(nabu::Command),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +38,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Nabu(command) => nabu::run(command),
     };
     match result {
         Ok(code) => code,
