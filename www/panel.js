@@ -53,11 +53,12 @@ function drawBox(box, snap, color, view) {
   row.setAttribute('aria-hidden', 'true');
   for (let k = 0; k < supply; k++) row.append(el('i'));
   box.append(row);
-  box.append(el('div', 'supply-text', t('toPlaceN', { n: supply })));
-
-  const turn = el('div', 'box-turn');
-  if (toMove) turn.textContent = view.thinking ? t('thinking') : t('toPlay', { color: colorName(color), who: seatLabel(snap, seatOf(snap, color)) });
-  box.append(turn);
+  const foot = el('div', 'box-foot');
+  foot.append(el('span', 'supply-text', t('toPlaceN', { n: supply })));
+  const turn = el('span', 'box-turn');
+  if (toMove) turn.textContent = view.thinking ? t('thinking') : t('boxTurn');
+  foot.append(turn);
+  box.append(foot);
   box.setAttribute('aria-label', `${colorName(color)}, ${seatLabel(snap, seatOf(snap, color))}: ${count} ${t('onBoard')}, ${t('toPlaceN', { n: supply })}`);
 }
 

@@ -1,6 +1,6 @@
 // The board on a canvas, drawn from a plain view (no rules here):
-//   { n, cells: 'X'/'O'/'-' × n², hints: [sq…], preview: {sq, color, flips:[sq…]} | null,
-//     last: sq | -1, cursor: sq | -1, anim: {placed, flips:[sq…], color, start} | null }
+//   { n, cells: 'X'/'O'/'-' × n², hints: [sq…], preview: {squares:[sq…], color, flips:[sq…]} | null,
+//     last: sq | -1, cursor: sq | -1, anim: {placed, flips:[sq…], start} | null }
 // Squares are indices in reading order (0 = a1, top left). Sharp on high-DPI
 // screens, resized with its box, redraws batched with requestAnimationFrame.
 
@@ -14,6 +14,7 @@ const COLORS = {
   ringEdge: '#3a2500',
   last: '#e4572e',
   cursor: '#f7f3e8',
+  ghost: 'rgba(250, 246, 236, 0.9)',
 };
 
 const FLIP_MS = 280;
@@ -143,13 +144,26 @@ function drawAll(ctx, size, view, now) {
   }
 
   if (view.preview) {
-    const { sq, color, flips } = view.preview;
-    const cx = (sq % n + 0.5) * cell;
-    const cy = (Math.floor(sq / n) + 0.5) * cell;
-    ctx.save();
-    ctx.globalAlpha = 0.55;
-    drawDisc(ctx, cx, cy, cell * 0.41, color, {});
-    ctx.restore();
+    // A move is one square (Othello) or several (a rectangle in Nabucodonosor):
+    // each gets a ghost disc; each disc it would take gets a ring.
+    const { squares, color, flips } = view.preview;
+    for (const sq of squares) {
+      const cx = (sq % n + 0.5) * cell;
+      const cy = (Math.floor(sq / n) + 0.5) * cell;
+      ctx.save();
+      ctx.globalAlpha = 0.6;
+      drawDisc(ctx, cx, cy, cell * 0.41, color, {});
+      ctx.restore();
+      // A dashed outline says "not placed yet" whatever the disc's colour.
+      ctx.save();
+      ctx.strokeStyle = COLORS.ghost;
+      ctx.lineWidth = Math.max(1.5, cell * 0.03);
+      ctx.setLineDash([cell * 0.07, cell * 0.05]);
+      ctx.beginPath();
+      ctx.arc(cx, cy, cell * 0.43, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.restore();
+    }
     for (const f of flips) drawRing(ctx, f, n, cell);
   }
 

@@ -25,6 +25,7 @@ pub mod movegen;
 pub mod nabu;
 mod notation;
 mod position;
+pub mod record;
 pub mod search;
 mod square;
 pub mod table;

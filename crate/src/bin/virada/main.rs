@@ -8,6 +8,7 @@ mod nabu;
 mod perft;
 mod serve;
 mod solve;
+mod verify;
 
 /// Othello and Nabucodonosor rules, records and engine.
 #[derive(Parser)]
@@ -24,6 +25,9 @@ enum Command {
     Perft(perft::Args),
     /// Print the speed figures: perft leaves per second, one thread.
     Bench(bench::Args),
+    /// Check a game record: fingerprint, colours, every move, the time-out
+    /// moves and the result. Exits 0 only when every check passes.
+    Verify(verify::Args),
     /// Serve the page and its files over HTTP (for playing and testing).
     Serve(serve::Args),
     /// Solve each position of an OBF file exactly and check its annotations.
@@ -38,6 +42,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Verify(args) => verify::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Nabu(command) => nabu::run(command),
