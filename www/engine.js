@@ -2,7 +2,7 @@
 // worker ask the Rust engine through these functions and never apply a rule
 // themselves.
 
-import init, { TableGame, bot_choose } from './pkg/virada.js';
+import init, { TableGame, bot_choose, fair_record } from './pkg/virada.js';
 
 let loading = null;
 
@@ -74,6 +74,11 @@ export class Table {
 
   seedHex() {
     return this.inner.seed_hex();
+  }
+
+  /** The game's record (crate::record): with the seed when `reveal`, "seed: hidden" before. */
+  record(reveal) {
+    return fair_record(this.inner, reveal);
   }
 
   /** What the bot worker needs: plain values, since a handle cannot cross. */

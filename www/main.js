@@ -79,6 +79,7 @@ function advance(messages, { deadline } = {}) {
   if (s.over) {
     state.seedShown = true;
     messages.push(resultText(s));
+    showRecord(state.table.record(true));
     sound.play('end');
   } else if (seatIsBot(s.seatToMove)) {
     askBot();
@@ -191,6 +192,7 @@ function freshTable(settings, seed) {
   state.anim = null;
   state.movesOpen = false;
   state.seedShown = false;
+  $('record').hidden = true;
 }
 
 function startedText() {
@@ -389,11 +391,21 @@ function setupControls() {
   $('copy-record').addEventListener('click', copyRecord);
 }
 
-function copyRecord() {
-  // TODO(record): write the record with crate::record's writer once it is in the engine.
+async function copyRecord() {
+  const text = state.table.record(state.seedShown);
+  showRecord(text);
+  try {
+    await navigator.clipboard.writeText(text);
+    say(t('copied'));
+  } catch {
+    say(t('copyFailed'));
+  }
+}
+
+function showRecord(text) {
   const pre = $('record');
-  pre.hidden = true;
-  say(t('recordTodo'));
+  pre.textContent = text;
+  pre.hidden = false;
 }
 
 function translateStatic() {
