@@ -12,6 +12,8 @@ import { attach, say } from './announce.js';
 import * as store from './store.js';
 import { drawPanel, resultText, seatLabel } from './panel.js';
 import { bindTips } from './tips.js';
+import { recordOf } from './engine.js';
+import { rememberFinished, verifyLink } from './finished.js';
 
 const N = 8;
 const CORNERS = new Set([0, N - 1, N * (N - 1), N * N - 1]);
@@ -80,6 +82,7 @@ function advance(messages, { deadline } = {}) {
   stopTurn();
   if (s.over) {
     state.seedShown = true;
+    finished();
     messages.push(resultText(s));
     sound.play('end');
   } else if (seatIsBot(s.seatToMove)) {
@@ -241,6 +244,7 @@ function newGame() {
   for (const k of ['seed', 'seats', 'clock', 'level']) url.searchParams.delete(k);
   history.replaceState(null, '', url);
   freshTable(settings);
+  $('verify').href = 'verify.html';
   advance([abandoned, startedText()].filter(Boolean));
 }
 
@@ -417,11 +421,22 @@ function setupControls() {
   $('copy-record').addEventListener('click', copyRecord);
 }
 
+/** A finished game: its record joins the list on "Verify a game", and the link there carries it. */
+function finished() {
+  const record = recordOf(state.table, true);
+  rememberFinished(record);
+  $('verify').href = verifyLink(record);
+}
+
+/** Shows the record (the seed revealed only once the game is over) and copies it. */
 function copyRecord() {
-  // TODO(record): write the record with crate::record's writer once it is in the engine.
+  const record = recordOf(state.table, snap().over);
   const pre = $('record');
-  pre.hidden = true;
-  say(t('recordTodo'));
+  pre.textContent = record;
+  pre.hidden = false;
+  const copied = navigator.clipboard?.writeText(record);
+  if (copied) copied.then(() => say(t('copied')), () => say(t('copyFailed')));
+  else say(t('copyFailed'));
 }
 
 function translateStatic() {
