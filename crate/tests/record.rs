@@ -120,6 +120,8 @@ fn crlf_and_surrounding_blank_lines_are_accepted() {
     let text = write(&finished_game(Seed([4; 32]), ""), true);
     let crlf = format!("\r\n\n{}\r\n\n", text.replace('\n', "\r\n"));
     assert!(verify_text(&crlf).all_passed());
+    let bom = format!("\u{feff}{text}");
+    assert!(verify_text(&bom).all_passed());
 }
 
 #[test]

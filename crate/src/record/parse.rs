@@ -22,7 +22,9 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     if text.len() > MAX_BYTES {
         return Err(RecordError::TooLarge { bytes: text.len() });
     }
-    // Blank lines at the end are not part of the record.
+    // A byte-order mark (some editors add one) and blank lines at the end
+    // are not part of the record.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .trim_end_matches(['\n', '\r', ' ', '\t'])
         .split('\n')
