@@ -117,3 +117,13 @@ fn the_readme_quotes_the_same_vectors() {
         assert!(doc.contains(&row), "missing row {row}");
     }
 }
+
+#[test]
+fn the_bot_draws_from_the_game_generator() {
+    let seed = Seed([0x33; 32]);
+    let mut bot = virada::bot::seeded_stream(&seed, 12);
+    let mut rng = game_rng(&seed, 12);
+    for _ in 0..4 {
+        assert_eq!(bot(), rng.next_u64());
+    }
+}
