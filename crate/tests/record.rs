@@ -406,6 +406,8 @@ fn malformed_fields_have_their_own_codes() {
     for (key, value, code) in [
         ("game", "chess 8", "bad-game"),
         ("seats", "person", "bad-seats"),
+        ("seats", "person, bot 3, bot 4", "bad-seats"),
+        ("seats", "person, bot", "bad-seats"),
         ("seats", "person, bot 0", "bad-seats"),
         ("clock", "-5", "bad-clock"),
         ("clock", "0", "bad-clock"),

@@ -144,8 +144,8 @@ fn parse_seat(s: &str) -> Option<Seat> {
 }
 
 fn parse_seats((n, v): (usize, &str)) -> Result<[Seat; 2], RecordError> {
-    let (a, b) = v.split_once(", ").ok_or_else(|| bad(n, Field::Seats, v))?;
-    match (parse_seat(a), parse_seat(b)) {
+    let (a, b) = v.split_once(',').ok_or_else(|| bad(n, Field::Seats, v))?;
+    match (parse_seat(a.trim()), parse_seat(b.trim())) {
         (Some(a), Some(b)) => Ok([a, b]),
         _ => Err(bad(n, Field::Seats, v)),
     }
