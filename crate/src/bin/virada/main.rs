@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod nboard;
 mod perft;
 mod solve;
 
@@ -21,6 +22,8 @@ enum Command {
     Perft(perft::Args),
     /// Solve each position of an OBF file exactly and check its annotations.
     Solve(solve::Args),
+    /// Speak the NBoard engine protocol on stdin/stdout.
+    Nboard(nboard::Args),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +31,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Nboard(args) => nboard::run(args),
     };
     match result {
         Ok(code) => code,
