@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod nboard;
 mod perft;
+mod play_match;
 mod solve;
 
 /// Othello and Nabucodonosor rules, records and engine.
@@ -24,6 +25,9 @@ enum Command {
     Solve(solve::Args),
     /// Speak the NBoard engine protocol on stdin/stdout.
     Nboard(nboard::Args),
+    /// Play two players against each other over XOT openings, both colours each.
+    #[command(name = "match")]
+    Match(play_match::Args),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +36,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Nboard(args) => nboard::run(args),
+        Command::Match(args) => play_match::run(args),
     };
     match result {
         Ok(code) => code,
