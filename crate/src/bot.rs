@@ -2,8 +2,8 @@
 //!
 //! | level | name | midgame depth | exact from | win/loss/draw from | mistakes |
 //! |--:|---|--:|--:|--:|---|
-//! | 1 | Beginner | 1 | – | – | greedy for discs, large noise, 1 move in 4 at random |
-//! | 2 | Novice | 1 | – | – | noise ±6 discs, 1 in 10 at random |
+//! | 1 | Beginner | 1 | – | – | greedy for discs, noise ±30 discs, about 1 move in 3 at random |
+//! | 2 | Novice | 1 | – | – | noise ±10 discs, about 1 in 8 at random |
 //! | 3 | Casual | 2 | 4 | – | noise ±3 discs, 1 in 30 at random |
 //! | 4 | Club | 3 | 8 | – | noise ±1.5 discs |
 //! | 5 | Keen | 4 | 10 | 12 | none |
@@ -67,8 +67,8 @@ const fn level(
 
 /// The ten levels, weakest first.
 pub const LEVELS: [Level; 10] = [
-    level(1, "Beginner", 1, 0, 0, 1200, 250, 150),
-    level(2, "Novice", 1, 0, 0, 600, 100, 40),
+    level(1, "Beginner", 1, 0, 0, 3000, 350, 150),
+    level(2, "Novice", 1, 0, 0, 1000, 120, 40),
     level(3, "Casual", 2, 4, 0, 300, 33, 0),
     level(4, "Club", 3, 8, 0, 150, 0, 0),
     level(5, "Keen", 4, 10, 12, 0, 0, 0),
