@@ -1,11 +1,234 @@
-//! The bot's entry point: picks a move for the side to move.
+//! The bot: levels 1–10 over the [`search`](crate::search) engine.
 //!
-//! Placeholder until the search engine lands: plays the legal square that
-//! flips the most discs (the table's time-out rule, T16).
+//! | level | name | midgame depth | exact from | win/loss/draw from | mistakes |
+//! |--:|---|--:|--:|--:|---|
+//! | 1 | Beginner | 1 | – | – | greedy for discs, large noise, 1 move in 4 at random |
+//! | 2 | Novice | 1 | – | – | noise ±6 discs, 1 in 10 at random |
+//! | 3 | Casual | 2 | 4 | – | noise ±3 discs, 1 in 30 at random |
+//! | 4 | Club | 3 | 8 | – | noise ±1.5 discs |
+//! | 5 | Keen | 4 | 10 | 12 | none |
+//! | 6 | Strong | 6 | 12 | 14 | none |
+//! | 7 | Expert | 8 | 14 | 16 | none |
+//! | 8 | Master | 10 | 16 | 18 | none |
+//! | 9 | Grandmaster | 12 | 18 | 20 | none |
+//! | 10 | Perfect | as deep as time allows | 24 | 26 | none |
+//!
+//! Every level stops at its time budget (1 s a move by default in the
+//! browser); level 10 uses all of it. Mistakes are drawn from the game's
+//! seeded generator, so a game replays.
 
+use crate::eval::DISC;
+use crate::search::{Budget, Engine, Limits};
 use crate::{Move, Position};
 
-/// The bot's choice in `position` at `level`. Passes only when forced.
-pub fn choose(position: &Position, _level: u8) -> Move {
-    position.timeout_move().map_or(Move::Pass, Move::Play)
+/// What a level means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// 1 to 10.
+    pub number: u8,
+    /// The plain name shown in the interface.
+    pub name: &'static str,
+    /// Midgame search depth in plies.
+    pub depth: u32,
+    /// Exact endgame solve at or below this many empties (0: never).
+    pub exact_empties: u32,
+    /// Win/loss/draw solve at or below this many empties (0: never).
+    pub wld_empties: u32,
+    /// Random noise added to each move's score, up to ± this (1/100 disc).
+    pub noise: i32,
+    /// Chance, per thousand, of a move picked at random.
+    pub blunder_per_mille: u64,
+    /// Extra value per disc flipped (a beginner's greed), 1/100 disc.
+    pub greed: i32,
+}
+
+#[allow(clippy::too_many_arguments)]
+const fn level(
+    number: u8,
+    name: &'static str,
+    depth: u32,
+    exact_empties: u32,
+    wld_empties: u32,
+    noise: i32,
+    blunder_per_mille: u64,
+    greed: i32,
+) -> Level {
+    Level {
+        number,
+        name,
+        depth,
+        exact_empties,
+        wld_empties,
+        noise,
+        blunder_per_mille,
+        greed,
+    }
+}
+
+/// The ten levels, weakest first.
+pub const LEVELS: [Level; 10] = [
+    level(1, "Beginner", 1, 0, 0, 1200, 250, 150),
+    level(2, "Novice", 1, 0, 0, 600, 100, 40),
+    level(3, "Casual", 2, 4, 0, 300, 33, 0),
+    level(4, "Club", 3, 8, 0, 150, 0, 0),
+    level(5, "Keen", 4, 10, 12, 0, 0, 0),
+    level(6, "Strong", 6, 12, 14, 0, 0, 0),
+    level(7, "Expert", 8, 14, 16, 0, 0, 0),
+    level(8, "Master", 10, 16, 18, 0, 0, 0),
+    level(9, "Grandmaster", 12, 18, 20, 0, 0, 0),
+    level(10, "Perfect", 60, 24, 26, 0, 0, 0),
+];
+
+/// The level numbered `n`, clamped to 1..=10.
+pub fn level_of(n: u8) -> &'static Level {
+    &LEVELS[usize::from(n.clamp(1, 10)) - 1]
+}
+
+/// A choice and what the bot thought of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move.
+    pub mv: Move,
+    /// Its score from the mover's view (1/100 disc), as searched.
+    pub score: i32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// The bot's choice in `position` at `level` with no randomness and no time
+/// limit (a fresh small engine). Passes only when forced.
+pub fn choose(position: &Position, level: u8) -> Move {
+    let mut engine = Engine::new(1 << 20);
+    choose_with(&mut engine, position, level, &mut || 0, Budget::unlimited()).mv
+}
+
+/// The bot's choice with `engine`, drawing any randomness from `rng` (the
+/// game's seeded generator) and stopping at `budget`.
+pub fn choose_with(
+    engine: &mut Engine,
+    position: &Position,
+    level: u8,
+    rng: &mut impl FnMut() -> u64,
+    budget: Budget<'_>,
+) -> Choice {
+    let level = level_of(level);
+    let legal = position.legal_moves();
+    if legal.is_empty() {
+        return Choice {
+            mv: Move::Pass,
+            score: 0,
+            nodes: 0,
+        };
+    }
+    let empties = position.empty().count();
+    let weak = level.noise > 0 || level.blunder_per_mille > 0 || level.greed > 0;
+    if weak && empties > level.exact_empties {
+        let scores = engine.score_moves(position, level.depth, budget);
+        let roll = rng();
+        if roll % 1000 >= 1000 - level.blunder_per_mille {
+            let i = (rng() % u64::from(legal.count())) as usize;
+            if let Some(sq) = legal.squares().nth(i) {
+                let score = scores.iter().find(|s| s.0 == sq).map_or(0, |s| s.1);
+                return Choice {
+                    mv: Move::Play(sq),
+                    score,
+                    nodes: 0,
+                };
+            }
+        }
+        let mut best: Option<(i32, crate::Square, i32)> = None;
+        for &(sq, score) in &scores {
+            let span = 2 * level.noise as u64 + 1;
+            let noise = (rng() % span) as i32 - level.noise;
+            let greed = level.greed * position.flips(sq).count() as i32;
+            let key = score + noise + greed;
+            if best.is_none_or(|(k, _, _)| key > k) {
+                best = Some((key, sq, score));
+            }
+        }
+        if let Some((_, sq, score)) = best {
+            return Choice {
+                mv: Move::Play(sq),
+                score,
+                nodes: 0,
+            };
+        }
+    }
+    let limits = Limits {
+        depth: level.depth,
+        exact_empties: level.exact_empties,
+        wld_empties: level.wld_empties,
+    };
+    let result = engine.search(position, &limits, budget);
+    Choice {
+        mv: result.best,
+        score: result.score,
+        nodes: result.nodes,
+    }
+}
+
+/// A stream of random words drawn from the game's seed for the move at `ply`:
+/// SHA-256 of a label, the seed, the ply and a counter. It stands in until
+/// the game's ChaCha generator is available; [`choose_with`] takes any
+/// `FnMut() -> u64`, so the switch changes only the caller.
+pub fn seeded_stream(seed: &crate::fairness::Seed, ply: u32) -> impl FnMut() -> u64 {
+    use sha2::{Digest, Sha256};
+    let seed = seed.0;
+    let mut counter = 0u64;
+    move || {
+        let mut h = Sha256::new();
+        h.update(b"virada/bot/v1");
+        h.update(seed);
+        h.update(ply.to_le_bytes());
+        h.update(counter.to_le_bytes());
+        counter += 1;
+        let d = h.finalize();
+        u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]])
+    }
+}
+
+/// A score in discs, for display.
+pub fn discs(score: i32) -> f64 {
+    f64::from(score) / f64::from(DISC)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_plays_a_legal_move_and_passes_only_when_forced() {
+        let start = Position::start();
+        for n in 1..=10 {
+            let mut engine = Engine::new(1 << 16);
+            let mut state = 7u64;
+            let mut rng = || {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                state >> 11
+            };
+            let budget = Budget {
+                nodes: Some(20_000),
+                ..Budget::unlimited()
+            };
+            let c = choose_with(&mut engine, &start, n, &mut rng, budget);
+            let Move::Play(sq) = c.mv else {
+                panic!("level {n} passed")
+            };
+            assert!(start.legal_moves().contains(sq), "level {n}");
+        }
+        // Dark has no square here but the game goes on: a pass.
+        let board =
+            crate::Board::new(crate::Bitboard(1 << 0), crate::Bitboard(1 << 1 | 1 << 63)).unwrap();
+        let pos = Position::new(board, crate::Color::Light);
+        assert_eq!(choose(&pos, 5), Move::Pass);
+    }
+
+    #[test]
+    fn the_top_level_takes_a_free_corner() {
+        // Dark to move can take a1 and wipe out light.
+        let pos = Position::from_masks(1 << 18, 1 << 9, crate::Color::Dark);
+        assert_eq!(choose(&pos, 10), Move::Play("a1".parse().unwrap()));
+    }
 }

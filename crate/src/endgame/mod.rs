@@ -1,0 +1,368 @@
+//! The exact endgame solver: the final disc difference under perfect play
+//! (empty squares go to the winner, the usual scoring of FFO scores).
+//!
+//! Layers by empties: four and fewer in [`last`] (no move generation, no
+//! hashing, parity order); up to [`SHALLOW`] empties a plain alpha-beta in
+//! parity order; above that principal-variation search with a transposition
+//! table, fastest-first ordering (fewest replies, corners counted twice),
+//! the hash move first, and a stability cutoff. A win/loss/draw answer is the
+//! same search with the window (-1, 1).
+
+mod last;
+mod stability;
+mod table;
+
+pub use stability::stable;
+pub(crate) use table::hash;
+pub use table::EndTable;
+
+use crate::movegen::{flips, moves};
+use crate::search::Budget;
+use crate::{Move, Position, Square};
+use last::odd_region;
+
+/// Up to this many empties, no hashing and parity-only ordering.
+const SHALLOW: u32 = 7;
+
+/// The final score from the mover's view when neither side can move.
+#[inline]
+pub(crate) fn final_score(p: u64, o: u64) -> i32 {
+    let pc = p.count_ones() as i32;
+    let oc = o.count_ones() as i32;
+    let diff = pc - oc;
+    let empties = 64 - pc - oc;
+    match diff.cmp(&0) {
+        std::cmp::Ordering::Greater => diff + empties,
+        std::cmp::Ordering::Less => diff - empties,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+/// The answer of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The best move (a pass when the mover has no square).
+    pub best: Move,
+    /// The final disc difference from the mover's view. For a search with a
+    /// narrow window it is a bound: at most `alpha` when it fails low, at
+    /// least `beta` when it fails high.
+    pub score: i32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// A solver over a borrowed table and budget.
+pub struct Solver<'a> {
+    table: &'a mut EndTable,
+    budget: Budget<'a>,
+    /// Positions visited so far.
+    pub nodes: u64,
+    next_check: u64,
+    aborted: bool,
+}
+
+/// A move with the data to order it.
+#[derive(Clone, Copy, Default)]
+struct Candidate {
+    sq: u8,
+    flipped: u64,
+    key: i32,
+}
+
+impl<'a> Solver<'a> {
+    /// A solver storing into `table` and stopping when `budget` is spent.
+    pub fn new(table: &'a mut EndTable, budget: Budget<'a>) -> Solver<'a> {
+        Solver {
+            table,
+            budget,
+            nodes: 0,
+            next_check: 4096,
+            aborted: false,
+        }
+    }
+
+    /// Whether the budget ran out (the last result is then meaningless).
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// The exact score of `position` and a best move, or `None` if the budget
+    /// ran out first.
+    pub fn solve(&mut self, position: &Position) -> Option<Solution> {
+        self.solve_window(position, -64, 64)
+    }
+
+    /// Win, loss or draw: the score's sign (as -1, 0 or 1) and a move that keeps it.
+    pub fn solve_wld(&mut self, position: &Position) -> Option<Solution> {
+        let s = self.solve_window(position, -1, 1)?;
+        Some(Solution {
+            score: s.score.signum(),
+            ..s
+        })
+    }
+
+    /// Solves inside the window (`alpha`, `beta`); the score is exact when it
+    /// lies strictly inside.
+    pub fn solve_window(&mut self, position: &Position, alpha: i32, beta: i32) -> Option<Solution> {
+        let p = position.player().0;
+        let o = position.opponent().0;
+        let start = self.nodes;
+        let (score, best) = self.root(p, o, alpha, beta);
+        if self.aborted {
+            return None;
+        }
+        let best = Square::new(best).map_or(Move::Pass, Move::Play);
+        Some(Solution {
+            best,
+            score,
+            nodes: self.nodes - start,
+        })
+    }
+
+    fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
+        let n = (!(p | o)).count_ones();
+        if moves(p, o) == 0 {
+            let score = if moves(o, p) == 0 {
+                final_score(p, o)
+            } else {
+                -self.solve_any(o, p, -beta, -alpha, n, true)
+            };
+            return (score, 64);
+        }
+        let mut list = [Candidate::default(); 32];
+        let hash_move = self.table.probe(p, o).map_or(64, |h| h.best);
+        let count = self.candidates(p, o, hash_move, &mut list);
+        let mut alpha = alpha;
+        let mut best = -65;
+        let mut best_sq = list[0].sq;
+        for i in 0..count {
+            pick_best(&mut list[i..count]);
+            let c = list[i];
+            let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
+            let v = if i == 0 {
+                -self.solve_any(np, no, -beta, -alpha, n - 1, false)
+            } else {
+                let v = -self.solve_any(np, no, -alpha - 1, -alpha, n - 1, false);
+                if v > alpha && v < beta {
+                    -self.solve_any(np, no, -beta, -v, n - 1, false)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return (0, 64);
+            }
+            if v > best {
+                best = v;
+                best_sq = c.sq;
+                if v >= beta {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        (best, best_sq)
+    }
+
+    /// Dispatches on the number of empties `n`.
+    #[inline]
+    fn solve_any(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, passed: bool) -> i32 {
+        match n {
+            0 => final_score(p, o),
+            1 => self.last1(p, o, (!(p | o)).trailing_zeros() as usize),
+            2 => {
+                let e = !(p | o);
+                let x1 = e.trailing_zeros() as usize;
+                let x2 = 63 - e.leading_zeros() as usize;
+                self.last2(p, o, alpha, beta, x1, x2, passed)
+            }
+            3 => {
+                let e = !(p | o);
+                let x1 = e.trailing_zeros() as usize;
+                let e2 = e & (e - 1);
+                let x2 = e2.trailing_zeros() as usize;
+                let x3 = 63 - e.leading_zeros() as usize;
+                self.last3(p, o, alpha, beta, x1, x2, x3, passed)
+            }
+            4 if !passed => self.last4(p, o, alpha, beta),
+            _ if n <= SHALLOW => self.shallow(p, o, alpha, beta, n, passed),
+            _ => self.deep(p, o, alpha, beta, n, passed),
+        }
+    }
+
+    /// Plain alpha-beta in parity order, no table.
+    fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32, passed: bool) -> i32 {
+        self.nodes += 1;
+        let m = moves(p, o);
+        if m == 0 {
+            if passed {
+                return final_score(p, o);
+            }
+            return -self.solve_any(o, p, -beta, -alpha, n, true);
+        }
+        let odd = odd_region(!(p | o));
+        let mut best = -65;
+        for part in [m & odd, m & !odd] {
+            let mut rest = part;
+            while rest != 0 {
+                let sq = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let f = flips(p, o, sq);
+                let v = -self.solve_any(o ^ f, p | f | (1u64 << sq), -beta, -alpha, n - 1, false);
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return v;
+                    }
+                    if v > alpha {
+                        alpha = v;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The moves of `p`, with their order keys (lower first).
+    #[inline]
+    fn candidates(&self, p: u64, o: u64, hash_move: u8, list: &mut [Candidate; 32]) -> usize {
+        let odd = odd_region(!(p | o));
+        let mut rest = moves(p, o);
+        let mut count = 0;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let f = flips(p, o, sq);
+            let key = if sq as u8 == hash_move {
+                -1_000_000
+            } else {
+                let np = o ^ f;
+                let no = p | f | (1u64 << sq);
+                let replies = moves(np, no);
+                let mobility =
+                    (replies.count_ones() + (replies & 0x8100_0000_0000_0081).count_ones()) as i32;
+                let parity = i32::from(odd & (1u64 << sq) != 0);
+                let corner = i32::from(sq == 0 || sq == 7 || sq == 56 || sq == 63);
+                mobility * 16 - parity * 4 - corner * 6
+            };
+            list[count] = Candidate {
+                sq: sq as u8,
+                flipped: f,
+                key,
+            };
+            count += 1;
+        }
+        count
+    }
+
+    /// Principal-variation search with the table, above [`SHALLOW`] empties.
+    fn deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, n: u32, passed: bool) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 4096;
+            if self.budget.spent(self.nodes) {
+                self.aborted = true;
+            }
+        }
+        if self.aborted {
+            return 0;
+        }
+        // Stability: the opponent's stable discs cap the mover's score.
+        if alpha >= 64 - 2 * o.count_ones() as i32 {
+            let upper = 64 - 2 * stable(o, p).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+            if upper < beta {
+                beta = upper;
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut hash_move = 64;
+        if let Some(hit) = self.table.probe(p, o) {
+            if hit.lower >= beta {
+                return hit.lower;
+            }
+            if hit.upper <= alpha {
+                return hit.upper;
+            }
+            if hit.lower == hit.upper {
+                return hit.lower;
+            }
+            alpha = alpha.max(hit.lower);
+            beta = beta.min(hit.upper);
+            hash_move = hit.best;
+        }
+        let mut list = [Candidate::default(); 32];
+        let count = self.candidates(p, o, hash_move, &mut list);
+        if count == 0 {
+            if passed {
+                return final_score(p, o);
+            }
+            return -self.deep(o, p, -beta, -alpha, n, true);
+        }
+        let mut best = -65;
+        let mut best_sq = 64u8;
+        for i in 0..count {
+            pick_best(&mut list[i..count]);
+            let c = list[i];
+            let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
+            let v = if i == 0 {
+                -self.solve_any(np, no, -beta, -alpha, n - 1, false)
+            } else {
+                let v = -self.solve_any(np, no, -alpha - 1, -alpha, n - 1, false);
+                if v > alpha && v < beta {
+                    -self.solve_any(np, no, -beta, -v, n - 1, false)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_sq = c.sq;
+                if v >= beta {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        let (lower, upper) = if best >= beta {
+            (best, 64)
+        } else if best <= alpha0 {
+            (-64, best)
+        } else {
+            (best, best)
+        };
+        let _ = beta0;
+        self.table.store(p, o, n, lower, upper, best_sq);
+        best
+    }
+}
+
+/// Moves the candidate with the lowest key to the front.
+#[inline]
+fn pick_best(list: &mut [Candidate]) {
+    let mut b = 0;
+    for i in 1..list.len() {
+        if list[i].key < list[b].key {
+            b = i;
+        }
+    }
+    list.swap(0, b);
+}
+
+impl Solver<'_> {
+    /// The score of (`p` to move, `o`) inside (`alpha`, `beta`), fail-soft;
+    /// 0 when aborted (check [`Solver::aborted`]).
+    pub(crate) fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        let n = (!(p | o)).count_ones();
+        self.solve_any(p, o, alpha, beta, n, false)
+    }
+}

@@ -1,0 +1,274 @@
+//! The position evaluation: pattern tables (edges with X squares, 2×5 and
+//! 3×3 corners, rows 2–4 and their turns, diagonals of 4 to 8 squares),
+//! mobility, potential mobility and disc count, each weighted by stage (how
+//! many empties are left). Scores are from the mover's view in 1/100 disc
+//! ([`DISC`]).
+//!
+//! The weights are a table loaded at start: [`Weights::hand_set`] ships with
+//! the crate; [`Weights::from_bytes`] reads a trained table of the same shape
+//! (see [`Weights::to_bytes`] for the format).
+
+mod hand;
+pub mod patterns;
+
+use crate::movegen::moves;
+use patterns::{instances, BASE};
+use std::sync::OnceLock;
+
+/// One disc of final margin in evaluation units.
+pub const DISC: i32 = 100;
+
+/// How many stages the hand-set weights use.
+pub const STAGES: usize = 6;
+
+/// The per-stage weights that are not tables, in 1/100 disc per unit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scalars {
+    /// Per legal move of the mover more than the opponent's.
+    pub mobility: i16,
+    /// Per empty square next to an opponent disc, mover minus opponent.
+    pub potential: i16,
+    /// Per disc of the mover more than the opponent's.
+    pub discs: i16,
+}
+
+/// A weights table: for each stage, one table a base pattern (3^len values,
+/// square contents as base-3 digits: 0 empty, 1 mover, 2 opponent) and the
+/// scalars.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    stages: usize,
+    offsets: Vec<usize>,
+    stride: usize,
+    tables: Vec<i16>,
+    scalars: Vec<Scalars>,
+}
+
+/// Why a weights file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// Not a weights file of this version.
+    BadHeader,
+    /// The file ended early or has extra bytes.
+    BadLength {
+        /// Bytes expected.
+        expected: usize,
+        /// Bytes found.
+        found: usize,
+    },
+}
+
+impl std::fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WeightsError::BadHeader => f.write_str("not a virada weights file (VRDW1)"),
+            WeightsError::BadLength { expected, found } => {
+                write!(f, "weights file has {found} bytes, expected {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+const MAGIC: &[u8; 5] = b"VRDW1";
+
+impl Weights {
+    /// All zero, with `stages` stages (at least one).
+    pub fn zero(stages: usize) -> Weights {
+        let stages = stages.max(1);
+        let mut offsets = Vec::new();
+        let mut stride = 0;
+        for p in BASE {
+            offsets.push(stride);
+            stride += 3usize.pow(p.squares.len() as u32);
+        }
+        Weights {
+            stages,
+            offsets,
+            stride,
+            tables: vec![0; stride * stages],
+            scalars: vec![Scalars::default(); stages],
+        }
+    }
+
+    /// The weights that ship with the crate (see the `hand` module).
+    pub fn hand_set() -> Weights {
+        hand::weights()
+    }
+
+    /// How many stages.
+    pub fn stages(&self) -> usize {
+        self.stages
+    }
+
+    /// The table of base pattern `base` at `stage`.
+    pub fn table_mut(&mut self, stage: usize, base: usize) -> &mut [i16] {
+        let start = stage * self.stride + self.offsets[base];
+        let len = 3usize.pow(BASE[base].squares.len() as u32);
+        &mut self.tables[start..start + len]
+    }
+
+    /// The scalars at `stage`.
+    pub fn scalars_mut(&mut self, stage: usize) -> &mut Scalars {
+        &mut self.scalars[stage]
+    }
+
+    /// The stage for `empties` empty squares: the game cut in equal slices.
+    pub fn stage(&self, empties: u32) -> usize {
+        let played = 60 - empties.min(60) as usize;
+        (played * self.stages / 61).min(self.stages - 1)
+    }
+
+    /// The file format: `VRDW1`, one byte for the number of stages, then per
+    /// stage every base pattern's table in order and the three scalars, all
+    /// little-endian `i16`.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.push(self.stages as u8);
+        for stage in 0..self.stages {
+            for v in &self.tables[stage * self.stride..(stage + 1) * self.stride] {
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+            let s = self.scalars[stage];
+            for v in [s.mobility, s.potential, s.discs] {
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    /// Reads the format of [`Weights::to_bytes`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
+        if bytes.len() < 6 || &bytes[..5] != MAGIC || bytes[5] == 0 {
+            return Err(WeightsError::BadHeader);
+        }
+        let mut w = Weights::zero(usize::from(bytes[5]));
+        let expected = 6 + w.stages * (w.stride + 3) * 2;
+        if bytes.len() != expected {
+            return Err(WeightsError::BadLength {
+                expected,
+                found: bytes.len(),
+            });
+        }
+        let mut values = bytes[6..]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        for stage in 0..w.stages {
+            for slot in &mut w.tables[stage * w.stride..(stage + 1) * w.stride] {
+                *slot = values.next().unwrap_or(0);
+            }
+            let s = &mut w.scalars[stage];
+            s.mobility = values.next().unwrap_or(0);
+            s.potential = values.next().unwrap_or(0);
+            s.discs = values.next().unwrap_or(0);
+        }
+        Ok(w)
+    }
+}
+
+/// A ready evaluator: weights and the placed pattern copies.
+pub struct Eval {
+    weights: Weights,
+    /// Per copy: the table offset within a stage and its squares.
+    copies: Vec<(usize, Vec<u8>)>,
+}
+
+impl Eval {
+    /// An evaluator over `weights`.
+    pub fn new(weights: Weights) -> Eval {
+        let copies = instances()
+            .into_iter()
+            .map(|i| (weights.offsets[i.base], i.squares))
+            .collect();
+        Eval { weights, copies }
+    }
+
+    /// The evaluator with the shipped weights, built once.
+    pub fn shared() -> &'static Eval {
+        static SHARED: OnceLock<Eval> = OnceLock::new();
+        SHARED.get_or_init(|| Eval::new(Weights::hand_set()))
+    }
+
+    /// The score of the position where `p` is to move against `o`, in 1/100
+    /// disc from the mover's view. Deterministic.
+    pub fn evaluate(&self, p: u64, o: u64) -> i32 {
+        let empties = !(p | o);
+        let stage = self.weights.stage(empties.count_ones());
+        let base = stage * self.weights.stride;
+        let tables = &self.weights.tables[base..base + self.weights.stride];
+        let mut total = 0i32;
+        for (offset, squares) in &self.copies {
+            let mut index = 0usize;
+            for &s in squares.iter().rev() {
+                let cell = ((p >> s) & 1) | (((o >> s) & 1) << 1);
+                index = index * 3 + cell as usize;
+            }
+            total += i32::from(tables[offset + index]);
+        }
+        let s = self.weights.scalars[stage];
+        let mobility = moves(p, o).count_ones() as i32 - moves(o, p).count_ones() as i32;
+        let potential = frontier_empties(o, empties) - frontier_empties(p, empties);
+        let discs = p.count_ones() as i32 - o.count_ones() as i32;
+        total += i32::from(s.mobility) * mobility
+            + i32::from(s.potential) * potential
+            + i32::from(s.discs) * discs;
+        total.clamp(-63 * DISC, 63 * DISC)
+    }
+}
+
+/// How many empty squares touch a disc of `x`.
+fn frontier_empties(x: u64, empties: u64) -> i32 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let around = ((x << 1) & NOT_A)
+        | ((x >> 1) & NOT_H)
+        | (x << 8)
+        | (x >> 8)
+        | ((x << 9) & NOT_A)
+        | ((x >> 9) & NOT_H)
+        | ((x << 7) & NOT_H)
+        | ((x >> 7) & NOT_A);
+    (around & empties).count_ones() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    #[test]
+    fn weights_round_trip_through_bytes_and_reject_junk() {
+        let w = Weights::hand_set();
+        assert_eq!(Weights::from_bytes(&w.to_bytes()), Ok(w));
+        assert_eq!(Weights::from_bytes(b"nope"), Err(WeightsError::BadHeader));
+        let mut short = Weights::zero(2).to_bytes();
+        short.pop();
+        assert!(matches!(
+            Weights::from_bytes(&short),
+            Err(WeightsError::BadLength { .. })
+        ));
+    }
+
+    #[test]
+    fn the_eight_symmetries_evaluate_alike_and_a_corner_is_good() {
+        let eval = Eval::shared();
+        let mut pos = Position::start();
+        for sq in ["f5", "d6", "c3", "d3", "c4", "f4", "c5", "b3", "c2"] {
+            pos = pos.play(sq.parse().unwrap()).unwrap();
+        }
+        let v0 = eval.evaluate(pos.player().0, pos.opponent().0);
+        for which in 1..8 {
+            let s = pos.symmetry(which);
+            assert_eq!(
+                eval.evaluate(s.player().0, s.opponent().0),
+                v0,
+                "symmetry {which}"
+            );
+        }
+        // The mover holding a1 instead of the opponent is better for the mover.
+        let p = 1u64 | (1 << 27);
+        let o = (1u64 << 28) | (1 << 9);
+        assert!(eval.evaluate(p, o) > eval.evaluate(o, p));
+    }
+}

@@ -1,0 +1,418 @@
+//! The search itself: [`Engine`] keeps its tables between moves.
+
+use super::{Budget, Limits, MidTable, SearchResult};
+use crate::endgame::{final_score, EndTable, Solver};
+use crate::eval::{Eval, DISC};
+use crate::movegen::{flips, moves};
+use crate::{Move, Position, Square};
+
+/// Scores beyond any evaluation.
+const INF: i32 = 30_000;
+
+/// Value of each square for cheap ordering at shallow depths.
+const SQUARE_ORDER: [i32; 64] = {
+    const ROW: [[i32; 8]; 4] = [
+        [18, 4, 16, 12, 12, 16, 4, 18],
+        [4, 2, 6, 8, 8, 6, 2, 4],
+        [16, 6, 14, 10, 10, 14, 6, 16],
+        [12, 8, 10, 0, 0, 10, 8, 12],
+    ];
+    let mut t = [0; 64];
+    let mut s = 0;
+    while s < 64 {
+        let r = s / 8;
+        let r = if r < 4 { r } else { 7 - r };
+        t[s] = ROW[r][s % 8];
+        s += 1;
+    }
+    t
+};
+
+/// The engine: evaluation, tables, counters.
+pub struct Engine {
+    eval: &'static Eval,
+    mid: MidTable,
+    end: EndTable,
+    nodes: u64,
+    next_check: u64,
+    aborted: bool,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Candidate {
+    sq: u8,
+    flipped: u64,
+    key: i32,
+}
+
+impl Engine {
+    /// An engine with tables of about `table_bytes` in all.
+    pub fn new(table_bytes: usize) -> Engine {
+        Engine {
+            eval: Eval::shared(),
+            mid: MidTable::with_bytes(table_bytes / 2),
+            end: EndTable::with_bytes(table_bytes / 2),
+            nodes: 0,
+            next_check: 0,
+            aborted: false,
+        }
+    }
+
+    /// Forgets the tables (a new game).
+    pub fn clear(&mut self) {
+        self.mid.clear();
+        self.end.clear();
+    }
+
+    /// The static evaluation of `position` from the mover's view.
+    pub fn evaluate(&self, position: &Position) -> i32 {
+        self.eval
+            .evaluate(position.player().0, position.opponent().0)
+    }
+
+    /// Searches `position` within `limits`, stopping when `budget` is spent.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        budget: Budget<'_>,
+    ) -> SearchResult {
+        self.nodes = 0;
+        self.aborted = false;
+        self.next_check = 1024;
+        let p = position.player().0;
+        let o = position.opponent().0;
+        let empties = position.empty().count();
+        if moves(p, o) == 0 {
+            let score = if moves(o, p) == 0 {
+                final_score(p, o) * DISC
+            } else {
+                0
+            };
+            return SearchResult {
+                best: Move::Pass,
+                score,
+                depth: 0,
+                exact: moves(o, p) == 0,
+                nodes: 0,
+            };
+        }
+        // Midgame iterative deepening first (to have a move whatever happens).
+        let mut result = self.iterate(p, o, limits, &budget, empties);
+        // Then the endgame: exact, or win/loss/draw, when close enough.
+        if !self.aborted && empties <= limits.exact_empties.max(limits.wld_empties) {
+            let exact = empties <= limits.exact_empties;
+            let window = if exact { (-64, 64) } else { (-1, 1) };
+            let mut solver = Solver::new(&mut self.end, budget);
+            let solved = solver.solve_window(position, window.0, window.1);
+            self.nodes += solver.nodes;
+            if let Some(s) = solved {
+                let score = if exact { s.score } else { s.score.signum() };
+                result = SearchResult {
+                    best: s.best,
+                    score: score * DISC,
+                    depth: empties,
+                    exact,
+                    nodes: 0,
+                };
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    fn iterate(
+        &mut self,
+        p: u64,
+        o: u64,
+        limits: &Limits,
+        budget: &Budget<'_>,
+        empties: u32,
+    ) -> SearchResult {
+        let mut list = [Candidate::default(); 32];
+        let count = self.candidates(p, o, 64, 0, &mut list);
+        let mut best = SearchResult {
+            best: Move::Play(sq_of(list[0].sq)),
+            score: 0,
+            depth: 0,
+            exact: false,
+            nodes: 0,
+        };
+        let started = (budget.clock)();
+        let max_depth = limits.depth.max(1).min(empties);
+        let mut guess = self.eval.evaluate(p, o);
+        for depth in 1..=max_depth {
+            let (mut alpha, mut beta) = if depth >= 4 {
+                (guess - 4 * DISC, guess + 4 * DISC)
+            } else {
+                (-INF, INF)
+            };
+            let (score, sq) = loop {
+                let (score, sq) = self.root(p, o, &mut list[..count], alpha, beta, depth, budget);
+                if self.aborted {
+                    break (score, sq);
+                }
+                if score <= alpha {
+                    alpha = (alpha - 8 * DISC).max(-INF);
+                    if score <= -INF + 1 {
+                        alpha = -INF;
+                    }
+                } else if score >= beta {
+                    beta = (beta + 8 * DISC).min(INF);
+                } else {
+                    break (score, sq);
+                }
+                if alpha == -INF && beta == INF {
+                    let r = self.root(p, o, &mut list[..count], alpha, beta, depth, budget);
+                    break r;
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            guess = score;
+            best = SearchResult {
+                best: Move::Play(sq_of(sq)),
+                score,
+                depth,
+                exact: depth >= empties,
+                nodes: 0,
+            };
+            // Put the best first for the next iteration.
+            if let Some(i) = list[..count].iter().position(|c| c.sq == sq) {
+                list[..=i].rotate_right(1);
+            }
+            let used = (budget.clock)() - started;
+            if budget.remaining() < used * 3.0 {
+                break;
+            }
+        }
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn root(
+        &mut self,
+        p: u64,
+        o: u64,
+        list: &mut [Candidate],
+        mut alpha: i32,
+        beta: i32,
+        depth: u32,
+        budget: &Budget<'_>,
+    ) -> (i32, u8) {
+        let mut best = -INF;
+        let mut best_sq = list[0].sq;
+        for (i, c) in list.iter().enumerate() {
+            let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
+            let v = if i == 0 {
+                -self.pvs(np, no, -beta, -alpha, depth - 1, false, budget)
+            } else {
+                let v = -self.pvs(np, no, -alpha - 1, -alpha, depth - 1, false, budget);
+                if v > alpha && v < beta {
+                    -self.pvs(np, no, -beta, -v, depth - 1, false, budget)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_sq = c.sq;
+                if v >= beta {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        (best, best_sq)
+    }
+
+    /// The moves of `p` with order keys (lower first): the hash move, then by
+    /// a shallow look (`look` = 1: the opponent's evaluation after the move;
+    /// 0: the opponent's mobility and a square table).
+    fn candidates(
+        &self,
+        p: u64,
+        o: u64,
+        hash_move: u8,
+        look: u32,
+        list: &mut [Candidate; 32],
+    ) -> usize {
+        let mut rest = moves(p, o);
+        let mut count = 0;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let f = flips(p, o, sq);
+            let key = if sq as u8 == hash_move {
+                -1_000_000
+            } else {
+                let np = o ^ f;
+                let no = p | f | (1u64 << sq);
+                if look > 0 {
+                    self.eval.evaluate(np, no)
+                } else {
+                    let replies = moves(np, no);
+                    (replies.count_ones() + (replies & 0x8100_0000_0000_0081).count_ones()) as i32
+                        * 16
+                        - SQUARE_ORDER[sq]
+                }
+            };
+            list[count] = Candidate {
+                sq: sq as u8,
+                flipped: f,
+                key,
+            };
+            count += 1;
+        }
+        list[..count].sort_by_key(|c| c.key);
+        count
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn pvs(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: u32,
+        passed: bool,
+        budget: &Budget<'_>,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
+            if budget.spent(self.nodes) {
+                self.aborted = true;
+            }
+        }
+        if self.aborted {
+            return 0;
+        }
+        let empties = (!(p | o)).count_ones();
+        if depth >= empties && empties <= 12 {
+            // The rest of the game: solve it exactly.
+            let a = alpha.div_euclid(DISC).clamp(-65, 64);
+            let b = (beta + DISC - 1).div_euclid(DISC).clamp(-64, 65);
+            let mut solver = Solver::new(&mut self.end, *budget);
+            let v = solver.search(p, o, a, b);
+            self.nodes += solver.nodes;
+            if solver.aborted() {
+                self.aborted = true;
+                return 0;
+            }
+            return v * DISC;
+        }
+        if depth == 0 {
+            return self.eval.evaluate(p, o);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut hash_move = 64;
+        if let Some(hit) = self.mid.probe(p, o) {
+            hash_move = hit.best;
+            if hit.depth >= depth {
+                if hit.lower >= beta {
+                    return hit.lower;
+                }
+                if hit.upper <= alpha {
+                    return hit.upper;
+                }
+                if hit.lower == hit.upper {
+                    return hit.lower;
+                }
+                alpha = alpha.max(hit.lower);
+                beta = beta.min(hit.upper);
+            }
+        }
+        let mut list = [Candidate::default(); 32];
+        let count = self.candidates(p, o, hash_move, u32::from(depth >= 3), &mut list);
+        if count == 0 {
+            if passed {
+                return final_score(p, o) * DISC;
+            }
+            return -self.pvs(o, p, -beta, -alpha, depth, true, budget);
+        }
+        let mut best = -INF;
+        let mut best_sq = 64u8;
+        for (i, c) in list[..count].iter().enumerate() {
+            let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
+            let v = if i == 0 {
+                -self.pvs(np, no, -beta, -alpha, depth - 1, false, budget)
+            } else {
+                let v = -self.pvs(np, no, -alpha - 1, -alpha, depth - 1, false, budget);
+                if v > alpha && v < beta {
+                    -self.pvs(np, no, -beta, -v, depth - 1, false, budget)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_sq = c.sq;
+                if v >= beta {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        let _ = beta0;
+        let (lower, upper) = if best >= beta {
+            (best, INF)
+        } else if best <= alpha0 {
+            (-INF, best)
+        } else {
+            (best, best)
+        };
+        self.mid.store(p, o, depth, lower, upper, best_sq);
+        best
+    }
+
+    /// Each legal move of `position` with its score from a full-window search
+    /// `depth` plies deep (for the weaker levels, which choose among them).
+    pub fn score_moves(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        budget: Budget<'_>,
+    ) -> Vec<(Square, i32)> {
+        self.nodes = 0;
+        self.aborted = false;
+        self.next_check = 1024;
+        let p = position.player().0;
+        let o = position.opponent().0;
+        let mut out = Vec::new();
+        for sq in position.legal_moves() {
+            let f = flips(p, o, sq.index());
+            let (np, no) = (o ^ f, p | f | sq.bit());
+            let v = if depth <= 1 {
+                if moves(np, no) == 0 && moves(no, np) == 0 {
+                    final_score(no, np) * DISC
+                } else {
+                    -self.eval.evaluate(np, no)
+                }
+            } else {
+                -self.pvs(np, no, -INF, INF, depth - 1, false, &budget)
+            };
+            if self.aborted {
+                break;
+            }
+            out.push((sq, v));
+        }
+        out
+    }
+}
+
+fn sq_of(index: u8) -> Square {
+    Square::new(index).unwrap_or(Square::ALL[0])
+}

@@ -1,0 +1,43 @@
+//! The midgame search: iterative deepening principal-variation search over a
+//! bounded transposition table, with aspiration windows, move ordering (hash
+//! move, shallow search, mobility), a time and a node limit and a stop flag.
+//! Near the end it hands over to the exact [`endgame`](crate::endgame) solver.
+
+mod budget;
+
+pub use budget::{default_clock, Budget, Clock};
+mod engine;
+mod table;
+
+pub use engine::Engine;
+pub use table::MidTable;
+
+use crate::Move;
+
+/// How deep and how far a search may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Midgame depth in plies (iterative deepening up to it).
+    pub depth: u32,
+    /// Solve exactly at or below this many empties.
+    pub exact_empties: u32,
+    /// Solve for win/loss/draw at or below this many empties (when above the exact limit).
+    pub wld_empties: u32,
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play.
+    pub best: Move,
+    /// Its score from the mover's view, in evaluation units (1/100 disc);
+    /// for a win/loss/draw solve, -100, 0 or 100.
+    pub score: i32,
+    /// The deepest completed iteration (the empties when solved).
+    pub depth: u32,
+    /// Whether the score is the exact final margin (or, for a win/loss/draw
+    /// solve, its sign).
+    pub exact: bool,
+    /// Positions visited.
+    pub nodes: u64,
+}
