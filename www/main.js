@@ -13,6 +13,7 @@ import { attach, say } from './announce.js';
 import * as store from './store.js';
 import { drawPanel, resultText, seatLabel } from './panel.js';
 import { bindTips } from './tips.js';
+import { rememberFinished, verifyLink } from './finished.js';
 
 const N = 8;
 const CORNERS = new Set([0, N - 1, N * (N - 1), N * N - 1]);
@@ -80,6 +81,7 @@ function advance(messages, { deadline } = {}) {
   stopTurn();
   if (s.over) {
     state.seedShown = true;
+    finished();
     messages.push(resultText(s));
     showRecord(state.table.record(true));
     sound.play('end');
@@ -216,6 +218,7 @@ function newGame() {
   for (const k of ['seed', 'seats', 'clock', 'level']) url.searchParams.delete(k);
   history.replaceState(null, '', url);
   freshTable(settings);
+  $('verify').href = 'verify.html';
   advance([abandoned, startedText()].filter(Boolean));
 }
 
@@ -392,6 +395,13 @@ function setupControls() {
   });
   $('new-game').addEventListener('click', newGame);
   $('copy-record').addEventListener('click', copyRecord);
+}
+
+/** A finished game: its record joins the list on "Verify a game", and the link there carries it. */
+function finished() {
+  const record = state.table.record(true);
+  rememberFinished(record);
+  $('verify').href = verifyLink(record);
 }
 
 async function copyRecord() {
