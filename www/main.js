@@ -466,8 +466,8 @@ function setupBoard() {
   });
   bindTips($('tip'), [
     ...[...CORNERS].map((sq) => [grid.cells[sq], () => t('cornerHelp')]),
-    [$('box-dark'), () => t('boxHelp', { color: colorName('dark', true) })],
-    [$('box-light'), () => t('boxHelp', { color: colorName('light', true) })],
+    [$('box-dark'), () => t('boxHelp', { plural: t('darkPlural'), side: colorName('dark') })],
+    [$('box-light'), () => t('boxHelp', { plural: t('lightPlural'), side: colorName('light') })],
   ]);
 }
 
