@@ -211,3 +211,15 @@ test('Copy record during a game gives the record with the seed still hidden', as
   assert.match(await page.getByRole('status').textContent(), /Record copied\.|Could not copy/);
   await context.close();
 });
+
+test('a 360 px phone: nothing overflows sideways, buttons are at least 44 px tall, squares near it', async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await open(context, server.url, `?lang=pt&clock=0&${PP}`);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360);
+  const heights = await page.locator('button:visible, select:visible').evaluateAll((els) => els.map((e) => [e.id || e.textContent, e.getBoundingClientRect().height]));
+  for (const [name, h] of heights) assert.ok(h >= 44, `${name}: ${h}px`);
+  const box = await cell(page, 'a1').boundingBox();
+  assert.ok(box.width >= 40, `a square is ${box.width}px wide`);
+  assert.equal(await page.locator('#grid').evaluate((e) => getComputedStyle(e).touchAction), 'manipulation');
+  await context.close();
+});
