@@ -148,7 +148,7 @@ test('a game played through the engine verifies in the page, and fails once tamp
   const page = await openVerify();
   // Every move is the table's time-out move, so the game is the same on every run.
   const record = await page.evaluate(async (seed) => {
-    const { Table, recordOf, rememberFinishedForTest } = await import('./www/engine.js').then(async (m) => ({
+    const { Table, rememberFinishedForTest } = await import('./www/engine.js').then(async (m) => ({
       ...m,
       rememberFinishedForTest: (await import('./www/finished.js')).rememberFinished,
     }));
@@ -157,7 +157,7 @@ test('a game played through the engine verifies in the page, and fails once tamp
       if (table.state.legal.length === 0) table.pass();
       else table.timeOut();
     }
-    const text = recordOf(table, true);
+    const text = table.record(true);
     rememberFinishedForTest(text);
     return text;
   }, SEED);
