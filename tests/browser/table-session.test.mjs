@@ -223,3 +223,26 @@ test('a 360 px phone: nothing overflows sideways, buttons are at least 44 px tal
   assert.equal(await page.locator('#grid').evaluate((e) => getComputedStyle(e).touchAction), 'manipulation');
   await context.close();
 });
+
+test('a reload after the deadline has passed: the table plays the time-out move once', async () => {
+  const context = await browser.newContext();
+  const page = await open(context, server.url, `?lang=en&clock=20&${PP}`);
+  await clickMoves(page, 'f5');
+  await page.evaluate(() => {
+    const g = JSON.parse(localStorage.getItem('virada.game.v1'));
+    g.deadline = Date.now() - 5000;
+    localStorage.setItem('virada.game.v1', JSON.stringify(g));
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForFunction(() => document.body.dataset.ply === '2');
+  assert.match(await page.getByRole('status').textContent(), /Time ran out for light: the table placed/);
+  // The next turn has a fresh clock, and it is the only one running: a person's move stops it.
+  assert.equal((await page.locator('#clock').textContent()).trim(), '20 s');
+  const legal = (await cells(page)).filter((c) => c.hint);
+  await page.locator(`#grid [data-sq="${legal[0].sq}"]`).click();
+  await page.waitForFunction(() => document.body.dataset.ply === '3');
+  assert.equal(await ply(page), 3);
+  assert.equal((await page.locator('#history li.by-table').count()), 1);
+  await context.close();
+});
