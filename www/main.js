@@ -371,6 +371,12 @@ function setupControls() {
   lang.addEventListener('change', () => {
     setLanguage(lang.value);
     store.savePref('lang', lang.value);
+    // The choice now rules: an address that forced another language no longer does.
+    const url = new URL(location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.delete('lang');
+      history.replaceState(null, '', url);
+    }
     translateStatic();
     update();
   });
