@@ -13,6 +13,7 @@ import { attach, say } from './announce.js';
 import * as store from './store.js';
 import { drawPanel, resultText, seatLabel } from './panel.js';
 import { bindTips } from './tips.js';
+import { rememberFinished, verifyLink } from './finished.js';
 
 const N = 8;
 const CORNERS = new Set([0, N - 1, N * (N - 1), N * N - 1]);
@@ -78,7 +79,9 @@ function advance(messages, { deadline } = {}) {
   stopTurn();
   if (s.over) {
     state.seedShown = true;
+    finished();
     messages.push(resultText(s));
+    showRecord(state.table.record(true));
     sound.play('end');
   } else if (seatIsBot(s.seatToMove)) {
     askBot();
@@ -191,6 +194,7 @@ function freshTable(settings, seed) {
   state.anim = null;
   state.movesOpen = false;
   state.seedShown = false;
+  $('record').hidden = true;
 }
 
 function startedText() {
@@ -211,6 +215,7 @@ function newGame() {
   for (const k of ['seed', 'seats', 'clock', 'level']) url.searchParams.delete(k);
   history.replaceState(null, '', url);
   freshTable(settings);
+  $('verify').href = 'verify.html';
   advance([abandoned, startedText()].filter(Boolean));
 }
 
@@ -389,11 +394,28 @@ function setupControls() {
   $('copy-record').addEventListener('click', copyRecord);
 }
 
-function copyRecord() {
-  // TODO(record): write the record with crate::record's writer once it is in the engine.
+/** A finished game: its record joins the list on "Verify a game", and the link there carries it. */
+function finished() {
+  const record = state.table.record(true);
+  rememberFinished(record);
+  $('verify').href = verifyLink(record);
+}
+
+async function copyRecord() {
+  const text = state.table.record(state.seedShown);
+  showRecord(text);
+  try {
+    await navigator.clipboard.writeText(text);
+    say(t('copied'));
+  } catch {
+    say(t('copyFailed'));
+  }
+}
+
+function showRecord(text) {
   const pre = $('record');
-  pre.hidden = true;
-  say(t('recordTodo'));
+  pre.textContent = text;
+  pre.hidden = false;
 }
 
 function translateStatic() {

@@ -197,3 +197,17 @@ test('disc boxes show counts and supplies as text; boxes and corners explain the
   assert.ok(await page.getByRole('tooltip').isVisible());
   await context.close();
 });
+
+test('Copy record during a game gives the record with the seed still hidden', async () => {
+  const context = await browser.newContext();
+  const page = await open(context, server.url, `?lang=en&clock=15&${PP}`);
+  await clickMoves(page, 'f5d6');
+  await page.getByRole('button', { name: 'Copy record' }).click();
+  const record = await page.locator('#record').textContent();
+  assert.ok(record.startsWith('virada-record 1\n'));
+  assert.match(record, /\nclock: 15\n/);
+  assert.match(record, /\nseed: hidden chosen\n/);
+  assert.match(record, /\nmoves: f5 d6\n/);
+  assert.match(await page.getByRole('status').textContent(), /Record copied\.|Could not copy/);
+  await context.close();
+});

@@ -5,7 +5,9 @@ use std::process::ExitCode;
 
 mod bench;
 mod nabu;
+mod nboard;
 mod perft;
+mod play_match;
 mod serve;
 mod solve;
 mod verify;
@@ -35,6 +37,11 @@ enum Command {
     /// Nabucodonosor: legal moves, perft, random-game statistics, bot matches.
     #[command(subcommand)]
     Nabu(nabu::Command),
+    /// Speak the NBoard engine protocol on stdin/stdout.
+    Nboard(nboard::Args),
+    /// Play two players against each other over XOT openings, both colours each.
+    #[command(name = "match")]
+    Match(play_match::Args),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +53,8 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Nabu(command) => nabu::run(command),
+        Command::Nboard(args) => nboard::run(args),
+        Command::Match(args) => play_match::run(args),
     };
     match result {
         Ok(code) => code,
