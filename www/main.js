@@ -1,7 +1,8 @@
 // Wiring only: the engine's state → the canvas, the grid and the panel;
 // people's input, the bot worker and the clock → the engine.
 
-import { ready, Table, squareName } from './engine.js';
+import { ready, Table, squareName, squareIndex } from './engine.js';
+import { createBotSeat } from './bot-seat.js';
 import { t, discs, colorName, chooseLanguage, setLanguage, translatePage, LANGUAGES, language } from './i18n.js';
 import { createBoard } from './render.js';
 import { createGrid } from './grid.js';
@@ -12,12 +13,13 @@ import { attach, say } from './announce.js';
 import * as store from './store.js';
 import { drawPanel, resultText, seatLabel } from './panel.js';
 import { bindTips } from './tips.js';
+import { rememberFinished, verifyLink } from './finished.js';
 
 const N = 8;
 const CORNERS = new Set([0, N - 1, N * (N - 1), N * N - 1]);
-const DEFAULTS = { seats: 'person,bot', level: 2, clock: 30 };
+const DEFAULTS = { seats: 'person,bot', level: 3, clock: 30 };
 const BOT_PAUSE_MS = 450; // a bot's move is shown no sooner than this, so people can follow it
-const BOT_TIME_MS = 1500;
+const BOT_TIME_MS = 1000;
 const $ = (id) => document.getElementById(id);
 
 const state = {
@@ -26,9 +28,6 @@ const state = {
   preview: null, // {sq, via, flips}
   cursor: -1,
   keyboard: false,
-  thinking: false,
-  thinkId: 0,
-  worker: null,
   deadline: null,
   stopClock: null,
   secondsLeft: null,
@@ -57,7 +56,7 @@ function readParams() {
 const snap = () => state.table.state;
 const seatIsBot = (seat) => snap().seats[seat].startsWith('bot');
 const personToMove = () => !snap().over && !seatIsBot(snap().seatToMove);
-const canAct = () => personToMove() && !state.thinking;
+const canAct = () => personToMove() && !bot.thinking();
 
 function stopTurn() {
   state.stopClock?.();
@@ -80,7 +79,9 @@ function advance(messages, { deadline } = {}) {
   stopTurn();
   if (s.over) {
     state.seedShown = true;
+    finished();
     messages.push(resultText(s));
+    showRecord(state.table.record(true));
     sound.play('end');
   } else if (seatIsBot(s.seatToMove)) {
     askBot();
@@ -141,60 +142,32 @@ function place(sq) {
 
 // ---------------------------------------------------------------- bot
 
-function worker() {
-  if (!state.worker) {
-    state.worker = new Worker(new URL('./bot-worker.js', import.meta.url), { type: 'module' });
-    state.worker.onmessage = onBotMessage;
-  }
-  return state.worker;
-}
-
-function askBot() {
-  const id = ++state.thinkId;
-  state.thinking = true;
-  const seat = snap().seatToMove;
-  const level = Number(snap().seats[seat].split(':')[1]);
-  const asked = performance.now();
-  state.botAsked = asked;
-  worker().postMessage({ type: 'think', id, level, timeMs: BOT_TIME_MS, ...state.table.botQuestion() });
-}
-
-function onBotMessage(event) {
-  const msg = event.data;
-  if (msg.id !== state.thinkId) return;
-  const wait = Math.max(0, BOT_PAUSE_MS - (performance.now() - state.botAsked));
-  setTimeout(() => {
-    if (msg.id !== state.thinkId) return;
-    state.thinking = false;
-    if (msg.type !== 'move') {
-      say(t('startFailed', { msg: msg.message }));
-      update();
-      return;
-    }
+const bot = createBotSeat({
+  pauseMs: BOT_PAUSE_MS,
+  onMove(move) {
     const side = snap().side;
     try {
-      if (msg.move === 'PA') state.table.pass();
-      else state.table.play(squareIndexOf(msg.move));
+      if (move === 'PA') state.table.pass();
+      else state.table.play(squareIndex(move));
     } catch (e) {
-      say(t('startFailed', { msg: e.message }));
-      update();
+      onBotError(e.message);
       return;
     }
     const s = snap();
     moved(s);
-    advance([t('played', { color: colorName(side), sq: msg.move, discs: discs(s.lastFlips.length) })]);
-  }, wait);
+    advance([t('played', { color: colorName(side), sq: move, discs: discs(s.lastFlips.length) })]);
+  },
+  onError: onBotError,
+});
+
+function onBotError(message) {
+  say(t('botFailed', { msg: message }));
+  update();
 }
 
-function squareIndexOf(name) {
-  return (Number(name[1]) - 1) * N + 'abcdefgh'.indexOf(name[0]);
-}
-
-function cancelBot() {
-  state.thinkId++;
-  state.thinking = false;
-  state.worker?.terminate();
-  state.worker = null;
+function askBot() {
+  const level = Number(snap().seats[snap().seatToMove].split(':')[1]);
+  bot.ask({ level, timeMs: BOT_TIME_MS, ...state.table.botQuestion() });
 }
 
 // ---------------------------------------------------------------- games
@@ -221,6 +194,7 @@ function freshTable(settings, seed) {
   state.anim = null;
   state.movesOpen = false;
   state.seedShown = false;
+  $('record').hidden = true;
 }
 
 function startedText() {
@@ -230,7 +204,7 @@ function startedText() {
 
 function newGame() {
   const abandoned = !snap().over ? t('abandoned', { seed: state.table.seedHex() }) : null;
-  cancelBot();
+  bot.cancel();
   stopTurn();
   const settings = {
     seats: $('set-seats').value,
@@ -241,6 +215,7 @@ function newGame() {
   for (const k of ['seed', 'seats', 'clock', 'level']) url.searchParams.delete(k);
   history.replaceState(null, '', url);
   freshTable(settings);
+  $('verify').href = 'verify.html';
   advance([abandoned, startedText()].filter(Boolean));
 }
 
@@ -271,6 +246,8 @@ function start(params) {
         state.table.replay(g.moves, g.byTable);
         state.seedShown = snap().over;
         const deadline = Number.isFinite(g.deadline) ? g.deadline : undefined;
+        const s = snap();
+        if (!s.over) notices.push(t('toPlay', { color: colorName(s.side), who: seatLabel(s, s.seatToMove) }));
         advance(notices, { deadline });
         return;
       } catch {
@@ -326,7 +303,7 @@ function update() {
     n: N,
     cells: s.cells,
     hints: canAct() ? s.legal.map(([sq]) => sq) : [],
-    preview: state.preview ? { sq: state.preview.sq, color: s.side, flips: state.preview.flips } : null,
+    preview: state.preview ? { squares: [state.preview.sq], color: s.side, flips: state.preview.flips } : null,
     last: s.last,
     cursor: state.keyboard ? state.cursor : -1,
     anim: state.anim,
@@ -334,12 +311,12 @@ function update() {
   grid.update(gridItems());
   grid.setLabel(t('boardLabel'));
   document.body.dataset.over = String(s.over);
-  document.body.dataset.thinking = String(state.thinking);
+  document.body.dataset.thinking = String(bot.thinking());
   document.body.dataset.ply = String(s.moves.length);
   drawPanel(
     s,
     {
-      thinking: state.thinking,
+      thinking: bot.thinking(),
       secondsLeft: state.secondsLeft,
       canAct: canAct(),
       preview: state.preview?.sq ?? null,
@@ -417,11 +394,28 @@ function setupControls() {
   $('copy-record').addEventListener('click', copyRecord);
 }
 
-function copyRecord() {
-  // TODO(record): write the record with crate::record's writer once it is in the engine.
+/** A finished game: its record joins the list on "Verify a game", and the link there carries it. */
+function finished() {
+  const record = state.table.record(true);
+  rememberFinished(record);
+  $('verify').href = verifyLink(record);
+}
+
+async function copyRecord() {
+  const text = state.table.record(state.seedShown);
+  showRecord(text);
+  try {
+    await navigator.clipboard.writeText(text);
+    say(t('copied'));
+  } catch {
+    say(t('copyFailed'));
+  }
+}
+
+function showRecord(text) {
   const pre = $('record');
-  pre.hidden = true;
-  say(t('recordTodo'));
+  pre.textContent = text;
+  pre.hidden = false;
 }
 
 function translateStatic() {
@@ -498,13 +492,13 @@ async function main() {
 
 function fillLevels() {
   const level = $('set-level');
-  for (let n = 1; n <= 6; n++) {
+  for (let n = 1; n <= 10; n++) {
     const o = document.createElement('option');
     o.value = String(n);
     o.textContent = String(n);
     level.append(o);
   }
-  level.value = String(Math.min(6, Math.max(1, state.settings.level)));
+  level.value = String(Math.min(10, Math.max(1, state.settings.level)));
 }
 
 main();

@@ -1,6 +1,6 @@
 // The board on a canvas, drawn from a plain view (no rules here):
-//   { n, cells: 'X'/'O'/'-' × n², hints: [sq…], preview: {sq, color, flips:[sq…]} | null,
-//     last: sq | -1, cursor: sq | -1, anim: {placed, flips:[sq…], color, start} | null }
+//   { n, cells: 'X'/'O'/'-' × n², hints: [sq…], preview: {squares:[sq…], color, flips:[sq…]} | null,
+//     last: sq | -1, cursor: sq | -1, anim: {placed, flips:[sq…], start} | null }
 // Squares are indices in reading order (0 = a1, top left). Sharp on high-DPI
 // screens, resized with its box, redraws batched with requestAnimationFrame.
 
@@ -14,6 +14,7 @@ const COLORS = {
   ringEdge: '#3a2500',
   last: '#e4572e',
   cursor: '#f7f3e8',
+  ghost: 'rgba(250, 246, 236, 0.9)',
 };
 
 const FLIP_MS = 280;
@@ -55,10 +56,10 @@ export function createBoard(canvas) {
     if (!frame) frame = requestAnimationFrame(paint);
   }
 
-  function paint(now) {
+  function paint() {
     frame = 0;
     if (!view || size === 0) return;
-    const animating = drawAll(ctx, size, view, now);
+    const animating = drawAll(ctx, size, view, performance.now());
     if (animating) schedule();
   }
 
@@ -143,13 +144,26 @@ function drawAll(ctx, size, view, now) {
   }
 
   if (view.preview) {
-    const { sq, color, flips } = view.preview;
-    const cx = (sq % n + 0.5) * cell;
-    const cy = (Math.floor(sq / n) + 0.5) * cell;
-    ctx.save();
-    ctx.globalAlpha = 0.55;
-    drawDisc(ctx, cx, cy, cell * 0.41, color, {});
-    ctx.restore();
+    // A move is one square (Othello) or several (a rectangle in Nabucodonosor):
+    // each gets a ghost disc; each disc it would take gets a ring.
+    const { squares, color, flips } = view.preview;
+    for (const sq of squares) {
+      const cx = (sq % n + 0.5) * cell;
+      const cy = (Math.floor(sq / n) + 0.5) * cell;
+      ctx.save();
+      ctx.globalAlpha = 0.6;
+      drawDisc(ctx, cx, cy, cell * 0.41, color, {});
+      ctx.restore();
+      // A dashed outline says "not placed yet" whatever the disc's colour.
+      ctx.save();
+      ctx.strokeStyle = COLORS.ghost;
+      ctx.lineWidth = Math.max(1.5, cell * 0.03);
+      ctx.setLineDash([cell * 0.07, cell * 0.05]);
+      ctx.beginPath();
+      ctx.arc(cx, cy, cell * 0.43, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.restore();
+    }
     for (const f of flips) drawRing(ctx, f, n, cell);
   }
 
@@ -170,10 +184,40 @@ function easeOut(t) {
   return 1 - (1 - t) * (1 - t);
 }
 
+// Discs are painted once per colour and size into a small sprite and then
+// copied, which keeps a frame cheap on slow phones.
+const sprites = new Map();
+
+function discSprite(r, color, scale) {
+  const key = `${color}:${Math.round(r * scale * 4)}`;
+  let sprite = sprites.get(key);
+  if (sprite) return sprite;
+  if (sprites.size > 32) sprites.clear();
+  const pad = r * 0.25;
+  const side = Math.ceil((2 * r + 2 * pad) * scale);
+  const canvas = document.createElement('canvas');
+  canvas.width = side;
+  canvas.height = side;
+  const g = canvas.getContext('2d');
+  g.scale(scale, scale);
+  g.translate(r + pad, r + pad);
+  paintDisc(g, r, color);
+  sprite = { canvas, half: r + pad };
+  sprites.set(key, sprite);
+  return sprite;
+}
+
 function drawDisc(ctx, cx, cy, r, color, { squash = 1 }) {
+  const scale = ctx.getTransform().a || 1;
+  const { canvas, half } = discSprite(r, color, scale);
   ctx.save();
   ctx.translate(cx, cy);
   ctx.scale(Math.max(0.04, squash), 1);
+  ctx.drawImage(canvas, -half, -half, 2 * half, 2 * half);
+  ctx.restore();
+}
+
+function paintDisc(ctx, r, color) {
   // Shadow underneath for a little depth.
   ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
   ctx.beginPath();
@@ -198,7 +242,6 @@ function drawDisc(ctx, cx, cy, r, color, { squash = 1 }) {
   ctx.beginPath();
   ctx.arc(0, 0, r * 0.96, 0, Math.PI * 2);
   ctx.fill();
-  ctx.restore();
 }
 
 function drawPencilDot(ctx, sq, n, cell) {

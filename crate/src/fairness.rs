@@ -69,7 +69,12 @@ impl Seed {
 
     /// SHA-256 of the 32 raw seed bytes, as 64 lowercase hex characters (F3).
     pub fn fingerprint(&self) -> String {
-        hex(&Sha256::digest(self.0))
+        hex(&self.fingerprint_bytes())
+    }
+
+    /// The fingerprint's 32 bytes.
+    pub fn fingerprint_bytes(&self) -> [u8; 32] {
+        Sha256::digest(self.0).into()
     }
 }
 

@@ -8,7 +8,11 @@
 //! arrays with one shift amount a lane), written so that the compiler turns
 //! each group into one 256-bit vector operation when AVX2 is available
 //! (`-C target-cpu=x86-64-v3`); without it the same code runs as plain 64-bit
-//! operations, which is also what WebAssembly gets.
+//! operations. WebAssembly built with SIMD (`-C target-feature=+simd128`)
+//! uses [`paired`](self) lanes instead: see `movegen/paired.rs`.
+
+#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
+mod paired;
 
 /// Squares whose opponent discs may be part of a horizontal or diagonal run:
 /// a run never wraps from column h to column a.
@@ -28,6 +32,18 @@ const LANE_MASKS: [u64; 4] = [INNER, !0, INNER, INNER];
 /// square just beyond a run is a move if it is empty.
 #[inline(always)]
 pub fn moves(p: u64, o: u64) -> u64 {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return paired::moves(p, o);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    moves_lanes(p, o)
+}
+
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
+#[inline(always)]
+fn moves_lanes(p: u64, o: u64) -> u64 {
     let mut up = [0u64; 4];
     let mut down = [0u64; 4];
     for lane in 0..4 {
@@ -99,6 +115,18 @@ const fn build_rays() -> [[[u64; 4]; 2]; 64] {
 /// indices it is the highest, found by smearing the stops down the ray.
 #[inline(always)]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return paired::flips(p, o, sq);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    flips_lanes(p, o, sq)
+}
+
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
+#[inline(always)]
+fn flips_lanes(p: u64, o: u64, sq: usize) -> u64 {
     let rays = &RAYS[sq];
     let mut up = [0u64; 4];
     let mut down = [0u64; 4];
@@ -232,10 +260,14 @@ mod tests {
             let occupied = xorshift(&mut state) | xorshift(&mut state);
             let p = occupied & xorshift(&mut state);
             let o = occupied & !p;
-            assert_eq!(moves(p, o), slow_moves(p, o), "p={p:#x} o={o:#x}");
+            let expected = slow_moves(p, o);
+            assert_eq!(moves_lanes(p, o), expected, "p={p:#x} o={o:#x}");
+            assert_eq!(paired::moves(p, o), expected, "p={p:#x} o={o:#x}");
             for sq in 0..64 {
                 if (p | o) & (1 << sq) == 0 {
-                    assert_eq!(flips(p, o, sq), slow_flips(p, o, sq), "sq={sq}");
+                    let expected = slow_flips(p, o, sq);
+                    assert_eq!(flips_lanes(p, o, sq), expected, "sq={sq}");
+                    assert_eq!(paired::flips(p, o, sq), expected, "sq={sq}");
                 }
             }
         }

@@ -99,6 +99,13 @@ pub fn fair_dark_seat(seed_hex: &str, word: &str) -> Result<u8, JsError> {
     Ok(crate::fairness::dark_seat(&seed, word) as u8)
 }
 
+/// Checks a record's text: JSON `{"ok":bool,"checks":[{"check","status",
+/// "code","params":{…},"message"}…]}` (see `record::Report::to_json`).
+#[wasm_bindgen]
+pub fn record_verify(text: &str) -> String {
+    crate::record::verify_text(text).to_json()
+}
+
 // ---------------------------------------------------------------- table
 
 /// A game at the table, for the page (see `table::Table`). Squares are
@@ -212,4 +219,19 @@ impl TableGame {
     pub fn ply(&self) -> u32 {
         self.0.game().moves().len() as u32
     }
+}
+
+// ---------------------------------------------------------------- fair (records)
+
+/// The record of a table game (see `record::write`): with the seed when
+/// `reveal` (game over or abandoned), `seed: hidden` before.
+#[wasm_bindgen]
+pub fn fair_record(game: &TableGame, reveal: bool) -> String {
+    crate::record::write(game.0.game(), reveal)
+}
+
+/// The GGF export of a table game (see `record::ggf::write`).
+#[wasm_bindgen]
+pub fn fair_ggf(game: &TableGame) -> String {
+    crate::record::ggf::write(game.0.game())
 }

@@ -11,6 +11,7 @@
 //! ```
 
 mod board;
+pub mod bot;
 mod capture;
 mod game;
 

@@ -1,0 +1,73 @@
+//! Helpers shared by the integration tests: a small deterministic generator
+//! and random games.
+
+#![allow(dead_code)]
+
+use virada::{Move, Position};
+
+/// A small deterministic generator (xorshift64), for test data only.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A game of random legal moves from the start, to the end or `max_plies`
+/// plies, passes included; with every position on the way.
+pub fn random_game(rng: &mut Rng, max_plies: usize) -> (Vec<Move>, Vec<Position>) {
+    let mut position = Position::start();
+    let mut moves = Vec::new();
+    let mut seen = vec![position];
+    while moves.len() < max_plies && !position.is_game_over() {
+        let legal: Vec<_> = position.legal_moves().squares().collect();
+        let mv = if legal.is_empty() {
+            Move::Pass
+        } else {
+            Move::Play(legal[rng.below(legal.len())])
+        };
+        position = position.play_move(mv).expect("a legal move");
+        moves.push(mv);
+        seen.push(position);
+    }
+    (moves, seen)
+}
+
+/// The repository's test data directory.
+pub fn data_path(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data")
+        .join(name)
+}
+
+/// One OBF line of a test suite: the position and its `;MOVE:score`
+/// annotations, best first.
+pub struct Scored {
+    pub position: Position,
+    pub scores: Vec<(Move, i32)>,
+}
+
+/// Reads every position of an OBF file under `tests/data/` with the crate's
+/// own OBF reader.
+pub fn read_obf(name: &str) -> Vec<Scored> {
+    let path = data_path(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    virada::parse_obf_text(&text)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+        .into_iter()
+        .map(|obf| Scored {
+            position: obf.position,
+            scores: obf.annotations.iter().map(|a| (a.mv, a.score)).collect(),
+        })
+        .collect()
+}
