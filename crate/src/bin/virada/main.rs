@@ -7,7 +7,6 @@ mod bench;
 mod nabu;
 mod nboard;
 mod perft;
-mod perft;
 mod play_match;
 mod serve;
 mod solve;
