@@ -170,3 +170,13 @@ test('a game played through the engine verifies in the page, and fails once tamp
   assert.deepEqual(failed.map((c) => c.code), ['digest-mismatch']);
   assert.deepEqual(page.errors, []);
 });
+
+test('a record file opened from disk is checked at once', async () => {
+  const page = await openVerify();
+  await page.setInputFiles('#record-file', join(RECORDS, 'bad', 'table-moves.table-move-mismatch.txt'));
+  await page.waitForSelector('#verdict:not([hidden])');
+  const c = (await shown(page)).find((x) => x.check === 'table-moves');
+  assert.deepEqual([c.status, c.code], ['failed', 'table-move-mismatch']);
+  assert.match(c.text, /Move 5 \(d6\) is marked as placed by the table, but the time-out rule gives c6/);
+  assert.deepEqual(page.errors, []);
+});
