@@ -3,21 +3,11 @@
 // (every check passes), then a tampered copy (the right check fails); the
 // end screen's link to "Verify a game" carries the record too.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { serve, launch, open, cells, ply, isOver } from './table-util.mjs';
-
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+import { openPage } from './harness.mjs';
+import { cells, ply, isOver } from './table-util.mjs';
 
 async function verifyIn(page, text) {
   await page.fill('#record-input', text);
@@ -29,9 +19,12 @@ async function verifyIn(page, text) {
 }
 
 test('a game played to the end verifies from its end screen record; a tampered copy does not', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // No ?seed=: the table draws a secret seed, as in a real game.
-  const page = await open(context, server.url, '?lang=en&seats=person,person&clock=0');
+  const { page, context, errors, url } = await openPage('index.html?lang=en&seats=person,person&clock=0', {
+    viewport: { width: 1280, height: 900 },
+  });
+  await page.waitForSelector('body[data-ready="true"]');
+  const base = new URL('.', url).href;
   const fingerprint = (await page.textContent('#fingerprint')).trim();
   assert.match(fingerprint, /^[0-9a-f]{64}$/);
   let n = 0;
@@ -59,7 +52,7 @@ test('a game played to the end verifies from its end screen record; a tampered c
 
   // Verify it in the page: every check passes.
   const verify = await context.newPage();
-  await verify.goto(`${server.url}/verify.html?lang=en`);
+  await verify.goto(`${base}verify.html?lang=en`);
   await verify.waitForSelector('body[data-ready="true"]');
   const checks = await verifyIn(verify, record);
   assert.deepEqual(checks.map((c) => c.check), ['format', 'digest', 'fingerprint', 'dark-seat', 'moves', 'table-moves', 'result']);
@@ -82,11 +75,10 @@ test('a game played to the end verifies from its end screen record; a tampered c
   );
 
   // The end screen's link opens the same record, checked on arrival.
-  await verify.goto(`${server.url}/${link}`);
+  await verify.goto(`${base}${link}`);
   await verify.waitForSelector('body[data-ready="true"]');
   await verify.waitForSelector('#verdict:not([hidden])');
   assert.equal(await verify.getAttribute('#verdict', 'data-ok'), 'true');
   assert.equal(await verify.inputValue('#record-input'), record);
-  assert.deepEqual(page.errors, []);
-  await context.close();
+  assert.deepEqual(errors, []);
 });

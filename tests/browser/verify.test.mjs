@@ -2,34 +2,24 @@
 // a tampered copy failing the right check, the #r= link, the page's
 // languages, the list of finished games, and record text kept as text.
 
-import { test, before, after } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { serve, launch, ROOT, SEED } from './table-util.mjs';
+import { openPage, ROOT } from './harness.mjs';
 
+const SEED = '5eed'.repeat(16);
 const RECORDS = join(ROOT, 'tests/data/records');
-let server;
-let browser;
 let good;
 
 before(async () => {
-  server = await serve();
-  browser = await launch();
   good = await readFile(join(RECORDS, 'good-with-word.txt'), 'utf8');
 });
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
+/** Opens "Verify a game" and waits until its engine is ready; `page.errors` fills with any error. */
 async function openVerify(query = '?lang=en', hash = '') {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { page, errors } = await openPage(`verify.html${query}${hash}`);
   page.errors = errors;
-  await page.goto(`${server.url}/verify.html${query}${hash}`);
   await page.waitForSelector('body[data-ready="true"]');
   return page;
 }
@@ -78,7 +68,6 @@ test('a good record passes every check; a tampered copy fails the right one', as
 
 test('every tampered record file fails the check its name gives', async () => {
   const page = await openVerify();
-  const { readdir } = await import('node:fs/promises');
   for (const name of await readdir(join(RECORDS, 'bad'))) {
     const [check, code] = name.replace(/\.txt$/, '').split('.');
     await pasteAndVerify(page, await readFile(join(RECORDS, 'bad', name), 'utf8'));
@@ -87,6 +76,7 @@ test('every tampered record file fails the check its name gives', async () => {
     assert.deepEqual([c.status, c.code], ['failed', code], name);
     assert.ok(!c.text.includes('{'), `${name}: every slot filled: ${c.text}`);
   }
+  assert.deepEqual(page.errors, []);
 });
 
 test('a #r= link verifies on opening, nothing typed', async () => {
@@ -104,6 +94,7 @@ test('a #r= link verifies on opening, nothing typed', async () => {
   page = await openVerify('?lang=en', '#r=@@@');
   await page.waitForSelector('#verdict:not([hidden])');
   assert.match(await page.textContent('#verdict'), /does not hold a readable record/);
+  assert.deepEqual(page.errors, []);
 });
 
 test('the checks speak the page language', async () => {
@@ -116,6 +107,7 @@ test('the checks speak the page language', async () => {
   const dark = (await shown(it)).find((c) => c.check === 'dark-seat');
   assert.equal(dark.status, 'failed');
   assert.match(dark.text, /danno lo scuro al primo posto; la registrazione dice il secondo/);
+  assert.deepEqual([...pt.errors, ...it.errors], []);
 });
 
 test('record text is shown as text, never as markup', async () => {
@@ -127,6 +119,7 @@ test('record text is shown as text, never as markup', async () => {
   assert.match(c.text, /<img src=x onerror=/);
   assert.equal(await page.locator('#checks img').count(), 0);
   assert.equal(await page.getAttribute('body', 'data-pwned'), null);
+  assert.deepEqual(page.errors, []);
 });
 
 test('finished games are listed from localStorage and verify in one click', async () => {
@@ -142,6 +135,7 @@ test('finished games are listed from localStorage and verify in one click', asyn
   await page.waitForSelector('#verdict:not([hidden])');
   assert.equal(await page.getAttribute('#verdict', 'data-ok'), 'true');
   assert.equal(await page.inputValue('#record-input'), other);
+  assert.deepEqual(page.errors, []);
 });
 
 test('a game played through the engine verifies in the page, and fails once tampered', async () => {
@@ -174,4 +168,15 @@ test('a game played through the engine verifies in the page, and fails once tamp
   await pasteAndVerify(page, record.replace('moves: *', 'moves: '));
   const failed = (await shown(page)).filter((c) => c.status === 'failed');
   assert.deepEqual(failed.map((c) => c.code), ['digest-mismatch']);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a record file opened from disk is checked at once', async () => {
+  const page = await openVerify();
+  await page.setInputFiles('#record-file', join(RECORDS, 'bad', 'table-moves.table-move-mismatch.txt'));
+  await page.waitForSelector('#verdict:not([hidden])');
+  const c = (await shown(page)).find((x) => x.check === 'table-moves');
+  assert.deepEqual([c.status, c.code], ['failed', 'table-move-mismatch']);
+  assert.match(c.text, /Move 5 \(d6\) is marked as placed by the table, but the time-out rule gives c6/);
+  assert.deepEqual(page.errors, []);
 });
