@@ -167,24 +167,13 @@ pub fn choose_with(
     }
 }
 
-/// A stream of random words drawn from the game's seed for the move at `ply`:
-/// SHA-256 of a label, the seed, the ply and a counter. It stands in until
-/// the game's ChaCha generator is available; [`choose_with`] takes any
-/// `FnMut() -> u64`, so the switch changes only the caller.
+/// The random words for the bot's choice at `ply`: the game's ChaCha20
+/// generator ([`game_rng`](crate::fairness::game_rng)) on stream `ply`, so a
+/// game replays from its seed.
 pub fn seeded_stream(seed: &crate::fairness::Seed, ply: u32) -> impl FnMut() -> u64 {
-    use sha2::{Digest, Sha256};
-    let seed = seed.0;
-    let mut counter = 0u64;
-    move || {
-        let mut h = Sha256::new();
-        h.update(b"virada/bot/v1");
-        h.update(seed);
-        h.update(ply.to_le_bytes());
-        h.update(counter.to_le_bytes());
-        counter += 1;
-        let d = h.finalize();
-        u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]])
-    }
+    use crate::fairness::Rng;
+    let mut rng = crate::fairness::game_rng(seed, u64::from(ply));
+    move || rng.next_u64()
 }
 
 /// A score in discs, for display.

@@ -1,9 +1,25 @@
-//! Fair play (F1–F6): the secret seed, its fingerprint, and who plays dark.
+//! Fair play (F1–F6): the secret seed, its fingerprint, who plays dark, and
+//! the generator behind every other random choice.
 //!
-//! The seed is 32 bytes from the platform's secure source. Its fingerprint is
-//! the SHA-256 of those 32 raw bytes, shown before the game; the seed itself is
-//! revealed after. Who plays dark is one bit of a SHA-256 over a fixed label,
-//! the seed and the players' word (see [`dark_seat`]).
+//! - The seed is 32 bytes from the platform's secure source, written as 64
+//!   lowercase hex characters.
+//! - Its fingerprint is the SHA-256 of those 32 raw bytes, shown before the
+//!   game; the seed itself is revealed after.
+//! - Who plays dark: `SHA-256("virada/dark-seat/v1" || seed || word)`, first
+//!   byte, lowest bit: 0 → the first seat, 1 → the second (see [`dark_seat`]).
+//! - Everything else random (a weak bot's mistakes, tie-breaks) comes from
+//!   ChaCha20 keyed with `SHA-256("virada/rng/v1" || seed)` (see [`game_rng`]),
+//!   so a whole game replays from its record.
+//!
+//! ```
+//! use virada::fairness::{dark_seat, Seed};
+//! let seed: Seed = "00".repeat(32).parse().unwrap();
+//! assert_eq!(
+//!     seed.fingerprint(),
+//!     "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
+//! );
+//! assert!(dark_seat(&seed, "") <= 1);
+//! ```
 
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -53,7 +69,12 @@ impl Seed {
 
     /// SHA-256 of the 32 raw seed bytes, as 64 lowercase hex characters (F3).
     pub fn fingerprint(&self) -> String {
-        hex(&Sha256::digest(self.0))
+        hex(&self.fingerprint_bytes())
+    }
+
+    /// The fingerprint's 32 bytes.
+    pub fn fingerprint_bytes(&self) -> [u8; 32] {
+        Sha256::digest(self.0).into()
     }
 }
 
@@ -100,6 +121,36 @@ pub fn dark_seat(seed: &Seed, word: &str) -> usize {
     h.update(seed.0);
     h.update(word.as_bytes());
     usize::from(h.finalize()[0] & 1)
+}
+
+/// The label that keeps the game's generator apart from any other use of the seed.
+pub const RNG_LABEL: &[u8] = b"virada/rng/v1";
+
+/// The generator every seeded choice of a game draws from.
+pub type GameRng = rand_chacha::ChaCha20Rng;
+
+/// The generator's trait (`next_u32`, `next_u64`, `fill_bytes`), for callers.
+pub use rand_chacha::rand_core::Rng;
+
+/// The 32-byte ChaCha20 key of a game: `SHA-256(RNG_LABEL || seed)`.
+pub fn rng_key(seed: &Seed) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(RNG_LABEL);
+    h.update(seed.0);
+    h.finalize().into()
+}
+
+/// ChaCha20 (20 rounds, 64-bit block counter from 0, 64-bit nonce = `stream`)
+/// keyed with [`rng_key`]. One stream per use, e.g. the ply number for the
+/// bot's choice at that ply, so choices do not depend on how many numbers an
+/// earlier one drew. The output is the plain ChaCha20 keystream, so any
+/// ChaCha20 implementation reproduces it (see the vectors in
+/// `tests/data/fairness-vectors.txt`).
+pub fn game_rng(seed: &Seed, stream: u64) -> GameRng {
+    use rand_chacha::rand_core::SeedableRng;
+    let mut rng = GameRng::from_seed(rng_key(seed));
+    rng.set_stream(stream);
+    rng
 }
 
 #[cfg(test)]

@@ -22,14 +22,23 @@ pub mod eval;
 pub mod fairness;
 pub mod game;
 pub mod movegen;
+pub mod nabu;
+mod notation;
 mod position;
+pub mod record;
 pub mod search;
 mod square;
+pub mod table;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::{Board, Color, OverlapError};
+pub use notation::{
+    parse_obf_text, parse_transcript, write_transcript, write_transcript_with_passes, Annotation,
+    GgfError, GgfGame, GgfMove, Obf, ObfError, ObfLineError, TranscriptError, MAX_GGF_CHARS,
+    MAX_OBF_LINE_CHARS, MAX_TRANSCRIPT_CHARS,
+};
 pub use position::{IllegalMove, Move, Outcome, Position};
 pub use square::{ParseSquareError, Square};

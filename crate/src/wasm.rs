@@ -70,3 +70,168 @@ thread_local! {
     static BOT_ENGINE: std::cell::RefCell<crate::search::Engine> =
         std::cell::RefCell::new(crate::search::Engine::new(4 << 20));
 }
+
+// ---------------------------------------------------------------- fair
+
+/// A fresh secret seed from `crypto.getRandomValues`, as 64 lowercase hex characters.
+#[wasm_bindgen]
+pub fn fair_new_seed() -> Result<String, JsError> {
+    crate::fairness::Seed::generate()
+        .map(|s| s.to_string())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The fingerprint (SHA-256 of the 32 raw bytes, 64 hex) of a seed given in hex.
+#[wasm_bindgen]
+pub fn fair_fingerprint(seed_hex: &str) -> Result<String, JsError> {
+    let seed: crate::fairness::Seed = seed_hex
+        .parse()
+        .map_err(|e: crate::fairness::SeedError| JsError::new(&e.to_string()))?;
+    Ok(seed.fingerprint())
+}
+
+/// Which seat (0 or 1) plays dark for this seed (hex) and word.
+#[wasm_bindgen]
+pub fn fair_dark_seat(seed_hex: &str, word: &str) -> Result<u8, JsError> {
+    let seed: crate::fairness::Seed = seed_hex
+        .parse()
+        .map_err(|e: crate::fairness::SeedError| JsError::new(&e.to_string()))?;
+    Ok(crate::fairness::dark_seat(&seed, word) as u8)
+}
+
+/// Checks a record's text: JSON `{"ok":bool,"checks":[{"check","status",
+/// "code","params":{…},"message"}…]}` (see `record::Report::to_json`).
+#[wasm_bindgen]
+pub fn record_verify(text: &str) -> String {
+    crate::record::verify_text(text).to_json()
+}
+
+// ---------------------------------------------------------------- table
+
+/// A game at the table, for the page (see `table::Table`). Squares are
+/// indices 0 (a1) … 63 (h8); masks are `u64` (JavaScript `BigInt`), bit 0 = a1.
+#[wasm_bindgen]
+pub struct TableGame(crate::table::Table);
+
+fn table_error(e: crate::table::TableError) -> JsError {
+    JsError::new(&format!("{}: {e}", e.code()))
+}
+
+fn table_square(index: u8) -> Result<crate::Square, JsError> {
+    crate::Square::new(index).ok_or_else(|| JsError::new("bad-square: not 0..63"))
+}
+
+#[wasm_bindgen]
+impl TableGame {
+    /// A new game: `seats` is `person,bot`, `person,person` or `bot,bot`;
+    /// bots play at `level`; `clock` seconds per turn (0 = none); an empty
+    /// `seed_hex` draws a secret seed, 64 hex characters choose one.
+    #[wasm_bindgen(constructor)]
+    pub fn new(seats: &str, level: u8, clock: u32, seed_hex: &str) -> Result<TableGame, JsError> {
+        crate::table::Table::new(seats, level, clock, seed_hex)
+            .map(TableGame)
+            .map_err(table_error)
+    }
+
+    /// Marks the seed as chosen or secret (when restoring a stored game).
+    pub fn set_seed_chosen(&mut self, chosen: bool) {
+        self.0.set_seed_chosen(chosen);
+    }
+
+    /// Everything the page draws, as JSON (see `Table::snapshot`).
+    pub fn snapshot(&self) -> String {
+        self.0.snapshot()
+    }
+
+    /// The squares a disc on `square` would flip, in reading order (empty when not legal).
+    pub fn flips(&self, square: u8) -> Vec<u8> {
+        match crate::Square::new(square) {
+            Some(sq) => crate::Bitboard(self.0.flips(sq))
+                .squares()
+                .map(|s| s.index() as u8)
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Places a disc for the side to move.
+    pub fn play(&mut self, square: u8) -> Result<(), JsError> {
+        let sq = table_square(square)?;
+        self.0.play(sq, false).map_err(table_error)
+    }
+
+    /// The table passes for a player with no legal square (T5).
+    pub fn pass(&mut self) -> Result<(), JsError> {
+        self.0.pass().map_err(table_error)
+    }
+
+    /// The clock ran out: the table plays the time-out move (T16), marked as
+    /// placed by the table. Returns its square, or -1 when it passed.
+    pub fn time_out(&mut self) -> Result<i32, JsError> {
+        self.0
+            .time_out()
+            .map(|sq| sq.map_or(-1, |s| s.index() as i32))
+            .map_err(table_error)
+    }
+
+    /// Replays a stored transcript (`f5d6PA…`), marking the plies listed in
+    /// `by_table` (0-based) as table-placed.
+    pub fn replay(&mut self, transcript: &str, by_table: Vec<u32>) -> Result<(), JsError> {
+        self.0.replay(transcript, &by_table).map_err(table_error)
+    }
+
+    /// The moves so far (`f5d6PA…`).
+    pub fn transcript(&self) -> String {
+        self.0.transcript()
+    }
+
+    /// The seed as 64 lowercase hex characters (the page shows it only at the end).
+    pub fn seed_hex(&self) -> String {
+        self.0.game().seed.to_string()
+    }
+
+    /// The seed's fingerprint, SHA-256 as 64 lowercase hex characters (F3).
+    pub fn fingerprint(&self) -> String {
+        self.0.game().seed.fingerprint()
+    }
+
+    /// Dark discs, for the bot worker.
+    pub fn dark_mask(&self) -> u64 {
+        self.0.game().position().board().discs(crate::Color::Dark).0
+    }
+
+    /// Light discs, for the bot worker.
+    pub fn light_mask(&self) -> u64 {
+        self.0
+            .game()
+            .position()
+            .board()
+            .discs(crate::Color::Light)
+            .0
+    }
+
+    /// Whether dark is to move.
+    pub fn dark_to_move(&self) -> bool {
+        self.0.game().position().side_to_move() == crate::Color::Dark
+    }
+
+    /// Plies played so far, passes included.
+    pub fn ply(&self) -> u32 {
+        self.0.game().moves().len() as u32
+    }
+}
+
+// ---------------------------------------------------------------- fair (records)
+
+/// The record of a table game (see `record::write`): with the seed when
+/// `reveal` (game over or abandoned), `seed: hidden` before.
+#[wasm_bindgen]
+pub fn fair_record(game: &TableGame, reveal: bool) -> String {
+    crate::record::write(game.0.game(), reveal)
+}
+
+/// The GGF export of a table game (see `record::ggf::write`).
+#[wasm_bindgen]
+pub fn fair_ggf(game: &TableGame) -> String {
+    crate::record::ggf::write(game.0.game())
+}

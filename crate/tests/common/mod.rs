@@ -1,56 +1,58 @@
-//! Shared helpers for the integration tests: a small OBF reader.
+//! Helpers shared by the integration tests: a small deterministic generator
+//! and random games.
+
 #![allow(dead_code)]
 
-use virada::{Bitboard, Board, Color, Move, Position, Square};
+use virada::{Move, Position};
 
-/// One OBF line: the position and its `;MOVE:score` annotations, best first.
-pub struct Obf {
-    pub position: Position,
-    pub scores: Vec<(Move, i32)>,
+/// A small deterministic generator (xorshift64), for test data only.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
 }
 
-/// Reads every position of an OBF file under `tests/data/`.
-pub fn read_obf(name: &str) -> Vec<Obf> {
-    let path = format!("{}/../tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines().filter_map(parse_line).collect()
+/// A game of random legal moves from the start, to the end or `max_plies`
+/// plies, passes included; with every position on the way.
+pub fn random_game(rng: &mut Rng, max_plies: usize) -> (Vec<Move>, Vec<Position>) {
+    let mut position = Position::start();
+    let mut moves = Vec::new();
+    let mut seen = vec![position];
+    while moves.len() < max_plies && !position.is_game_over() {
+        let legal: Vec<_> = position.legal_moves().squares().collect();
+        let mv = if legal.is_empty() {
+            Move::Pass
+        } else {
+            Move::Play(legal[rng.below(legal.len())])
+        };
+        position = position.play_move(mv).expect("a legal move");
+        moves.push(mv);
+        seen.push(position);
+    }
+    (moves, seen)
 }
 
-fn parse_line(line: &str) -> Option<Obf> {
-    let line = line.split('%').next()?.trim();
-    if line.is_empty() {
-        return None;
-    }
-    let mut parts = line.split(';');
-    let mut head = parts.next()?.split_whitespace();
-    let cells = head.next()?;
-    let side = head.next()?;
-    let (mut dark, mut light) = (0u64, 0u64);
-    for (i, c) in cells.chars().enumerate() {
-        match c {
-            'X' => dark |= 1 << i,
-            'O' => light |= 1 << i,
-            _ => {}
-        }
-    }
-    let side = if side == "X" {
-        Color::Dark
-    } else {
-        Color::Light
-    };
-    let board = Board::new(Bitboard(dark), Bitboard(light)).ok()?;
-    let scores = parts
-        .filter_map(|item| {
-            let (mv, score) = item.trim().split_once(':')?;
-            let sq: Square = mv.trim().to_ascii_lowercase().parse().ok()?;
-            Some((
-                Move::Play(sq),
-                score.trim().trim_start_matches('+').parse().ok()?,
-            ))
-        })
-        .collect();
-    Some(Obf {
-        position: Position::new(board, side),
-        scores,
-    })
+/// The repository's test data directory.
+pub fn data_path(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data")
+        .join(name)
+}
+
+/// Every position of an OBF file under `tests/data/`.
+pub fn read_obf(name: &str) -> Vec<virada::Obf> {
+    let path = data_path(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    virada::parse_obf_text(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
 }

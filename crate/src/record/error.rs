@@ -1,0 +1,290 @@
+//! Why a record could not be read: one enum, a plain message and a stable
+//! code for each case, always with the line (1-based) where it happened.
+
+use std::fmt;
+
+/// A field of the record, in the order they are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// `game`
+    Game,
+    /// `seats`
+    Seats,
+    /// `clock`
+    Clock,
+    /// `fingerprint`
+    Fingerprint,
+    /// `seed`
+    Seed,
+    /// `word`
+    Word,
+    /// `dark`
+    Dark,
+    /// `moves`
+    Moves,
+    /// `result`
+    Result,
+    /// `digest`
+    Digest,
+}
+
+impl Field {
+    /// Every field, in record order.
+    pub const ALL: [Field; 10] = [
+        Field::Game,
+        Field::Seats,
+        Field::Clock,
+        Field::Fingerprint,
+        Field::Seed,
+        Field::Word,
+        Field::Dark,
+        Field::Moves,
+        Field::Result,
+        Field::Digest,
+    ];
+
+    /// The key as written in the record.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Field::Game => "game",
+            Field::Seats => "seats",
+            Field::Clock => "clock",
+            Field::Fingerprint => "fingerprint",
+            Field::Seed => "seed",
+            Field::Word => "word",
+            Field::Dark => "dark",
+            Field::Moves => "moves",
+            Field::Result => "result",
+            Field::Digest => "digest",
+        }
+    }
+
+    /// What a good value looks like, in plain words.
+    pub const fn expected(self) -> &'static str {
+        match self {
+            Field::Game => "`othello 8`",
+            Field::Seats => "two seats, `person` or `bot N`, separated by `, `",
+            Field::Clock => "seconds per turn (1 to 86400) or `off`",
+            Field::Fingerprint => "64 hex characters",
+            Field::Seed => "64 hex characters or `hidden`, then ` chosen` if chosen",
+            Field::Word => "text with `%` and control characters percent-encoded",
+            Field::Dark => "`first` or `second`",
+            Field::Moves => "squares such as `f5`, `*f5` or `PA`, separated by one space",
+            Field::Result => {
+                "`dark D light L` then `dark wins`, `light wins`, `draw` or `unfinished`"
+            }
+            Field::Digest => "64 hex characters",
+        }
+    }
+}
+
+/// Why a record could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// Longer than [`super::MAX_BYTES`].
+    TooLarge {
+        /// Its size in bytes.
+        bytes: usize,
+    },
+    /// Nothing but blank lines.
+    Empty,
+    /// The first line is not `virada-record N`.
+    NotARecord {
+        /// Line number.
+        line: usize,
+    },
+    /// A version this crate does not read.
+    UnsupportedVersion {
+        /// Line number.
+        line: usize,
+        /// The version as written.
+        found: String,
+    },
+    /// A line that is not `key: value`, or a key out of place.
+    UnexpectedLine {
+        /// Line number.
+        line: usize,
+        /// The field that should be there.
+        expected: Field,
+        /// The start of the line found.
+        found: String,
+    },
+    /// The text ends before this field.
+    MissingField {
+        /// The line number the field would have had.
+        line: usize,
+        /// The field.
+        field: Field,
+    },
+    /// A field whose value is malformed.
+    BadValue {
+        /// Line number.
+        line: usize,
+        /// The field.
+        field: Field,
+        /// The start of the value found.
+        found: String,
+    },
+    /// A move that is not in the game's notation.
+    BadMove {
+        /// Line number.
+        line: usize,
+        /// Which ply, 1-based.
+        ply: usize,
+        /// The token found.
+        found: String,
+    },
+    /// More plies than [`super::MAX_MOVES`].
+    TooManyMoves {
+        /// Line number.
+        line: usize,
+    },
+    /// Text after the digest line.
+    TrailingText {
+        /// Line number.
+        line: usize,
+    },
+}
+
+/// Cuts untrusted text to a short, printable excerpt for messages.
+pub(crate) fn excerpt(s: &str) -> String {
+    let mut out: String = s
+        .chars()
+        .take(40)
+        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+        .collect();
+    if s.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}
+
+impl RecordError {
+    /// A stable code for the user interface to translate.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            RecordError::TooLarge { .. } => "too-large",
+            RecordError::Empty => "empty",
+            RecordError::NotARecord { .. } => "not-a-record",
+            RecordError::UnsupportedVersion { .. } => "unsupported-version",
+            RecordError::UnexpectedLine { .. } => "unexpected-line",
+            RecordError::MissingField { .. } => "missing-field",
+            RecordError::BadValue { field, .. } => match field {
+                Field::Game => "bad-game",
+                Field::Seats => "bad-seats",
+                Field::Clock => "bad-clock",
+                Field::Fingerprint => "bad-fingerprint",
+                Field::Seed => "bad-seed",
+                Field::Word => "bad-word",
+                Field::Dark => "bad-dark",
+                Field::Moves => "bad-moves",
+                Field::Result => "bad-result",
+                Field::Digest => "bad-digest",
+            },
+            RecordError::BadMove { .. } => "bad-move",
+            RecordError::TooManyMoves { .. } => "too-many-moves",
+            RecordError::TrailingText { .. } => "trailing-text",
+        }
+    }
+
+    /// The line (1-based) where it happened; 0 for the whole text.
+    pub const fn line(&self) -> usize {
+        match self {
+            RecordError::TooLarge { .. } | RecordError::Empty => 0,
+            RecordError::NotARecord { line }
+            | RecordError::UnsupportedVersion { line, .. }
+            | RecordError::UnexpectedLine { line, .. }
+            | RecordError::MissingField { line, .. }
+            | RecordError::BadValue { line, .. }
+            | RecordError::BadMove { line, .. }
+            | RecordError::TooManyMoves { line }
+            | RecordError::TrailingText { line } => *line,
+        }
+    }
+
+    /// The message's parameters by name, for a translated message.
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        let mut p = vec![("line", self.line().to_string())];
+        match self {
+            RecordError::TooLarge { bytes } => {
+                p.push(("bytes", bytes.to_string()));
+                p.push(("max", super::MAX_BYTES.to_string()));
+            }
+            RecordError::Empty | RecordError::NotARecord { .. } => {}
+            RecordError::TrailingText { .. } => {}
+            RecordError::UnsupportedVersion { found, .. } => p.push(("found", found.clone())),
+            RecordError::UnexpectedLine {
+                expected, found, ..
+            } => {
+                p.push(("expected", expected.key().to_string()));
+                p.push(("found", found.clone()));
+            }
+            RecordError::MissingField { field, .. } => p.push(("field", field.key().to_string())),
+            RecordError::BadValue { field, found, .. } => {
+                p.push(("field", field.key().to_string()));
+                p.push(("found", found.clone()));
+            }
+            RecordError::BadMove { ply, found, .. } => {
+                p.push(("ply", ply.to_string()));
+                p.push(("found", found.clone()));
+            }
+            RecordError::TooManyMoves { .. } => p.push(("max", super::MAX_MOVES.to_string())),
+        }
+        p
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::TooLarge { bytes } => write!(
+                f,
+                "the record is {bytes} bytes, more than the {} accepted",
+                super::MAX_BYTES
+            ),
+            RecordError::Empty => f.write_str("the record is empty"),
+            RecordError::NotARecord { line } => write!(
+                f,
+                "line {line}: a record starts with `{} {}`",
+                super::MAGIC,
+                super::VERSION
+            ),
+            RecordError::UnsupportedVersion { line, found } => write!(
+                f,
+                "line {line}: record version {found} is not one this table reads (it reads {})",
+                super::VERSION
+            ),
+            RecordError::UnexpectedLine {
+                line,
+                expected,
+                found,
+            } => write!(
+                f,
+                "line {line}: expected `{}: …`, found `{found}`",
+                expected.key()
+            ),
+            RecordError::MissingField { line, field } => write!(
+                f,
+                "line {line}: the record ends before its `{}` line",
+                field.key()
+            ),
+            RecordError::BadValue { line, field, found } => write!(
+                f,
+                "line {line}: `{}` should be {}, found `{found}`",
+                field.key(),
+                field.expected()
+            ),
+            RecordError::BadMove { line, ply, found } => {
+                write!(f, "line {line}: move {ply} `{found}` is not a move")
+            }
+            RecordError::TooManyMoves { line } => {
+                write!(f, "line {line}: more than {} moves", super::MAX_MOVES)
+            }
+            RecordError::TrailingText { line } => {
+                write!(f, "line {line}: text after the digest line")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}

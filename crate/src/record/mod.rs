@@ -1,0 +1,160 @@
+//! The game record (F5, F6): a versioned, line-based text that holds
+//! everything needed to check a game, its writer, its parser and the verifier.
+//!
+//! ```text
+//! virada-record 1
+//! game: othello 8
+//! seats: person, bot 3
+//! clock: 30
+//! fingerprint: 66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925
+//! seed: 0000000000000000000000000000000000000000000000000000000000000000
+//! word: ganhei!
+//! dark: first
+//! moves: f5 d6 c3 *d3 c4
+//! result: dark 7 light 2 unfinished
+//! digest: <SHA-256 of every byte above this line, lines ending in "\n">
+//! ```
+//!
+//! - The first line names the format and its version. Then come exactly these
+//!   keys, in this order, one a line, written `key: value`.
+//! - `game`: `othello 8` (room for `nabucodonosor N`).
+//! - `seats`: the first and the second seat, `person` or `bot N` (level N).
+//! - `clock`: seconds per turn, or `off`.
+//! - `fingerprint`: SHA-256 of the seed's 32 raw bytes, 64 hex.
+//! - `seed`: 64 hex; `hidden` before the reveal; followed by ` chosen` when
+//!   someone chose it rather than the table drawing it in secret.
+//! - `word`: the players' word, as typed, with `%` and control characters
+//!   percent-encoded (UTF-8 bytes); empty for none.
+//! - `dark`: which seat played dark, `first` or `second`.
+//! - `moves`: every ply in order, separated by one space: a square (`f5`),
+//!   `PA` for a pass, a `*` before a square the table placed on time-out (T16).
+//! - `result`: `dark D light L` and `dark wins`, `light wins`, `draw` or
+//!   `unfinished` (an abandoned game).
+//! - `digest`: SHA-256 (hex) of all the text above this line. It catches a
+//!   record changed by accident or by a plain edit; someone forging a record
+//!   can recompute it — the fingerprint shown at the start is the guarantee.
+//!
+//! Carriage returns before line ends and blank lines before the first line or
+//! after the last are ignored; nothing else is.
+
+mod error;
+pub mod ggf;
+mod parse;
+mod verify;
+mod write;
+
+pub use error::{Field, RecordError};
+pub use parse::parse;
+pub use verify::{verify, verify_text, Check, Report, Status};
+pub use write::{write, write_record};
+
+use crate::fairness::Seed;
+use crate::game::{PlayedMove, Seat};
+
+/// The first line's format name.
+pub const MAGIC: &str = "virada-record";
+/// The format version this crate writes and reads.
+pub const VERSION: u32 = 1;
+/// The largest record accepted, in bytes.
+pub const MAX_BYTES: usize = 64 * 1024;
+/// The most plies accepted in one record.
+pub const MAX_MOVES: usize = 4096;
+/// The longest word accepted, in bytes once decoded.
+pub const MAX_WORD_BYTES: usize = 256;
+/// The longest clock accepted, in seconds.
+pub const MAX_CLOCK: u32 = 24 * 3600;
+/// The highest bot level accepted.
+pub const MAX_LEVEL: u8 = 99;
+
+/// Which game a record holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Othello on 8×8.
+    Othello,
+}
+
+/// How the record says the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Dark has more discs.
+    DarkWins,
+    /// Light has more discs.
+    LightWins,
+    /// Equal counts.
+    Draw,
+    /// The game was abandoned before its end.
+    Unfinished,
+}
+
+impl Verdict {
+    /// The record's spelling: `dark wins`, `light wins`, `draw`, `unfinished`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Verdict::DarkWins => "dark wins",
+            Verdict::LightWins => "light wins",
+            Verdict::Draw => "draw",
+            Verdict::Unfinished => "unfinished",
+        }
+    }
+}
+
+/// The `result` line: disc counts and verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    /// Dark discs on the board at the end.
+    pub dark: u32,
+    /// Light discs on the board at the end.
+    pub light: u32,
+    /// Who won, or unfinished.
+    pub verdict: Verdict,
+}
+
+/// The plies of a record, in the game's own notation.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Moves {
+    /// Othello plies; passes are never marked as placed by the table.
+    Othello(Vec<PlayedMove>),
+}
+
+impl Moves {
+    /// How many plies.
+    pub fn len(&self) -> usize {
+        match self {
+            Moves::Othello(m) => m.len(),
+        }
+    }
+
+    /// No ply at all.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A parsed record: every field as written, nothing checked yet beyond its form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The game.
+    pub game: GameKind,
+    /// The first and second seats.
+    pub seats: [Seat; 2],
+    /// Seconds per turn, `None` when off.
+    pub clock: Option<u32>,
+    /// The fingerprint as recorded.
+    pub fingerprint: [u8; 32],
+    /// The seed, `None` while hidden.
+    pub seed: Option<Seed>,
+    /// Marked `chosen`.
+    pub seed_chosen: bool,
+    /// The word, decoded.
+    pub word: String,
+    /// The seat recorded as playing dark (0 or 1).
+    pub dark: usize,
+    /// Every ply.
+    pub moves: Moves,
+    /// The recorded result.
+    pub result: GameResult,
+    /// The recorded digest.
+    pub digest: [u8; 32],
+    /// SHA-256 of the text above the digest line, as read.
+    pub body_digest: [u8; 32],
+}

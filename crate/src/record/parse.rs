@@ -1,0 +1,296 @@
+//! Reading a record: strict about form, never panicking, the first problem
+//! reported with its line.
+
+use super::error::excerpt;
+use super::{
+    Field, GameKind, GameResult, Moves, Record, RecordError, Verdict, MAGIC, MAX_BYTES, MAX_CLOCK,
+    MAX_LEVEL, MAX_MOVES, MAX_WORD_BYTES, VERSION,
+};
+use crate::fairness::Seed;
+use crate::game::{PlayedMove, Seat};
+use crate::{Move, Square};
+use sha2::{Digest, Sha256};
+
+/// Reads a record (see the [module docs](super) for the format).
+///
+/// ```
+/// let text = "virada-record 1\ngame: othello 8\n";
+/// let err = virada::record::parse(text).unwrap_err();
+/// assert_eq!(err.code(), "missing-field");
+/// ```
+pub fn parse(text: &str) -> Result<Record, RecordError> {
+    if text.len() > MAX_BYTES {
+        return Err(RecordError::TooLarge { bytes: text.len() });
+    }
+    // Blank lines at the end are not part of the record.
+    let mut lines = text
+        .trim_end_matches(['\n', '\r', ' ', '\t'])
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .skip_while(|(_, l)| l.trim().is_empty());
+    let (n, header) = lines.next().ok_or(RecordError::Empty)?;
+    check_header(n, header)?;
+    let mut body = Sha256::new();
+    add_line(&mut body, header);
+    let mut last = n;
+
+    let mut values: Vec<(usize, &str)> = Vec::with_capacity(Field::ALL.len());
+    for field in Field::ALL {
+        let (n, line) = lines.next().ok_or(RecordError::MissingField {
+            line: last + 1,
+            field,
+        })?;
+        last = n;
+        let value = split_key(n, line, field)?;
+        if field != Field::Digest {
+            add_line(&mut body, line);
+        }
+        values.push((n, value));
+    }
+    if let Some((n, _)) = lines.find(|(_, l)| !l.trim().is_empty()) {
+        return Err(RecordError::TrailingText { line: n });
+    }
+
+    let value = |f: Field| values[f as usize];
+    let game = parse_game(value(Field::Game))?;
+    let record = Record {
+        game,
+        seats: parse_seats(value(Field::Seats))?,
+        clock: parse_clock(value(Field::Clock))?,
+        fingerprint: parse_hex32(value(Field::Fingerprint), Field::Fingerprint)?,
+        seed: parse_seed(value(Field::Seed))?.0,
+        seed_chosen: parse_seed(value(Field::Seed))?.1,
+        word: parse_word(value(Field::Word))?,
+        dark: parse_dark(value(Field::Dark))?,
+        moves: parse_moves(game, value(Field::Moves))?,
+        result: parse_result(value(Field::Result))?,
+        digest: parse_hex32(value(Field::Digest), Field::Digest)?,
+        body_digest: body.finalize().into(),
+    };
+    Ok(record)
+}
+
+fn add_line(h: &mut Sha256, line: &str) {
+    h.update(line.as_bytes());
+    h.update(b"\n");
+}
+
+fn check_header(n: usize, line: &str) -> Result<(), RecordError> {
+    let line = line.trim_end();
+    match line.strip_prefix(MAGIC).and_then(|r| r.strip_prefix(' ')) {
+        Some(v) if v == VERSION.to_string() => Ok(()),
+        Some(v) => Err(RecordError::UnsupportedVersion {
+            line: n,
+            found: excerpt(v),
+        }),
+        None => Err(RecordError::NotARecord { line: n }),
+    }
+}
+
+/// The value of `key: value`; the word keeps its spaces, other values are trimmed.
+fn split_key(n: usize, line: &str, field: Field) -> Result<&str, RecordError> {
+    let unexpected = || RecordError::UnexpectedLine {
+        line: n,
+        expected: field,
+        found: excerpt(line),
+    };
+    let (key, value) = line.split_once(':').ok_or_else(unexpected)?;
+    if key != field.key() {
+        return Err(unexpected());
+    }
+    if field == Field::Word {
+        Ok(value.strip_prefix(' ').unwrap_or(value))
+    } else {
+        Ok(value.trim())
+    }
+}
+
+fn bad(n: usize, field: Field, found: &str) -> RecordError {
+    RecordError::BadValue {
+        line: n,
+        field,
+        found: excerpt(found),
+    }
+}
+
+/// A decimal number of at most `max`, digits only.
+fn number(s: &str, max: u32) -> Option<u32> {
+    if s.is_empty() || s.len() > 10 || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse::<u64>()
+        .ok()
+        .filter(|&v| v <= u64::from(max))
+        .map(|v| v as u32)
+}
+
+fn parse_game((n, v): (usize, &str)) -> Result<GameKind, RecordError> {
+    match v {
+        "othello 8" => Ok(GameKind::Othello),
+        _ => Err(bad(n, Field::Game, v)),
+    }
+}
+
+fn parse_seat(s: &str) -> Option<Seat> {
+    if s == "person" {
+        return Some(Seat::Person);
+    }
+    let level = number(s.strip_prefix("bot ")?, u32::from(MAX_LEVEL))?;
+    (level >= 1).then_some(Seat::Bot { level: level as u8 })
+}
+
+fn parse_seats((n, v): (usize, &str)) -> Result<[Seat; 2], RecordError> {
+    let (a, b) = v.split_once(", ").ok_or_else(|| bad(n, Field::Seats, v))?;
+    match (parse_seat(a), parse_seat(b)) {
+        (Some(a), Some(b)) => Ok([a, b]),
+        _ => Err(bad(n, Field::Seats, v)),
+    }
+}
+
+fn parse_clock((n, v): (usize, &str)) -> Result<Option<u32>, RecordError> {
+    if v == "off" {
+        return Ok(None);
+    }
+    match number(v, MAX_CLOCK) {
+        Some(s) if s >= 1 => Ok(Some(s)),
+        _ => Err(bad(n, Field::Clock, v)),
+    }
+}
+
+fn parse_hex32((n, v): (usize, &str), field: Field) -> Result<[u8; 32], RecordError> {
+    let b = v.as_bytes();
+    if b.len() != 64 || !b.iter().all(u8::is_ascii_hexdigit) {
+        return Err(bad(n, field, v));
+    }
+    let digit = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
+    let mut out = [0u8; 32];
+    for (i, pair) in b.chunks(2).enumerate() {
+        out[i] = digit(pair[0]) << 4 | digit(pair[1]);
+    }
+    Ok(out)
+}
+
+fn parse_seed((n, v): (usize, &str)) -> Result<(Option<Seed>, bool), RecordError> {
+    let (s, chosen) = match v.strip_suffix(" chosen") {
+        Some(s) => (s, true),
+        None => (v, false),
+    };
+    if s == "hidden" {
+        return Ok((None, chosen));
+    }
+    let bytes = parse_hex32((n, s), Field::Seed).map_err(|_| bad(n, Field::Seed, v))?;
+    Ok((Some(Seed(bytes)), chosen))
+}
+
+/// Undoes the word's percent-encoding.
+fn parse_word((n, v): (usize, &str)) -> Result<String, RecordError> {
+    let b = v.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = b
+                .get(i + 1..i + 3)
+                .filter(|h| h.iter().all(u8::is_ascii_hexdigit));
+            let h = hex.ok_or_else(|| bad(n, Field::Word, v))?;
+            let d = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
+            out.push(d(h[0]) << 4 | d(h[1]));
+            i += 3;
+        } else if b[i].is_ascii_control() {
+            return Err(bad(n, Field::Word, v));
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    if out.len() > MAX_WORD_BYTES {
+        return Err(bad(n, Field::Word, v));
+    }
+    String::from_utf8(out).map_err(|_| bad(n, Field::Word, v))
+}
+
+fn parse_dark((n, v): (usize, &str)) -> Result<usize, RecordError> {
+    match v {
+        "first" => Ok(0),
+        "second" => Ok(1),
+        _ => Err(bad(n, Field::Dark, v)),
+    }
+}
+
+/// The move list, read in the notation of the record's game.
+fn parse_moves(game: GameKind, (n, v): (usize, &str)) -> Result<Moves, RecordError> {
+    if v.is_empty() {
+        return Ok(match game {
+            GameKind::Othello => Moves::Othello(Vec::new()),
+        });
+    }
+    let tokens = v.split(' ');
+    match game {
+        GameKind::Othello => {
+            let mut moves = Vec::new();
+            for (i, token) in tokens.enumerate() {
+                if i >= MAX_MOVES {
+                    return Err(RecordError::TooManyMoves { line: n });
+                }
+                let m = othello_move(token).ok_or_else(|| RecordError::BadMove {
+                    line: n,
+                    ply: i + 1,
+                    found: excerpt(token),
+                })?;
+                moves.push(m);
+            }
+            Ok(Moves::Othello(moves))
+        }
+    }
+}
+
+/// `f5`, `*f5` (placed by the table) or `PA`.
+fn othello_move(token: &str) -> Option<PlayedMove> {
+    if token == "PA" {
+        return Some(PlayedMove {
+            mv: Move::Pass,
+            by_table: false,
+        });
+    }
+    let (by_table, square) = match token.strip_prefix('*') {
+        Some(s) => (true, s),
+        None => (false, token),
+    };
+    let b = square.as_bytes();
+    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) {
+        return None;
+    }
+    let sq: Square = square.parse().ok()?;
+    Some(PlayedMove {
+        mv: Move::Play(sq),
+        by_table,
+    })
+}
+
+fn parse_result((n, v): (usize, &str)) -> Result<GameResult, RecordError> {
+    let err = || bad(n, Field::Result, v);
+    let mut parts = v.splitn(5, ' ');
+    let mut next = || parts.next().ok_or_else(err);
+    if next()? != "dark" {
+        return Err(err());
+    }
+    let dark = number(next()?, 64 * 64).ok_or_else(err)?;
+    if next()? != "light" {
+        return Err(err());
+    }
+    let light = number(next()?, 64 * 64).ok_or_else(err)?;
+    let verdict = match next()? {
+        "dark wins" => Verdict::DarkWins,
+        "light wins" => Verdict::LightWins,
+        "draw" => Verdict::Draw,
+        "unfinished" => Verdict::Unfinished,
+        _ => return Err(err()),
+    };
+    Ok(GameResult {
+        dark,
+        light,
+        verdict,
+    })
+}

@@ -1,0 +1,406 @@
+//! The verifier (F5): recomputes the fingerprint, re-derives who played dark,
+//! replays every move, checks the table's time-out moves (T16) and the result.
+//! Each check comes back passed or failed with a stable code and its
+//! parameters, so the page can say it in its own language.
+
+use super::{parse, write::seat, Moves, Record, Verdict};
+use crate::fairness::{dark_seat, hex};
+use crate::game::PlayedMove;
+use crate::{Color, Move, Position};
+use sha2::{Digest, Sha256};
+use std::fmt;
+
+/// How a check came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// It matches.
+    Passed,
+    /// It does not.
+    Failed,
+    /// Worth knowing, not a failure (e.g. a chosen seed).
+    Notice,
+}
+
+impl Status {
+    /// `passed`, `failed` or `notice`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Status::Passed => "passed",
+            Status::Failed => "failed",
+            Status::Notice => "notice",
+        }
+    }
+}
+
+/// One check of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// Which check: `format`, `digest`, `fingerprint`, `seed`, `dark-seat`,
+    /// `moves`, `table-moves`, `result`.
+    pub check: &'static str,
+    /// Passed, failed or a notice.
+    pub status: Status,
+    /// A stable code for what was found (e.g. `fingerprint-mismatch`).
+    pub code: &'static str,
+    /// The parameters of the message, by name.
+    pub params: Vec<(&'static str, String)>,
+}
+
+impl Check {
+    fn new(check: &'static str, status: Status, code: &'static str) -> Check {
+        Check {
+            check,
+            status,
+            code,
+            params: Vec::new(),
+        }
+    }
+
+    fn with(mut self, name: &'static str, value: impl ToString) -> Check {
+        self.params.push((name, value.to_string()));
+        self
+    }
+
+    /// The parameter `name`, or an empty string.
+    pub fn param(&self, name: &str) -> &str {
+        self.params
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or("", |(_, v)| v.as_str())
+    }
+}
+
+/// Every check of one record, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The checks.
+    pub checks: Vec<Check>,
+}
+
+impl Report {
+    /// No check failed.
+    pub fn all_passed(&self) -> bool {
+        self.checks.iter().all(|c| c.status != Status::Failed)
+    }
+
+    /// The first failed check, if any.
+    pub fn first_failure(&self) -> Option<&Check> {
+        self.checks.iter().find(|c| c.status == Status::Failed)
+    }
+
+    /// The check named `check`, if it was made.
+    pub fn get(&self, check: &str) -> Option<&Check> {
+        self.checks.iter().find(|c| c.check == check)
+    }
+
+    /// `{"ok":bool,"checks":[{"check":…,"status":…,"code":…,"params":{…}},…]}`.
+    pub fn to_json(&self) -> String {
+        let checks: Vec<String> = self
+            .checks
+            .iter()
+            .map(|c| {
+                let params: Vec<String> = c
+                    .params
+                    .iter()
+                    .map(|(k, v)| format!("{}:{}", json_string(k), json_string(v)))
+                    .collect();
+                format!(
+                    "{{\"check\":{},\"status\":{},\"code\":{},\"params\":{{{}}},\"message\":{}}}",
+                    json_string(c.check),
+                    json_string(c.status.as_str()),
+                    json_string(c.code),
+                    params.join(","),
+                    json_string(&c.to_string())
+                )
+            })
+            .collect();
+        format!(
+            "{{\"ok\":{},\"checks\":[{}]}}",
+            self.all_passed(),
+            checks.join(",")
+        )
+    }
+}
+
+/// A JSON string literal.
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Reads and checks a record's text; a text that cannot be read gives one
+/// failed `format` check saying why.
+pub fn verify_text(text: &str) -> Report {
+    match parse(text) {
+        Ok(record) => verify(&record),
+        Err(e) => {
+            let mut c = Check::new("format", Status::Failed, e.code());
+            c.params = e.params();
+            c.params.push(("message", e.to_string()));
+            Report { checks: vec![c] }
+        }
+    }
+}
+
+/// Checks a parsed record.
+pub fn verify(r: &Record) -> Report {
+    let mut checks =
+        vec![Check::new("format", Status::Passed, "format-ok").with("moves", r.moves.len())];
+    checks.push(if r.digest == r.body_digest {
+        Check::new("digest", Status::Passed, "digest-ok")
+    } else {
+        Check::new("digest", Status::Failed, "digest-mismatch")
+            .with("recorded", hex(&r.digest))
+            .with("computed", hex(&r.body_digest))
+    });
+    checks.push(check_fingerprint(r));
+    if r.seed_chosen {
+        checks.push(Check::new("seed", Status::Notice, "seed-chosen"));
+    }
+    checks.push(check_dark(r));
+    match &r.moves {
+        Moves::Othello(plies) => checks.extend(check_othello(r, plies)),
+    }
+    Report { checks }
+}
+
+fn check_fingerprint(r: &Record) -> Check {
+    let Some(seed) = r.seed else {
+        return Check::new("fingerprint", Status::Failed, "seed-hidden");
+    };
+    let computed = Sha256::digest(seed.0);
+    if computed.as_slice() == r.fingerprint {
+        Check::new("fingerprint", Status::Passed, "fingerprint-ok")
+            .with("fingerprint", hex(&computed))
+    } else {
+        Check::new("fingerprint", Status::Failed, "fingerprint-mismatch")
+            .with("recorded", hex(&r.fingerprint))
+            .with("computed", hex(&computed))
+    }
+}
+
+fn seat_name(i: usize) -> &'static str {
+    ["first", "second"][i.min(1)]
+}
+
+fn check_dark(r: &Record) -> Check {
+    let Some(seed) = r.seed else {
+        return Check::new("dark-seat", Status::Failed, "seed-hidden");
+    };
+    let derived = dark_seat(&seed, &r.word);
+    if derived == r.dark {
+        Check::new("dark-seat", Status::Passed, "dark-seat-ok")
+            .with("seat", seat_name(derived))
+            .with("who", seat(r.seats[derived]))
+    } else {
+        Check::new("dark-seat", Status::Failed, "dark-seat-mismatch")
+            .with("recorded", seat_name(r.dark))
+            .with("derived", seat_name(derived))
+    }
+}
+
+/// Replays the plies: `moves`, then `table-moves`, then `result`.
+fn check_othello(r: &Record, plies: &[PlayedMove]) -> Vec<Check> {
+    let mut position = Position::start();
+    let mut passes = 0;
+    let mut table: Vec<Check> = Vec::new();
+    let mut table_count = 0;
+    for (i, p) in plies.iter().enumerate() {
+        let ply = i + 1;
+        if p.by_table {
+            table_count += 1;
+            let expected = position.timeout_move();
+            if r.clock.is_none() && table.is_empty() {
+                table.push(
+                    Check::new("table-moves", Status::Failed, "table-move-without-clock")
+                        .with("ply", ply)
+                        .with("move", p.mv),
+                );
+            } else if table.is_empty() && expected.map(Move::Play) != Some(p.mv) {
+                let expected = expected.map_or("none".to_string(), |s| s.to_string());
+                table.push(
+                    Check::new("table-moves", Status::Failed, "table-move-mismatch")
+                        .with("ply", ply)
+                        .with("move", p.mv)
+                        .with("expected", expected),
+                );
+            }
+        }
+        match position.play_move(p.mv) {
+            Ok(next) => {
+                passes += usize::from(p.mv == Move::Pass);
+                position = next;
+            }
+            Err(e) => {
+                let moves = Check::new("moves", Status::Failed, "illegal-move")
+                    .with("ply", ply)
+                    .with("move", p.mv)
+                    .with("color", position.side_to_move())
+                    .with("why", e.code())
+                    .with("reason", e);
+                let result = Check::new("result", Status::Failed, "not-replayed");
+                let mut out = vec![moves];
+                out.extend(table);
+                out.push(result);
+                return out;
+            }
+        }
+    }
+    let mut out = vec![Check::new("moves", Status::Passed, "moves-ok")
+        .with("plies", plies.len())
+        .with("passes", passes)];
+    out.push(table.pop().unwrap_or_else(|| {
+        Check::new("table-moves", Status::Passed, "table-moves-ok").with("count", table_count)
+    }));
+    out.push(check_result(r, &position));
+    out
+}
+
+fn check_result(r: &Record, end: &Position) -> Check {
+    let (dark, light) = (end.count(Color::Dark), end.count(Color::Light));
+    let verdict = match end.outcome() {
+        None => Verdict::Unfinished,
+        Some(crate::Outcome::Win(Color::Dark)) => Verdict::DarkWins,
+        Some(crate::Outcome::Win(Color::Light)) => Verdict::LightWins,
+        Some(crate::Outcome::Draw) => Verdict::Draw,
+    };
+    if (dark, light) != (r.result.dark, r.result.light) {
+        Check::new("result", Status::Failed, "count-mismatch")
+            .with("dark", dark)
+            .with("light", light)
+            .with("recorded-dark", r.result.dark)
+            .with("recorded-light", r.result.light)
+    } else if verdict != r.result.verdict {
+        Check::new("result", Status::Failed, "verdict-mismatch")
+            .with("computed", verdict.as_str())
+            .with("recorded", r.result.verdict.as_str())
+    } else {
+        Check::new("result", Status::Passed, "result-ok")
+            .with("dark", dark)
+            .with("light", light)
+            .with("verdict", verdict.as_str())
+    }
+}
+
+impl fmt::Display for Check {
+    /// The check's outcome in plain English.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = |n| self.param(n);
+        match self.code {
+            "format-ok" => write!(f, "the record reads well ({} moves)", p("moves")),
+            "digest-ok" => {
+                f.write_str("the digest matches the text: nothing changed since it was written")
+            }
+            "digest-mismatch" => f.write_str(
+                "the digest does not match the text: the record was changed after it was written",
+            ),
+            "fingerprint-ok" => write!(
+                f,
+                "the seed's SHA-256 is the fingerprint {}",
+                p("fingerprint")
+            ),
+            "fingerprint-mismatch" => write!(
+                f,
+                "the seed's SHA-256 is {}, not the recorded fingerprint {}",
+                p("computed"),
+                p("recorded")
+            ),
+            "seed-hidden" => f.write_str("the seed is hidden, so this cannot be checked yet"),
+            "seed-chosen" => f.write_str(
+                "the seed was chosen, not drawn in secret: who played dark proves nothing",
+            ),
+            "dark-seat-ok" => write!(
+                f,
+                "the seed and the word give dark to the {} seat ({})",
+                p("seat"),
+                p("who")
+            ),
+            "dark-seat-mismatch" => write!(
+                f,
+                "the seed and the word give dark to the {} seat, the record says the {}",
+                p("derived"),
+                p("recorded")
+            ),
+            "moves-ok" => write!(
+                f,
+                "all {} moves are legal (passes: {}, each forced)",
+                p("plies"),
+                p("passes")
+            ),
+            "illegal-move" => write!(
+                f,
+                "move {} ({}, {}) is not legal: {}",
+                p("ply"),
+                p("move"),
+                p("color"),
+                p("reason")
+            ),
+            "table-moves-ok" => write!(
+                f,
+                "the {} moves placed by the table follow the time-out rule",
+                p("count")
+            ),
+            "table-move-without-clock" => write!(
+                f,
+                "move {} ({}) is marked as placed by the table, but the clock was off",
+                p("ply"),
+                p("move")
+            ),
+            "table-move-mismatch" => write!(
+                f,
+                "move {} ({}) is marked as placed by the table, but the time-out rule gives {}",
+                p("ply"),
+                p("move"),
+                p("expected")
+            ),
+            "not-replayed" => f.write_str("the result cannot be checked: the moves do not replay"),
+            "count-mismatch" => write!(
+                f,
+                "the moves end with dark {} light {}, the record says dark {} light {}",
+                p("dark"),
+                p("light"),
+                p("recorded-dark"),
+                p("recorded-light")
+            ),
+            "verdict-mismatch" => write!(
+                f,
+                "the moves end in \"{}\", the record says \"{}\"",
+                p("computed"),
+                p("recorded")
+            ),
+            "result-ok" => write!(
+                f,
+                "dark {} light {}: {}",
+                p("dark"),
+                p("light"),
+                p("verdict")
+            ),
+            _ if !p("message").is_empty() => {
+                write!(f, "the record cannot be read: {}", p("message"))
+            }
+            code => write!(f, "the record cannot be read ({code})"),
+        }
+    }
+}
+
+impl fmt::Display for Report {
+    /// One line a check: `passed  fingerprint: …`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in &self.checks {
+            writeln!(f, "{:<7} {}: {c}", c.status.as_str(), c.check)?;
+        }
+        Ok(())
+    }
+}

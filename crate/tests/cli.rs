@@ -1,0 +1,102 @@
+//! The `virada` command line: output format and bad arguments.
+
+use std::process::{Command, Output};
+
+fn virada(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The last line: `perft DEPTH NODES 0.41s 517.7M/s`; returns NODES.
+fn perft_nodes(out: &Output, depth: u32) -> u64 {
+    assert!(out.status.success(), "{}", stderr(out));
+    let text = stdout(out);
+    let last = text.lines().last().expect("a line");
+    let words: Vec<&str> = last.split(' ').collect();
+    assert_eq!(words.len(), 5, "{last}");
+    assert_eq!(words[0], "perft");
+    assert_eq!(words[1], depth.to_string());
+    let secs = words[3].strip_suffix('s').expect("seconds end in s");
+    assert!(secs.parse::<f64>().is_ok(), "{last}");
+    let rate = words[4].strip_suffix("M/s").expect("rate ends in M/s");
+    assert!(rate.parse::<f64>().is_ok(), "{last}");
+    words[2].parse().expect("a count")
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    assert_eq!(perft_nodes(&virada(&["perft", "8"]), 8), 390_216);
+    assert_eq!(perft_nodes(&virada(&["perft", "0"]), 0), 1);
+}
+
+#[test]
+fn perft_from_an_obf_position() {
+    let line = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+    let position: virada::Obf = line.parse().unwrap();
+    let expected = position.position.perft(5);
+    assert_eq!(
+        perft_nodes(&virada(&["perft", "5", "--obf", line]), 5),
+        expected
+    );
+    // Annotations may follow, as in the FFO files.
+    let annotated = format!("{line}; G8:+18;");
+    let out = virada(&["perft", "5", "--obf", &annotated]);
+    assert_eq!(perft_nodes(&out, 5), expected);
+    // --divide lists each move and still ends with the total.
+    let out = virada(&["perft", "3", "--divide", "--obf", line]);
+    let text = stdout(&out);
+    let parts: u64 = text
+        .lines()
+        .filter(|l| !l.starts_with("perft"))
+        .map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(text.lines().count(), 9);
+    assert_eq!(perft_nodes(&out, 3), parts);
+}
+
+#[test]
+fn bad_arguments_are_refused_clearly() {
+    let cases: [(&[&str], &str); 8] = [
+        (&[], "Usage"),
+        (&["perft"], "DEPTH"),
+        (&["perft", "x"], "invalid"),
+        (&["perft", "-3"], "unexpected argument"),
+        (&["perft", "99"], "too deep"),
+        (&["perft", "5", "--obf", "junk"], "--obf: column 1"),
+        (
+            &["perft", "5", "--obf", "-----"],
+            "--obf: the board has 5 cells",
+        ),
+        (&["frobnicate"], "unrecognized subcommand"),
+    ];
+    for (args, needle) in cases {
+        let out = virada(args);
+        let err = stderr(&out);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn bench_prints_its_figure_and_method() {
+    let out = virada(&["bench", "--depth", "7", "--runs", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("one thread"), "{text}");
+    assert!(text.contains("55092 leaves"), "{text}");
+    assert!(text.contains("M leaves/s"), "{text}");
+    let out = virada(&["bench", "--depth", "20"]);
+    assert!(!out.status.success());
+}

@@ -1,0 +1,106 @@
+//! Known-answer vectors for the fairness formulas, computed outside Rust
+//! (Python `hashlib` and `cryptography`'s ChaCha20), from
+//! `tests/data/fairness-vectors.txt`.
+
+use virada::fairness::{dark_seat, game_rng, hex, rng_key, Rng, Seed};
+
+struct Vector {
+    seed: Seed,
+    word: String,
+    fingerprint: String,
+    dark: usize,
+    stream: u64,
+    key: String,
+    keystream: String,
+}
+
+fn unhex(s: &str) -> Vec<u8> {
+    assert!(s.len() % 2 == 0, "odd hex {s}");
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
+        .collect()
+}
+
+fn vectors() -> Vec<Vector> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/fairness-vectors.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("read the vectors");
+    let mut out = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let f: Vec<&str> = line.split(' ').collect();
+        assert_eq!(f.len(), 7, "seven fields: {line}");
+        let word = if f[1] == "-" {
+            String::new()
+        } else {
+            String::from_utf8(unhex(f[1])).expect("utf-8 word")
+        };
+        out.push(Vector {
+            seed: f[0].parse().expect("seed"),
+            word,
+            fingerprint: f[2].to_string(),
+            dark: f[3].parse().expect("dark seat"),
+            stream: f[4].parse().expect("stream"),
+            key: f[5].to_string(),
+            keystream: f[6].to_string(),
+        });
+    }
+    out
+}
+
+#[test]
+fn the_file_has_vectors_for_both_seats() {
+    let v = vectors();
+    assert!(v.len() >= 6);
+    assert!(v.iter().any(|v| v.dark == 0) && v.iter().any(|v| v.dark == 1));
+}
+
+#[test]
+fn fingerprints_match() {
+    for v in vectors() {
+        assert_eq!(v.seed.fingerprint(), v.fingerprint, "seed {}", v.seed);
+    }
+}
+
+#[test]
+fn dark_seats_match() {
+    for v in vectors() {
+        assert_eq!(
+            dark_seat(&v.seed, &v.word),
+            v.dark,
+            "seed {} word {:?}",
+            v.seed,
+            v.word
+        );
+    }
+}
+
+#[test]
+fn rng_keys_and_keystreams_match() {
+    for v in vectors() {
+        assert_eq!(hex(&rng_key(&v.seed)), v.key, "seed {}", v.seed);
+        let mut rng = game_rng(&v.seed, v.stream);
+        let mut bytes = [0u8; 64];
+        rng.fill_bytes(&mut bytes);
+        assert_eq!(
+            hex(&bytes),
+            v.keystream,
+            "seed {} stream {}",
+            v.seed,
+            v.stream
+        );
+    }
+}
+
+#[test]
+fn streams_are_independent_of_each_other() {
+    let seed = Seed([9; 32]);
+    let (mut a, mut b) = (game_rng(&seed, 0), game_rng(&seed, 1));
+    assert_ne!(a.next_u64(), b.next_u64());
+    assert_eq!(game_rng(&seed, 5).next_u64(), game_rng(&seed, 5).next_u64());
+}

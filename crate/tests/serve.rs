@@ -1,0 +1,253 @@
+//! `virada serve` over a real socket: files and their media types, the root
+//! page, headers, 404s, and attempts to read outside the served folder.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+/// A running server on a free port over a scratch folder; killed on drop.
+struct Served {
+    child: Child,
+    port: u16,
+    dir: PathBuf,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Lays out `DIR/outside.txt` and `DIR/site/…`, serves `DIR/site`.
+fn start(name: &str) -> Served {
+    let dir = std::env::temp_dir().join(format!("virada-serve-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let site = dir.join("site");
+    for (path, text) in [
+        ("outside.txt", "SECRET-OUTSIDE"),
+        ("site/index.html", "<!doctype html><title>root page</title>"),
+        ("site/www/main.js", "export const x = 1;"),
+        ("site/www/style.css", "body{}"),
+        ("site/www/pkg/virada_bg.wasm", "\0asm"),
+        (
+            "site/favicon.svg",
+            "<svg xmlns='http://www.w3.org/2000/svg'/>",
+        ),
+        ("site/data/a b.json", "{}"),
+        ("site/docs/index.html", "docs index"),
+        ("site/.hidden", "SECRET-HIDDEN"),
+    ] {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+    }
+    std::fs::create_dir_all(site.join("empty")).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.join("outside.txt"), site.join("link.txt")).unwrap();
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args(["serve", "--port", "0", "--root"])
+        .arg(&site)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start virada serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port = line
+        .trim()
+        .trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {line:?}"));
+    Served { child, port, dir }
+}
+
+/// A parsed answer.
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Sends `METHOD TARGET` exactly as written (no client-side normalising).
+fn request(served: &Served, method: &str, target: &str, extra: &str) -> Answer {
+    let mut stream = TcpStream::connect(("127.0.0.1", served.port)).unwrap();
+    write!(
+        stream,
+        "{method} {target} HTTP/1.1\r\nHost: localhost\r\n{extra}Connection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let raw = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("bad status line in {raw:?}"));
+    let headers = lines
+        .filter_map(|l| l.split_once(": "))
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect();
+    Answer {
+        status,
+        headers,
+        body: body.to_owned(),
+    }
+}
+
+fn get(served: &Served, target: &str) -> Answer {
+    request(served, "GET", target, "")
+}
+
+#[test]
+fn serves_files_with_their_media_types() {
+    let served = start("types");
+    for (target, media, body) in [
+        ("/www/main.js", "text/javascript", "export const x = 1;"),
+        ("/www/style.css", "text/css", "body{}"),
+        ("/www/pkg/virada_bg.wasm", "application/wasm", "\0asm"),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
+        ("/data/a%20b.json", "application/json", "{}"),
+        ("/index.html", "text/html", "root page"),
+        ("/", "text/html", "root page"),
+        ("/?lang=en", "text/html", "root page"),
+        ("/docs/", "text/html", "docs index"),
+    ] {
+        let answer = get(&served, target);
+        assert_eq!(answer.status, 200, "{target}");
+        let content_type = answer.header("Content-Type").unwrap();
+        assert!(content_type.starts_with(media), "{target}: {content_type}");
+        assert!(answer.body.contains(body), "{target}: {:?}", answer.body);
+        assert_eq!(answer.header("Cache-Control"), Some("no-cache"), "{target}");
+        assert_eq!(answer.header("X-Content-Type-Options"), Some("nosniff"));
+        assert_eq!(
+            answer.header("Content-Length"),
+            Some(answer.body.len().to_string().as_str())
+        );
+    }
+}
+
+#[test]
+fn head_sends_no_body_and_etag_revalidates() {
+    let served = start("head");
+    let head = request(&served, "HEAD", "/www/main.js", "");
+    assert_eq!(head.status, 200);
+    assert!(head.body.is_empty());
+    let etag = get(&served, "/www/main.js")
+        .header("ETag")
+        .unwrap()
+        .to_owned();
+    let again = request(
+        &served,
+        "GET",
+        "/www/main.js",
+        &format!("If-None-Match: {etag}\r\n"),
+    );
+    assert_eq!(again.status, 304);
+    assert!(again.body.is_empty());
+}
+
+#[test]
+fn missing_things_are_404_pages() {
+    let served = start("missing");
+    for target in [
+        "/nope.html",
+        "/www/nope.js",
+        "/empty/",
+        "/.hidden",
+        "/www/..",
+    ] {
+        let answer = get(&served, target);
+        assert!(
+            matches!(answer.status, 400 | 404),
+            "{target}: {}",
+            answer.status
+        );
+        assert!(!answer.body.contains("SECRET"), "{target}");
+    }
+    let answer = get(&served, "/nope.html");
+    assert_eq!(answer.status, 404);
+    assert!(answer
+        .header("Content-Type")
+        .unwrap()
+        .starts_with("text/html"));
+    assert!(answer.body.contains("404"));
+}
+
+#[test]
+fn folders_redirect_to_their_slash() {
+    let served = start("folders");
+    let answer = get(&served, "/docs?x=1");
+    assert_eq!(answer.status, 301);
+    assert_eq!(answer.header("Location"), Some("/docs/"));
+}
+
+#[test]
+fn nothing_outside_the_root_is_served() {
+    let served = start("traversal");
+    for target in [
+        "/../outside.txt",
+        "/www/../../outside.txt",
+        "/%2e%2e/outside.txt",
+        "/%2E%2E/outside.txt",
+        "/www/%2e%2e/%2e%2e/outside.txt",
+        "/..%2foutside.txt",
+        "/..%2Foutside.txt",
+        "/%2e%2e%2foutside.txt",
+        "/..%5coutside.txt",
+        "/.%2e/outside.txt",
+        "//../outside.txt",
+        "/link.txt",
+        "/%00",
+        "/%",
+        "/%zz",
+        "outside.txt",
+    ] {
+        let answer = get(&served, target);
+        assert!(
+            matches!(answer.status, 400 | 404),
+            "{target}: {}",
+            answer.status
+        );
+        assert!(!answer.body.contains("SECRET"), "{target}");
+    }
+}
+
+#[test]
+fn other_methods_are_refused() {
+    let served = start("methods");
+    let answer = request(&served, "DELETE", "/index.html", "");
+    assert_eq!(answer.status, 405);
+    assert_eq!(answer.header("Allow"), Some("GET, HEAD"));
+    assert!(Path::new(&served.dir.join("site/index.html")).exists());
+}
+
+#[test]
+fn a_missing_root_is_a_clear_error() {
+    let output = Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args(["serve", "--port", "0", "--root", "/no/such/folder/here"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("cannot serve"), "{message}");
+}

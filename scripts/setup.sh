@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need, when it is missing; says nothing
+# when all is there. Called by the Makefile:
+#
+#   scripts/setup.sh rust          rustfmt and clippy
+#   scripts/setup.sh wasm          the wasm32 target and wasm-bindgen-cli at the
+#                                  version Cargo.lock pins
+#   scripts/setup.sh chromium      Debian's chromium at $CHROMIUM (/usr/bin/chromium)
+#
+# (npm dev dependencies are a file rule in the Makefile: `npm ci`.)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { echo "setup: $*" >&2; }
+die() { say "$*"; exit 1; }
+
+need_command() {
+  command -v "$1" >/dev/null 2>&1 || die "$1 is missing. $2"
+}
+
+rust() {
+  need_command cargo "Install Rust with rustup: https://rustup.rs"
+  if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+    need_command rustup "Install rustfmt and clippy for your Rust toolchain."
+    say "adding rustfmt and clippy"
+    rustup component add rustfmt clippy
+  fi
+}
+
+# The version of a package in Cargo.lock (the first entry of that name).
+locked_version() {
+  awk -v name="name = \"$1\"" '$0 == name { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
+}
+
+wasm() {
+  need_command cargo "Install Rust with rustup: https://rustup.rs"
+  local libdir
+  libdir=$(rustc --print target-libdir --target wasm32-unknown-unknown 2>/dev/null || true)
+  if [ -z "$libdir" ] || [ ! -d "$libdir" ]; then
+    need_command rustup "Install the Rust standard library for wasm32-unknown-unknown."
+    say "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+  fi
+  local want have
+  want=$(locked_version wasm-bindgen)
+  [ -n "$want" ] || die "Cargo.lock names no wasm-bindgen version"
+  have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
+  if [ "$have" != "$want" ]; then
+    say "installing wasm-bindgen-cli $want (found: ${have:-none}); this takes a few minutes"
+    if ! cargo install wasm-bindgen-cli --version "=$want" --locked --quiet; then
+      say "the locked install failed; trying without --locked"
+      cargo install wasm-bindgen-cli --version "=$want" --quiet
+    fi
+    have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
+    [ "$have" = "$want" ] || die "wasm-bindgen on PATH is ${have:-missing}, not $want: \
+put cargo's bin folder (${CARGO_HOME:-~/.cargo}/bin) first on PATH"
+  fi
+}
+
+chromium() {
+  local browser=${CHROMIUM:-/usr/bin/chromium}
+  [ -x "$browser" ] && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ "$browser" = /usr/bin/chromium ]; then
+    say "installing Debian's chromium for the browser tests"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq chromium >/dev/null
+    [ -x "$browser" ] || die "apt-get installed chromium, but $browser is still missing"
+  else
+    die "the browser tests need Chromium at $browser. On Debian, as root: \
+apt-get install chromium. Or set CHROMIUM=/path/to/chromium."
+  fi
+}
+
+[ $# -gt 0 ] || die "usage: scripts/setup.sh rust|wasm|chromium ..."
+for what in "$@"; do
+  case $what in
+    rust | wasm | chromium) "$what" ;;
+    *) die "unknown part: $what" ;;
+  esac
+done

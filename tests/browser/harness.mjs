@@ -1,0 +1,192 @@
+// The browser-test harness: one `virada serve` on a free port and one headless
+// Chromium per test file, started on first use and torn down after the file's
+// last test. Use it from any `*.test.mjs` here:
+//
+//   import test from 'node:test';
+//   import assert from 'node:assert/strict';
+//   import { openPage, squareLocator, squareName } from './harness.mjs';
+//
+//   test('d3 is legal at the start', async () => {
+//     const { page, errors } = await openPage('?lang=en');
+//     await squareLocator(page, 'd3').waitFor();
+//     assert.match(await squareName(page, 'd3'), /legal/);
+//     assert.deepEqual(errors, []);
+//   });
+//
+// The page contract the helpers rely on: the board is the page's one
+// role=grid; each of its 64 squares is a role=gridcell (itself focusable, or
+// holding the focusable element) whose accessible name begins with its
+// coordinate (`d3`), then its state in the current language.
+//
+// Environment: VIRADA_BIN (the server binary; default target/debug/virada,
+// which `make test` builds), CHROMIUM (default /usr/bin/chromium),
+// HEADED=1 to watch the browser.
+
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { after } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+/** The repository root, which the server serves. */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const BIN = process.env.VIRADA_BIN ?? `${ROOT}target/debug/virada`;
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+let server = null; // { child, url, log }
+let browser = null;
+const contexts = new Set();
+
+/** Starts `virada serve --port 0` and resolves with the URL it prints. */
+function startServer() {
+  for (const [path, fix] of [
+    [BIN, 'build it with `cargo build --profile test -p virada` (make test does)'],
+    [`${ROOT}www/pkg/virada_bg.wasm`, 'build it with `make wasm`'],
+  ]) {
+    if (!existsSync(path)) throw new Error(`harness: ${path} is missing: ${fix}`);
+  }
+  const child = spawn(BIN, ['serve', '--port', '0', '--root', ROOT], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = [];
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (text) => {
+    log.push(...text.split('\n').filter(Boolean));
+    log.splice(0, Math.max(0, log.length - 200));
+  });
+  process.on('exit', () => child.kill());
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => fail('no address within 30 s'), 30_000);
+    function fail(why) {
+      clearTimeout(timer);
+      child.kill();
+      reject(new Error(`harness: virada serve failed: ${why}\n${log.join('\n')}`));
+    }
+    child.on('error', (error) => fail(error.message));
+    child.on('exit', (code) => fail(`exited with ${code}`));
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (text) => {
+      out += text;
+      const match = out.match(/on (http:\/\/\S+?)\/?\n/);
+      if (match) {
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        child.stdout.resume();
+        resolve({ child, url: match[1], log });
+      }
+    });
+  });
+}
+
+async function ensureStarted() {
+  server ??= await startServer();
+  if (!browser) {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`harness: no Chromium at ${CHROMIUM} (make test installs Debian's chromium)`);
+    }
+    // launch() gives every run a fresh temporary user-data-dir.
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: !process.env.HEADED,
+      args: CHROMIUM_ARGS,
+    });
+  }
+}
+
+/** The served page's base URL, e.g. `http://127.0.0.1:41234` (no trailing slash). */
+export async function baseUrl() {
+  await ensureStarted();
+  return server.url;
+}
+
+/**
+ * Opens the page in a fresh browser context (its own storage) and waits for
+ * its `load` event.
+ *
+ * @param {string} [query] what follows the root URL: `?lang=en&seed=…`, or a
+ *   path such as `index.html?lang=it`.
+ * @param {object} [options] `viewport` ({width, height}), `hasTouch`,
+ *   `isMobile`, `locale`, and any other option of `browser.newContext`.
+ * @returns {Promise<{page, context, errors: string[], url: string}>} `errors`
+ *   fills with console errors, uncaught page errors, failed requests and HTTP
+ *   answers of 400 or more, as they happen: assert it is empty at the end.
+ */
+export async function openPage(query = '', options = {}) {
+  await ensureStarted();
+  const context = await browser.newContext({ locale: 'en-US', ...options });
+  contexts.add(context);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    errors.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  const url = `${server.url}/${query.replace(/^\//, '')}`;
+  await page.goto(url, { waitUntil: 'load' });
+  return { page, context, errors, url };
+}
+
+/** The board: the page's role=grid. */
+export function boardLocator(page) {
+  return page.getByRole('grid');
+}
+
+/** All squares of the board, in document order. */
+export function squaresLocator(page) {
+  return boardLocator(page).getByRole('gridcell');
+}
+
+/** The square whose accessible name begins with `coordinate` (e.g. `d3`). */
+export function squareLocator(page, coordinate) {
+  if (!/^[a-o](1[0-5]|[1-9])$/.test(coordinate)) {
+    throw new Error(`squareLocator: not a coordinate: ${coordinate}`);
+  }
+  return boardLocator(page).getByRole('gridcell', { name: new RegExp(`^${coordinate}(?![0-9])`) });
+}
+
+/**
+ * The accessible names of all squares, in document order, as the browser's
+ * accessibility tree gives them.
+ */
+export async function squareNames(page) {
+  const snapshot = await boardLocator(page).ariaSnapshot();
+  return [...snapshot.matchAll(/^\s*- gridcell "((?:[^"\\]|\\.)*)"/gm)].map((m) => JSON.parse(`"${m[1]}"`));
+}
+
+/** The accessible name of one square. */
+export async function squareName(page, coordinate) {
+  const names = await squareNames(page);
+  const found = names.filter((name) => new RegExp(`^${coordinate}(?![0-9])`).test(name));
+  if (found.length !== 1) {
+    throw new Error(`squareName: ${found.length} squares named ${coordinate}…`);
+  }
+  return found[0];
+}
+
+/** Closes every context, the browser and the server. Runs by itself after each test file. */
+export async function closeAll() {
+  for (const context of contexts) await context.close().catch(() => {});
+  contexts.clear();
+  await browser?.close().catch(() => {});
+  browser = null;
+  server?.child.kill();
+  server = null;
+}
+
+after(closeAll);

@@ -1,0 +1,37 @@
+// Takes the README's screenshots of the table: a game in progress with a
+// previewed move (ghost disc and rings), at 360×740 (phone, touch) and
+// 1280×800 (desktop, mouse).  Run: node tests/browser/table-screenshots.mjs
+
+import { serve, launch, open, cells, cell, ROOT } from './table-util.mjs';
+import { join } from 'node:path';
+
+const SEED = '0'.repeat(62) + '2a';
+const OPENING = 'f5d6c3d3c4f4c5b3c2e6';
+
+const server = await serve();
+const browser = await launch();
+try {
+  for (const [w, h, touch] of [[360, 740, true], [1280, 800, false]]) {
+    const context = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: touch ? 2 : 1, hasTouch: touch, isMobile: touch });
+    const page = await open(context, server.url, `?lang=en&seats=person,bot&clock=30&level=3&seed=${SEED}`);
+    await page.evaluate(({ seed, moves }) => {
+      localStorage.setItem('virada.game.v1', JSON.stringify({ seats: 'person,bot', level: 3, clock: 30, seed, seedChosen: true, moves, byTable: [] }));
+    }, { seed: SEED, moves: OPENING });
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForFunction(() => document.body.dataset.thinking === 'false' && document.querySelector('[data-hint]'));
+    const legal = (await cells(page)).filter((c) => c.hint).sort((a, b) => b.legal - a.legal);
+    const target = page.locator(`#grid [data-sq="${legal[0].sq}"]`);
+    if (touch) await target.tap();
+    else await target.hover();
+    await page.waitForTimeout(400);
+    const file = join(ROOT, 'docs', 'screenshots', `table-${w}x${h}.png`);
+    await page.screenshot({ path: file });
+    console.log(file);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+void cell;

@@ -1,0 +1,81 @@
+// Seats (T17) and fairness on the page (F3, F4): the plain address starts
+// person vs bot at once with a fresh secret seed; the bot is labelled and
+// answers from its worker; bot vs bot plays a whole game; New game cancels a
+// thinking bot and reveals the abandoned game's seed.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, cells, ply, isOver } from './table-util.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const HEX64 = /^[0-9a-f]{64}$/;
+
+test('the plain address: person vs bot at once, fresh secret seed, bot labelled, bot answers', async () => {
+  const context = await browser.newContext();
+  const page = await open(context, server.url, '?lang=en');
+  const other = await open(await browser.newContext(), server.url, '?lang=en');
+  const fp = (await page.locator('#fingerprint').textContent()).trim();
+  assert.match(fp, HEX64);
+  assert.notEqual(fp, (await other.locator('#fingerprint').textContent()).trim(), 'each game draws its own seed');
+  assert.equal((await page.locator('#seed').textContent()).trim(), 'shown when the game ends');
+  assert.equal(await page.locator('#seed-chosen').evaluate((e) => e.hidden), true, 'a drawn seed is not marked chosen');
+
+  const who = await page.locator('.box-who').allTextContents();
+  assert.deepEqual([...who].sort(), ['bot, level 3', 'you']);
+  // Whoever plays dark, it soon is the person's turn.
+  await page.waitForFunction(() => document.body.dataset.thinking === 'false' && document.querySelector('[data-hint]'));
+  const p = await ply(page);
+  assert.match(await page.locator('#turn-line').textContent(), /\(you\)/);
+  const legal = (await cells(page)).filter((c) => c.hint);
+  await page.locator(`#grid [data-sq="${legal[0].sq}"]`).click();
+  await page.waitForFunction((n) => Number(document.body.dataset.ply) >= n + 2 && document.body.dataset.thinking === 'false', p);
+  assert.match(await page.getByRole('status').textContent(), /played/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('bot vs bot plays a whole game from its worker and reveals the seed at the end', async () => {
+  const context = await browser.newContext();
+  const page = await open(context, server.url, '?lang=en&seats=bot,bot&clock=0');
+  const who = await page.locator('.box-who').allTextContents();
+  assert.deepEqual(who, ['bot, level 3', 'bot, level 3']);
+  await page.waitForFunction(() => document.body.dataset.thinking === 'true');
+  assert.equal(await page.locator('#turn-line').textContent(), 'The bot is thinking…');
+  assert.equal(await page.locator('[data-hint]').count(), 0, 'no pencil dots while a bot is to move');
+  await page.waitForSelector('body[data-over="true"]', { timeout: 120_000 });
+  assert.match(await page.locator('#result-line').textContent(), /wins|draw/);
+  assert.match((await page.locator('#seed').textContent()).trim(), HEX64);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('New game cancels a thinking bot and reveals the abandoned seed', async () => {
+  const context = await browser.newContext();
+  const page = await open(context, server.url, '?lang=en&seats=bot,bot&clock=0');
+  await page.waitForFunction(() => Number(document.body.dataset.ply) >= 2 && document.body.dataset.thinking === 'true');
+  await page.locator('summary', { hasText: 'Settings' }).click();
+  await page.locator('#set-seats').selectOption('person,person');
+  await page.getByRole('button', { name: 'New game' }).click();
+  const status = await page.getByRole('status').textContent();
+  const m = /Game abandoned\. Its seed was ([0-9a-f]{64})\./.exec(status);
+  assert.ok(m, status);
+  assert.equal(await ply(page), 0);
+  // A stale answer from the cancelled bot would land within its pause; none comes.
+  await page.waitForTimeout(1500);
+  assert.equal(await ply(page), 0);
+  assert.equal(await isOver(page), false);
+  assert.equal((await cells(page)).filter((c) => c.hint).length, 4);
+  assert.deepEqual((await page.locator('.box-who').allTextContents()).sort(), ['player 1', 'player 2']);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

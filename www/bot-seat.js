@@ -1,0 +1,52 @@
+// The bot's seat on the page: asks the worker (bot-worker.js) and hands back
+// its move, never sooner than a short pause so people can follow the game.
+// Cancelling terminates the worker, so a long think stops at once.
+
+/** Creates the seat; `onMove(move)` gets "d3" or "PA", `onError(message)` a failure. */
+export function createBotSeat({ pauseMs, onMove, onError }) {
+  let worker = null;
+  let id = 0;
+  let asked = 0;
+  let thinking = false;
+  let timer = null;
+
+  function reply(event) {
+    const msg = event.data;
+    if (msg.id !== id) return;
+    const wait = Math.max(0, pauseMs - (performance.now() - asked));
+    timer = setTimeout(() => {
+      if (msg.id !== id) return;
+      thinking = false;
+      if (msg.type === 'move') onMove(msg.move);
+      else onError(msg.message);
+    }, wait);
+  }
+
+  return {
+    /** Asks for a move: `question` = {dark, light, darkToMove, level, seed, ply, timeMs}. */
+    ask(question) {
+      if (!worker) {
+        worker = new Worker(new URL('./bot-worker.js', import.meta.url), { type: 'module' });
+        worker.onmessage = reply;
+        worker.onerror = (e) => {
+          thinking = false;
+          onError(e.message || 'worker failed');
+        };
+      }
+      id += 1;
+      asked = performance.now();
+      thinking = true;
+      worker.postMessage({ type: 'think', id, ...question });
+    },
+    /** Whether a move is awaited. */
+    thinking: () => thinking,
+    /** Forgets any pending answer and stops the worker. */
+    cancel() {
+      id += 1;
+      thinking = false;
+      clearTimeout(timer);
+      worker?.terminate();
+      worker = null;
+    },
+  };
+}

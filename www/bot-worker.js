@@ -1,0 +1,17 @@
+// The bot's thread: loads the engine and answers
+// {type:'think', id, dark, light, darkToMove, level, seed, ply, timeMs}
+// with {type:'move', id, move} ("d3" or "PA") or {type:'error', id, message}.
+
+import { ready, botChoose } from './engine.js';
+
+self.onmessage = async (event) => {
+  const q = event.data;
+  if (!q || q.type !== 'think') return;
+  try {
+    await ready();
+    const move = botChoose(q);
+    self.postMessage({ type: 'move', id: q.id, move });
+  } catch (e) {
+    self.postMessage({ type: 'error', id: q.id, message: String(e?.message ?? e) });
+  }
+};

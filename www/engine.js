@@ -1,0 +1,98 @@
+// The only importer of the generated wasm package: the page and the bot
+// worker ask the Rust engine through these functions and never apply a rule
+// themselves.
+
+import init, { TableGame, bot_choose } from './pkg/virada.js';
+
+let loading = null;
+
+/** Loads the engine once. */
+export function ready() {
+  loading ??= init();
+  return loading;
+}
+
+/** Index 0..63 → "a1".."h8". */
+export function squareName(index) {
+  return 'abcdefgh'[index % 8] + String(Math.floor(index / 8) + 1);
+}
+
+/** "d3" → 19, or -1. */
+export function squareIndex(name) {
+  const m = /^([a-h])([1-8])$/.exec(String(name).toLowerCase());
+  return m ? (Number(m[2]) - 1) * 8 + 'abcdefgh'.indexOf(m[1]) : -1;
+}
+
+/**
+ * A game at the table. `seats` is "person,bot" | "person,person" | "bot,bot";
+ * `seed` is '' (draw a secret one) or 64 hex characters. Throws Error with a
+ * plain message on bad settings.
+ */
+export class Table {
+  constructor({ seats, level, clock, seed }) {
+    this.inner = new TableGame(seats, level, clock, seed || '');
+    this.refresh();
+  }
+
+  /** Re-reads the snapshot (see crate::table::Table::snapshot). */
+  refresh() {
+    this.state = JSON.parse(this.inner.snapshot());
+    this.legalFlips = new Map(this.state.legal.map(([sq, n]) => [sq, n]));
+    return this.state;
+  }
+
+  /** Squares a disc on `sq` would flip (empty when not legal). */
+  flips(sq) {
+    return Array.from(this.inner.flips(sq));
+  }
+
+  play(sq) {
+    this.inner.play(sq);
+    return this.refresh();
+  }
+
+  pass() {
+    this.inner.pass();
+    return this.refresh();
+  }
+
+  /** The clock ran out: the table's move (T16); returns its square or -1 for a pass. */
+  timeOut() {
+    const sq = this.inner.time_out();
+    this.refresh();
+    return sq;
+  }
+
+  replay(transcript, byTable) {
+    this.inner.replay(transcript, Uint32Array.from(byTable));
+    return this.refresh();
+  }
+
+  transcript() {
+    return this.inner.transcript();
+  }
+
+  seedHex() {
+    return this.inner.seed_hex();
+  }
+
+  /** What the bot worker needs: plain values, since a handle cannot cross. */
+  botQuestion() {
+    return {
+      dark: this.inner.dark_mask(),
+      light: this.inner.light_mask(),
+      darkToMove: this.inner.dark_to_move(),
+      ply: this.inner.ply(),
+      seed: this.inner.seed_hex(),
+    };
+  }
+
+  free() {
+    this.inner.free();
+  }
+}
+
+/** The bot's move ("d3" or "PA") for a position given by its disc masks. */
+export function botChoose({ dark, light, darkToMove, level, seed, ply, timeMs }) {
+  return bot_choose(BigInt(dark), BigInt(light), darkToMove, level, seed, ply, timeMs);
+}

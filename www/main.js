@@ -1,0 +1,482 @@
+// Wiring only: the engine's state → the canvas, the grid and the panel;
+// people's input, the bot worker and the clock → the engine.
+
+import { ready, Table, squareName, squareIndex } from './engine.js';
+import { createBotSeat } from './bot-seat.js';
+import { t, discs, colorName, chooseLanguage, setLanguage, translatePage, LANGUAGES, language } from './i18n.js';
+import { createBoard } from './render.js';
+import { createGrid } from './grid.js';
+import { bindInput } from './input.js';
+import * as sound from './sound.js';
+import { startClock } from './timer.js';
+import { attach, say } from './announce.js';
+import * as store from './store.js';
+import { drawPanel, resultText, seatLabel } from './panel.js';
+import { bindTips } from './tips.js';
+
+const N = 8;
+const CORNERS = new Set([0, N - 1, N * (N - 1), N * N - 1]);
+const DEFAULTS = { seats: 'person,bot', level: 3, clock: 30 };
+const BOT_PAUSE_MS = 450; // a bot's move is shown no sooner than this, so people can follow it
+const BOT_TIME_MS = 1000;
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  table: null,
+  settings: { ...DEFAULTS },
+  preview: null, // {sq, via, flips}
+  cursor: -1,
+  keyboard: false,
+  deadline: null,
+  stopClock: null,
+  secondsLeft: null,
+  anim: null,
+  movesOpen: false,
+  seedShown: false,
+};
+let board = null;
+let grid = null;
+
+function readParams() {
+  const q = new URLSearchParams(location.search);
+  const int = (name) => (q.has(name) && /^\d+$/.test(q.get(name)) ? Number(q.get(name)) : undefined);
+  return {
+    lang: q.get('lang'),
+    seed: q.has('seed') ? q.get('seed').trim().toLowerCase() : undefined,
+    seats: q.get('seats') ?? undefined,
+    clock: int('clock'),
+    level: int('level'),
+    bad: ['clock', 'level'].filter((k) => q.has(k) && int(k) === undefined),
+  };
+}
+
+// ---------------------------------------------------------------- turns
+
+const snap = () => state.table.state;
+const seatIsBot = (seat) => snap().seats[seat].startsWith('bot');
+const personToMove = () => !snap().over && !seatIsBot(snap().seatToMove);
+const canAct = () => personToMove() && !bot.thinking();
+
+function stopTurn() {
+  state.stopClock?.();
+  state.stopClock = null;
+  state.deadline = null;
+  state.secondsLeft = null;
+}
+
+/** After any move: forced passes, then the end or the next turn; one announcement. */
+function advance(messages, { deadline } = {}) {
+  let s = snap();
+  while (!s.over && s.mustPass) {
+    const who = s.side;
+    const other = who === 'dark' ? 'light' : 'dark';
+    state.table.pass();
+    s = snap();
+    messages.push(t('passed', { color: colorName(who), other: colorName(other) }));
+    sound.play('pass');
+  }
+  stopTurn();
+  if (s.over) {
+    state.seedShown = true;
+    messages.push(resultText(s));
+    sound.play('end');
+  } else if (seatIsBot(s.seatToMove)) {
+    askBot();
+  } else if (s.clock > 0) {
+    startTurnClock(deadline ?? Date.now() + s.clock * 1000);
+  }
+  save();
+  update();
+  if (messages.length) say(messages.join(' '));
+}
+
+function startTurnClock(deadline) {
+  state.deadline = deadline;
+  state.stopClock = startClock(deadline, {
+    onTick(secs) {
+      state.secondsLeft = secs;
+      if (secs > 0 && secs <= 5) sound.play('tick');
+      update();
+    },
+    onExpire: timeOut,
+  });
+  save();
+}
+
+function timeOut() {
+  const side = snap().side;
+  state.preview = null;
+  const sq = state.table.timeOut();
+  const s = snap();
+  const messages = [];
+  if (sq >= 0) {
+    messages.push(t('timeout', { color: colorName(side, true), sq: squareName(sq), discs: discs(s.lastFlips.length) }));
+    moved(s);
+  } else {
+    messages.push(t('timeoutPass', { color: colorName(side, true) }));
+  }
+  advance(messages);
+}
+
+/** Sound and animation for the placement just made. */
+function moved(s) {
+  state.anim = { placed: s.last, flips: s.lastFlips, start: performance.now() };
+  sound.play('place');
+  sound.play('flip', s.lastFlips.length);
+}
+
+function place(sq) {
+  if (!canAct() || !state.table.legalFlips.has(sq)) return;
+  const side = snap().side;
+  stopTurn();
+  state.table.play(sq);
+  state.preview = null;
+  state.movesOpen = false;
+  const s = snap();
+  moved(s);
+  advance([t('played', { color: colorName(side), sq: squareName(sq), discs: discs(s.lastFlips.length) })]);
+}
+
+// ---------------------------------------------------------------- bot
+
+const bot = createBotSeat({
+  pauseMs: BOT_PAUSE_MS,
+  onMove(move) {
+    const side = snap().side;
+    try {
+      if (move === 'PA') state.table.pass();
+      else state.table.play(squareIndex(move));
+    } catch (e) {
+      onBotError(e.message);
+      return;
+    }
+    const s = snap();
+    moved(s);
+    advance([t('played', { color: colorName(side), sq: move, discs: discs(s.lastFlips.length) })]);
+  },
+  onError: onBotError,
+});
+
+function onBotError(message) {
+  say(t('botFailed', { msg: message }));
+  update();
+}
+
+function askBot() {
+  const level = Number(snap().seats[snap().seatToMove].split(':')[1]);
+  bot.ask({ level, timeMs: BOT_TIME_MS, ...state.table.botQuestion() });
+}
+
+// ---------------------------------------------------------------- games
+
+function save() {
+  const s = snap();
+  store.saveGame({
+    seats: state.settings.seats,
+    level: state.settings.level,
+    clock: s.clock,
+    seed: state.table.seedHex(),
+    seedChosen: s.seedChosen,
+    moves: state.table.transcript(),
+    byTable: s.moves.flatMap((m, i) => (m[2] ? [i] : [])),
+    deadline: state.deadline,
+  });
+}
+
+function freshTable(settings, seed) {
+  state.table?.free();
+  state.settings = { ...settings };
+  state.table = new Table({ ...settings, seed: seed ?? '' });
+  state.preview = null;
+  state.anim = null;
+  state.movesOpen = false;
+  state.seedShown = false;
+}
+
+function startedText() {
+  const s = snap();
+  return t('started', { color: colorName('dark'), who: seatLabel(s, s.darkSeat) });
+}
+
+function newGame() {
+  const abandoned = !snap().over ? t('abandoned', { seed: state.table.seedHex() }) : null;
+  bot.cancel();
+  stopTurn();
+  const settings = {
+    seats: $('set-seats').value,
+    clock: Number($('set-clock').value),
+    level: Number($('set-level').value),
+  };
+  const url = new URL(location.href);
+  for (const k of ['seed', 'seats', 'clock', 'level']) url.searchParams.delete(k);
+  history.replaceState(null, '', url);
+  freshTable(settings);
+  advance([abandoned, startedText()].filter(Boolean));
+}
+
+/** Restores the saved game if it fits the address; otherwise starts the asked-for one. */
+function start(params) {
+  const notices = [];
+  const wanted = {
+    seats: params.seats ?? DEFAULTS.seats,
+    level: params.level ?? DEFAULTS.level,
+    clock: params.clock ?? DEFAULTS.clock,
+  };
+  const saved = store.loadGame();
+  if (saved.status === 'broken') {
+    store.clearGame();
+    notices.push(t('storeBroken'));
+  }
+  if (saved.status === 'ok') {
+    const g = saved.game;
+    const fits =
+      (params.seed === undefined || params.seed === g.seed) &&
+      (params.seats === undefined || params.seats === g.seats) &&
+      (params.clock === undefined || params.clock === g.clock) &&
+      (params.level === undefined || params.level === g.level);
+    if (fits) {
+      try {
+        freshTable({ seats: g.seats, level: g.level, clock: g.clock }, g.seed);
+        state.table.inner.set_seed_chosen(g.seedChosen);
+        state.table.replay(g.moves, g.byTable);
+        state.seedShown = snap().over;
+        const deadline = Number.isFinite(g.deadline) ? g.deadline : undefined;
+        const s = snap();
+        if (!s.over) notices.push(t('toPlay', { color: colorName(s.side), who: seatLabel(s, s.seatToMove) }));
+        advance(notices, { deadline });
+        return;
+      } catch {
+        store.clearGame();
+        notices.push(t('storeBroken'));
+      }
+    }
+  }
+  if (params.bad.length) notices.push(t('startFailed', { msg: params.bad.join(', ') }));
+  try {
+    freshTable(wanted, params.seed);
+  } catch (e) {
+    notices.push(t('startFailed', { msg: e.message }));
+    freshTable(DEFAULTS);
+  }
+  advance([...notices, startedText()]);
+}
+
+// ---------------------------------------------------------------- drawing
+
+function gridItems() {
+  const s = snap();
+  const legal = state.table.legalFlips;
+  const hints = canAct();
+  const flips = new Set(state.preview?.flips ?? []);
+  const items = [];
+  for (let sq = 0; sq < N * N; sq++) {
+    const c = s.cells[sq];
+    const parts = [squareName(sq), c === 'X' ? t('sqDark') : c === 'O' ? t('sqLight') : t('sqEmpty')];
+    if (legal.has(sq)) parts.push(t('sqLegal', { discs: discs(legal.get(sq)) }));
+    if (state.preview?.sq === sq) parts.push(t('sqPreview'));
+    if (flips.has(sq)) parts.push(t('sqWouldFlip'));
+    if (s.last === sq) parts.push(t('sqLast'));
+    if (CORNERS.has(sq)) parts.push(t('sqCorner'));
+    items.push({
+      name: parts.join(', '),
+      data: {
+        disc: c === 'X' ? 'dark' : c === 'O' ? 'light' : 'empty',
+        legal: legal.has(sq) ? legal.get(sq) : null,
+        hint: hints && legal.has(sq),
+        preview: state.preview?.sq === sq,
+        wouldFlip: flips.has(sq),
+        last: s.last === sq,
+      },
+    });
+  }
+  return items;
+}
+
+function update() {
+  const s = snap();
+  board.draw({
+    n: N,
+    cells: s.cells,
+    hints: canAct() ? s.legal.map(([sq]) => sq) : [],
+    preview: state.preview ? { squares: [state.preview.sq], color: s.side, flips: state.preview.flips } : null,
+    last: s.last,
+    cursor: state.keyboard ? state.cursor : -1,
+    anim: state.anim,
+  });
+  grid.update(gridItems());
+  grid.setLabel(t('boardLabel'));
+  document.body.dataset.over = String(s.over);
+  document.body.dataset.thinking = String(bot.thinking());
+  document.body.dataset.ply = String(s.moves.length);
+  drawPanel(
+    s,
+    {
+      thinking: bot.thinking(),
+      secondsLeft: state.secondsLeft,
+      canAct: canAct(),
+      preview: state.preview?.sq ?? null,
+      movesOpen: state.movesOpen,
+      seedShown: state.seedShown,
+      seed: state.seedShown ? state.table.seedHex() : '',
+    },
+    { choose: (sq) => preview(sq, 'list') },
+  );
+  $('mute').textContent = sound.isMuted() ? t('unmute') : t('mute');
+}
+
+function preview(sq, via) {
+  if (!canAct() || !state.table.legalFlips.has(sq)) return;
+  if (state.preview?.sq === sq && state.preview.via === via) return;
+  state.preview = { sq, via, flips: state.table.flips(sq) };
+  update();
+  if (via !== 'mouse') {
+    const key = via === 'key' ? 'previewKey' : 'preview';
+    say(t(key, { sq: squareName(sq), discs: discs(state.preview.flips.length) }));
+  }
+}
+
+function clearPreview(via) {
+  if (!state.preview) return;
+  if (via === 'mouse' && state.preview.via !== 'mouse') return;
+  state.preview = null;
+  update();
+}
+
+// ---------------------------------------------------------------- controls
+
+function toggleMute() {
+  sound.setMuted(!sound.isMuted());
+  store.savePref('muted', sound.isMuted());
+  say(sound.isMuted() ? t('muted') : t('unmuted'));
+  update();
+}
+
+function setupControls() {
+  const lang = $('lang');
+  for (const [code, name] of LANGUAGES) {
+    const o = document.createElement('option');
+    o.value = code;
+    o.textContent = name;
+    lang.append(o);
+  }
+  lang.value = language();
+  lang.addEventListener('change', () => {
+    setLanguage(lang.value);
+    store.savePref('lang', lang.value);
+    translateStatic();
+    update();
+  });
+
+  $('mute').addEventListener('click', toggleMute);
+  document.addEventListener('keydown', (e) => {
+    sound.unlock();
+    if ((e.key === 'm' || e.key === 'M') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      if (e.target.closest?.('input, textarea, select')) return;
+      toggleMute();
+    }
+  });
+  document.addEventListener('pointerdown', () => sound.unlock(), { capture: true });
+
+  $('place').addEventListener('click', () => {
+    if (state.preview) place(state.preview.sq);
+  });
+  $('all-moves').addEventListener('click', () => {
+    state.movesOpen = !state.movesOpen;
+    update();
+    if (state.movesOpen) document.querySelector('#moves-list button')?.focus();
+  });
+  $('new-game').addEventListener('click', newGame);
+  $('copy-record').addEventListener('click', copyRecord);
+}
+
+function copyRecord() {
+  // TODO(record): write the record with crate::record's writer once it is in the engine.
+  const pre = $('record');
+  pre.hidden = true;
+  say(t('recordTodo'));
+}
+
+function translateStatic() {
+  translatePage();
+  const clock = $('set-clock');
+  clock.textContent = '';
+  for (const secs of [0, 15, 30, 60, 120, 300]) {
+    const o = document.createElement('option');
+    o.value = String(secs);
+    o.textContent = secs === 0 ? t('clockNone') : t('clock', { s: secs });
+    clock.append(o);
+  }
+  clock.value = String(state.table ? snap().clock : DEFAULTS.clock);
+  document.title = `${t('title')} — ${t('tagline')}`;
+}
+
+function setupBoard() {
+  const frame = document.querySelector('.board-frame');
+  const cols = frame.querySelector('.cols');
+  const rows = frame.querySelector('.rows');
+  for (let i = 0; i < N; i++) {
+    cols.append(Object.assign(document.createElement('span'), { textContent: 'abcdefgh'[i] }));
+    rows.append(Object.assign(document.createElement('span'), { textContent: String(i + 1) }));
+  }
+  board = createBoard($('canvas'));
+  grid = createGrid($('grid'), N, {
+    label: t('boardLabel'),
+    describedBy: (sq) => (CORNERS.has(sq) ? 'help-corner' : null),
+  });
+  grid.setCursor(3 * N + 3);
+  bindInput(grid, N, {
+    canAct,
+    isLegal: (sq) => state.table.legalFlips.has(sq),
+    previewed: () => state.preview?.sq ?? -1,
+    preview,
+    clear: clearPreview,
+    place,
+    refuse: (sq) => say(t('notLegal', { sq: squareName(sq) })),
+    cursorMoved: (sq, keyboard) => {
+      state.cursor = sq;
+      state.keyboard = keyboard && sq >= 0;
+      update();
+    },
+    gesture: () => sound.unlock(),
+  });
+  bindTips($('tip'), [
+    ...[...CORNERS].map((sq) => [grid.cells[sq], () => t('cornerHelp')]),
+    [$('box-dark'), () => t('boxHelp', { color: colorName('dark', true) })],
+    [$('box-light'), () => t('boxHelp', { color: colorName('light', true) })],
+  ]);
+}
+
+async function main() {
+  attach($('status'));
+  const params = readParams();
+  const prefs = store.loadPrefs();
+  setLanguage(chooseLanguage(params.lang, prefs.lang, navigator.languages));
+  sound.setMuted(prefs.muted === true);
+  translateStatic();
+  try {
+    await ready();
+  } catch (e) {
+    say(t('startFailed', { msg: e?.message ?? String(e) }));
+    return;
+  }
+  setupBoard();
+  setupControls();
+  start(params);
+  $('set-seats').value = state.settings.seats;
+  fillLevels();
+  $('set-clock').value = String(snap().clock);
+  document.body.dataset.ready = 'true';
+}
+
+function fillLevels() {
+  const level = $('set-level');
+  for (let n = 1; n <= 10; n++) {
+    const o = document.createElement('option');
+    o.value = String(n);
+    o.textContent = String(n);
+    level.append(o);
+  }
+  level.value = String(Math.min(10, Math.max(1, state.settings.level)));
+}
+
+main();

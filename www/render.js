@@ -1,0 +1,272 @@
+// The board on a canvas, drawn from a plain view (no rules here):
+//   { n, cells: 'X'/'O'/'-' × n², hints: [sq…], preview: {squares:[sq…], color, flips:[sq…]} | null,
+//     last: sq | -1, cursor: sq | -1, anim: {placed, flips:[sq…], start} | null }
+// Squares are indices in reading order (0 = a1, top left). Sharp on high-DPI
+// screens, resized with its box, redraws batched with requestAnimationFrame.
+
+const COLORS = {
+  felt: '#2e6b55',
+  feltDark: '#275c49',
+  line: 'rgba(10, 30, 22, 0.55)',
+  star: 'rgba(10, 30, 22, 0.7)',
+  pencil: 'rgba(232, 238, 228, 0.78)',
+  ring: '#ffc23d',
+  ringEdge: '#3a2500',
+  last: '#e4572e',
+  cursor: '#f7f3e8',
+  ghost: 'rgba(250, 246, 236, 0.9)',
+};
+
+const FLIP_MS = 280;
+
+function reducedMotion() {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+// A small deterministic jitter so each pencil dot looks hand-drawn but never wobbles.
+function jitter(seed, i) {
+  const x = Math.sin(seed * 12.9898 + i * 78.233) * 43758.5453;
+  return x - Math.floor(x) - 0.5;
+}
+
+/** Creates the board renderer on `canvas`; returns {draw(view), destroy()}. */
+export function createBoard(canvas) {
+  const ctx = canvas.getContext('2d');
+  let view = null;
+  let frame = 0;
+  let size = 0;
+
+  const resize = () => {
+    const rect = canvas.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    size = rect.width;
+    const px = Math.max(1, Math.round(rect.width * dpr));
+    if (canvas.width !== px) {
+      canvas.width = px;
+      canvas.height = px;
+    }
+    ctx.setTransform(px / Math.max(1, rect.width), 0, 0, px / Math.max(1, rect.width), 0, 0);
+    schedule();
+  };
+  const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : null;
+  observer?.observe(canvas);
+  window.addEventListener('resize', resize);
+
+  function schedule() {
+    if (!frame) frame = requestAnimationFrame(paint);
+  }
+
+  function paint(now) {
+    frame = 0;
+    if (!view || size === 0) return;
+    const animating = drawAll(ctx, size, view, now);
+    if (animating) schedule();
+  }
+
+  resize();
+  return {
+    draw(next) {
+      view = next;
+      schedule();
+    },
+    destroy() {
+      observer?.disconnect();
+      window.removeEventListener('resize', resize);
+      cancelAnimationFrame(frame);
+    },
+  };
+}
+
+function drawAll(ctx, size, view, now) {
+  const n = view.n;
+  const cell = size / n;
+  ctx.clearRect(0, 0, size, size);
+
+  // Felt with a faint vignette.
+  const g = ctx.createRadialGradient(size / 2, size / 2, size * 0.1, size / 2, size / 2, size * 0.75);
+  g.addColorStop(0, COLORS.felt);
+  g.addColorStop(1, COLORS.feltDark);
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, size, size);
+
+  ctx.strokeStyle = COLORS.line;
+  ctx.lineWidth = Math.max(1, size / 400);
+  ctx.beginPath();
+  for (let i = 1; i < n; i++) {
+    const p = Math.round(i * cell) + 0.5;
+    ctx.moveTo(p, 0);
+    ctx.lineTo(p, size);
+    ctx.moveTo(0, p);
+    ctx.lineTo(size, p);
+  }
+  ctx.stroke();
+  if (n === 8) {
+    ctx.fillStyle = COLORS.star;
+    for (const [x, y] of [[2, 2], [6, 2], [2, 6], [6, 6]]) {
+      ctx.beginPath();
+      ctx.arc(x * cell, y * cell, Math.max(2, cell * 0.05), 0, Math.PI * 2);
+      ctx.fill();
+    }
+  }
+
+  let animating = false;
+  const anim = view.anim && !reducedMotion() ? view.anim : null;
+  const t = anim ? Math.min(1, (now - anim.start) / FLIP_MS) : 1;
+  if (anim && t < 1) animating = true;
+  const flipping = anim && t < 1 ? new Set(anim.flips) : null;
+
+  for (let sq = 0; sq < n * n; sq++) {
+    const c = view.cells[sq];
+    if (c === '-') continue;
+    const cx = (sq % n + 0.5) * cell;
+    const cy = (Math.floor(sq / n) + 0.5) * cell;
+    let color = c === 'X' ? 'dark' : 'light';
+    let squash = 1;
+    let scale = 1;
+    if (flipping?.has(sq)) {
+      // First half shows the old colour narrowing, second half the new one widening.
+      squash = Math.abs(Math.cos(t * Math.PI));
+      if (t < 0.5) color = color === 'dark' ? 'light' : 'dark';
+    }
+    if (anim && t < 1 && sq === anim.placed) scale = 0.75 + 0.25 * easeOut(t);
+    drawDisc(ctx, cx, cy, cell * 0.41 * scale, color, { squash });
+  }
+
+  for (const sq of view.hints) drawPencilDot(ctx, sq, n, cell);
+
+  if (view.last >= 0 && view.cells[view.last] !== '-') {
+    const cx = (view.last % n + 0.5) * cell;
+    const cy = (Math.floor(view.last / n) + 0.5) * cell;
+    ctx.fillStyle = COLORS.last;
+    ctx.beginPath();
+    ctx.arc(cx, cy, cell * 0.08, 0, Math.PI * 2);
+    ctx.fill();
+  }
+
+  if (view.preview) {
+    // A move is one square (Othello) or several (a rectangle in Nabucodonosor):
+    // each gets a ghost disc; each disc it would take gets a ring.
+    const { squares, color, flips } = view.preview;
+    for (const sq of squares) {
+      const cx = (sq % n + 0.5) * cell;
+      const cy = (Math.floor(sq / n) + 0.5) * cell;
+      ctx.save();
+      ctx.globalAlpha = 0.6;
+      drawDisc(ctx, cx, cy, cell * 0.41, color, {});
+      ctx.restore();
+      // A dashed outline says "not placed yet" whatever the disc's colour.
+      ctx.save();
+      ctx.strokeStyle = COLORS.ghost;
+      ctx.lineWidth = Math.max(1.5, cell * 0.03);
+      ctx.setLineDash([cell * 0.07, cell * 0.05]);
+      ctx.beginPath();
+      ctx.arc(cx, cy, cell * 0.43, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.restore();
+    }
+    for (const f of flips) drawRing(ctx, f, n, cell);
+  }
+
+  if (view.cursor >= 0) {
+    const x = (view.cursor % n) * cell;
+    const y = Math.floor(view.cursor / n) * cell;
+    ctx.strokeStyle = COLORS.cursor;
+    ctx.lineWidth = Math.max(2, cell * 0.05);
+    ctx.setLineDash([cell * 0.16, cell * 0.08]);
+    roundRect(ctx, x + cell * 0.06, y + cell * 0.06, cell * 0.88, cell * 0.88, cell * 0.1);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+  return animating;
+}
+
+function easeOut(t) {
+  return 1 - (1 - t) * (1 - t);
+}
+
+function drawDisc(ctx, cx, cy, r, color, { squash = 1 }) {
+  ctx.save();
+  ctx.translate(cx, cy);
+  ctx.scale(Math.max(0.04, squash), 1);
+  // Shadow underneath for a little depth.
+  ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
+  ctx.beginPath();
+  ctx.ellipse(r * 0.06, r * 0.12, r, r, 0, 0, Math.PI * 2);
+  ctx.fill();
+  // Edge (the other face shows a rim).
+  ctx.fillStyle = color === 'dark' ? '#0b0b0c' : '#b9b3a3';
+  ctx.beginPath();
+  ctx.arc(0, r * 0.05, r, 0, Math.PI * 2);
+  ctx.fill();
+  const face = ctx.createRadialGradient(-r * 0.35, -r * 0.4, r * 0.1, 0, 0, r);
+  if (color === 'dark') {
+    face.addColorStop(0, '#55575c');
+    face.addColorStop(0.55, '#23242a');
+    face.addColorStop(1, '#131417');
+  } else {
+    face.addColorStop(0, '#ffffff');
+    face.addColorStop(0.6, '#f3efe4');
+    face.addColorStop(1, '#dcd5c4');
+  }
+  ctx.fillStyle = face;
+  ctx.beginPath();
+  ctx.arc(0, 0, r * 0.96, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+}
+
+function drawPencilDot(ctx, sq, n, cell) {
+  const cx = (sq % n + 0.5) * cell;
+  const cy = (Math.floor(sq / n) + 0.5) * cell;
+  const r = cell * 0.095;
+  ctx.save();
+  ctx.strokeStyle = COLORS.pencil;
+  ctx.lineCap = 'round';
+  ctx.lineWidth = Math.max(1, cell * 0.035);
+  // A few overlapping loops, slightly off each other, like a pencil circling a point.
+  for (let k = 0; k < 3; k++) {
+    ctx.beginPath();
+    for (let i = 0; i <= 12; i++) {
+      const a = (i / 12) * Math.PI * 2 + k * 0.7;
+      const rr = r * (0.55 + 0.35 * k / 2) * (1 + 0.22 * jitter(sq + k * 64, i));
+      const x = cx + Math.cos(a) * rr + jitter(sq, k) * r * 0.3;
+      const y = cy + Math.sin(a) * rr + jitter(sq, k + 5) * r * 0.3;
+      if (i === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.stroke();
+  }
+  ctx.fillStyle = COLORS.pencil;
+  ctx.beginPath();
+  ctx.arc(cx, cy, r * 0.45, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+}
+
+function drawRing(ctx, sq, n, cell) {
+  const cx = (sq % n + 0.5) * cell;
+  const cy = (Math.floor(sq / n) + 0.5) * cell;
+  const r = cell * 0.45;
+  ctx.save();
+  ctx.lineWidth = Math.max(3, cell * 0.1);
+  ctx.strokeStyle = COLORS.ringEdge;
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.lineWidth = Math.max(2, cell * 0.065);
+  ctx.strokeStyle = COLORS.ring;
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.restore();
+}
+
+function roundRect(ctx, x, y, w, h, r) {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
