@@ -16,9 +16,9 @@ fn check_file(name: &str) {
         let s = solver.solve(&obf.position).expect("no budget, no abort");
         let best = obf.annotations[0].score;
         assert_eq!(s.score, best, "{name} #{}: score", i + 1);
-        let annotated = obf.scores.iter().find(|(m, _)| *m == s.best);
+        let annotated = obf.annotations.iter().find(|a| a.mv == s.best);
         assert_eq!(
-            annotated.map(|a| a.1),
+            annotated.map(|a| a.score),
             Some(best),
             "{name} #{}: move {}",
             i + 1,
