@@ -254,7 +254,44 @@ impl NabuGame {
             .map_err(|e| JsError::new(&e))
     }
 
-    /// A game from its moves, space separated, each checked.
+    /// A game at the table: the seed (64 hex) and the word decide who plays
+    /// dark; `level0`/`level1` are the seats' bot levels (0 = a person);
+    /// `clock` is seconds a turn (0 = off).
+    pub fn start(
+        size: u32,
+        seed_hex: &str,
+        word: &str,
+        level0: u8,
+        level1: u8,
+        clock: u32,
+    ) -> Result<NabuGame, JsError> {
+        crate::nabu::table::NabuTable::start(size as usize, seed_hex, word, [level0, level1], clock)
+            .map(NabuGame)
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// The seat (0 or 1) whose turn it is, after the colour draw and any swap.
+    pub fn seat_to_move(&self) -> u32 {
+        self.0.seat_to_move() as u32
+    }
+
+    /// The seat (0 or 1) that played dark at the start.
+    pub fn dark_seat(&self) -> u32 {
+        self.0.dark_seat() as u32
+    }
+
+    /// Plays the table's time-out move, marked, and returns it (empty when over).
+    pub fn time_out(&mut self) -> String {
+        self.0.time_out()
+    }
+
+    /// The game's record, with the seed when `reveal` (check it with `record_verify`).
+    pub fn record(&self, reveal: bool) -> String {
+        self.0.record(reveal)
+    }
+
+    /// A game from its moves, space separated (`*` before a table's
+    /// move), each checked.
     pub fn replay(size: u32, moves: &str) -> Result<NabuGame, JsError> {
         crate::nabu::table::NabuTable::replay(size as usize, moves)
             .map(NabuGame)

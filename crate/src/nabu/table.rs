@@ -6,7 +6,9 @@ use super::board::{Cell, NabuParseError};
 use super::bot;
 use super::capture::{captures, Rect};
 use super::game::{NabuEnd, NabuGame, NabuMove};
+use super::session::{NabuPlayed, NabuSession};
 use crate::fairness::{game_rng, Rng, Seed};
+use crate::game::Seat;
 use crate::Color;
 
 /// The generator stream of the bot's choice at ply `p` is `BOT_STREAM + p`.
@@ -15,6 +17,7 @@ pub const BOT_STREAM: u64 = 0x6e61_6275_0000_0000;
 /// A game at the table: see the module docs for the value conventions.
 #[derive(Clone, Debug)]
 pub struct NabuTable {
+    session: NabuSession,
     game: NabuGame,
 }
 
@@ -24,23 +27,88 @@ fn letter(c: Color) -> char {
 
 impl NabuTable {
     /// A new game on an empty board of side `size` (5–15).
+    /// Two people, no clock, the all-zero seed (a seat setting and a seed
+    /// come with [`NabuTable::start`]).
     pub fn new(size: usize) -> Result<NabuTable, String> {
-        Ok(NabuTable {
-            game: NabuGame::new(size).map_err(|e| e.to_string())?,
-        })
+        NabuTable::start(size, &"00".repeat(32), "", [0, 0], 0)
     }
 
-    /// A game from its moves (`d3 c3:e4 swap pass …`), each checked.
+    /// A game at the table: `seed_hex` (64 hex) and `word` decide who plays
+    /// dark; `levels` are the seats' bot levels (0 = a person); `clock` is
+    /// seconds a turn (0 = off).
+    pub fn start(
+        size: usize,
+        seed_hex: &str,
+        word: &str,
+        levels: [u8; 2],
+        clock: u32,
+    ) -> Result<NabuTable, String> {
+        let seed: Seed = seed_hex.parse().map_err(|e| format!("{e}"))?;
+        let seat = |l: u8| {
+            if l == 0 {
+                Seat::Person
+            } else {
+                Seat::Bot { level: l }
+            }
+        };
+        let clock = (clock > 0).then_some(clock);
+        let session = NabuSession::new(size, levels.map(seat), clock, seed, word.to_string())
+            .map_err(|e| e.to_string())?;
+        let game = session.game().clone();
+        Ok(NabuTable { session, game })
+    }
+
+    /// A game from its moves (`d3 c3:e4 swap pass …`, `*` before a table's
+    /// time-out move), each checked.
     pub fn replay(size: usize, moves: &str) -> Result<NabuTable, String> {
-        Ok(NabuTable {
-            game: NabuGame::replay(size, moves)?,
-        })
+        let mut t = NabuTable::new(size)?;
+        for (i, word) in moves.split_whitespace().enumerate() {
+            let p: NabuPlayed = word.parse().map_err(|e| format!("move {}: {e}", i + 1))?;
+            if p.by_table {
+                if t.game.timeout_move() != Some(p.mv) {
+                    return Err(format!("move {} ({word}) is not the time-out move", i + 1));
+                }
+                t.time_out();
+            } else {
+                t.session
+                    .play(p.mv)
+                    .map_err(|e| format!("move {} ({word}): {e}", i + 1))?;
+                t.game = t.session.game().clone();
+            }
+        }
+        Ok(t)
     }
 
-    /// The table over a rules-level game (e.g. one set up with
-    /// [`NabuGame::from_board`]).
-    pub const fn from_game(game: NabuGame) -> NabuTable {
-        NabuTable { game }
+    /// The seat (0 or 1) whose turn it is, after the colour draw and any swap.
+    pub fn seat_to_move(&self) -> usize {
+        self.session.seat_of(self.game.to_move())
+    }
+
+    /// Which seat played dark at the start (the seed and word decide).
+    pub fn dark_seat(&self) -> usize {
+        self.session.dark_seat()
+    }
+
+    /// Plays the table's time-out move, marked as such, and returns it
+    /// (empty when the game is over).
+    pub fn time_out(&mut self) -> String {
+        let mv = self.session.time_out();
+        self.game = self.session.game().clone();
+        mv.map_or(String::new(), |m| m.to_string())
+    }
+
+    /// The game's record (see `record`), with the seed when `reveal`.
+    pub fn record(&self, reveal: bool) -> String {
+        crate::record::write_nabu(&self.session, reveal)
+    }
+
+    /// The table over a rules-level game set up with
+    /// [`NabuGame::from_board`] (tests only: no record is kept of it).
+    #[cfg(test)]
+    fn from_game(game: NabuGame) -> NabuTable {
+        let mut t = NabuTable::new(game.size()).expect("a game's size is valid");
+        t.game = game;
+        t
     }
 
     /// The rules-level game.
@@ -129,7 +197,9 @@ impl NabuTable {
     /// Plays a move given as text (`d3`, `c3:e4`, `swap`, `pass`).
     pub fn play(&mut self, mv: &str) -> Result<(), String> {
         let m: NabuMove = mv.parse().map_err(|e: NabuParseError| e.to_string())?;
-        self.game.play(m).map_err(|e| e.to_string())
+        self.session.play(m).map_err(|e| e.to_string())?;
+        self.game = self.session.game().clone();
+        Ok(())
     }
 
     /// Whether the pie swap is offered now (N4).
@@ -168,10 +238,10 @@ impl NabuTable {
         })
     }
 
-    /// Every move so far, space separated.
+    /// Every move so far, space separated, `*` before a table's move.
     pub fn moves(&self) -> String {
-        self.game
-            .moves()
+        self.session
+            .played()
             .iter()
             .map(|m| m.to_string())
             .collect::<Vec<_>>()
@@ -234,5 +304,35 @@ mod tests {
         assert!(t.bot_move(2, "zz").is_err());
         assert_eq!(t.outcome(), "");
         assert!(t.play("nonsense").is_err());
+    }
+}
+
+#[cfg(test)]
+mod session_tests {
+    use super::*;
+
+    #[test]
+    fn a_table_game_records_and_verifies_after_replay() {
+        let seed = "ab".repeat(32);
+        let mut t = NabuTable::start(6, &seed, "palavra", [0, 3], 10).expect("start");
+        t.play("c3").expect("first");
+        t.play("swap").expect("pie");
+        assert!(t.swapped());
+        while t.outcome().is_empty() {
+            if t.game().moves().len() % 5 == 0 {
+                assert!(!t.time_out().is_empty());
+            } else {
+                let mv = t.bot_move(1, &seed).expect("bot");
+                t.play(&mv).expect("legal");
+            }
+        }
+        let text = t.record(true);
+        let report = crate::record::verify_text(&text);
+        assert!(report.all_passed(), "{report}");
+        let again = NabuTable::replay(6, &t.moves()).expect("replay with marks");
+        assert_eq!(again.cells(), t.cells());
+        assert_eq!(again.outcome(), t.outcome());
+        assert!(NabuTable::start(6, "nothex", "", [0, 0], 0).is_err());
+        assert!(NabuTable::replay(6, "c3 *d4").is_err());
     }
 }
