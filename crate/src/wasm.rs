@@ -270,6 +270,11 @@ impl NabuGame {
             .map_err(|e| JsError::new(&e))
     }
 
+    /// Marks the seed as chosen (e.g. `?seed=` in the page); the record says so.
+    pub fn mark_seed_chosen(&mut self) {
+        self.0.mark_seed_chosen();
+    }
+
     /// The seat (0 or 1) whose turn it is, after the colour draw and any swap.
     pub fn seat_to_move(&self) -> u32 {
         self.0.seat_to_move() as u32

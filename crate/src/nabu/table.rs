@@ -79,6 +79,12 @@ impl NabuTable {
         Ok(t)
     }
 
+    /// Marks the seed as chosen by someone rather than drawn in secret (the
+    /// record says so).
+    pub fn mark_seed_chosen(&mut self) {
+        self.session.seed_chosen = true;
+    }
+
     /// The seat (0 or 1) whose turn it is, after the colour draw and any swap.
     pub fn seat_to_move(&self) -> usize {
         self.session.seat_of(self.game.to_move())
