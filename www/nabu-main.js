@@ -49,7 +49,8 @@ function rectCells(text) {
 
 function captureWords(text) {
   const [from, to] = text.split(':');
-  return { from, to, n: rectCells(text).length };
+  const n = rectCells(text).length;
+  return { from, to, n, discs: t(n === 1 ? 'disc' : 'discs') };
 }
 
 // ---------------------------------------------------------------- board
