@@ -20,6 +20,8 @@ const N = 8;
 const CORNERS = new Set([0, N - 1, N * (N - 1), N * N - 1]);
 const DEFAULTS = { seats: 'person,bot', level: 3, clock: 30 };
 const BOT_PAUSE_MS = 450; // a bot's move is shown no sooner than this, so people can follow it
+// A bot that opens the game waits longer: time to see the board, who plays dark and the fingerprint.
+const BOT_OPENING_PAUSE_MS = 2000;
 const BOT_TIME_MS = 1000;
 const $ = (id) => document.getElementById(id);
 
@@ -168,7 +170,8 @@ function onBotError(message) {
 
 function askBot() {
   const level = Number(snap().seats[snap().seatToMove].split(':')[1]);
-  bot.ask({ level, timeMs: BOT_TIME_MS, ...state.table.botQuestion() });
+  const question = state.table.botQuestion();
+  bot.ask({ level, timeMs: BOT_TIME_MS, ...question }, question.ply === 0 ? BOT_OPENING_PAUSE_MS : BOT_PAUSE_MS);
 }
 
 // ---------------------------------------------------------------- games
@@ -370,6 +373,12 @@ function setupControls() {
   lang.addEventListener('change', () => {
     setLanguage(lang.value);
     store.savePref('lang', lang.value);
+    // The choice now rules: an address that forced another language no longer does.
+    const url = new URL(location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.delete('lang');
+      history.replaceState(null, '', url);
+    }
     translateStatic();
     update();
   });
@@ -470,8 +479,8 @@ function setupBoard() {
   });
   bindTips($('tip'), [
     ...[...CORNERS].map((sq) => [grid.cells[sq], () => t('cornerHelp')]),
-    [$('box-dark'), () => t('boxHelp', { color: colorName('dark', true) })],
-    [$('box-light'), () => t('boxHelp', { color: colorName('light', true) })],
+    [$('box-dark'), () => t('boxHelp', { plural: t('darkPlural'), side: colorName('dark') })],
+    [$('box-light'), () => t('boxHelp', { plural: t('lightPlural'), side: colorName('light') })],
   ]);
 }
 

@@ -88,7 +88,7 @@ function drawBox(box, snap, color, view) {
 export function drawPanel(snap, view, handlers) {
   drawBox($('box-dark'), snap, 'dark', view);
   drawBox($('box-light'), snap, 'light', view);
-  for (const color of ['dark', 'light']) setText($(`help-${color}`), t('boxHelp', { color: colorName(color, true) }));
+  for (const color of ['dark', 'light']) setText($(`help-${color}`), t('boxHelp', { plural: t(`${color}Plural`), side: colorName(color) }));
   setText($('help-corner'), t('cornerHelp'));
 
   const turnLine = $('turn-line');

@@ -167,10 +167,9 @@ pub fn choose_with(
     }
 }
 
-/// A stream of random words drawn from the game's seed for the move at `ply`:
-/// the game's ChaCha20 generator on stream `ply` ([`crate::fairness::game_rng`]),
-/// so a weak level's choices replay from the record. [`choose_with`] takes any
-/// `FnMut() -> u64`.
+/// The random words for the bot's choice at `ply`: the game's ChaCha20
+/// generator ([`game_rng`](crate::fairness::game_rng)) on stream `ply`, so a
+/// game replays from its seed.
 pub fn seeded_stream(seed: &crate::fairness::Seed, ply: u32) -> impl FnMut() -> u64 {
     use crate::fairness::Rng;
     let mut rng = crate::fairness::game_rng(seed, u64::from(ply));

@@ -13,6 +13,9 @@
 
 #[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
 mod paired;
+mod perft;
+
+pub use perft::{perft, perft_uses_runtime_avx2};
 
 /// Squares whose opponent discs may be part of a horizontal or diagonal run:
 /// a run never wraps from column h to column a.
@@ -154,53 +157,6 @@ fn flips_lanes(p: u64, o: u64, sq: usize) -> u64 {
         all |= up[lane] | down[lane];
     }
     all
-}
-
-/// Counts the leaves `depth` plies below the position where `p` is to move
-/// (perft). A pass uses one ply and a finished game is one leaf, the convention
-/// of Aart Bik's "Perft for Reversi" (2009).
-///
-/// The last two plies are counted in bulk: one ply above the leaves, each
-/// move's leaves are the number of replies (or one, when the reply is a pass
-/// or the game ends), so no position at the last ply is ever made.
-pub fn perft(p: u64, o: u64, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    perft_inner(p, o, depth)
-}
-
-fn perft_inner(p: u64, o: u64, depth: u32) -> u64 {
-    let m = moves(p, o);
-    if m == 0 {
-        // A pass, or the end of the game: either way one leaf at depth 1.
-        if depth == 1 || moves(o, p) == 0 {
-            return 1;
-        }
-        return perft_inner(o, p, depth - 1);
-    }
-    if depth == 1 {
-        return u64::from(m.count_ones());
-    }
-    let mut total = 0;
-    let mut rest = m;
-    if depth == 2 {
-        while rest != 0 {
-            let sq = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let f = flips(p, o, sq);
-            let replies = moves(o ^ f, p | f | (1u64 << sq)).count_ones();
-            total += u64::from(replies.max(1));
-        }
-        return total;
-    }
-    while rest != 0 {
-        let sq = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let f = flips(p, o, sq);
-        total += perft_inner(o ^ f, p | f | (1u64 << sq), depth - 1);
-    }
-    total
 }
 
 #[cfg(test)]

@@ -14,11 +14,11 @@ fn check_file(name: &str) {
         table.clear();
         let mut solver = Solver::new(&mut table, Budget::unlimited());
         let s = solver.solve(&obf.position).expect("no budget, no abort");
-        let (_, best) = obf.scores[0];
+        let best = obf.annotations[0].score;
         assert_eq!(s.score, best, "{name} #{}: score", i + 1);
-        let annotated = obf.scores.iter().find(|(m, _)| *m == s.best);
+        let annotated = obf.annotations.iter().find(|a| a.mv == s.best);
         assert_eq!(
-            annotated.map(|a| a.1),
+            annotated.map(|a| a.score),
             Some(best),
             "{name} #{}: move {}",
             i + 1,
@@ -41,7 +41,7 @@ fn ffo_20_to_39_solve_to_their_annotated_scores() {
 fn the_eight_symmetries_of_a_position_solve_alike() {
     let mut table = EndTable::with_bytes(8 << 20);
     for obf in common::read_obf("fforum-01-19.obf").iter().take(6) {
-        let expected = obf.scores[0].1;
+        let expected = obf.annotations[0].score;
         for which in 0..8 {
             table.clear();
             let pos = obf.position.symmetry(which);
@@ -65,7 +65,7 @@ fn win_loss_draw_agrees_with_the_exact_sign_and_a_tiny_budget_aborts() {
         let s = Solver::new(&mut table, Budget::unlimited())
             .solve_wld(&obf.position)
             .expect("solved");
-        assert_eq!(s.score, obf.scores[0].1.signum());
+        assert_eq!(s.score, obf.annotations[0].score.signum());
     }
     let obf = &common::read_obf("fforum-20-39.obf")[18];
     table.clear();

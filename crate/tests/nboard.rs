@@ -71,7 +71,10 @@ fn a_game_record_and_moves_set_the_position_and_bad_input_warns() {
         "{}",
         lines[5]
     );
-    assert_eq!(lines[6], "warning bad game: BO needs 64 squares");
+    assert_eq!(
+        lines[6],
+        "warning bad game: column 17: the board has 3 cells; it needs 64"
+    );
     assert_eq!(lines[7], "pong 3");
     assert_eq!(lines.len(), 8);
 }

@@ -367,7 +367,9 @@ fn reordered_lines_and_moves_are_rejected() {
     }
     // Two moves swapped, digest made anew: the replay fails.
     let mut r = parse(&text).unwrap();
-    let record::Moves::Othello(m) = &mut r.moves;
+    let record::Moves::Othello(m) = &mut r.moves else {
+        panic!("an Othello record")
+    };
     m.swap(0, 1);
     assert!(!verify(&parse(&write_record(&r)).unwrap()).all_passed());
 }

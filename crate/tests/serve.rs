@@ -257,6 +257,8 @@ fn malformed_requests_get_clear_statuses() {
         (b"GET /caf\xc3\xa9 HTTP/1.1\r\n\r\n", 400),
         (b"GET /\xff HTTP/1.1\r\n\r\n", 400),
         (b"GET /index.html HTTP/1.1\r\nHost: x\r\n", 400),
+        (b"GET /index.html HTTP/1.1", 400),
+        (b"", 400),
     ] {
         assert_eq!(
             raw_status(&served, bytes),

@@ -20,14 +20,24 @@ fn below(word: u64, n: usize) -> usize {
     ((u128::from(word) * n as u128) >> 64) as usize
 }
 
-/// Playouts a level may run (level 1 plays the playout policy itself).
-pub const fn level_playouts(level: u8) -> u32 {
-    match level {
+/// Playouts a level may run on a board of side `size` (level 1 plays the
+/// playout policy itself): the 8×8 budget scaled by 64 / n², since a
+/// playout's cost grows with the board.
+pub const fn level_playouts(level: u8, size: usize) -> u32 {
+    let base: u32 = match level {
         0 | 1 => 0,
         2 => 200,
         3 => 1_000,
         4 => 4_000,
-        _ => 20_000,
+        _ => 12_000,
+    };
+    let scaled = base as usize * 64 / (size * size);
+    if base == 0 {
+        0
+    } else if scaled < 50 {
+        50
+    } else {
+        scaled as u32
     }
 }
 
@@ -120,7 +130,7 @@ struct Node {
 }
 
 /// Runs up to `playouts` MCTS iterations from `game` (fewer if `stop` says
-/// so, checked every 32) and returns the most visited move with its visit
+/// so, checked every 8) and returns the most visited move with its visit
 /// count and win rate; `None` when the game is over.
 pub fn search(
     game: &NabuGame,
@@ -142,7 +152,7 @@ pub fn search(
     }];
     let c = 0.7f32;
     for i in 0..playouts {
-        if i % 32 == 31 && stop() {
+        if i % 8 == 7 && stop() {
             break;
         }
         let mut state = game.clone();
@@ -213,7 +223,7 @@ pub fn choose(
     rng: &mut impl FnMut() -> u64,
     stop: &mut impl FnMut() -> bool,
 ) -> Option<NabuMove> {
-    let playouts = level_playouts(level);
+    let playouts = level_playouts(level, game.size());
     if playouts == 0 {
         return greedy_move(game, rng);
     }

@@ -131,6 +131,9 @@ fn number(s: &str, max: u32) -> Option<u32> {
 fn parse_game((n, v): (usize, &str)) -> Result<GameKind, RecordError> {
     match v {
         "othello 8" => Ok(GameKind::Othello),
+        _ if v.starts_with("nabucodonosor ") => super::nabu::parse_game(v)
+            .map(GameKind::Nabucodonosor)
+            .ok_or_else(|| bad(n, Field::Game, v)),
         _ => Err(bad(n, Field::Game, v)),
     }
 }
@@ -226,10 +229,12 @@ fn parse_moves(game: GameKind, (n, v): (usize, &str)) -> Result<Moves, RecordErr
     if v.is_empty() {
         return Ok(match game {
             GameKind::Othello => Moves::Othello(Vec::new()),
+            GameKind::Nabucodonosor(_) => Moves::Nabucodonosor(Vec::new()),
         });
     }
     let tokens = v.split(' ');
     match game {
+        GameKind::Nabucodonosor(_) => super::nabu::parse_moves(n, tokens),
         GameKind::Othello => {
             let mut moves = Vec::new();
             for (i, token) in tokens.enumerate() {

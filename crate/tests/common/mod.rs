@@ -50,24 +50,9 @@ pub fn data_path(name: &str) -> std::path::PathBuf {
         .join(name)
 }
 
-/// One OBF line of a test suite: the position and its `;MOVE:score`
-/// annotations, best first.
-pub struct Scored {
-    pub position: Position,
-    pub scores: Vec<(Move, i32)>,
-}
-
-/// Reads every position of an OBF file under `tests/data/` with the crate's
-/// own OBF reader.
-pub fn read_obf(name: &str) -> Vec<Scored> {
+/// Every position of an OBF file under `tests/data/`.
+pub fn read_obf(name: &str) -> Vec<virada::Obf> {
     let path = data_path(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    virada::parse_obf_text(&text)
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
-        .into_iter()
-        .map(|obf| Scored {
-            position: obf.position,
-            scores: obf.annotations.iter().map(|a| (a.mv, a.score)).collect(),
-        })
-        .collect()
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    virada::parse_obf_text(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
 }

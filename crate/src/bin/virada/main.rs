@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod bench;
+mod bench_endgame;
 mod nabu;
 mod nboard;
 mod perft;

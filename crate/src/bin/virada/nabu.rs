@@ -2,11 +2,15 @@
 //! stats, match).
 
 use clap::Subcommand;
-use sha2::{Digest, Sha256};
 use std::process::ExitCode;
 use std::time::Instant;
 use virada::nabu::{NabuBoard, NabuGame, NabuMove, MAX_SIZE, MIN_SIZE};
 use virada::Color;
+
+/// The generator stream of `nabu stats`.
+const STATS_STREAM: u64 = 0x6e61_6275_0000_0001;
+/// The generator stream of `nabu match`.
+const MATCH_STREAM: u64 = 0x6e61_6275_0000_0002;
 
 /// The `virada nabu` subcommands.
 #[derive(Subcommand)]
@@ -154,27 +158,15 @@ fn perft(size: usize, depth: u32, cells: Option<&str>, side: &str) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
-/// A deterministic stream of 64-bit words: SHA-256 of a label, the seed and a
-/// counter. Used for the CLI's random players.
-pub fn stream(label: &str, seed: u64) -> impl FnMut() -> u64 {
-    let mut counter = 0u64;
-    let mut buf: Vec<u64> = Vec::new();
-    let label = label.to_string();
-    move || {
-        if buf.is_empty() {
-            let mut h = Sha256::new();
-            h.update(label.as_bytes());
-            h.update(seed.to_le_bytes());
-            h.update(counter.to_le_bytes());
-            counter += 1;
-            let d = h.finalize();
-            buf = d
-                .chunks(8)
-                .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
-                .collect();
-        }
-        buf.pop().unwrap_or(0)
-    }
+/// The generator of the CLI's random choices: the game generator
+/// (`fairness::game_rng`, ChaCha20) of the seed whose first 8 bytes are
+/// `seed` (little-endian, the rest zero), on stream `stream`.
+pub fn stream(stream: u64, seed: u64) -> impl FnMut() -> u64 {
+    use virada::fairness::{game_rng, Rng, Seed};
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    let mut rng = game_rng(&Seed(bytes), stream);
+    move || rng.next_u64()
 }
 
 /// A uniform index below `n` (n > 0).
@@ -189,7 +181,7 @@ fn stats(size: usize, games: u32, seed: u64) -> Result<ExitCode, String> {
     if games == 0 {
         return Err("--games must be at least 1".into());
     }
-    let mut rng = stream("virada/nabu/stats", seed);
+    let mut rng = stream(STATS_STREAM, seed);
     let started = Instant::now();
     let (mut turns, mut placements, mut captures, mut decisions) = (0u64, 0u64, 0u64, 0u64);
     let (mut wipeouts, mut full_one_colour, mut repeats, mut blocked) = (0u32, 0u32, 0u32, 0u64);
@@ -263,7 +255,7 @@ fn bot_match(level: u8, size: usize, games: u32, ms: u64, seed: u64) -> Result<E
     if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
         return Err(format!("--size is {MIN_SIZE} to {MAX_SIZE}, not {size}"));
     }
-    let mut rng = stream("virada/nabu/match", seed);
+    let mut rng = stream(MATCH_STREAM, seed);
     let (mut wins, mut bot_moves, mut bot_secs, mut slowest) = (0u32, 0u64, 0f64, 0f64);
     let mut plies = 0usize;
     for g in 0..games {

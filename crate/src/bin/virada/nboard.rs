@@ -13,7 +13,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 use virada::search::{Budget, Engine, Limits};
-use virada::{Board, Color, Move, Position, Square};
+use virada::{Move, Position, Square};
 
 /// Arguments of `virada nboard`.
 #[derive(clap::Args)]
@@ -242,71 +242,13 @@ fn parse_move(text: &str) -> Result<Move, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Reads a GGF game: the `BO[8 …64 squares… side]` start and the `B[..]`/`W[..]` moves.
+/// Reads a GGF game (the crate's GGF reader): its start and its moves.
 fn parse_ggf(text: &str) -> Result<(Position, Vec<Move>), String> {
-    let mut start = None;
-    let mut moves = Vec::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('[') {
-        let tag = rest[..open].trim_start_matches(['(', ';', ' ']).trim();
-        let close = rest[open..].find(']').ok_or("a tag value is not closed")? + open;
-        let value = &rest[open + 1..close];
-        rest = &rest[close + 1..];
-        match tag {
-            "BO" => {
-                let mut parts = value.split_whitespace();
-                if parts.next() != Some("8") {
-                    return Err("only 8x8 boards are played".into());
-                }
-                let cells = parts.next().ok_or("no squares in BO")?;
-                let side = parts.next().ok_or("no side in BO")?;
-                if cells.chars().count() != 64 {
-                    return Err("BO needs 64 squares".into());
-                }
-                let (mut dark, mut light) = (0u64, 0u64);
-                for (i, c) in cells.chars().enumerate() {
-                    match c {
-                        '*' | 'X' | 'x' | '#' => dark |= 1 << i,
-                        'O' | 'o' => light |= 1 << i,
-                        '-' | '.' => {}
-                        other => return Err(format!("bad square {other:?} in BO")),
-                    }
-                }
-                let side = if side == "*" || side == "X" || side == "B" {
-                    Color::Dark
-                } else {
-                    Color::Light
-                };
-                let board = Board::new(virada::Bitboard(dark), virada::Bitboard(light))
-                    .map_err(|e| e.to_string())?;
-                start = Some(Position::new(board, side));
-            }
-            "B" | "W" => {
-                let color = if tag == "B" {
-                    Color::Dark
-                } else {
-                    Color::Light
-                };
-                let mv = parse_move(value.split('/').next().unwrap_or(""))?;
-                moves.push((color, mv));
-            }
-            _ => {}
-        }
-    }
-    let start = start.ok_or("no BO[] board in the game")?;
-    let mut pos = start;
-    let mut out = Vec::new();
-    for (color, mv) in moves {
-        if color != pos.side_to_move() && pos.must_pass() {
-            out.push(Move::Pass);
-            pos = pos.pass_unchecked();
-        }
-        pos = pos
-            .play_move(mv)
-            .map_err(|e| format!("move {} {mv}: {e}", out.len() + 1))?;
-        out.push(mv);
-    }
-    Ok((start, out))
+    let game: virada::GgfGame = text
+        .trim()
+        .parse()
+        .map_err(|e: virada::GgfError| e.to_string())?;
+    Ok((game.start, game.plain_moves()))
 }
 
 /// Runs the protocol until `quit` or the end of input.

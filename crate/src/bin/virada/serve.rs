@@ -108,13 +108,17 @@ struct Request {
 /// Reads the request line and headers; an error is the status to answer.
 fn read_head(mut reader: impl BufRead) -> Result<Request, u16> {
     let mut line = String::new();
-    let read_line = |reader: &mut dyn BufRead, line: &mut String| -> Result<(), u16> {
+    let mut used = 0;
+    let mut read_line = |reader: &mut dyn BufRead, line: &mut String| -> Result<(), u16> {
         line.clear();
-        match reader.read_line(line) {
-            Ok(0) => Err(400),
-            Ok(_) if !line.ends_with('\n') => Err(431),
-            Ok(_) => Ok(()),
-            Err(_) => Err(400),
+        let n = reader.read_line(line).map_err(|_| 400_u16)?;
+        used += n as u64;
+        match n {
+            0 => Err(400),
+            _ if line.ends_with('\n') => Ok(()),
+            // Cut off by the size limit, or by the client.
+            _ if used >= MAX_HEAD => Err(431),
+            _ => Err(400),
         }
     };
     read_line(&mut reader, &mut line)?;
