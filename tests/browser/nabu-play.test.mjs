@@ -88,3 +88,19 @@ test('a 6×6 game through taps: swap, captures by tapping, verified record', asy
   if (cycled) assert.ok(captures > 0);
   assert.deepEqual(errors, []);
 });
+
+test('when the clock runs out the table plays the time-out move, marked in the record', async () => {
+  const { page, errors } = await openPage(`nabu.html?lang=en&size=6&clock=10&seed=${SEED}`);
+  // The page's timers on a fake clock, from a fresh load.
+  await page.clock.install();
+  await page.reload({ waitUntil: 'load' });
+  await page.locator('body[data-ready="true"]').waitFor();
+  assert.match(await page.locator('#clock').textContent(), /10 s left/);
+  await page.clock.runFor(11_000);
+  // An empty board: the first placement in reading order, a1.
+  assert.match(await page.locator('#status').textContent(), /table plays a1/);
+  assert.match(await page.locator('#record').textContent(), /^moves: \*a1$/m);
+  // The next turn's clock started at the time-out and has run one second.
+  assert.match(await page.locator('#clock').textContent(), /^9 s left$/);
+  assert.deepEqual(errors, []);
+});
