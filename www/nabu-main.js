@@ -285,12 +285,32 @@ function afterMove() {
   if (!g.outcome() && isBotSeat(g.seat_to_move())) {
     state.botBusy = true;
     $('status').textContent = `${state.message} ${t('botThinking')}`.trim();
-    setTimeout(() => {
-      state.botBusy = false;
-      if (state.game !== g) return;
-      play(g.bot_move(BOT_LEVEL, state.seed));
-    }, 30);
+    askBot(g);
   }
+}
+
+let worker = null;
+let question = 0;
+
+/** Asks the bot's worker for a move in `g` (the answer is dropped if the game changed). */
+function askBot(g) {
+  worker ??= new Worker(new URL('./nabu-bot-worker.js', import.meta.url), { type: 'module' });
+  question += 1;
+  const id = question;
+  worker.onmessage = (event) => {
+    const a = event.data;
+    if (a.id !== question || state.game !== g) return;
+    state.botBusy = false;
+    if (a.type === 'move') {
+      play(a.move);
+    } else {
+      state.message = a.message;
+      render();
+    }
+  };
+  worker.postMessage({
+    type: 'think', id, size: state.size, moves: g.moves(), level: BOT_LEVEL, seed: state.seed,
+  });
 }
 
 function onKey(event) {
@@ -319,6 +339,8 @@ function translate() {
 
 function newGame() {
   state.game?.free();
+  state.botBusy = false;
+  question += 1;
   const chosen = /^[0-9a-fA-F]{64}$/.test(params.get('seed') ?? '');
   state.seed = chosen ? params.get('seed').toLowerCase() : newSeed();
   const level1 = state.seats === 'bot' ? BOT_LEVEL : 0;
