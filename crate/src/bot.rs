@@ -2,8 +2,8 @@
 //!
 //! | level | name | midgame depth | exact from | win/loss/draw from | mistakes |
 //! |--:|---|--:|--:|--:|---|
-//! | 1 | Beginner | 1 | – | – | greedy for discs, large noise, 1 move in 4 at random |
-//! | 2 | Novice | 1 | – | – | noise ±6 discs, 1 in 10 at random |
+//! | 1 | Beginner | 1 | – | – | greedy for discs, noise ±30 discs, about 1 move in 3 at random |
+//! | 2 | Novice | 1 | – | – | noise ±10 discs, about 1 in 8 at random |
 //! | 3 | Casual | 2 | 4 | – | noise ±3 discs, 1 in 30 at random |
 //! | 4 | Club | 3 | 8 | – | noise ±1.5 discs |
 //! | 5 | Keen | 4 | 10 | 12 | none |
@@ -67,8 +67,8 @@ const fn level(
 
 /// The ten levels, weakest first.
 pub const LEVELS: [Level; 10] = [
-    level(1, "Beginner", 1, 0, 0, 1200, 250, 150),
-    level(2, "Novice", 1, 0, 0, 600, 100, 40),
+    level(1, "Beginner", 1, 0, 0, 3000, 350, 150),
+    level(2, "Novice", 1, 0, 0, 1000, 120, 40),
     level(3, "Casual", 2, 4, 0, 300, 33, 0),
     level(4, "Club", 3, 8, 0, 150, 0, 0),
     level(5, "Keen", 4, 10, 12, 0, 0, 0),
@@ -167,24 +167,13 @@ pub fn choose_with(
     }
 }
 
-/// A stream of random words drawn from the game's seed for the move at `ply`:
-/// SHA-256 of a label, the seed, the ply and a counter. It stands in until
-/// the game's ChaCha generator is available; [`choose_with`] takes any
-/// `FnMut() -> u64`, so the switch changes only the caller.
+/// The random words for the bot's choice at `ply`: the game's ChaCha20
+/// generator ([`game_rng`](crate::fairness::game_rng)) on stream `ply`, so a
+/// game replays from its seed.
 pub fn seeded_stream(seed: &crate::fairness::Seed, ply: u32) -> impl FnMut() -> u64 {
-    use sha2::{Digest, Sha256};
-    let seed = seed.0;
-    let mut counter = 0u64;
-    move || {
-        let mut h = Sha256::new();
-        h.update(b"virada/bot/v1");
-        h.update(seed);
-        h.update(ply.to_le_bytes());
-        h.update(counter.to_le_bytes());
-        counter += 1;
-        let d = h.finalize();
-        u64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]])
-    }
+    use crate::fairness::Rng;
+    let mut rng = crate::fairness::game_rng(seed, u64::from(ply));
+    move || rng.next_u64()
 }
 
 /// A score in discs, for display.

@@ -54,6 +54,30 @@ pub fn bot_choose(
     Ok(choice.mv.to_string())
 }
 
+/// The exact solve of the position given by its disc masks, for the endgame
+/// benchmark: `MOVE SCORE NODES` (score: final disc difference for the mover).
+#[wasm_bindgen]
+pub fn endgame_solve(
+    dark: u64,
+    light: u64,
+    dark_to_move: bool,
+    table_mb: u32,
+) -> Result<String, JsError> {
+    let board = crate::Board::new(crate::Bitboard(dark), crate::Bitboard(light))
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    let side = if dark_to_move {
+        crate::Color::Dark
+    } else {
+        crate::Color::Light
+    };
+    let position = crate::Position::new(board, side);
+    let mut table = crate::endgame::EndTable::with_bytes((table_mb.clamp(1, 1024) as usize) << 20);
+    let s = crate::endgame::Solver::new(&mut table, crate::search::Budget::unlimited())
+        .solve(&position)
+        .ok_or_else(|| JsError::new("the solve was stopped"))?;
+    Ok(format!("{} {} {}", s.best, s.score, s.nodes))
+}
+
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(js_namespace = performance, js_name = now)]

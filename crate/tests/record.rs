@@ -120,6 +120,8 @@ fn crlf_and_surrounding_blank_lines_are_accepted() {
     let text = write(&finished_game(Seed([4; 32]), ""), true);
     let crlf = format!("\r\n\n{}\r\n\n", text.replace('\n', "\r\n"));
     assert!(verify_text(&crlf).all_passed());
+    let bom = format!("\u{feff}{text}");
+    assert!(verify_text(&bom).all_passed());
 }
 
 #[test]
@@ -406,6 +408,8 @@ fn malformed_fields_have_their_own_codes() {
     for (key, value, code) in [
         ("game", "chess 8", "bad-game"),
         ("seats", "person", "bad-seats"),
+        ("seats", "person, bot 3, bot 4", "bad-seats"),
+        ("seats", "person, bot", "bad-seats"),
         ("seats", "person, bot 0", "bad-seats"),
         ("clock", "-5", "bad-clock"),
         ("clock", "0", "bad-clock"),

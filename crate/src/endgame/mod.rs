@@ -21,6 +21,20 @@ use crate::search::Budget;
 use crate::{Move, Position, Square};
 use last::odd_region;
 
+/// From this many empties, moves are ordered by the evaluation too.
+const EVAL_ORDER: u32 = 14;
+/// Weight of the opponent's mobility against the evaluation (1/100 disc).
+const MOBILITY_WEIGHT: i32 = 200;
+
+/// From this many empties, moves are ordered by a shallow search.
+const SEARCH_ORDER: u32 = 18;
+/// From this many more empties than that, the ordering search looks two plies ahead.
+const SEARCH_ORDER_TWO: u32 = 4;
+const INF_EVAL: i32 = 30_000;
+
+/// From this many empties, children are looked up before searching.
+const ETC_MIN: u32 = 12;
+
 /// Up to this many empties, no hashing and parity-only ordering.
 const SHALLOW: u32 = 7;
 
@@ -53,6 +67,7 @@ pub struct Solution {
 
 /// A solver over a borrowed table and budget.
 pub struct Solver<'a> {
+    eval: &'static crate::eval::Eval,
     table: &'a mut EndTable,
     budget: Budget<'a>,
     /// Positions visited so far.
@@ -73,6 +88,7 @@ impl<'a> Solver<'a> {
     /// A solver storing into `table` and stopping when `budget` is spent.
     pub fn new(table: &'a mut EndTable, budget: Budget<'a>) -> Solver<'a> {
         Solver {
+            eval: crate::eval::Eval::shared(),
             table,
             budget,
             nodes: 0,
@@ -225,10 +241,43 @@ impl<'a> Solver<'a> {
         best
     }
 
+    /// A small negamax on the evaluation, for move ordering only.
+    fn order_search(&self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
+        if depth == 0 {
+            return self.eval.evaluate(p, o);
+        }
+        let mut rest = moves(p, o);
+        if rest == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o) * crate::eval::DISC;
+            }
+            return -self.order_search(o, p, -beta, -alpha, depth);
+        }
+        let mut best = -INF_EVAL;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let f = flips(p, o, sq);
+            let v = -self.order_search(o ^ f, p | f | (1u64 << sq), -beta, -alpha, depth - 1);
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        best
+    }
+
     /// The moves of `p`, with their order keys (lower first).
     #[inline]
     fn candidates(&self, p: u64, o: u64, hash_move: u8, list: &mut [Candidate; 32]) -> usize {
         let odd = odd_region(!(p | o));
+        let n = (!(p | o)).count_ones();
+        let use_eval = n >= EVAL_ORDER;
         let mut rest = moves(p, o);
         let mut count = 0;
         while rest != 0 {
@@ -245,7 +294,18 @@ impl<'a> Solver<'a> {
                     (replies.count_ones() + (replies & 0x8100_0000_0000_0081).count_ones()) as i32;
                 let parity = i32::from(odd & (1u64 << sq) != 0);
                 let corner = i32::from(sq == 0 || sq == 7 || sq == 56 || sq == 63);
-                mobility * 16 - parity * 4 - corner * 6
+                if n >= SEARCH_ORDER {
+                    let d = if n >= SEARCH_ORDER + SEARCH_ORDER_TWO {
+                        2
+                    } else {
+                        1
+                    };
+                    self.order_search(np, no, -INF_EVAL, INF_EVAL, d) + mobility * MOBILITY_WEIGHT
+                } else if use_eval {
+                    self.eval.evaluate(np, no) + mobility * MOBILITY_WEIGHT
+                } else {
+                    mobility * 16 - parity * 4 - corner * 6
+                }
             };
             list[count] = Candidate {
                 sq: sq as u8,
@@ -302,6 +362,18 @@ impl<'a> Solver<'a> {
                 return final_score(p, o);
             }
             return -self.deep(o, p, -beta, -alpha, n, true);
+        }
+        if n >= ETC_MIN {
+            // Enhanced transposition cutoff: a child already known to refute.
+            for c in &list[..count] {
+                let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
+                if let Some(hit) = self.table.probe(np, no) {
+                    if -hit.upper >= beta {
+                        self.table.store(p, o, n, -hit.upper, 64, c.sq);
+                        return -hit.upper;
+                    }
+                }
+            }
         }
         let mut best = -65;
         let mut best_sq = 64u8;

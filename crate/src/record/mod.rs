@@ -36,8 +36,8 @@
 //!   record changed by accident or by a plain edit; someone forging a record
 //!   can recompute it — the fingerprint shown at the start is the guarantee.
 //!
-//! Carriage returns before line ends and blank lines before the first line or
-//! after the last are ignored; nothing else is.
+//! A byte-order mark, carriage returns before line ends, and blank lines before
+//! the first line or after the last are ignored; nothing else is.
 
 mod error;
 pub mod ggf;

@@ -22,7 +22,9 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     if text.len() > MAX_BYTES {
         return Err(RecordError::TooLarge { bytes: text.len() });
     }
-    // Blank lines at the end are not part of the record.
+    // A byte-order mark (some editors add one) and blank lines at the end
+    // are not part of the record.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .trim_end_matches(['\n', '\r', ' ', '\t'])
         .split('\n')
@@ -145,8 +147,8 @@ fn parse_seat(s: &str) -> Option<Seat> {
 }
 
 fn parse_seats((n, v): (usize, &str)) -> Result<[Seat; 2], RecordError> {
-    let (a, b) = v.split_once(", ").ok_or_else(|| bad(n, Field::Seats, v))?;
-    match (parse_seat(a), parse_seat(b)) {
+    let (a, b) = v.split_once(',').ok_or_else(|| bad(n, Field::Seats, v))?;
+    match (parse_seat(a.trim()), parse_seat(b.trim())) {
         (Some(a), Some(b)) => Ok([a, b]),
         _ => Err(bad(n, Field::Seats, v)),
     }

@@ -49,3 +49,10 @@ pub fn data_path(name: &str) -> std::path::PathBuf {
         .join("../tests/data")
         .join(name)
 }
+
+/// Every position of an OBF file under `tests/data/`.
+pub fn read_obf(name: &str) -> Vec<virada::Obf> {
+    let path = data_path(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    virada::parse_obf_text(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+}

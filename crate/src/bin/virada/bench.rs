@@ -15,6 +15,12 @@ pub struct Args {
     /// How many times to run each measure; the fastest run counts.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
     runs: u32,
+    /// The endgame positions to solve exactly (OBF).
+    #[arg(long, default_value = "tests/data/fforum-40-49.obf")]
+    endgame: std::path::PathBuf,
+    /// Skip the endgame section (it takes minutes).
+    #[arg(long)]
+    no_endgame: bool,
 }
 
 /// Leaves from the start position (Aart Bik, "Perft for Reversi", 2009).
@@ -41,6 +47,9 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     println!("virada bench: {}", build_description());
     println!("one thread; the fastest of {} runs counts", args.runs);
     perft_section(&args)?;
+    if !args.no_endgame {
+        crate::bench_endgame::section(&args.endgame, 64)?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -51,8 +60,12 @@ fn build_description() -> String {
         format!("{arch} build with AVX-512 (e.g. -C target-cpu=native)")
     } else if cfg!(target_feature = "avx2") {
         format!("{arch} build with AVX2 (-C target-cpu=x86-64-v3 or newer)")
+    } else if virada::movegen::perft_uses_runtime_avx2() {
+        format!(
+            "{arch} portable build; perft runs its AVX2 compilation, found on this CPU at run time"
+        )
     } else {
-        format!("{arch} portable build (no AVX2; RUSTFLAGS=\"-C target-cpu=x86-64-v3\" enables it)")
+        format!("{arch} portable build, no AVX2")
     }
 }
 

@@ -1,0 +1,267 @@
+//! `virada nboard`: the NBoard engine protocol on stdin/stdout.
+//!
+//! The protocol is Chris Welty's, used by the NBoard GUI (described in
+//! `instructions/Protocol.htm` of the ntest repository, github.com/weltyc/ntest):
+//! `nboard 2`, `set depth N`, `set game GGF`, `set contempt N`,
+//! `move F5[/eval/time]`, `go` (answered `=== F5/eval/time`), `hint N`
+//! (answered with `search PV EVAL 0 DEPTH` lines between `status` lines),
+//! `ping N` (answered `pong N`), `learn` (answered `learned`), `analyze`
+//! (an `analysis PLY EVAL` line per position of the game, last first) and `quit`.
+//! Evaluations are in discs from the mover's view.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+use virada::search::{Budget, Engine, Limits};
+use virada::{Move, Position, Square};
+
+/// Arguments of `virada nboard`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Transposition tables in MiB.
+    #[arg(long, default_value_t = 64)]
+    hash_mb: usize,
+    /// Report every time as 0 (for reproducible transcripts).
+    #[arg(long)]
+    zero_times: bool,
+}
+
+/// The engine's state between commands.
+pub struct Session {
+    start: Position,
+    moves: Vec<Move>,
+    depth: u32,
+    engine: Engine,
+    zero_times: bool,
+}
+
+impl Session {
+    /// A session at the start position, depth 10.
+    pub fn new(hash_mb: usize, zero_times: bool) -> Session {
+        Session {
+            start: Position::start(),
+            moves: Vec::new(),
+            depth: 10,
+            engine: Engine::new(hash_mb << 20),
+            zero_times,
+        }
+    }
+
+    fn position(&self) -> Position {
+        let mut p = self.start;
+        for &m in &self.moves {
+            p = p.play_move(m).unwrap_or(p);
+        }
+        p
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            exact_empties: (self.depth + 8).min(24),
+            wld_empties: (self.depth + 10).min(26),
+        }
+    }
+
+    fn secs(&self, started: Instant) -> f64 {
+        if self.zero_times {
+            0.0
+        } else {
+            started.elapsed().as_secs_f64()
+        }
+    }
+
+    /// Handles one command line, writing any replies; `false` on `quit`.
+    pub fn handle(&mut self, line: &str, out: &mut impl Write) -> std::io::Result<bool> {
+        let line = line.trim();
+        let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        match command {
+            "quit" => return Ok(false),
+            "nboard" => writeln!(out, "set myname Virada")?,
+            "ping" => writeln!(out, "pong {rest}")?,
+            "learn" => writeln!(out, "learned")?,
+            "set" => {
+                let (what, value) = rest.split_once(' ').unwrap_or((rest, ""));
+                match what {
+                    "depth" => match value.trim().parse::<u32>() {
+                        Ok(d) if (1..=60).contains(&d) => {
+                            self.depth = d;
+                            writeln!(out, "set myname Virada{d}")?;
+                        }
+                        _ => writeln!(out, "warning bad depth {value:?}")?,
+                    },
+                    "game" => match parse_ggf(value) {
+                        Ok((start, moves)) => {
+                            self.start = start;
+                            self.moves = moves;
+                            self.engine.clear();
+                        }
+                        Err(e) => writeln!(out, "warning bad game: {e}")?,
+                    },
+                    // Contempt and other settings: accepted, not used.
+                    _ => {}
+                }
+            }
+            "move" => {
+                let mv = rest.split('/').next().unwrap_or("");
+                match parse_move(mv).and_then(|m| self.play(m)) {
+                    Ok(()) => {}
+                    Err(e) => writeln!(out, "warning {e}")?,
+                }
+            }
+            "go" => self.go(out)?,
+            "hint" => {
+                let n = rest.parse::<usize>().unwrap_or(1).max(1);
+                self.hint(n, out)?;
+            }
+            "analyze" => self.analyze(out)?,
+            _ => {}
+        }
+        out.flush()?;
+        Ok(true)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), String> {
+        let pos = self.position();
+        let mv = match mv {
+            // A pass the GUI did not send: the mover must pass before this move.
+            Move::Play(sq) if pos.must_pass() => {
+                self.moves.push(Move::Pass);
+                let after = pos.pass_unchecked();
+                after.play(sq).map_err(|e| e.to_string())?;
+                Move::Play(sq)
+            }
+            m => {
+                pos.play_move(m).map_err(|e| e.to_string())?;
+                m
+            }
+        };
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    fn go(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        let pos = self.position();
+        writeln!(out, "status Virada is thinking")?;
+        let started = Instant::now();
+        let limits = self.limits();
+        let r = self.engine.search(&pos, &limits, Budget::unlimited());
+        let secs = self.secs(started);
+        writeln!(out, "nodestats {} {:.1}", r.nodes, secs)?;
+        writeln!(
+            out,
+            "=== {}/{:.2}/{:.1}",
+            upper(r.best),
+            f64::from(r.score) / 100.0,
+            secs
+        )?;
+        writeln!(out, "status")
+    }
+
+    /// Each move's score: the search of the position after it, one ply less.
+    fn scored_moves(&mut self, pos: &Position) -> Vec<(Move, i32, u32)> {
+        let mut scored = Vec::new();
+        let limits = self.limits();
+        let child_limits = Limits {
+            depth: limits.depth.saturating_sub(1).max(1),
+            exact_empties: limits.exact_empties.saturating_sub(1),
+            wld_empties: 0,
+        };
+        for sq in pos.legal_moves() {
+            let child = pos.play_unchecked(sq);
+            let r = self
+                .engine
+                .search(&child, &child_limits, Budget::unlimited());
+            let score = if child.must_pass() {
+                let again =
+                    self.engine
+                        .search(&child.pass_unchecked(), &child_limits, Budget::unlimited());
+                again.score
+            } else if child.is_game_over() {
+                let d = child.count(pos.side_to_move()) as i32
+                    - child.count(pos.side_to_move().other()) as i32;
+                let e = child.empty().count() as i32;
+                100 * (d + d.signum() * e)
+            } else {
+                -r.score
+            };
+            let depth = if r.exact { 60 } else { r.depth + 1 };
+            scored.push((Move::Play(sq), score, depth));
+        }
+        scored.sort_by_key(|&(_, s, _)| -s);
+        scored
+    }
+
+    fn hint(&mut self, n: usize, out: &mut impl Write) -> std::io::Result<()> {
+        let pos = self.position();
+        writeln!(out, "status Virada is thinking")?;
+        if pos.must_pass() {
+            writeln!(out, "search PA 0.00 0 0")?;
+        } else {
+            for (mv, score, depth) in self.scored_moves(&pos).into_iter().take(n) {
+                writeln!(
+                    out,
+                    "search {} {:.2} 0 {}",
+                    upper(mv),
+                    f64::from(score) / 100.0,
+                    depth
+                )?;
+            }
+        }
+        writeln!(out, "status")
+    }
+
+    fn analyze(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        writeln!(out, "status Virada is analyzing")?;
+        let limits = self.limits();
+        let mut positions = vec![self.start];
+        for &m in &self.moves {
+            let last = positions[positions.len() - 1];
+            positions.push(last.play_move(m).unwrap_or(last));
+        }
+        for (ply, pos) in positions.iter().enumerate().rev() {
+            let r = self.engine.search(pos, &limits, Budget::unlimited());
+            writeln!(out, "analysis {ply} {:.2}", f64::from(r.score) / 100.0)?;
+        }
+        writeln!(out, "status")
+    }
+}
+
+fn upper(mv: Move) -> String {
+    mv.to_string().to_ascii_uppercase()
+}
+
+fn parse_move(text: &str) -> Result<Move, String> {
+    let t = text.trim().to_ascii_lowercase();
+    if t == "pa" || t == "pass" || t == "ps" {
+        return Ok(Move::Pass);
+    }
+    t.parse::<Square>()
+        .map(Move::Play)
+        .map_err(|e| e.to_string())
+}
+
+/// Reads a GGF game (the crate's GGF reader): its start and its moves.
+fn parse_ggf(text: &str) -> Result<(Position, Vec<Move>), String> {
+    let game: virada::GgfGame = text
+        .trim()
+        .parse()
+        .map_err(|e: virada::GgfError| e.to_string())?;
+    Ok((game.start, game.plain_moves()))
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let mut session = Session::new(args.hash_mb, args.zero_times);
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        if !session.handle(&line, &mut out).map_err(|e| e.to_string())? {
+            break;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,187 @@
+//! `virada match`: two players over XOT openings, each opening twice with
+//! colours swapped; reports wins, draws, losses and disc totals.
+
+use std::process::ExitCode;
+use virada::bot::{choose_with, seeded_stream};
+use virada::fairness::Seed;
+use virada::movegen::moves;
+use virada::search::{default_clock, Budget, Engine};
+use virada::{Move, Position, Square};
+
+/// Arguments of `virada match`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The first player: `level:N` (1–10, optionally `level:N@NODES` for a
+    /// node budget a move), `greedy` (most flips) or
+    /// `mobility` (depth 1, most mobility for itself less the opponent's).
+    first: String,
+    /// The second player, as the first.
+    second: String,
+    /// How many games (two per opening).
+    #[arg(long, default_value_t = 200)]
+    games: usize,
+    /// The openings, one transcript a line.
+    #[arg(long, default_value = "tests/data/xot-openings.txt")]
+    openings: std::path::PathBuf,
+    /// Skip this many openings first.
+    #[arg(long, default_value_t = 0)]
+    skip: usize,
+    /// Time per engine move in milliseconds.
+    #[arg(long)]
+    time_ms: Option<f64>,
+    /// Node budget per engine move (reproducible, unlike time).
+    #[arg(long)]
+    nodes: Option<u64>,
+}
+
+enum Player {
+    Level(u8, Option<u64>, Box<Engine>),
+    Greedy,
+    Mobility,
+}
+
+impl Player {
+    fn parse(text: &str) -> Result<Player, String> {
+        match text {
+            "greedy" => Ok(Player::Greedy),
+            "mobility" => Ok(Player::Mobility),
+            _ => {
+                let bad = || {
+                    format!(
+                        "unknown player {text:?}: level:N[@NODES] (N 1..10), greedy or mobility"
+                    )
+                };
+                let spec = text.strip_prefix("level:").ok_or_else(bad)?;
+                let (n, nodes) = match spec.split_once('@') {
+                    Some((n, nodes)) => (n, Some(nodes.parse::<u64>().map_err(|_| bad())?)),
+                    None => (spec, None),
+                };
+                let n = n
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|n| (1..=10).contains(n))
+                    .ok_or_else(bad)?;
+                Ok(Player::Level(n, nodes, Box::new(Engine::new(16 << 20))))
+            }
+        }
+    }
+
+    fn choose(&mut self, pos: &Position, game: usize, ply: u32, args: &Args) -> Move {
+        match self {
+            Player::Greedy => pos.timeout_move().map_or(Move::Pass, Move::Play),
+            Player::Mobility => {
+                let mut best: Option<(i32, Square)> = None;
+                for sq in pos.legal_moves() {
+                    let next = pos.play_unchecked(sq);
+                    let (p, o) = (next.player().0, next.opponent().0);
+                    let v = moves(o, p).count_ones() as i32 - moves(p, o).count_ones() as i32;
+                    if best.is_none_or(|(b, _)| v > b) {
+                        best = Some((v, sq));
+                    }
+                }
+                best.map_or(Move::Pass, |(_, sq)| Move::Play(sq))
+            }
+            Player::Level(level, nodes, engine) => {
+                let mut seed = [0u8; 32];
+                seed[..8].copy_from_slice(&(game as u64).to_le_bytes());
+                seed[8] = *level;
+                let mut rng = seeded_stream(&Seed(seed), ply);
+                let mut budget = match args.time_ms {
+                    Some(ms) => Budget::millis(ms, default_clock),
+                    None => Budget::unlimited(),
+                };
+                budget.nodes = nodes.or(args.nodes);
+                choose_with(engine, pos, *level, &mut rng, budget).mv
+            }
+        }
+    }
+
+    fn new_game(&mut self) {
+        if let Player::Level(_, _, engine) = self {
+            engine.clear();
+        }
+    }
+}
+
+fn opening(line: &str) -> Result<Position, String> {
+    let mut pos = Position::start();
+    let chars: Vec<char> = line.trim().chars().collect();
+    for pair in chars.chunks(2) {
+        let name: String = pair.iter().collect();
+        let sq: Square = name
+            .parse()
+            .map_err(|e: virada::ParseSquareError| e.to_string())?;
+        if pos.must_pass() {
+            pos = pos.pass_unchecked();
+        }
+        pos = pos.play(sq).map_err(|e| format!("{line}: {e}"))?;
+    }
+    Ok(pos)
+}
+
+/// Plays the match and prints one line per 20 games and the result.
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let text = std::fs::read_to_string(&args.openings)
+        .map_err(|e| format!("cannot read {}: {e}", args.openings.display()))?;
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .skip(args.skip)
+        .collect();
+    if lines.len() * 2 < args.games {
+        return Err(format!(
+            "only {} openings for {} games",
+            lines.len(),
+            args.games
+        ));
+    }
+    let mut players = [Player::parse(&args.first)?, Player::parse(&args.second)?];
+    let (mut wins, mut draws, mut losses, mut discs_first, mut discs_second) =
+        (0, 0, 0, 0u32, 0u32);
+    for game in 0..args.games {
+        let start = opening(lines[game / 2])?;
+        // Even games: the first player takes the side to move after the opening.
+        let first_color = if game % 2 == 0 {
+            start.side_to_move()
+        } else {
+            start.side_to_move().other()
+        };
+        for p in players.iter_mut() {
+            p.new_game();
+        }
+        let mut pos = start;
+        let mut ply = 8;
+        while !pos.is_game_over() {
+            let who = usize::from(pos.side_to_move() != first_color);
+            let mv = if pos.must_pass() {
+                Move::Pass
+            } else {
+                players[who].choose(&pos, game, ply, &args)
+            };
+            pos = pos
+                .play_move(mv)
+                .map_err(|e| format!("game {game}: {mv}: {e}"))?;
+            ply += 1;
+        }
+        let (a, b) = (pos.count(first_color), pos.count(first_color.other()));
+        discs_first += a;
+        discs_second += b;
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => wins += 1,
+            std::cmp::Ordering::Equal => draws += 1,
+            std::cmp::Ordering::Less => losses += 1,
+        }
+        if (game + 1) % 20 == 0 {
+            eprintln!("{} games: {wins}-{draws}-{losses}", game + 1);
+        }
+    }
+    let points = f64::from(wins) + 0.5 * f64::from(draws);
+    println!(
+        "{} vs {}: {} games, {wins} wins {draws} draws {losses} losses ({:.1}%), discs {discs_first}-{discs_second}",
+        args.first,
+        args.second,
+        args.games,
+        100.0 * points / args.games as f64
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,80 @@
+//! A scripted NBoard session against the `virada nboard` binary, with the
+//! exact replies expected (times reported as 0 for reproducibility).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn session(script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args(["nboard", "--zero-times", "--hash-mb", "8"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("script written");
+    let out = child.wait_with_output().expect("the session ends");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+#[test]
+fn an_endgame_session_answers_go_hint_ping_with_exact_scores() {
+    // FFO #1 (tests/data/fforum-01-19.obf): G8 +18, H1 +12 for dark to move.
+    let board =
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--".replace('X', "*");
+    let script = format!(
+        "nboard 2\nset depth 10\nset game (;GM[Othello]PC[test]TY[8]BO[8 {board} *];)\n\
+         ping 7\ngo\nhint 2\nlearn\nunknown command\nquit\n"
+    );
+    assert_eq!(
+        session(&script),
+        "set myname Virada\n\
+         set myname Virada10\n\
+         pong 7\n\
+         status Virada is thinking\n\
+         nodestats 69251 0.0\n\
+         === G8/18.00/0.0\n\
+         status\n\
+         status Virada is thinking\n\
+         search G8 18.00 0 60\n\
+         search H1 12.00 0 60\n\
+         status\n\
+         learned\n"
+    );
+}
+
+#[test]
+fn a_game_record_and_moves_set_the_position_and_bad_input_warns() {
+    let script = "nboard 2\nset depth 1\n\
+        set game (;GM[Othello]PC[NBoard]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[E6]W[F4];)\n\
+        move E3/0.5/1.2\nhint 1\nmove Z9\nset game (;GM[Othello]BO[8 *** *];)\nping 3\nquit\n";
+    // After f5 f6 e6 f4 e3, light to move.
+    let out = session(script);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0..3],
+        [
+            "set myname Virada",
+            "set myname Virada1",
+            "status Virada is thinking"
+        ]
+    );
+    assert!(lines[3].starts_with("search "), "{}", lines[3]);
+    assert_eq!(lines[4], "status");
+    assert!(
+        lines[5].starts_with("warning 'z9' is not a square"),
+        "{}",
+        lines[5]
+    );
+    assert_eq!(
+        lines[6],
+        "warning bad game: column 17: the board has 3 cells; it needs 64"
+    );
+    assert_eq!(lines[7], "pong 3");
+    assert_eq!(lines.len(), 8);
+}
