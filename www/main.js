@@ -14,6 +14,7 @@ import * as store from './store.js';
 import { drawPanel, resultText, seatLabel } from './panel.js';
 import { bindTips } from './tips.js';
 import { rememberFinished, verifyLink } from './finished.js';
+import { ggfOf } from './engine.js';
 
 const N = 8;
 const CORNERS = new Set([0, N - 1, N * (N - 1), N * N - 1]);
@@ -198,6 +199,7 @@ function freshTable(settings, seed) {
   state.movesOpen = false;
   state.seedShown = false;
   $('record').hidden = true;
+  $('record-links').hidden = true;
 }
 
 function startedText() {
@@ -425,6 +427,11 @@ function showRecord(text) {
   const pre = $('record');
   pre.textContent = text;
   pre.hidden = false;
+  // Download as a file, as GGF, or share as a link: all built here, nothing sent anywhere.
+  $('record-download').href = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
+  $('ggf-download').href = `data:text/plain;charset=utf-8,${encodeURIComponent(ggfOf(state.table))}`;
+  $('record-share').href = new URL(verifyLink(text), location.href).href;
+  $('record-links').hidden = false;
 }
 
 function translateStatic() {

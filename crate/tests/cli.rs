@@ -91,7 +91,7 @@ fn bad_arguments_are_refused_clearly() {
 
 #[test]
 fn bench_prints_its_figure_and_method() {
-    let out = virada(&["bench", "--depth", "7", "--runs", "1", "--no-endgame"]);
+    let out = virada(&["bench", "--depth", "7", "--runs", "1"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("one thread"), "{text}");

@@ -47,7 +47,20 @@ test('a game played to the end verifies from its end screen record; a tampered c
   assert.match(record, /^virada-record 1\n/);
   assert.ok(record.includes(`\nseed: ${seed}\n`), 'the record holds the revealed seed');
   assert.ok(record.includes(`\nfingerprint: ${fingerprint}\n`));
+  // Download as a file, as GGF, and a link that checks the game: all made in the page.
+  const dataText = async (id) => {
+    const href = await page.getAttribute(id, 'href');
+    assert.match(href, /^data:text\/plain;charset=utf-8,/);
+    return decodeURIComponent(href.slice(href.indexOf(',') + 1));
+  };
+  assert.equal(await dataText('#record-download'), record);
+  const ggf = await dataText('#ggf-download');
+  assert.match(ggf, /^\(;GM\[Othello\].*BO\[8 [-*O ]+\*\]B\[[a-h][1-8]\]/);
+  assert.ok(ggf.endsWith(';)'));
+  const share = await page.getAttribute('#record-share', 'href');
+  assert.match(share, /^http:\/\/127\.0\.0\.1:\d+\/verify\.html#r=[A-Za-z0-9_-]+$/);
   const link = await page.getAttribute('#verify', 'href');
+  assert.equal(new URL(link, url).href, share);
   assert.match(link, /^verify\.html#r=[A-Za-z0-9_-]+$/);
 
   // Verify it in the page: every check passes.
