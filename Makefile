@@ -55,7 +55,7 @@ rust-test:
 browser-test: $(NODE_DEPS) wasm
 	@$(SETUP) chromium
 	cargo build -q --profile test -p virada --bin virada
-	node --test tests/browser/
+	node --test tests/browser/*.test.mjs
 
 wasm: $(NODE_DEPS)
 	@$(SETUP) wasm

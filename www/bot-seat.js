@@ -9,11 +9,12 @@ export function createBotSeat({ pauseMs, onMove, onError }) {
   let asked = 0;
   let thinking = false;
   let timer = null;
+  let wantPause = pauseMs;
 
   function reply(event) {
     const msg = event.data;
     if (msg.id !== id) return;
-    const wait = Math.max(0, pauseMs - (performance.now() - asked));
+    const wait = Math.max(0, wantPause - (performance.now() - asked));
     timer = setTimeout(() => {
       if (msg.id !== id) return;
       thinking = false;
@@ -23,8 +24,9 @@ export function createBotSeat({ pauseMs, onMove, onError }) {
   }
 
   return {
-    /** Asks for a move: `question` = {dark, light, darkToMove, level, seed, ply, timeMs}. */
-    ask(question) {
+    /** Asks for a move: `question` = {dark, light, darkToMove, level, seed, ply, timeMs};
+     *  the answer is shown no sooner than `pause` ms after asking. */
+    ask(question, pause = pauseMs) {
       if (!worker) {
         worker = new Worker(new URL('./bot-worker.js', import.meta.url), { type: 'module' });
         worker.onmessage = reply;
@@ -35,6 +37,7 @@ export function createBotSeat({ pauseMs, onMove, onError }) {
       }
       id += 1;
       asked = performance.now();
+      wantPause = pause;
       thinking = true;
       worker.postMessage({ type: 'think', id, ...question });
     },

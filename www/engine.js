@@ -2,7 +2,7 @@
 // worker ask the Rust engine through these functions and never apply a rule
 // themselves.
 
-import init, { TableGame, bot_choose } from './pkg/virada.js';
+import init, { TableGame, bot_choose, fair_record, fair_ggf, record_verify } from './pkg/virada.js';
 
 let loading = null;
 
@@ -76,6 +76,11 @@ export class Table {
     return this.inner.seed_hex();
   }
 
+  /** The game's record (crate::record): with the seed when `reveal`, "seed: hidden" before. */
+  record(reveal) {
+    return fair_record(this.inner, reveal);
+  }
+
   /** What the bot worker needs: plain values, since a handle cannot cross. */
   botQuestion() {
     return {
@@ -95,4 +100,16 @@ export class Table {
 /** The bot's move ("d3" or "PA") for a position given by its disc masks. */
 export function botChoose({ dark, light, darkToMove, level, seed, ply, timeMs }) {
   return bot_choose(BigInt(dark), BigInt(light), darkToMove, level, seed, ply, timeMs);
+}
+
+// ---------------------------------------------------------------- fair: records
+
+/** The GGF export of a table game. */
+export function ggfOf(table) {
+  return fair_ggf(table.inner);
+}
+
+/** Checks a record's text: {ok, checks: [{check, status, code, params, message}]}. */
+export function verifyRecord(text) {
+  return JSON.parse(record_verify(text));
 }

@@ -37,8 +37,10 @@ export function createGrid(host, n, { label, describedBy }) {
         const c = cells[sq];
         if (c.getAttribute('aria-label') !== item.name) c.setAttribute('aria-label', item.name);
         for (const [k, v] of Object.entries(item.data)) {
-          if (v == null || v === false) delete c.dataset[k];
-          else c.dataset[k] = String(v);
+          const value = v == null || v === false ? undefined : String(v);
+          if (c.dataset[k] === value) continue;
+          if (value === undefined) delete c.dataset[k];
+          else c.dataset[k] = value;
         }
       });
     },

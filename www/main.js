@@ -13,11 +13,15 @@ import { attach, say } from './announce.js';
 import * as store from './store.js';
 import { drawPanel, resultText, seatLabel } from './panel.js';
 import { bindTips } from './tips.js';
+import { rememberFinished, verifyLink } from './finished.js';
+import { ggfOf } from './engine.js';
 
 const N = 8;
 const CORNERS = new Set([0, N - 1, N * (N - 1), N * N - 1]);
 const DEFAULTS = { seats: 'person,bot', level: 3, clock: 30 };
 const BOT_PAUSE_MS = 450; // a bot's move is shown no sooner than this, so people can follow it
+// A bot that opens the game waits longer: time to see the board, who plays dark and the fingerprint.
+const BOT_OPENING_PAUSE_MS = 2000;
 const BOT_TIME_MS = 1000;
 const $ = (id) => document.getElementById(id);
 
@@ -78,7 +82,9 @@ function advance(messages, { deadline } = {}) {
   stopTurn();
   if (s.over) {
     state.seedShown = true;
+    finished();
     messages.push(resultText(s));
+    showRecord(state.table.record(true));
     sound.play('end');
   } else if (seatIsBot(s.seatToMove)) {
     askBot();
@@ -164,7 +170,8 @@ function onBotError(message) {
 
 function askBot() {
   const level = Number(snap().seats[snap().seatToMove].split(':')[1]);
-  bot.ask({ level, timeMs: BOT_TIME_MS, ...state.table.botQuestion() });
+  const question = state.table.botQuestion();
+  bot.ask({ level, timeMs: BOT_TIME_MS, ...question }, question.ply === 0 ? BOT_OPENING_PAUSE_MS : BOT_PAUSE_MS);
 }
 
 // ---------------------------------------------------------------- games
@@ -191,6 +198,8 @@ function freshTable(settings, seed) {
   state.anim = null;
   state.movesOpen = false;
   state.seedShown = false;
+  $('record').hidden = true;
+  $('record-links').hidden = true;
 }
 
 function startedText() {
@@ -211,6 +220,7 @@ function newGame() {
   for (const k of ['seed', 'seats', 'clock', 'level']) url.searchParams.delete(k);
   history.replaceState(null, '', url);
   freshTable(settings);
+  $('verify').href = 'verify.html';
   advance([abandoned, startedText()].filter(Boolean));
 }
 
@@ -363,6 +373,12 @@ function setupControls() {
   lang.addEventListener('change', () => {
     setLanguage(lang.value);
     store.savePref('lang', lang.value);
+    // The choice now rules: an address that forced another language no longer does.
+    const url = new URL(location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.delete('lang');
+      history.replaceState(null, '', url);
+    }
     translateStatic();
     update();
   });
@@ -389,11 +405,33 @@ function setupControls() {
   $('copy-record').addEventListener('click', copyRecord);
 }
 
-function copyRecord() {
-  // TODO(record): write the record with crate::record's writer once it is in the engine.
+/** A finished game: its record joins the list on "Verify a game", and the link there carries it. */
+function finished() {
+  const record = state.table.record(true);
+  rememberFinished(record);
+  $('verify').href = verifyLink(record);
+}
+
+async function copyRecord() {
+  const text = state.table.record(state.seedShown);
+  showRecord(text);
+  try {
+    await navigator.clipboard.writeText(text);
+    say(t('copied'));
+  } catch {
+    say(t('copyFailed'));
+  }
+}
+
+function showRecord(text) {
   const pre = $('record');
-  pre.hidden = true;
-  say(t('recordTodo'));
+  pre.textContent = text;
+  pre.hidden = false;
+  // Download as a file, as GGF, or share as a link: all built here, nothing sent anywhere.
+  $('record-download').href = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
+  $('ggf-download').href = `data:text/plain;charset=utf-8,${encodeURIComponent(ggfOf(state.table))}`;
+  $('record-share').href = new URL(verifyLink(text), location.href).href;
+  $('record-links').hidden = false;
 }
 
 function translateStatic() {
@@ -441,8 +479,8 @@ function setupBoard() {
   });
   bindTips($('tip'), [
     ...[...CORNERS].map((sq) => [grid.cells[sq], () => t('cornerHelp')]),
-    [$('box-dark'), () => t('boxHelp', { color: colorName('dark', true) })],
-    [$('box-light'), () => t('boxHelp', { color: colorName('light', true) })],
+    [$('box-dark'), () => t('boxHelp', { plural: t('darkPlural'), side: colorName('dark') })],
+    [$('box-light'), () => t('boxHelp', { plural: t('lightPlural'), side: colorName('light') })],
   ]);
 }
 

@@ -27,47 +27,69 @@ export function seatOf(snap, color) {
   return color === 'dark' ? snap.darkSeat : 1 - snap.darkSeat;
 }
 
+const boxParts = new WeakMap();
+
+/** The box's inner elements, made once. */
+function parts(box, color) {
+  let p = boxParts.get(box);
+  if (p) return p;
+  box.textContent = '';
+  p = {
+    name: el('span', 'box-name'),
+    who: el('span', 'box-who'),
+    count: el('span', 'count'),
+    countLabel: el('span', 'count-label'),
+    supply: el('div', `supply ${color}`),
+    supplyText: el('span', 'supply-text'),
+    turn: el('span', 'box-turn'),
+  };
+  const head = el('div', 'box-head');
+  head.append(el('span', `disc-icon ${color}`), p.name, p.who);
+  const line = el('div', 'box-count');
+  line.append(p.count, p.countLabel);
+  p.supply.setAttribute('aria-hidden', 'true');
+  const foot = el('div', 'box-foot');
+  foot.append(p.supplyText, p.turn);
+  box.append(head, line, p.supply, foot);
+  boxParts.set(box, p);
+  return p;
+}
+
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 /** Fills one disc box. */
 function drawBox(box, snap, color, view) {
   const i = color === 'dark' ? 0 : 1;
   const count = snap.counts[i];
   const supply = snap.supplies[i];
   const toMove = !snap.over && snap.side === color;
+  const who = seatLabel(snap, seatOf(snap, color));
   box.dataset.color = color;
   box.dataset.count = String(count);
   box.dataset.supply = String(supply);
   if (toMove) box.dataset.turn = 'true';
   else delete box.dataset.turn;
-  box.textContent = '';
-
-  const head = el('div', 'box-head');
-  head.append(el('span', `disc-icon ${color}`), el('span', 'box-name', colorName(color)));
-  head.append(el('span', 'box-who', seatLabel(snap, seatOf(snap, color))));
-  box.append(head);
-
-  const line = el('div', 'box-count');
-  line.append(el('span', 'count', String(count)), el('span', 'count-label', t('onBoard')));
-  box.append(line);
-
-  const row = el('div', `supply ${color}`);
-  row.setAttribute('aria-hidden', 'true');
-  for (let k = 0; k < supply; k++) row.append(el('i'));
-  box.append(row);
-  const foot = el('div', 'box-foot');
-  foot.append(el('span', 'supply-text', t('toPlaceN', { n: supply })));
-  const turn = el('span', 'box-turn');
-  if (toMove) turn.textContent = view.thinking ? t('thinking') : t('boxTurn');
-  foot.append(turn);
-  box.append(foot);
-  box.setAttribute('aria-label', `${colorName(color)}, ${seatLabel(snap, seatOf(snap, color))}: ${count} ${t('onBoard')}, ${t('toPlaceN', { n: supply })}`);
+  const p = parts(box, color);
+  setText(p.name, colorName(color));
+  setText(p.who, who);
+  setText(p.count, String(count));
+  setText(p.countLabel, t('onBoard'));
+  while (p.supply.childElementCount > supply) p.supply.lastElementChild.remove();
+  while (p.supply.childElementCount < supply) p.supply.append(el('i'));
+  setText(p.supplyText, t('toPlaceN', { n: supply }));
+  setText(p.turn, toMove ? (view.thinking ? t('thinking') : t('boxTurn')) : '');
+  const label = `${colorName(color)}, ${who}: ${count} ${t('onBoard')}, ${t('toPlaceN', { n: supply })}`;
+  if (box.getAttribute('aria-label') !== label) box.setAttribute('aria-label', label);
 }
 
 /** Redraws the panel. `view` = {thinking, secondsLeft, canAct, preview, movesOpen, seedShown, seed}. */
 export function drawPanel(snap, view, handlers) {
   drawBox($('box-dark'), snap, 'dark', view);
   drawBox($('box-light'), snap, 'light', view);
-  for (const color of ['dark', 'light']) $(`help-${color}`).textContent = t('boxHelp', { color: colorName(color, true) });
-  $('help-corner').textContent = t('cornerHelp');
+  for (const color of ['dark', 'light']) setText($(`help-${color}`), t('boxHelp', { plural: t(`${color}Plural`), side: colorName(color) }));
+  setText($('help-corner'), t('cornerHelp'));
 
   const turnLine = $('turn-line');
   if (snap.over) turnLine.textContent = t('gameOver');
@@ -87,6 +109,7 @@ export function drawPanel(snap, view, handlers) {
   all.setAttribute('aria-expanded', String(view.movesOpen && view.canAct));
   drawMovesList(snap, view, handlers);
 
+  $('play-actions').hidden = snap.over;
   const result = $('result');
   result.hidden = !snap.over;
   if (snap.over) $('result-line').textContent = resultText(snap);

@@ -56,10 +56,10 @@ export function createBoard(canvas) {
     if (!frame) frame = requestAnimationFrame(paint);
   }
 
-  function paint(now) {
+  function paint() {
     frame = 0;
     if (!view || size === 0) return;
-    const animating = drawAll(ctx, size, view, now);
+    const animating = drawAll(ctx, size, view, performance.now());
     if (animating) schedule();
   }
 
@@ -184,10 +184,40 @@ function easeOut(t) {
   return 1 - (1 - t) * (1 - t);
 }
 
+// Discs are painted once per colour and size into a small sprite and then
+// copied, which keeps a frame cheap on slow phones.
+const sprites = new Map();
+
+function discSprite(r, color, scale) {
+  const key = `${color}:${Math.round(r * scale * 4)}`;
+  let sprite = sprites.get(key);
+  if (sprite) return sprite;
+  if (sprites.size > 32) sprites.clear();
+  const pad = r * 0.25;
+  const side = Math.ceil((2 * r + 2 * pad) * scale);
+  const canvas = document.createElement('canvas');
+  canvas.width = side;
+  canvas.height = side;
+  const g = canvas.getContext('2d');
+  g.scale(scale, scale);
+  g.translate(r + pad, r + pad);
+  paintDisc(g, r, color);
+  sprite = { canvas, half: r + pad };
+  sprites.set(key, sprite);
+  return sprite;
+}
+
 function drawDisc(ctx, cx, cy, r, color, { squash = 1 }) {
+  const scale = ctx.getTransform().a || 1;
+  const { canvas, half } = discSprite(r, color, scale);
   ctx.save();
   ctx.translate(cx, cy);
   ctx.scale(Math.max(0.04, squash), 1);
+  ctx.drawImage(canvas, -half, -half, 2 * half, 2 * half);
+  ctx.restore();
+}
+
+function paintDisc(ctx, r, color) {
   // Shadow underneath for a little depth.
   ctx.fillStyle = 'rgba(0, 0, 0, 0.35)';
   ctx.beginPath();
@@ -212,7 +242,6 @@ function drawDisc(ctx, cx, cy, r, color, { squash = 1 }) {
   ctx.beginPath();
   ctx.arc(0, 0, r * 0.96, 0, Math.PI * 2);
   ctx.fill();
-  ctx.restore();
 }
 
 function drawPencilDot(ctx, sq, n, cell) {

@@ -39,6 +39,8 @@ export function startClock(deadline, { onTick, onExpire }) {
     document.removeEventListener('visibilitychange', onVisible);
   }
   document.addEventListener('visibilitychange', onVisible);
-  check();
+  // The first check waits a turn of the event loop, so a deadline already past
+  // (e.g. after a reload) expires after the caller has kept the stop function.
+  timer = setTimeout(check, 0);
   return stop;
 }

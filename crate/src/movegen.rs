@@ -8,7 +8,14 @@
 //! arrays with one shift amount a lane), written so that the compiler turns
 //! each group into one 256-bit vector operation when AVX2 is available
 //! (`-C target-cpu=x86-64-v3`); without it the same code runs as plain 64-bit
-//! operations, which is also what WebAssembly gets.
+//! operations. WebAssembly built with SIMD (`-C target-feature=+simd128`)
+//! uses [`paired`](self) lanes instead: see `movegen/paired.rs`.
+
+#[cfg(any(test, all(target_arch = "wasm32", target_feature = "simd128")))]
+mod paired;
+mod perft;
+
+pub use perft::{perft, perft_uses_runtime_avx2};
 
 /// Squares whose opponent discs may be part of a horizontal or diagonal run:
 /// a run never wraps from column h to column a.
@@ -28,6 +35,18 @@ const LANE_MASKS: [u64; 4] = [INNER, !0, INNER, INNER];
 /// square just beyond a run is a move if it is empty.
 #[inline(always)]
 pub fn moves(p: u64, o: u64) -> u64 {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return paired::moves(p, o);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    moves_lanes(p, o)
+}
+
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
+#[inline(always)]
+fn moves_lanes(p: u64, o: u64) -> u64 {
     let mut up = [0u64; 4];
     let mut down = [0u64; 4];
     for lane in 0..4 {
@@ -99,6 +118,18 @@ const fn build_rays() -> [[[u64; 4]; 2]; 64] {
 /// indices it is the highest, found by smearing the stops down the ray.
 #[inline(always)]
 pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return paired::flips(p, o, sq);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    flips_lanes(p, o, sq)
+}
+
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
+#[inline(always)]
+fn flips_lanes(p: u64, o: u64, sq: usize) -> u64 {
     let rays = &RAYS[sq];
     let mut up = [0u64; 4];
     let mut down = [0u64; 4];
@@ -126,53 +157,6 @@ pub fn flips(p: u64, o: u64, sq: usize) -> u64 {
         all |= up[lane] | down[lane];
     }
     all
-}
-
-/// Counts the leaves `depth` plies below the position where `p` is to move
-/// (perft). A pass uses one ply and a finished game is one leaf, the convention
-/// of Aart Bik's "Perft for Reversi" (2009).
-///
-/// The last two plies are counted in bulk: one ply above the leaves, each
-/// move's leaves are the number of replies (or one, when the reply is a pass
-/// or the game ends), so no position at the last ply is ever made.
-pub fn perft(p: u64, o: u64, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    perft_inner(p, o, depth)
-}
-
-fn perft_inner(p: u64, o: u64, depth: u32) -> u64 {
-    let m = moves(p, o);
-    if m == 0 {
-        // A pass, or the end of the game: either way one leaf at depth 1.
-        if depth == 1 || moves(o, p) == 0 {
-            return 1;
-        }
-        return perft_inner(o, p, depth - 1);
-    }
-    if depth == 1 {
-        return u64::from(m.count_ones());
-    }
-    let mut total = 0;
-    let mut rest = m;
-    if depth == 2 {
-        while rest != 0 {
-            let sq = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let f = flips(p, o, sq);
-            let replies = moves(o ^ f, p | f | (1u64 << sq)).count_ones();
-            total += u64::from(replies.max(1));
-        }
-        return total;
-    }
-    while rest != 0 {
-        let sq = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let f = flips(p, o, sq);
-        total += perft_inner(o ^ f, p | f | (1u64 << sq), depth - 1);
-    }
-    total
 }
 
 #[cfg(test)]
@@ -232,10 +216,14 @@ mod tests {
             let occupied = xorshift(&mut state) | xorshift(&mut state);
             let p = occupied & xorshift(&mut state);
             let o = occupied & !p;
-            assert_eq!(moves(p, o), slow_moves(p, o), "p={p:#x} o={o:#x}");
+            let expected = slow_moves(p, o);
+            assert_eq!(moves_lanes(p, o), expected, "p={p:#x} o={o:#x}");
+            assert_eq!(paired::moves(p, o), expected, "p={p:#x} o={o:#x}");
             for sq in 0..64 {
                 if (p | o) & (1 << sq) == 0 {
-                    assert_eq!(flips(p, o, sq), slow_flips(p, o, sq), "sq={sq}");
+                    let expected = slow_flips(p, o, sq);
+                    assert_eq!(flips_lanes(p, o, sq), expected, "sq={sq}");
+                    assert_eq!(paired::flips(p, o, sq), expected, "sq={sq}");
                 }
             }
         }

@@ -59,9 +59,11 @@ impl From<IllegalMove> for TableError {
     }
 }
 
-/// Reads `person,bot`-style seats; every bot sits at `level` (at least 1).
+/// Reads `person,bot`-style seats; every bot sits at `level`, kept within the
+/// bot's levels (1 to 10) so that the label says what plays.
 pub fn parse_seats(text: &str, level: u8) -> Result<[Seat; 2], TableError> {
-    let level = level.max(1);
+    let top = u8::try_from(crate::bot::LEVELS.len()).unwrap_or(u8::MAX);
+    let level = level.clamp(1, top);
     let one = |s: &str| match s.trim() {
         "person" => Ok(Seat::Person),
         "bot" => Ok(Seat::Bot { level }),
@@ -283,6 +285,10 @@ mod tests {
         assert_eq!(
             parse_seats("bot,bot", 0),
             Ok([Seat::Bot { level: 1 }, Seat::Bot { level: 1 }])
+        );
+        assert_eq!(
+            parse_seats("bot,person", 200),
+            Ok([Seat::Bot { level: 10 }, Seat::Person])
         );
         assert!(parse_seats("person", 1).is_err());
         assert!(parse_seats("person,cat", 1).is_err());

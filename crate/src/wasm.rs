@@ -259,3 +259,170 @@ pub fn fair_record(game: &TableGame, reveal: bool) -> String {
 pub fn fair_ggf(game: &TableGame) -> String {
     crate::record::ggf::write(game.0.game())
 }
+
+// ---------------------------------------------------------------- nabucodonosor
+
+/// A Nabucodonosor game for the page (see `nabu::table`): cells are indices
+/// in reading order (`row * n + col`, 0 = a1), moves are texts (`d3`,
+/// `c3:e4`, `swap`, `pass`).
+#[wasm_bindgen]
+pub struct NabuGame(crate::nabu::table::NabuTable);
+
+#[wasm_bindgen]
+impl NabuGame {
+    /// A new game on an empty `size`×`size` board (5–15).
+    #[wasm_bindgen(constructor)]
+    pub fn new(size: u32) -> Result<NabuGame, JsError> {
+        crate::nabu::table::NabuTable::new(size as usize)
+            .map(NabuGame)
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// A game at the table: the seed (64 hex) and the word decide who plays
+    /// dark; `level0`/`level1` are the seats' bot levels (0 = a person);
+    /// `clock` is seconds a turn (0 = off).
+    pub fn start(
+        size: u32,
+        seed_hex: &str,
+        word: &str,
+        level0: u8,
+        level1: u8,
+        clock: u32,
+    ) -> Result<NabuGame, JsError> {
+        crate::nabu::table::NabuTable::start(size as usize, seed_hex, word, [level0, level1], clock)
+            .map(NabuGame)
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// Marks the seed as chosen (e.g. `?seed=` in the page); the record says so.
+    pub fn mark_seed_chosen(&mut self) {
+        self.0.mark_seed_chosen();
+    }
+
+    /// The seat (0 or 1) whose turn it is, after the colour draw and any swap.
+    pub fn seat_to_move(&self) -> u32 {
+        self.0.seat_to_move() as u32
+    }
+
+    /// The seat (0 or 1) that played dark at the start.
+    pub fn dark_seat(&self) -> u32 {
+        self.0.dark_seat() as u32
+    }
+
+    /// Plays the table's time-out move, marked, and returns it (empty when over).
+    pub fn time_out(&mut self) -> String {
+        self.0.time_out()
+    }
+
+    /// The game's record, with the seed when `reveal` (check it with `record_verify`).
+    pub fn record(&self, reveal: bool) -> String {
+        self.0.record(reveal)
+    }
+
+    /// A game from its moves, space separated (`*` before a table's
+    /// move), each checked.
+    pub fn replay(size: u32, moves: &str) -> Result<NabuGame, JsError> {
+        crate::nabu::table::NabuTable::replay(size as usize, moves)
+            .map(NabuGame)
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// The board side.
+    pub fn size(&self) -> u32 {
+        self.0.size() as u32
+    }
+
+    /// The cells row by row from a1: `X` dark, `O` light, `-` empty.
+    pub fn cells(&self) -> String {
+        self.0.cells()
+    }
+
+    /// `X` or `O`: the colour to move.
+    pub fn to_move(&self) -> String {
+        self.0.to_move().to_string()
+    }
+
+    /// Dark and light disc counts.
+    pub fn counts(&self) -> Vec<u32> {
+        self.0.counts().to_vec()
+    }
+
+    /// The legal placements, as cell indices in reading order.
+    pub fn placements(&self) -> Vec<u32> {
+        self.0.placements()
+    }
+
+    /// The legal captures (`c3:e4`), space separated, in the CLI's order.
+    pub fn captures(&self) -> String {
+        self.0.captures().join(" ")
+    }
+
+    /// Every legal move, space separated, in the CLI's order.
+    pub fn legal_moves(&self) -> String {
+        self.0.legal_moves().join(" ")
+    }
+
+    /// The legal captures containing cell `index`, space separated, in the
+    /// order repeated taps cycle through them (largest first).
+    pub fn captures_at(&self, index: u32) -> String {
+        self.0.captures_at(index as usize).join(" ")
+    }
+
+    /// The cell indices the capture `rect` would flip; an error if it is not
+    /// legal now.
+    pub fn flips(&self, rect: &str) -> Result<Vec<u32>, JsError> {
+        self.0.flips(rect).map_err(|e| JsError::new(&e))
+    }
+
+    /// Plays `mv` (`d3`, `c3:e4`, `swap`, `pass`); an error says why not.
+    pub fn play(&mut self, mv: &str) -> Result<(), JsError> {
+        self.0.play(mv).map_err(|e| JsError::new(&e))
+    }
+
+    /// Whether the pie swap is offered now.
+    pub fn can_swap(&self) -> bool {
+        self.0.can_swap()
+    }
+
+    /// Whether the side to move must pass.
+    pub fn must_pass(&self) -> bool {
+        self.0.must_pass()
+    }
+
+    /// Whether the players exchanged colours (pie rule).
+    pub fn swapped(&self) -> bool {
+        self.0.swapped()
+    }
+
+    /// The table's move on time-out (largest capture, else first placement
+    /// in reading order, else `pass`); empty when the game is over.
+    pub fn timeout_move(&self) -> String {
+        self.0.timeout_move()
+    }
+
+    /// Empty while playing; else e.g. `X wipe-out`, `O more-discs`, `X last-mover`.
+    pub fn outcome(&self) -> String {
+        self.0.outcome()
+    }
+
+    /// Every move so far, space separated.
+    pub fn moves(&self) -> String {
+        self.0.moves()
+    }
+
+    /// The bot's move at `level` (1–5), from the game's seed (64 hex) and the ply.
+    pub fn bot_move(&self, level: u8, seed_hex: &str) -> Result<String, JsError> {
+        self.0
+            .bot_move(level, seed_hex)
+            .map_err(|e| JsError::new(&e))
+    }
+}
+
+/// The bot's move for the game of side `size` after `moves` (for the
+/// worker, where handles cannot go).
+#[wasm_bindgen]
+pub fn nabu_bot_move(size: u32, moves: &str, level: u8, seed_hex: &str) -> Result<String, JsError> {
+    crate::nabu::table::NabuTable::replay(size as usize, moves)
+        .and_then(|t| t.bot_move(level, seed_hex))
+        .map_err(|e| JsError::new(&e))
+}

@@ -83,3 +83,18 @@ fn unreadable_input_is_an_error_not_a_panic() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not UTF-8"));
 }
+
+#[test]
+fn every_good_record_file_passes_including_one_written_by_the_page() {
+    let mut n = 0;
+    for entry in std::fs::read_dir(RECORDS).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "txt") {
+            let out = virada().arg("verify").arg(&path).output().unwrap();
+            assert_eq!(out.status.code(), Some(0), "{}", path.display());
+            n += 1;
+        }
+    }
+    assert!(n >= 3);
+    assert!(std::path::Path::new(&format!("{RECORDS}/good-from-page.txt")).exists());
+}

@@ -104,3 +104,26 @@ fn streams_are_independent_of_each_other() {
     assert_ne!(a.next_u64(), b.next_u64());
     assert_eq!(game_rng(&seed, 5).next_u64(), game_rng(&seed, 5).next_u64());
 }
+
+#[test]
+fn the_readme_quotes_the_same_vectors() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/readme/fair.md");
+    let doc = std::fs::read_to_string(path).expect("read docs/readme/fair.md");
+    for v in vectors() {
+        let row = format!(
+            "| `{}` | `{}` | `{}` | {} |",
+            v.seed, v.word, v.fingerprint, v.dark
+        );
+        assert!(doc.contains(&row), "missing row {row}");
+    }
+}
+
+#[test]
+fn the_bot_draws_from_the_game_generator() {
+    let seed = Seed([0x33; 32]);
+    let mut bot = virada::bot::seeded_stream(&seed, 12);
+    let mut rng = game_rng(&seed, 12);
+    for _ in 0..4 {
+        assert_eq!(bot(), rng.next_u64());
+    }
+}

@@ -232,6 +232,68 @@ fn nothing_outside_the_root_is_served() {
     }
 }
 
+/// Sends raw bytes and returns the status of the answer.
+fn raw_status(served: &Served, bytes: &[u8]) -> u16 {
+    let mut stream = TcpStream::connect(("127.0.0.1", served.port)).unwrap();
+    stream.write_all(bytes).unwrap();
+    stream.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let raw = String::from_utf8_lossy(&raw);
+    raw.split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("bad answer {raw:?}"))
+}
+
+#[test]
+fn malformed_requests_get_clear_statuses() {
+    let served = start("malformed");
+    for (bytes, status) in [
+        (&b"garbage\r\n\r\n"[..], 400),
+        (b"GET /index.html\r\n\r\n", 400),
+        (b"GET /index.html HTTP/2.0\r\n\r\n", 505),
+        (b"GET /a\rLocation: x HTTP/1.1\r\n\r\n", 400),
+        (b"GET /caf\xc3\xa9 HTTP/1.1\r\n\r\n", 400),
+        (b"GET /\xff HTTP/1.1\r\n\r\n", 400),
+        (b"GET /index.html HTTP/1.1\r\nHost: x\r\n", 400),
+        (b"GET /index.html HTTP/1.1", 400),
+        (b"", 400),
+    ] {
+        assert_eq!(
+            raw_status(&served, bytes),
+            status,
+            "{}",
+            String::from_utf8_lossy(bytes)
+        );
+    }
+    let mut huge = b"GET /index.html HTTP/1.1\r\nX: ".to_vec();
+    huge.extend(std::iter::repeat_n(b'a', 20_000));
+    huge.extend(b"\r\n\r\n");
+    assert_eq!(raw_status(&served, &huge), 431);
+    // Still serving.
+    assert_eq!(get(&served, "/index.html").status, 200);
+}
+
+#[test]
+fn many_parallel_connections_are_all_answered() {
+    let served = start("parallel");
+    // Open several connections before any request is sent, as a browser
+    // does, then use them in reverse order.
+    let streams: Vec<TcpStream> = (0..12)
+        .map(|_| TcpStream::connect(("127.0.0.1", served.port)).unwrap())
+        .collect();
+    for mut stream in streams.into_iter().rev() {
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+            .unwrap();
+        write!(stream, "GET /www/main.js HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        let mut raw = String::new();
+        stream.read_to_string(&mut raw).unwrap();
+        assert!(raw.starts_with("HTTP/1.1 200"), "{raw:?}");
+    }
+}
+
 #[test]
 fn other_methods_are_refused() {
     let served = start("methods");

@@ -3,13 +3,16 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { openPage, squareLocator, squareNames, squaresLocator } from './harness.mjs';
 
+// Two people at the table, no clock: the start position stays on the board.
+const QUERY = '?lang=en&seats=person,person&clock=0';
+
 const COORDINATES = [];
 for (let row = 1; row <= 8; row += 1) {
   for (const column of 'abcdefgh') COORDINATES.push(`${column}${row}`);
 }
 
 test('the page loads with no errors and a grid of 64 named squares', async () => {
-  const { page, errors } = await openPage('?lang=en');
+  const { page, errors } = await openPage(QUERY);
   await squaresLocator(page).nth(63).waitFor();
   assert.equal(await squaresLocator(page).count(), 64);
   const names = await squareNames(page);
@@ -23,7 +26,7 @@ test('the page loads with no errors and a grid of 64 named squares', async () =>
 });
 
 test('at the start, d3, c4, f5 and e6 are named as legal, and only they', async () => {
-  const { page, errors } = await openPage('?lang=en');
+  const { page, errors } = await openPage(QUERY);
   await squaresLocator(page).nth(63).waitFor();
   const names = await squareNames(page);
   const legal = names

@@ -74,6 +74,11 @@ async function checkEnd(page) {
   const board = await cells(page);
   assert.equal(board.filter((c) => c.disc === 'dark').length, d);
   assert.equal(board.filter((c) => c.disc === 'light').length, l);
+  const record = await page.locator('#record').textContent();
+  assert.ok(record.startsWith('virada-record 1\ngame: othello 8\nseats: person, person\n'), record);
+  assert.ok(record.includes(`\nseed: ${SEED} chosen\n`), 'the end record reveals the seed');
+  assert.ok(record.includes(`\nfingerprint: ${fingerprint}\n`));
+  assert.match(record, new RegExp(`\\nresult: dark ${d} light ${l} `));
   assert.ok(await page.getByRole('button', { name: 'New game' }).isVisible());
   assert.ok(await page.getByRole('button', { name: 'Copy record' }).isVisible());
 }

@@ -197,3 +197,52 @@ test('disc boxes show counts and supplies as text; boxes and corners explain the
   assert.ok(await page.getByRole('tooltip').isVisible());
   await context.close();
 });
+
+test('Copy record during a game gives the record with the seed still hidden', async () => {
+  const context = await browser.newContext();
+  const page = await open(context, server.url, `?lang=en&clock=15&${PP}`);
+  await clickMoves(page, 'f5d6');
+  await page.getByRole('button', { name: 'Copy record' }).click();
+  const record = await page.locator('#record').textContent();
+  assert.ok(record.startsWith('virada-record 1\n'));
+  assert.match(record, /\nclock: 15\n/);
+  assert.match(record, /\nseed: hidden chosen\n/);
+  assert.match(record, /\nmoves: f5 d6\n/);
+  assert.match(await page.getByRole('status').textContent(), /Record copied\.|Could not copy/);
+  await context.close();
+});
+
+test('a 360 px phone: nothing overflows sideways, buttons are at least 44 px tall, squares near it', async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await open(context, server.url, `?lang=pt&clock=0&${PP}`);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360);
+  const heights = await page.locator('button:visible, select:visible').evaluateAll((els) => els.map((e) => [e.id || e.textContent, e.getBoundingClientRect().height]));
+  for (const [name, h] of heights) assert.ok(h >= 44, `${name}: ${h}px`);
+  const box = await cell(page, 'a1').boundingBox();
+  assert.ok(box.width >= 40, `a square is ${box.width}px wide`);
+  assert.equal(await page.locator('#grid').evaluate((e) => getComputedStyle(e).touchAction), 'manipulation');
+  await context.close();
+});
+
+test('a reload after the deadline has passed: the table plays the time-out move once', async () => {
+  const context = await browser.newContext();
+  const page = await open(context, server.url, `?lang=en&clock=20&${PP}`);
+  await clickMoves(page, 'f5');
+  await page.evaluate(() => {
+    const g = JSON.parse(localStorage.getItem('virada.game.v1'));
+    g.deadline = Date.now() - 5000;
+    localStorage.setItem('virada.game.v1', JSON.stringify(g));
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForFunction(() => document.body.dataset.ply === '2');
+  assert.match(await page.getByRole('status').textContent(), /Time ran out for light: the table placed/);
+  // The next turn has a fresh clock, and it is the only one running: a person's move stops it.
+  assert.equal((await page.locator('#clock').textContent()).trim(), '20 s');
+  const legal = (await cells(page)).filter((c) => c.hint);
+  await page.locator(`#grid [data-sq="${legal[0].sq}"]`).click();
+  await page.waitForFunction(() => document.body.dataset.ply === '3');
+  assert.equal(await ply(page), 3);
+  assert.equal((await page.locator('#history li.by-table').count()), 1);
+  await context.close();
+});

@@ -378,3 +378,60 @@ impl NabuGame {
             .sum()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: &str) -> NabuBoard {
+        let cells: String = rows
+            .split_whitespace()
+            .collect::<String>()
+            .replace('.', "-");
+        NabuBoard::from_cells(&cells).expect("drawn board")
+    }
+
+    #[test]
+    fn n13_superko_refuses_a_capture_that_recreates_an_arrangement() {
+        // X can capture b2. Pretend the arrangement with b2 dark occurred
+        // earlier in the game (since the last placement).
+        let before = board(
+            ". X . . .
+             X O X . .
+             . X . . O
+             . . . . .
+             . . . . .",
+        );
+        let rect: Rect = "b2:b2".parse().expect("rect");
+        let after = apply_capture(&before, Color::Dark, rect);
+        let mut g = NabuGame::from_board(before, Color::Dark);
+        assert_eq!(g.check(NabuMove::Capture(rect)), Ok(()));
+        g.window.insert(0, after);
+        assert!(g.repeats(rect));
+        assert_eq!(
+            g.check(NabuMove::Capture(rect)),
+            Err(NabuIllegal::Superko(rect))
+        );
+        assert!(!g.legal_moves().contains(&NabuMove::Capture(rect)));
+        // A placement starts a new window: earlier arrangements have fewer discs.
+        g.play("e5".parse().expect("move")).expect("placement");
+        assert_eq!(g.window.len(), 1);
+    }
+
+    #[test]
+    fn n15_equal_counts_the_last_mover_wins() {
+        // Equal counts (2 and 2) after "move by dark, pass, pass".
+        let b = board(
+            "X X O O .
+             . . . . .
+             . . . . .
+             . . . . .
+             . . . . .",
+        );
+        let g = NabuGame::from_board(b, Color::Light);
+        let o = g.fallback(Color::Dark);
+        assert_eq!((o.winner, o.end), (Color::Dark, NabuEnd::LastMover));
+        let o = g.fallback(Color::Light);
+        assert_eq!((o.winner, o.end), (Color::Light, NabuEnd::LastMover));
+    }
+}

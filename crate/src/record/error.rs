@@ -63,7 +63,7 @@ impl Field {
     pub const fn expected(self) -> &'static str {
         match self {
             Field::Game => "`othello 8`",
-            Field::Seats => "two seats, `person` or `bot N`, separated by `, `",
+            Field::Seats => "two seats, `person` or `bot N`, separated by a comma",
             Field::Clock => "seconds per turn (1 to 86400) or `off`",
             Field::Fingerprint => "64 hex characters",
             Field::Seed => "64 hex characters or `hidden`, then ` chosen` if chosen",

@@ -17,7 +17,9 @@
 //!
 //! - The first line names the format and its version. Then come exactly these
 //!   keys, in this order, one a line, written `key: value`.
-//! - `game`: `othello 8` (room for `nabucodonosor N`).
+//! - `game`: `othello 8`, or `nabucodonosor N` for an N×N Nabucodonosor game
+//!   (5 ≤ N ≤ 15; its moves are `d3`, `c3:e4`, `swap`, `pass`, with `*` before
+//!   a placement or capture the table chose on time-out).
 //! - `seats`: the first and the second seat, `person` or `bot N` (level N).
 //! - `clock`: seconds per turn, or `off`.
 //! - `fingerprint`: SHA-256 of the seed's 32 raw bytes, 64 hex.
@@ -34,16 +36,18 @@
 //!   record changed by accident or by a plain edit; someone forging a record
 //!   can recompute it — the fingerprint shown at the start is the guarantee.
 //!
-//! Carriage returns before line ends and blank lines before the first line or
-//! after the last are ignored; nothing else is.
+//! A byte-order mark, carriage returns before line ends, and blank lines before
+//! the first line or after the last are ignored; nothing else is.
 
 mod error;
 pub mod ggf;
+mod nabu;
 mod parse;
 mod verify;
 mod write;
 
 pub use error::{Field, RecordError};
+pub use nabu::write_nabu;
 pub use parse::parse;
 pub use verify::{verify, verify_text, Check, Report, Status};
 pub use write::{write, write_record};
@@ -71,6 +75,8 @@ pub const MAX_LEVEL: u8 = 99;
 pub enum GameKind {
     /// Othello on 8×8.
     Othello,
+    /// Nabucodonosor on N×N (5–15).
+    Nabucodonosor(u8),
 }
 
 /// How the record says the game ended.
@@ -114,6 +120,8 @@ pub struct GameResult {
 pub enum Moves {
     /// Othello plies; passes are never marked as placed by the table.
     Othello(Vec<PlayedMove>),
+    /// Nabucodonosor turns, swap and passes included.
+    Nabucodonosor(Vec<crate::nabu::NabuPlayed>),
 }
 
 impl Moves {
@@ -121,6 +129,7 @@ impl Moves {
     pub fn len(&self) -> usize {
         match self {
             Moves::Othello(m) => m.len(),
+            Moves::Nabucodonosor(m) => m.len(),
         }
     }
 

@@ -22,7 +22,9 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     if text.len() > MAX_BYTES {
         return Err(RecordError::TooLarge { bytes: text.len() });
     }
-    // Blank lines at the end are not part of the record.
+    // A byte-order mark (some editors add one) and blank lines at the end
+    // are not part of the record.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .trim_end_matches(['\n', '\r', ' ', '\t'])
         .split('\n')
@@ -129,6 +131,9 @@ fn number(s: &str, max: u32) -> Option<u32> {
 fn parse_game((n, v): (usize, &str)) -> Result<GameKind, RecordError> {
     match v {
         "othello 8" => Ok(GameKind::Othello),
+        _ if v.starts_with("nabucodonosor ") => super::nabu::parse_game(v)
+            .map(GameKind::Nabucodonosor)
+            .ok_or_else(|| bad(n, Field::Game, v)),
         _ => Err(bad(n, Field::Game, v)),
     }
 }
@@ -142,8 +147,8 @@ fn parse_seat(s: &str) -> Option<Seat> {
 }
 
 fn parse_seats((n, v): (usize, &str)) -> Result<[Seat; 2], RecordError> {
-    let (a, b) = v.split_once(", ").ok_or_else(|| bad(n, Field::Seats, v))?;
-    match (parse_seat(a), parse_seat(b)) {
+    let (a, b) = v.split_once(',').ok_or_else(|| bad(n, Field::Seats, v))?;
+    match (parse_seat(a.trim()), parse_seat(b.trim())) {
         (Some(a), Some(b)) => Ok([a, b]),
         _ => Err(bad(n, Field::Seats, v)),
     }
@@ -224,10 +229,12 @@ fn parse_moves(game: GameKind, (n, v): (usize, &str)) -> Result<Moves, RecordErr
     if v.is_empty() {
         return Ok(match game {
             GameKind::Othello => Moves::Othello(Vec::new()),
+            GameKind::Nabucodonosor(_) => Moves::Nabucodonosor(Vec::new()),
         });
     }
     let tokens = v.split(' ');
     match game {
+        GameKind::Nabucodonosor(_) => super::nabu::parse_moves(n, tokens),
         GameKind::Othello => {
             let mut moves = Vec::new();
             for (i, token) in tokens.enumerate() {

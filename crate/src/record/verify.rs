@@ -47,7 +47,7 @@ pub struct Check {
 }
 
 impl Check {
-    fn new(check: &'static str, status: Status, code: &'static str) -> Check {
+    pub(super) fn new(check: &'static str, status: Status, code: &'static str) -> Check {
         Check {
             check,
             status,
@@ -56,7 +56,7 @@ impl Check {
         }
     }
 
-    fn with(mut self, name: &'static str, value: impl ToString) -> Check {
+    pub(super) fn with(mut self, name: &'static str, value: impl ToString) -> Check {
         self.params.push((name, value.to_string()));
         self
     }
@@ -172,6 +172,7 @@ pub fn verify(r: &Record) -> Report {
     checks.push(check_dark(r));
     match &r.moves {
         Moves::Othello(plies) => checks.extend(check_othello(r, plies)),
+        Moves::Nabucodonosor(plies) => checks.extend(super::nabu::check_moves(r, plies)),
     }
     Report { checks }
 }

@@ -80,9 +80,10 @@ pub fn write_record(r: &Record) -> String {
     s
 }
 
-fn game_name(g: GameKind) -> &'static str {
+fn game_name(g: GameKind) -> String {
     match g {
-        GameKind::Othello => "othello 8",
+        GameKind::Othello => "othello 8".to_string(),
+        GameKind::Nabucodonosor(n) => format!("nabucodonosor {n}"),
     }
 }
 
@@ -96,6 +97,11 @@ pub(crate) fn seat(s: Seat) -> String {
 
 fn moves(m: &Moves) -> String {
     match m {
+        Moves::Nabucodonosor(plies) => plies
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
         Moves::Othello(plies) => plies
             .iter()
             .map(|p| match p.mv {

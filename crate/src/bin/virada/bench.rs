@@ -58,8 +58,12 @@ fn build_description() -> String {
         format!("{arch} build with AVX-512 (e.g. -C target-cpu=native)")
     } else if cfg!(target_feature = "avx2") {
         format!("{arch} build with AVX2 (-C target-cpu=x86-64-v3 or newer)")
+    } else if virada::movegen::perft_uses_runtime_avx2() {
+        format!(
+            "{arch} portable build; perft runs its AVX2 compilation, found on this CPU at run time"
+        )
     } else {
-        format!("{arch} portable build (no AVX2; RUSTFLAGS=\"-C target-cpu=x86-64-v3\" enables it)")
+        format!("{arch} portable build, no AVX2")
     }
 }
 

@@ -26,6 +26,8 @@ enum Command {
     /// Count the leaves DEPTH plies below a position (a pass is a ply; a
     /// finished game is one leaf).
     Perft(perft::Args),
+    /// Print the speed figures: perft leaves per second, one thread.
+    Bench(bench::Args),
     /// Check a game record: fingerprint, colours, every move, the time-out
     /// moves and the result. Exits 0 only when every check passes.
     Verify(verify::Args),
@@ -36,8 +38,6 @@ enum Command {
     /// Nabucodonosor: legal moves, perft, random-game statistics, bot matches.
     #[command(subcommand)]
     Nabu(nabu::Command),
-    /// Print the speed figures: perft leaves per second, one thread.
-    Bench(bench::Args),
     /// Speak the NBoard engine protocol on stdin/stdout.
     Nboard(nboard::Args),
     /// Play two players against each other over XOT openings, both colours each.
@@ -49,11 +49,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Bench(args) => bench::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Nabu(command) => nabu::run(command),
-        Command::Bench(args) => bench::run(args),
         Command::Nboard(args) => nboard::run(args),
         Command::Match(args) => play_match::run(args),
     };

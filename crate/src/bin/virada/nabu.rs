@@ -2,11 +2,15 @@
 //! stats, match).
 
 use clap::Subcommand;
-use sha2::{Digest, Sha256};
 use std::process::ExitCode;
 use std::time::Instant;
 use virada::nabu::{NabuBoard, NabuGame, NabuMove, MAX_SIZE, MIN_SIZE};
 use virada::Color;
+
+/// The generator stream of `nabu stats`.
+const STATS_STREAM: u64 = 0x6e61_6275_0000_0001;
+/// The generator stream of `nabu match`.
+const MATCH_STREAM: u64 = 0x6e61_6275_0000_0002;
 
 /// The `virada nabu` subcommands.
 #[derive(Subcommand)]
@@ -53,6 +57,27 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Play the bot at LEVEL against the "largest capture, else random
+    /// placement" player, colours alternating, and print the score and the
+    /// time per move.
+    Match {
+        /// Bot level, 1 to 5.
+        #[arg(long, default_value_t = 5)]
+        level: u8,
+        /// Board side, 5 to 15.
+        #[arg(long, default_value_t = 8)]
+        size: usize,
+        /// How many games.
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Most milliseconds a bot move may think (the playout budget of the
+        /// level also applies).
+        #[arg(long, default_value_t = 1000)]
+        ms: u64,
+        /// Seed of the random choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// Runs one `virada nabu` subcommand.
@@ -70,6 +95,13 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             side,
         } => perft(size, depth, cells.as_deref(), &side),
         Command::Stats { size, games, seed } => stats(size, games, seed),
+        Command::Match {
+            level,
+            size,
+            games,
+            ms,
+            seed,
+        } => bot_match(level, size, games, ms, seed),
     }
 }
 
@@ -126,27 +158,15 @@ fn perft(size: usize, depth: u32, cells: Option<&str>, side: &str) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
-/// A deterministic stream of 64-bit words: SHA-256 of a label, the seed and a
-/// counter. Used for the CLI's random players.
-pub fn stream(label: &str, seed: u64) -> impl FnMut() -> u64 {
-    let mut counter = 0u64;
-    let mut buf: Vec<u64> = Vec::new();
-    let label = label.to_string();
-    move || {
-        if buf.is_empty() {
-            let mut h = Sha256::new();
-            h.update(label.as_bytes());
-            h.update(seed.to_le_bytes());
-            h.update(counter.to_le_bytes());
-            counter += 1;
-            let d = h.finalize();
-            buf = d
-                .chunks(8)
-                .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
-                .collect();
-        }
-        buf.pop().unwrap_or(0)
-    }
+/// The generator of the CLI's random choices: the game generator
+/// (`fairness::game_rng`, ChaCha20) of the seed whose first 8 bytes are
+/// `seed` (little-endian, the rest zero), on stream `stream`.
+pub fn stream(stream: u64, seed: u64) -> impl FnMut() -> u64 {
+    use virada::fairness::{game_rng, Rng, Seed};
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    let mut rng = game_rng(&Seed(bytes), stream);
+    move || rng.next_u64()
 }
 
 /// A uniform index below `n` (n > 0).
@@ -161,7 +181,7 @@ fn stats(size: usize, games: u32, seed: u64) -> Result<ExitCode, String> {
     if games == 0 {
         return Err("--games must be at least 1".into());
     }
-    let mut rng = stream("virada/nabu/stats", seed);
+    let mut rng = stream(STATS_STREAM, seed);
     let started = Instant::now();
     let (mut turns, mut placements, mut captures, mut decisions) = (0u64, 0u64, 0u64, 0u64);
     let (mut wipeouts, mut full_one_colour, mut repeats, mut blocked) = (0u32, 0u32, 0u32, 0u64);
@@ -224,5 +244,61 @@ fn stats(size: usize, games: u32, seed: u64) -> Result<ExitCode, String> {
         100.0 * f64::from(full_one_colour) / g
     );
     println!("repeated arrangements: {repeats}; captures barred by superko: {blocked}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn bot_match(level: u8, size: usize, games: u32, ms: u64, seed: u64) -> Result<ExitCode, String> {
+    use virada::nabu::bot;
+    if !(1..=bot::MAX_LEVEL).contains(&level) {
+        return Err(format!("--level is 1 to {}, not {level}", bot::MAX_LEVEL));
+    }
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+        return Err(format!("--size is {MIN_SIZE} to {MAX_SIZE}, not {size}"));
+    }
+    let mut rng = stream(MATCH_STREAM, seed);
+    let (mut wins, mut bot_moves, mut bot_secs, mut slowest) = (0u32, 0u64, 0f64, 0f64);
+    let mut plies = 0usize;
+    for g in 0..games {
+        // The bot plays dark in even games. A swap exchanges the players' colours.
+        let bot_first = g % 2 == 0;
+        let mut game = NabuGame::new(size).map_err(|e| e.to_string())?;
+        while game.outcome().is_none() {
+            let first_to_move = (game.to_move() == Color::Dark) != game.swapped();
+            let mv = if first_to_move == bot_first {
+                let started = Instant::now();
+                let limit = std::time::Duration::from_millis(ms);
+                let mut stop = || started.elapsed() >= limit;
+                let mv = bot::choose(&game, level, &mut rng, &mut stop);
+                let secs = started.elapsed().as_secs_f64();
+                bot_moves += 1;
+                bot_secs += secs;
+                slowest = slowest.max(secs);
+                mv
+            } else {
+                bot::greedy_move(&game, &mut rng)
+            };
+            let mv = mv.ok_or("no move in an unfinished game")?;
+            game.play(mv).map_err(|e| e.to_string())?;
+        }
+        plies += game.moves().len();
+        let outcome = game.outcome().ok_or("the game did not end")?;
+        let first_won = (outcome.winner == Color::Dark) != game.swapped();
+        if first_won == bot_first {
+            wins += 1;
+        }
+    }
+    println!(
+        "nabu match {size}x{size}: level {level} vs largest-capture player, {games} games (seed {seed}, {ms} ms a move)"
+    );
+    println!(
+        "bot won {wins} of {games} ({:.0}%), mean {:.0} plies a game",
+        100.0 * f64::from(wins) / f64::from(games.max(1)),
+        plies as f64 / f64::from(games.max(1))
+    );
+    println!(
+        "bot time a move: mean {:.3}s, slowest {:.3}s",
+        bot_secs / (bot_moves.max(1) as f64),
+        slowest
+    );
     Ok(ExitCode::SUCCESS)
 }

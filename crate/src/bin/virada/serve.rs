@@ -1,4 +1,5 @@
-//! `virada serve`: a small static file server for the page.
+//! `virada serve`: a small static file server for the page, on `std::net`
+//! (a thread a connection, one request a connection).
 //!
 //! It serves the files under one folder (the repository by default) and
 //! nothing else: no directory listings, no hidden files (`.git`, `.ci` …), no
@@ -7,11 +8,20 @@
 //! rebuilt wasm package shows on the next reload.
 
 use std::fs;
-use std::io::Write;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::UNIX_EPOCH;
-use tiny_http::{Header, Method, Request, Response, Server, StatusCode};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, UNIX_EPOCH};
+
+/// Connections served at once; more get `503`.
+const MAX_CONNECTIONS: usize = 64;
+/// The longest request head read (request line and headers).
+const MAX_HEAD: u64 = 16 * 1024;
+/// How long a connection may sit idle while reading or writing.
+const IDLE: Duration = Duration::from_secs(15);
 
 /// Arguments of `virada serve`.
 #[derive(clap::Args)]
@@ -38,41 +48,181 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if !root.is_dir() {
         return Err(format!("cannot serve {}: not a folder", root.display()));
     }
-    let server = Server::http((args.host.as_str(), args.port))
+    let listener = TcpListener::bind((args.host.as_str(), args.port))
         .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
-    let addr = server
-        .server_addr()
-        .to_ip()
-        .ok_or("the server has no IP address")?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the listening address: {e}"))?;
     println!("Serving {} on http://{addr}/", root.display());
     let _ = std::io::stdout().flush();
-    for request in server.incoming_requests() {
-        answer(&root, request);
+    let root = Arc::new(root);
+    let open = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        if open.fetch_add(1, Ordering::AcqRel) >= MAX_CONNECTIONS {
+            let _ = send(stream, "GET", page(503, "Busy", "Too many connections."));
+            open.fetch_sub(1, Ordering::AcqRel);
+            continue;
+        }
+        let (root, open) = (Arc::clone(&root), Arc::clone(&open));
+        std::thread::spawn(move || {
+            connection(&root, stream);
+            open.fetch_sub(1, Ordering::AcqRel);
+        });
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Answers one request and logs it as `STATUS METHOD URL` on standard error.
-fn answer(root: &Path, request: Request) {
-    let method = request.method().clone();
-    let url = request.url().to_owned();
-    let response = match method {
-        Method::Get | Method::Head => match locate(root, &url) {
-            Found::File(path) => file_response(&path, &request),
-            Found::Folder if path_part(&url).is_ascii() => {
-                let target = format!("{}/", path_part(&url));
-                page(301, "Moved", "The page moved.").with_header(header("Location", &target))
+/// One request on one connection, then the connection closes (simple, and
+/// no browser waits on a kept-alive socket).
+fn connection(root: &Path, stream: TcpStream) {
+    let _ = stream.set_read_timeout(Some(IDLE));
+    let _ = stream.set_write_timeout(Some(IDLE));
+    let Ok(reader) = stream.try_clone() else {
+        return;
+    };
+    let request = read_head(BufReader::new(reader.take(MAX_HEAD)));
+    let (method, url, response) = match request {
+        Ok(request) => {
+            let response = answer(root, &request);
+            (request.method, request.url, response)
+        }
+        Err(status) => (
+            "?".to_owned(),
+            "?".to_owned(),
+            page(status, reason(status), "The request is not valid."),
+        ),
+    };
+    eprintln!("{} {method} {url}", response.status);
+    // A client that went away is not the server's problem.
+    let _ = send(stream, &method, response);
+}
+
+/// What the server needs of a request.
+struct Request {
+    method: String,
+    url: String,
+    if_none_match: Option<String>,
+}
+
+/// Reads the request line and headers; an error is the status to answer.
+fn read_head(mut reader: impl BufRead) -> Result<Request, u16> {
+    let mut line = String::new();
+    let mut used = 0;
+    let mut read_line = |reader: &mut dyn BufRead, line: &mut String| -> Result<(), u16> {
+        line.clear();
+        let n = reader.read_line(line).map_err(|_| 400_u16)?;
+        used += n as u64;
+        match n {
+            0 => Err(400),
+            _ if line.ends_with('\n') => Ok(()),
+            // Cut off by the size limit, or by the client.
+            _ if used >= MAX_HEAD => Err(431),
+            _ => Err(400),
+        }
+    };
+    read_line(&mut reader, &mut line)?;
+    let mut parts = line.trim_end().split(' ');
+    let (Some(method), Some(url), Some(version), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(400);
+    };
+    if !matches!(version, "HTTP/1.0" | "HTTP/1.1") {
+        return Err(505);
+    }
+    let (method, url) = (method.to_owned(), url.to_owned());
+    let mut if_none_match = None;
+    loop {
+        read_line(&mut reader, &mut line)?;
+        let header = line.trim_end();
+        if header.is_empty() {
+            break;
+        }
+        if let Some((name, value)) = header.split_once(':') {
+            if name.eq_ignore_ascii_case("if-none-match") {
+                if_none_match = Some(value.trim().to_owned());
+            }
+        }
+    }
+    Ok(Request {
+        method,
+        url,
+        if_none_match,
+    })
+}
+
+/// An answer to send.
+struct Response {
+    status: u16,
+    headers: Vec<(&'static str, String)>,
+    body: Vec<u8>,
+}
+
+impl Response {
+    fn with_header(mut self, name: &'static str, value: &str) -> Response {
+        self.headers.push((name, value.to_owned()));
+        self
+    }
+}
+
+/// Writes the answer (no body for `HEAD` and `304`) and closes.
+fn send(mut stream: TcpStream, method: &str, response: Response) -> std::io::Result<()> {
+    let mut head = format!(
+        "HTTP/1.1 {} {}\r\nContent-Length: {}\r\nConnection: close\r\n",
+        response.status,
+        reason(response.status),
+        response.body.len()
+    );
+    for (name, value) in &response.headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes())?;
+    if method != "HEAD" && response.status != 304 {
+        stream.write_all(&response.body)?;
+    }
+    stream.flush()?;
+    stream.shutdown(std::net::Shutdown::Write)?;
+    // Read what the client still sends before closing, so that the answer
+    // is not lost to a reset (a "lingering close").
+    stream.set_read_timeout(Some(Duration::from_secs(2)))?;
+    let _ = std::io::copy(&mut stream.take(1 << 20), &mut std::io::sink());
+    Ok(())
+}
+
+/// The reason phrase of the statuses this server sends.
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        301 => "Moved Permanently",
+        304 => "Not Modified",
+        400 => "Bad Request",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        431 => "Request Header Fields Too Large",
+        503 => "Service Unavailable",
+        505 => "HTTP Version Not Supported",
+        _ => "",
+    }
+}
+
+/// The answer to one well-formed request.
+fn answer(root: &Path, request: &Request) -> Response {
+    let url = request.url.as_str();
+    match request.method.as_str() {
+        "GET" | "HEAD" => match locate(root, url) {
+            Found::File(path) => file_response(&path, request.if_none_match.as_deref()),
+            Found::Folder => {
+                let target = format!("{}/", path_part(url));
+                page(301, "Moved", "The page moved.").with_header("Location", &target)
             }
             Found::Bad => page(400, "Bad request", "The address is not valid."),
-            Found::Folder | Found::Missing => page(404, "Not found", "There is no such page here."),
+            Found::Missing => page(404, "Not found", "There is no such page here."),
         },
         _ => page(405, "Method not allowed", "Only GET and HEAD are served.")
-            .with_header(header("Allow", "GET, HEAD")),
-    };
-    let status = response.status_code().0;
-    eprintln!("{status} {method} {url}");
-    // A client that went away is not the server's problem.
-    let _ = request.respond(response);
+            .with_header("Allow", "GET, HEAD"),
+    }
 }
 
 /// Where a request's path leads.
@@ -97,7 +247,8 @@ fn path_part(url: &str) -> &str {
 /// Resolves a request URL to a file under `root` (which is canonical).
 fn locate(root: &Path, url: &str) -> Found {
     let raw = path_part(url);
-    if !raw.starts_with('/') {
+    // A request target is visible ASCII (anything else is percent-encoded).
+    if !raw.starts_with('/') || !raw.bytes().all(|b| b.is_ascii_graphic()) {
         return Found::Bad;
     }
     let Some(decoded) = percent_decode(raw) else {
@@ -187,7 +338,7 @@ fn media_type(path: &Path) -> &'static str {
 }
 
 /// A file's contents, or `304 Not Modified` when the client's copy is current.
-fn file_response(path: &Path, request: &Request) -> Response<std::io::Cursor<Vec<u8>>> {
+fn file_response(path: &Path, if_none_match: Option<&str>) -> Response {
     let Ok(body) = fs::read(path) else {
         return page(404, "Not found", "There is no such page here.");
     };
@@ -197,47 +348,41 @@ fn file_response(path: &Path, request: &Request) -> Response<std::io::Cursor<Vec
         .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
         .map_or(0, |d| d.as_nanos());
     let etag = format!("\"{:x}-{:x}\"", body.len(), modified);
-    let current = request
-        .headers()
-        .iter()
-        .any(|h| h.field.equiv("If-None-Match") && h.value.as_str() == etag);
-    let response = if current {
-        Response::from_data(Vec::new()).with_status_code(304)
+    let status = if if_none_match == Some(etag.as_str()) {
+        304
     } else {
-        Response::from_data(body)
+        200
     };
-    with_common_headers(response)
-        .with_header(header("Content-Type", media_type(path)))
-        .with_header(header("ETag", &etag))
+    with_common_headers(Response {
+        status,
+        headers: vec![("Content-Type", media_type(path).to_owned())],
+        body,
+    })
+    .with_header("ETag", &etag)
 }
 
 /// A small HTML page for an error or a redirect.
-fn page(status: u16, title: &str, text: &str) -> Response<std::io::Cursor<Vec<u8>>> {
+fn page(status: u16, title: &str, text: &str) -> Response {
     let body = format!(
         "<!doctype html>\n<html lang=\"en\"><meta charset=\"utf-8\">\
          <title>{status} {title}</title><h1>{status} {title}</h1><p>{text}</p></html>\n"
     );
-    with_common_headers(Response::from_string(body).with_status_code(StatusCode(status)))
-        .with_header(header("Content-Type", "text/html; charset=utf-8"))
+    with_common_headers(Response {
+        status,
+        headers: vec![("Content-Type", "text/html; charset=utf-8".to_owned())],
+        body: body.into_bytes(),
+    })
 }
 
 /// The headers every answer carries.
-fn with_common_headers<R: std::io::Read>(response: Response<R>) -> Response<R> {
+fn with_common_headers(response: Response) -> Response {
     response
-        // Always send Content-Length rather than chunks.
-        .with_chunked_threshold(usize::MAX)
-        .with_header(header("Server", "virada"))
-        .with_header(header("Cache-Control", "no-cache"))
-        .with_header(header("X-Content-Type-Options", "nosniff"))
-        .with_header(header("Referrer-Policy", "no-referrer"))
-        .with_header(header("X-Frame-Options", "DENY"))
-        .with_header(header("Cross-Origin-Opener-Policy", "same-origin"))
-}
-
-/// A header from two ASCII strings: our own names and values, and request
-/// paths already checked to be ASCII (a request line holds no line breaks).
-fn header(field: &str, value: &str) -> Header {
-    Header::from_bytes(field.as_bytes(), value.as_bytes()).expect("an ASCII header")
+        .with_header("Server", "virada")
+        .with_header("Cache-Control", "no-cache")
+        .with_header("X-Content-Type-Options", "nosniff")
+        .with_header("Referrer-Policy", "no-referrer")
+        .with_header("X-Frame-Options", "SAMEORIGIN")
+        .with_header("Cross-Origin-Opener-Policy", "same-origin")
 }
 
 #[cfg(test)]

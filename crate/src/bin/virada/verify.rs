@@ -1,6 +1,6 @@
 //! `virada verify FILE`: the same checks as the page's "Verify a game".
 
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -32,19 +32,18 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         )
     })?;
     let report = virada::record::verify_text(&text);
-    if args.json {
-        println!("{}", report.to_json());
+    let out = if args.json {
+        format!("{}\n", report.to_json())
     } else {
-        print!("{report}");
-        println!(
-            "{}",
-            if report.all_passed() {
-                "all checks passed"
-            } else {
-                "some checks failed"
-            }
-        );
-    }
+        let last = if report.all_passed() {
+            "all checks passed"
+        } else {
+            "some checks failed"
+        };
+        format!("{report}{last}\n")
+    };
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let _ = std::io::stdout().write_all(out.as_bytes());
     Ok(if report.all_passed() {
         ExitCode::SUCCESS
     } else {

@@ -1,0 +1,184 @@
+// "Verify a game": reads a record (pasted, opened, or from the #r= link),
+// asks the engine to check it, and shows each check in the page's language.
+// The engine decides everything; this file only draws. Record text reaches
+// the page through textContent only.
+
+import { ready, verifyRecord } from './engine.js';
+import { chooseLanguage, setLanguage, translatePage, LANGUAGES, language } from './i18n.js';
+import { loadPrefs, savePref } from './store.js';
+import { tv, hasText } from './verify-i18n.js';
+import { loadFinished, recordFromFragment, verifyLink } from './finished.js';
+
+const $ = (id) => document.getElementById(id);
+const MAX_FILE = 64 * 1024;
+
+const state = { report: null, engine: false, engineError: null, note: null };
+
+/** A check's parameters made readable: colours, seats, verdicts and reasons translated. */
+function readable(params) {
+  const p = { ...params };
+  for (const k of ['seat', 'derived', 'recorded']) {
+    if (p[k] === 'first' || p[k] === 'second') p[k] = tv(p[k]);
+  }
+  if (p.color === 'dark' || p.color === 'light') p.color = tv(p.color);
+  for (const k of ['verdict', 'computed', 'recorded']) {
+    if (hasText(`verdict.${p[k]}`)) p[k] = tv(`verdict.${p[k]}`);
+  }
+  if (p.why && hasText(`why.${p.why}`)) p.why = tv(`why.${p.why}`);
+  if (p.who === 'person') p.who = tv('person');
+  else if (/^bot \d+$/.test(p.who ?? '')) p.who = tv('bot', { n: p.who.slice(4) });
+  if (p.expected === 'none') p.expected = tv('none');
+  return p;
+}
+
+/** The sentence of one check: the translated code, else the engine's English. */
+function sentence(check) {
+  const key = `code.${check.code}`;
+  return hasText(key) ? tv(key, readable(check.params)) : check.message;
+}
+
+function render() {
+  document.title = `${tv('pageTitle')} — Virada`;
+  for (const el of document.querySelectorAll('[data-v]')) el.textContent = tv(el.dataset.v);
+  translatePage();
+
+  const verdict = $('verdict');
+  const list = $('checks');
+  list.textContent = '';
+  if (state.note) {
+    verdict.hidden = false;
+    verdict.dataset.ok = 'false';
+    verdict.textContent = tv(state.note.key, state.note.params);
+  } else if (state.report) {
+    verdict.hidden = false;
+    verdict.dataset.ok = String(state.report.ok);
+    verdict.textContent = tv(state.report.ok ? 'allPassed' : 'someFailed');
+  } else {
+    verdict.hidden = true;
+  }
+  for (const check of state.report?.checks ?? []) {
+    const li = document.createElement('li');
+    li.dataset.check = check.check;
+    li.dataset.status = check.status;
+    li.dataset.code = check.code;
+    const status = document.createElement('span');
+    status.className = 'check-status';
+    status.textContent = tv(`status${check.status[0].toUpperCase()}${check.status.slice(1)}`);
+    const name = document.createElement('span');
+    name.className = 'check-name';
+    name.textContent = `${tv(`check.${check.check}`)}: `;
+    const why = document.createElement('span');
+    why.className = 'why';
+    why.textContent = sentence(check);
+    li.append(status, name, why);
+    list.append(li);
+  }
+  renderFinished();
+}
+
+/** The stored finished games, newest first; choosing one verifies it. */
+function renderFinished() {
+  const records = loadFinished();
+  const list = $('finished');
+  list.textContent = '';
+  $('finished-none').hidden = records.length > 0;
+  records.forEach((record, i) => {
+    const li = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    // Shown as written in the record; the check itself comes from the engine.
+    const result = /^result: (.*)$/m.exec(record)?.[1] ?? '?';
+    button.textContent = tv('finishedItem', { n: i + 1, result });
+    button.addEventListener('click', () => {
+      $('record-input').value = record;
+      verify();
+    });
+    li.append(button);
+    list.append(li);
+  });
+}
+
+function verify() {
+  const text = $('record-input').value;
+  state.note = null;
+  if (!state.engine) {
+    state.report = null;
+    state.note = { key: 'notLoaded', params: { error: state.engineError ?? '…' } };
+    render();
+    return;
+  }
+  try {
+    state.report = verifyRecord(text);
+  } catch (e) {
+    state.report = null;
+    state.note = { key: 'notLoaded', params: { error: String(e?.message ?? e) } };
+  }
+  const link = $('share-link');
+  link.hidden = text.trim() === '';
+  link.href = verifyLink(text);
+  document.body.dataset.verified = String(state.report?.ok ?? false);
+  render();
+}
+
+async function openFile(e) {
+  const file = e.target.files?.[0];
+  if (!file) return;
+  if (file.size > MAX_FILE) {
+    state.report = null;
+    state.note = { key: 'fileTooBig', params: {} };
+    render();
+    return;
+  }
+  $('record-input').value = await file.text();
+  verify();
+}
+
+function fromFragment() {
+  if (!location.hash) return;
+  const record = recordFromFragment(location.hash);
+  if (record == null) {
+    state.report = null;
+    state.note = { key: 'badLink', params: {} };
+    render();
+    return;
+  }
+  $('record-input').value = record;
+  verify();
+}
+
+function languages() {
+  const select = $('lang');
+  select.textContent = '';
+  for (const [code, name] of LANGUAGES) {
+    const o = document.createElement('option');
+    o.value = code;
+    o.textContent = name;
+    select.append(o);
+  }
+  select.value = language();
+  select.addEventListener('change', () => {
+    setLanguage(select.value);
+    savePref('lang', select.value);
+    render();
+  });
+}
+
+async function start() {
+  const params = Object.fromEntries(new URLSearchParams(location.search));
+  setLanguage(chooseLanguage(params.lang, loadPrefs().lang, navigator.languages));
+  languages();
+  $('verify-button').addEventListener('click', verify);
+  $('record-file').addEventListener('change', openFile);
+  window.addEventListener('hashchange', fromFragment);
+  render();
+  try {
+    await ready();
+    state.engine = true;
+  } catch (e) {
+    state.engineError = String(e?.message ?? e);
+  }
+  fromFragment();
+  document.body.dataset.ready = 'true';
+}
+
+start();
