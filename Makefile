@@ -27,7 +27,8 @@ WASM_RUSTFLAGS ?= -C target-feature=+simd128
 # wasm-opt level: 3, s and z came out within 0.5% of each other in size, so
 # the level meant for speed.
 WASM_OPT_LEVEL ?= 3
-# Extra flags for the native benchmark build (e.g. -C target-cpu=native).
+# Extra flags for the native benchmark build (e.g. -C target-cpu=x86-64-v3;
+# target-cpu=native is slower for perft on AVX-512 machines, see the README).
 NATIVE_RUSTFLAGS ?=
 NODE_DEPS := node_modules/.package-lock.json
 BIN := target/release/virada
