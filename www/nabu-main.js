@@ -64,7 +64,19 @@ function captureWords(text) {
 function buildBoard() {
   const board = $('nabu-board');
   board.replaceChildren();
-  board.style.setProperty('--n', state.size);
+  $('nabu-frame').style.setProperty('--n', state.size);
+  const cols = [];
+  const rows = [];
+  for (let k = 0; k < state.size; k += 1) {
+    const c = document.createElement('span');
+    c.textContent = cellName(k, state.size).replace(/\d+$/, '');
+    cols.push(c);
+    const r = document.createElement('span');
+    r.textContent = String(k + 1);
+    rows.push(r);
+  }
+  $('nabu-cols').replaceChildren(...cols);
+  $('nabu-rows').replaceChildren(...rows);
   board.setAttribute('aria-label', t('board'));
   for (let row = 0; row < state.size; row += 1) {
     const tr = document.createElement('div');
