@@ -5,6 +5,9 @@ import {
   ready, NabuGame, newSeed, fingerprintOf, verifyRecord, cellName, rectOf, words,
 } from './nabu-engine.js';
 import { setLanguage, language, t } from './nabu-text.js';
+import { setupRules } from './nabu-rules.js';
+import * as sound from './sound.js';
+import * as store from './store.js';
 
 const BOT_LEVEL = 2;
 const params = new URLSearchParams(location.search);
@@ -61,7 +64,19 @@ function captureWords(text) {
 function buildBoard() {
   const board = $('nabu-board');
   board.replaceChildren();
-  board.style.setProperty('--n', state.size);
+  $('nabu-frame').style.setProperty('--n', state.size);
+  const cols = [];
+  const rows = [];
+  for (let k = 0; k < state.size; k += 1) {
+    const c = document.createElement('span');
+    c.textContent = cellName(k, state.size).replace(/\d+$/, '');
+    cols.push(c);
+    const r = document.createElement('span');
+    r.textContent = String(k + 1);
+    rows.push(r);
+  }
+  $('nabu-cols').replaceChildren(...cols);
+  $('nabu-rows').replaceChildren(...rows);
   board.setAttribute('aria-label', t('board'));
   for (let row = 0; row < state.size; row += 1) {
     const tr = document.createElement('div');
@@ -233,6 +248,12 @@ function commit() {
   play(p.kind === 'place' ? cellName(p.cell, state.size) : p.rects[p.k]);
 }
 
+/** The sound of a move just played: a placement's knock, a capture's flips. */
+function moveSound(move) {
+  if (move.includes(':')) sound.play('flip', rectCells(move).length);
+  else if (move !== 'swap' && move !== 'pass') sound.play('place');
+}
+
 function play(move) {
   const g = state.game;
   const color = colorName(g.to_move());
@@ -244,6 +265,7 @@ function play(move) {
     return;
   }
   state.preview = null;
+  moveSound(move);
   state.message = move === 'swap'
     ? t('swapped')
     : t('played', { color, move: move.replace(':', '–') });
@@ -257,14 +279,18 @@ function startClock() {
   $('clock').textContent = '';
   if (!state.clock || g.outcome() || isBotSeat(g.seat_to_move())) return;
   state.deadline = Date.now() + state.clock * 1000;
+  let shown = -1;
   const tick = () => {
     const left = Math.max(0, Math.ceil((state.deadline - Date.now()) / 1000));
     $('clock').textContent = t('secondsLeft', { s: left });
+    if (left !== shown && left > 0 && left <= 5) sound.play('tick');
+    shown = left;
     if (left > 0 || state.game !== g) return;
     clearInterval(state.timer);
     const color = colorName(g.to_move());
     const move = g.time_out();
     state.preview = null;
+    moveSound(move);
     state.message = t('timedOut', { color, move: move.replace(':', '–') });
     afterMove();
   };
@@ -275,11 +301,15 @@ function startClock() {
 /** Forced passes are played and announced; then the bot moves if it is its turn. */
 function afterMove() {
   const g = state.game;
+  let passed = false;
   while (!g.outcome() && g.must_pass()) {
     const color = colorName(g.to_move());
     g.play('pass');
+    passed = true;
     state.message = `${state.message} ${t('passes', { color })}`.trim();
   }
+  if (g.outcome()) sound.play('end');
+  else if (passed) sound.play('pass');
   render();
   startClock();
   if (!g.outcome() && isBotSeat(g.seat_to_move())) {
@@ -335,6 +365,35 @@ function translate() {
   document.documentElement.lang = language();
   for (const el of document.querySelectorAll('[data-t]')) el.textContent = t(el.dataset.t);
   $('nabu-board').setAttribute('aria-label', t('board'));
+  showMute();
+}
+
+function showMute() {
+  const m = sound.isMuted();
+  $('mute').textContent = t(m ? 'unmute' : 'mute');
+  $('mute').setAttribute('aria-pressed', String(m));
+  document.body.dataset.muted = String(m);
+}
+
+/** M or the button: sound off/on, remembered (the same choice as the Othello table's). */
+function toggleMute() {
+  sound.setMuted(!sound.isMuted());
+  store.savePref('muted', sound.isMuted());
+  showMute();
+  $('status').textContent = t(sound.isMuted() ? 'muted' : 'unmuted');
+}
+
+function setupSound() {
+  sound.setMuted(store.loadPrefs().muted === true);
+  $('mute').addEventListener('click', toggleMute);
+  document.addEventListener('keydown', (e) => {
+    sound.unlock();
+    if ((e.key === 'm' || e.key === 'M') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      if (e.target.closest?.('input, textarea, select, dialog')) return;
+      toggleMute();
+    }
+  });
+  document.addEventListener('pointerdown', () => sound.unlock(), { capture: true });
 }
 
 function newGame() {
@@ -355,7 +414,9 @@ function newGame() {
 
 async function main() {
   await ready();
-  setLanguage(params.get('lang') || (navigator.language || 'en').slice(0, 2));
+  setLanguage(params.get('lang') || store.loadPrefs().lang || (navigator.language || 'en').slice(0, 2));
+  setupSound();
+  setupRules($('rules'), $('rules-dialog'), language, (why) => t('rulesFailed', { why }));
   $('lang').value = language();
   const size = Number(params.get('size'));
   state.size = size >= 5 && size <= 15 ? size : 8;
@@ -391,6 +452,7 @@ async function main() {
   });
   $('lang').addEventListener('change', () => {
     setLanguage($('lang').value);
+    store.savePref('lang', language());
     translate();
     render();
   });

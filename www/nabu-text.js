@@ -2,6 +2,13 @@
 
 const TEXT = {
   en: {
+    rulesTitle: 'Rules of Nabucodonosor',
+    close: 'Close',
+    rulesFailed: 'The rules could not be loaded: {why}',
+    mute: 'Mute',
+    unmute: 'Unmute',
+    muted: 'Sound off.',
+    unmuted: 'Sound on.',
     timedOut: 'Time is up: the table plays {move} for {color}.',
     secondsLeft: '{s} s left',
     clockOff: 'Off',
@@ -56,6 +63,13 @@ const TEXT = {
     notVerified: 'Verification failed: {why}',
   },
   pt: {
+    rulesTitle: 'Regras de Nabucodonosor',
+    close: 'Fechar',
+    rulesFailed: 'Não foi possível carregar as regras: {why}',
+    mute: 'Silenciar',
+    unmute: 'Ativar som',
+    muted: 'Som desligado.',
+    unmuted: 'Som ligado.',
     timedOut: 'Acabou o tempo: a mesa joga {move} pelas {color}.',
     secondsLeft: 'faltam {s} s',
     clockOff: 'Desligado',
@@ -110,6 +124,13 @@ const TEXT = {
     notVerified: 'A verificação falhou: {why}',
   },
   it: {
+    rulesTitle: 'Regole di Nabucodonosor',
+    close: 'Chiudi',
+    rulesFailed: 'Impossibile caricare le regole: {why}',
+    mute: 'Silenzia',
+    unmute: 'Attiva audio',
+    muted: 'Audio spento.',
+    unmuted: 'Audio acceso.',
     timedOut: 'Tempo scaduto: il tavolo gioca {move} per il {color}.',
     secondsLeft: '{s} s rimasti',
     clockOff: 'Spento',

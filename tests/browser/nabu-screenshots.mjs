@@ -1,0 +1,55 @@
+// Takes the README's screenshots of the Nabucodonosor table: a 6×6 game in
+// progress with a capture previewed (the rectangle outlined, rings on the
+// discs that flip), at 360×740 (phone, touch) and 1280×800 (desktop, mouse).
+// Run: node tests/browser/nabu-screenshots.mjs (after make wasm and a build
+// of the virada binary).
+
+import { serve, launch, open, ROOT } from './table-util.mjs';
+import { join } from 'node:path';
+
+const SEED = '5a'.repeat(32);
+const OUT = process.env.OUT_DIR ?? join(ROOT, 'docs', 'screenshots');
+
+/** Plays placements until the side to move has a capture, then previews it. */
+async function reachCapture(page) {
+  for (let k = 0; k < 40; k += 1) {
+    const target = await page.evaluate(() => {
+      const els = [...document.querySelectorAll('.nabu-cell')];
+      const cap = els.find((e) => /in a capture/.test(e.getAttribute('aria-label')));
+      if (cap) return { capture: Number(cap.dataset.index) };
+      const legal = els.filter((e) => e.classList.contains('dot'));
+      // A spread of placements: the legal cell at a pseudo-random position.
+      return legal.length ? { place: Number(legal[(legal.length * 7 + 3) % legal.length].dataset.index) } : null;
+    });
+    if (!target) throw new Error('no move');
+    if (target.capture !== undefined) return target.capture;
+    const cell = page.locator(`.nabu-cell[data-index="${target.place}"]`);
+    await cell.click();
+    await cell.click();
+  }
+  throw new Error('no capture reached');
+}
+
+const server = await serve();
+const browser = await launch();
+try {
+  for (const [w, h, touch] of [[360, 740, true], [1280, 800, false]]) {
+    const context = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: touch ? 2 : 1, hasTouch: touch, isMobile: touch });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/nabu.html?lang=en&size=6&clock=30&seed=${SEED}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    const at = await reachCapture(page);
+    const cell = page.locator(`.nabu-cell[data-index="${at}"]`);
+    if (touch) await cell.tap();
+    else await cell.click();
+    await page.waitForSelector('#nabu-outline:not([hidden])');
+    const file = join(OUT, `nabu-${w}x${h}.png`);
+    await page.screenshot({ path: file });
+    console.log(file, await page.locator('#status').textContent());
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+void open;
