@@ -54,8 +54,15 @@ function syncLevel() {
 function showSettings({ seats, level, clock }) {
   $('set-seats').value = seats;
   $('set-level').value = String(Math.min(LEVELS, Math.max(1, level)));
-  const clockValue = String(clock);
-  $('set-clock').value = CLOCKS.includes(clock) ? clockValue : '30';
+  const select = $('set-clock');
+  // A clock asked for in the address (e.g. ?clock=20) stays on offer for the next game.
+  if (![...select.options].some((o) => o.value === String(clock))) {
+    const o = document.createElement('option');
+    o.value = String(clock);
+    o.textContent = t('clock', { s: clock });
+    select.append(o);
+  }
+  select.value = String(clock);
   syncLevel();
 }
 
