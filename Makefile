@@ -66,7 +66,7 @@ wasm: $(NODE_DEPS)
 ## bench: native figures (virada bench), then perft in wasm under Node beside native
 bench: wasm
 	RUSTFLAGS="$(NATIVE_RUSTFLAGS)" cargo build -q --release -p virada --bin virada
-	@if $(BIN) help bench >/dev/null 2>&1; then $(BIN) bench; fi
+	@if $(BIN) help bench >/dev/null 2>&1; then $(BIN) bench --endgame tests/data/fforum-40-49.obf; fi
 	node tests/bench/wasm-perft.mjs --depth 12 --native $(BIN)
 
 ## weight: gzip sizes of the page's files against the budget

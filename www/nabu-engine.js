@@ -7,6 +7,7 @@ import init, {
   fair_new_seed,
   fair_fingerprint,
   record_verify,
+  nabu_bot_move,
 } from './pkg/virada.js';
 
 let loading = null;
@@ -57,4 +58,5 @@ export {
   fair_new_seed as newSeed,
   fair_fingerprint as fingerprintOf,
   record_verify as verifyRecord,
+  nabu_bot_move as nabuBotMove,
 };

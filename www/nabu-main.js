@@ -20,6 +20,9 @@ const state = {
   focus: 0,
   message: '',
   botBusy: false,
+  clock: 0, // seconds a turn, 0 = off
+  deadline: 0,
+  timer: 0,
 };
 
 function colorName(letter) {
@@ -247,6 +250,28 @@ function play(move) {
   afterMove();
 }
 
+/** Starts the turn's countdown for a person (the table moves when it ends). */
+function startClock() {
+  clearInterval(state.timer);
+  const g = state.game;
+  $('clock').textContent = '';
+  if (!state.clock || g.outcome() || isBotSeat(g.seat_to_move())) return;
+  state.deadline = Date.now() + state.clock * 1000;
+  const tick = () => {
+    const left = Math.max(0, Math.ceil((state.deadline - Date.now()) / 1000));
+    $('clock').textContent = t('secondsLeft', { s: left });
+    if (left > 0 || state.game !== g) return;
+    clearInterval(state.timer);
+    const color = colorName(g.to_move());
+    const move = g.time_out();
+    state.preview = null;
+    state.message = t('timedOut', { color, move: move.replace(':', '–') });
+    afterMove();
+  };
+  tick();
+  state.timer = setInterval(tick, 250);
+}
+
 /** Forced passes are played and announced; then the bot moves if it is its turn. */
 function afterMove() {
   const g = state.game;
@@ -256,15 +281,36 @@ function afterMove() {
     state.message = `${state.message} ${t('passes', { color })}`.trim();
   }
   render();
+  startClock();
   if (!g.outcome() && isBotSeat(g.seat_to_move())) {
     state.botBusy = true;
     $('status').textContent = `${state.message} ${t('botThinking')}`.trim();
-    setTimeout(() => {
-      state.botBusy = false;
-      if (state.game !== g) return;
-      play(g.bot_move(BOT_LEVEL, state.seed));
-    }, 30);
+    askBot(g);
   }
+}
+
+let worker = null;
+let question = 0;
+
+/** Asks the bot's worker for a move in `g` (the answer is dropped if the game changed). */
+function askBot(g) {
+  worker ??= new Worker(new URL('./nabu-bot-worker.js', import.meta.url), { type: 'module' });
+  question += 1;
+  const id = question;
+  worker.onmessage = (event) => {
+    const a = event.data;
+    if (a.id !== question || state.game !== g) return;
+    state.botBusy = false;
+    if (a.type === 'move') {
+      play(a.move);
+    } else {
+      state.message = a.message;
+      render();
+    }
+  };
+  worker.postMessage({
+    type: 'think', id, size: state.size, moves: g.moves(), level: BOT_LEVEL, seed: state.seed,
+  });
 }
 
 function onKey(event) {
@@ -293,9 +339,12 @@ function translate() {
 
 function newGame() {
   state.game?.free();
+  state.botBusy = false;
+  question += 1;
   const chosen = /^[0-9a-fA-F]{64}$/.test(params.get('seed') ?? '');
   state.seed = chosen ? params.get('seed').toLowerCase() : newSeed();
-  state.game = NabuGame.start(state.size, state.seed, '', 0, state.seats === 'bot' ? BOT_LEVEL : 0, 0);
+  const level1 = state.seats === 'bot' ? BOT_LEVEL : 0;
+  state.game = NabuGame.start(state.size, state.seed, '', 0, level1, state.clock);
   if (chosen) state.game.mark_seed_chosen();
   state.preview = null;
   state.message = '';
@@ -311,6 +360,8 @@ async function main() {
   const size = Number(params.get('size'));
   state.size = size >= 5 && size <= 15 ? size : 8;
   state.seats = params.get('seats') === 'bot' ? 'bot' : 'people';
+  state.clock = [0, 10, 30, 60].includes(Number(params.get('clock'))) ? Number(params.get('clock')) : 0;
+  $('clock-setting').value = String(state.clock);
   for (let k = 5; k <= 15; k += 1) {
     const o = document.createElement('option');
     o.value = String(k);
@@ -335,6 +386,7 @@ async function main() {
   $('new-game').addEventListener('click', () => {
     state.size = Number($('size').value);
     state.seats = $('seats').value;
+    state.clock = Number($('clock-setting').value);
     newGame();
   });
   $('lang').addEventListener('change', () => {

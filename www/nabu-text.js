@@ -2,6 +2,10 @@
 
 const TEXT = {
   en: {
+    timedOut: 'Time is up: the table plays {move} for {color}.',
+    secondsLeft: '{s} s left',
+    clockOff: 'Off',
+    clock: 'Clock',
     title: 'Nabucodonosor',
     tagline: 'Capture rectangles, wipe out the other colour',
     othello: 'Othello',
@@ -52,6 +56,10 @@ const TEXT = {
     notVerified: 'Verification failed: {why}',
   },
   pt: {
+    timedOut: 'Acabou o tempo: a mesa joga {move} pelas {color}.',
+    secondsLeft: 'faltam {s} s',
+    clockOff: 'Desligado',
+    clock: 'Relógio',
     title: 'Nabucodonosor',
     tagline: 'Capture retângulos, elimine a outra cor',
     othello: 'Othello',
@@ -102,6 +110,10 @@ const TEXT = {
     notVerified: 'A verificação falhou: {why}',
   },
   it: {
+    timedOut: 'Tempo scaduto: il tavolo gioca {move} per il {color}.',
+    secondsLeft: '{s} s rimasti',
+    clockOff: 'Spento',
+    clock: 'Orologio',
     title: 'Nabucodonosor',
     tagline: "Cattura rettangoli, elimina l'altro colore",
     othello: 'Othello',

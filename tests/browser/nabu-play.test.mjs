@@ -88,3 +88,52 @@ test('a 6×6 game through taps: swap, captures by tapping, verified record', asy
   if (cycled) assert.ok(captures > 0);
   assert.deepEqual(errors, []);
 });
+
+test('when the clock runs out the table plays the time-out move, marked in the record', async () => {
+  const { page, errors } = await openPage(`nabu.html?lang=en&size=6&clock=10&seed=${SEED}`);
+  // The page's timers on a fake clock, from a fresh load.
+  await page.clock.install();
+  await page.reload({ waitUntil: 'load' });
+  await page.locator('body[data-ready="true"]').waitFor();
+  assert.match(await page.locator('#clock').textContent(), /10 s left/);
+  await page.clock.runFor(11_000);
+  // An empty board: the first placement in reading order, a1.
+  assert.match(await page.locator('#status').textContent(), /table plays a1/);
+  assert.match(await page.locator('#record').textContent(), /^moves: \*a1$/m);
+  // The next turn's clock started at the time-out and has run one second.
+  assert.match(await page.locator('#clock').textContent(), /^9 s left$/);
+  assert.deepEqual(errors, []);
+});
+
+test('against the bot: it answers from its worker until the game ends', async () => {
+  const { page, errors } = await openPage(`nabu.html?lang=en&size=5&seats=bot&seed=${SEED}`);
+  await page.locator('body[data-ready="true"]').waitFor();
+  let turns = 0;
+  let k = 3;
+  while (!(await page.locator('#result').isVisible())) {
+    turns += 1;
+    assert.ok(turns < 300, 'the game should end');
+    // Wait for the person's turn (the bot thinks in its worker).
+    await page.waitForFunction(
+      () => /first seat/.test(document.getElementById('turn-line').textContent)
+        || !document.getElementById('result').hidden,
+    );
+    if (await page.locator('#result').isVisible()) break;
+    const all = await cells(page);
+    const inCapture = all.filter((c) => /in a capture/.test(c.label));
+    if (inCapture.length > 0) {
+      await tapCell(page, inCapture[0].index);
+      await page.locator('#place').click();
+    } else {
+      const legal = all.filter((c) => /legal placement/.test(c.label));
+      k = (k * 31 + 17) % 1009;
+      const pick = legal[k % legal.length];
+      await tapCell(page, pick.index);
+      await tapCell(page, pick.index);
+    }
+  }
+  const record = await page.locator('#record').textContent();
+  assert.match(record, /^seats: person, bot 2$/m);
+  assert.equal(await page.locator('#verify-line').getAttribute('data-ok'), 'true');
+  assert.deepEqual(errors, []);
+});

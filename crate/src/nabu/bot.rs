@@ -130,7 +130,7 @@ struct Node {
 }
 
 /// Runs up to `playouts` MCTS iterations from `game` (fewer if `stop` says
-/// so, checked every 8) and returns the most visited move with its visit
+/// so, checked before each playout) and returns the most visited move with its visit
 /// count and win rate; `None` when the game is over.
 pub fn search(
     game: &NabuGame,
@@ -152,7 +152,7 @@ pub fn search(
     }];
     let c = 0.7f32;
     for i in 0..playouts {
-        if i % 8 == 7 && stop() {
+        if i > 0 && stop() {
             break;
         }
         let mut state = game.clone();

@@ -1,11 +1,9 @@
 //! Export of an Othello game as GGF (the Generic Game Format of GGS and
-//! NBoard): `(;GM[Othello]…BO[8 … *]B[f5]W[d6]…;)`.
-//!
-//! A small writer of the fields a viewer needs: game, place, players, result,
-//! board type, start board, and the moves (`pa` for a pass).
+//! NBoard): `(;GM[Othello]PC[Virada]PB[…]PW[…]RE[…]TY[8]BO[8 … *]B[f5]W[d6]…;)`,
+//! written by the crate's GGF notation ([`GgfGame`]).
 
 use crate::game::{Game, Seat};
-use crate::{Color, Move, Position, Square};
+use crate::{Color, GgfGame, Move, Position};
 
 fn player(s: Seat) -> String {
     match s {
@@ -14,54 +12,56 @@ fn player(s: Seat) -> String {
     }
 }
 
-/// `8 ` then eight rows of `-`, `*` (dark) and `O` (light), then the side to move.
-fn board(p: &Position) -> String {
-    let b = p.board();
-    let mut s = String::from("8");
-    for row in 0..8u8 {
-        s.push(' ');
-        for col in 0..8u8 {
-            let sq = Square::from_coords(col, row).unwrap_or(Square::ALL[0]);
-            s.push(match b.at(sq) {
-                Some(Color::Dark) => '*',
-                Some(Color::Light) => 'O',
-                None => '-',
-            });
-        }
-    }
-    s.push(' ');
-    s.push(match p.side_to_move() {
-        Color::Dark => '*',
-        Color::Light => 'O',
-    });
-    s
-}
-
-/// The game in GGF. `RE` is dark's disc count less light's, only once the
-/// game is over.
+/// The game in GGF: place, players (dark is `PB`), board type, the start
+/// board and every move (`PA` for a pass). `RE` is dark's disc count less
+/// light's, only once the game is over.
 pub fn write(game: &Game) -> String {
-    let start = Position::start();
+    let moves: Vec<Move> = game.moves().iter().map(|m| m.mv).collect();
+    let mut ggf = GgfGame::from_moves(Position::start(), &moves);
     let dark = game.dark_seat();
-    let mut s = format!(
-        "(;GM[Othello]PC[Virada]PB[{}]PW[{}]",
-        player(game.seats[dark]),
-        player(game.seats[1 - dark])
-    );
+    ggf.set_property("PC", "Virada");
+    ggf.set_property("PB", &player(game.seats[dark]));
+    ggf.set_property("PW", &player(game.seats[1 - dark]));
     if game.outcome().is_some() {
         let p = game.position();
         let diff = i64::from(p.count(Color::Dark)) - i64::from(p.count(Color::Light));
-        s.push_str(&format!("RE[{diff:+}]"));
+        ggf.set_property("RE", &format!("{diff:+}"));
     }
-    s.push_str(&format!("TY[8]BO[{}]", board(&start)));
-    let mut side = Color::Dark;
-    for m in game.moves() {
-        let tag = if side == Color::Dark { 'B' } else { 'W' };
-        match m.mv {
-            Move::Play(sq) => s.push_str(&format!("{tag}[{sq}]")),
-            Move::Pass => s.push_str(&format!("{tag}[pa]")),
+    ggf.set_property("TY", "8");
+    ggf.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fairness::Seed;
+
+    #[test]
+    fn an_exported_game_reads_back_to_the_same_end() {
+        let mut game = Game::new(
+            [Seat::Person, Seat::Bot { level: 3 }],
+            Some(30),
+            Seed([3; 32]),
+            String::new(),
+        );
+        loop {
+            let p = *game.position();
+            let mv = match p.timeout_move() {
+                Some(sq) => Move::Play(sq),
+                None if p.must_pass() => Move::Pass,
+                None => break,
+            };
+            game.play(mv, false).unwrap();
         }
-        side = side.other();
+        let text = write(&game);
+        assert!(text.starts_with("(;GM[Othello]PC[Virada]"), "{text}");
+        let back: GgfGame = text.parse().unwrap();
+        assert_eq!(back.end().unwrap(), *game.position());
+        assert_eq!(back.plain_moves().len(), game.moves().len());
+        let p = game.position();
+        let diff = i64::from(p.count(Color::Dark)) - i64::from(p.count(Color::Light));
+        assert_eq!(back.property("RE"), Some(format!("{diff:+}").as_str()));
+        let dark = game.dark_seat();
+        assert_eq!(back.property("PB"), Some(player(game.seats[dark]).as_str()));
     }
-    s.push_str(";)");
-    s
 }

@@ -15,12 +15,10 @@ pub struct Args {
     /// How many times to run each measure; the fastest run counts.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
     runs: u32,
-    /// The endgame positions to solve exactly (OBF).
-    #[arg(long, default_value = "tests/data/fforum-40-49.obf")]
-    endgame: std::path::PathBuf,
-    /// Skip the endgame section (it takes minutes).
+    /// Also solve these endgame positions exactly (OBF), e.g.
+    /// tests/data/fforum-40-49.obf (minutes).
     #[arg(long)]
-    no_endgame: bool,
+    endgame: Option<std::path::PathBuf>,
 }
 
 /// Leaves from the start position (Aart Bik, "Perft for Reversi", 2009).
@@ -47,8 +45,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     println!("virada bench: {}", build_description());
     println!("one thread; the fastest of {} runs counts", args.runs);
     perft_section(&args)?;
-    if !args.no_endgame {
-        crate::bench_endgame::section(&args.endgame, 64)?;
+    if let Some(file) = &args.endgame {
+        crate::bench_endgame::section(file, 64)?;
     }
     Ok(ExitCode::SUCCESS)
 }

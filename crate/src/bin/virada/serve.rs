@@ -381,7 +381,7 @@ fn with_common_headers(response: Response) -> Response {
         .with_header("Cache-Control", "no-cache")
         .with_header("X-Content-Type-Options", "nosniff")
         .with_header("Referrer-Policy", "no-referrer")
-        .with_header("X-Frame-Options", "DENY")
+        .with_header("X-Frame-Options", "SAMEORIGIN")
         .with_header("Cross-Origin-Opener-Policy", "same-origin")
 }
 

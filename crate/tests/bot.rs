@@ -1,0 +1,111 @@
+//! The bot and its search: determinism, replays from the seed, budgets, and
+//! agreement with the exact solver near the end.
+
+mod common;
+
+use virada::bot::{choose_with, seeded_stream, LEVELS};
+use virada::fairness::Seed;
+use virada::search::{Budget, Engine, Limits};
+use virada::{Move, Position};
+
+fn after(moves: &str) -> Position {
+    let mut pos = Position::start();
+    for pair in moves.as_bytes().chunks(2) {
+        let sq = std::str::from_utf8(pair).unwrap().parse().unwrap();
+        pos = pos.play(sq).unwrap();
+    }
+    pos
+}
+
+#[test]
+fn the_search_is_deterministic() {
+    let pos = after("f5d6c3d3c4f4c5b3c2");
+    let limits = Limits {
+        depth: 6,
+        exact_empties: 0,
+        wld_empties: 0,
+    };
+    let a = Engine::new(1 << 20).search(&pos, &limits, Budget::unlimited());
+    let b = Engine::new(1 << 20).search(&pos, &limits, Budget::unlimited());
+    assert_eq!(a, b);
+    assert_eq!(a.depth, 6);
+    let Move::Play(sq) = a.best else {
+        panic!("pass")
+    };
+    assert!(pos.legal_moves().contains(sq));
+}
+
+#[test]
+fn a_weak_level_replays_from_the_seed_and_differs_across_seeds() {
+    let pos = after("f5d6c3d3c4");
+    let play = |seed: u8| -> Vec<Move> {
+        (0..40)
+            .map(|ply| {
+                let mut engine = Engine::new(1 << 16);
+                let mut rng = seeded_stream(&Seed([seed; 32]), ply);
+                choose_with(&mut engine, &pos, 1, &mut rng, Budget::unlimited()).mv
+            })
+            .collect()
+    };
+    assert_eq!(play(1), play(1));
+    assert_ne!(play(1), play(2));
+}
+
+#[test]
+fn a_node_budget_stops_the_search_with_a_legal_move() {
+    let pos = after("f5d6c3d3c4f4");
+    let budget = Budget {
+        nodes: Some(5_000),
+        ..Budget::unlimited()
+    };
+    let limits = Limits {
+        depth: 60,
+        exact_empties: 30,
+        wld_empties: 30,
+    };
+    let r = Engine::new(1 << 20).search(&pos, &limits, budget);
+    let Move::Play(sq) = r.best else {
+        panic!("pass")
+    };
+    assert!(pos.legal_moves().contains(sq));
+    assert!(!r.exact);
+    assert!(r.nodes < 50_000, "{} nodes", r.nodes);
+}
+
+#[test]
+fn the_top_level_plays_a_best_move_of_ffo_positions() {
+    let mut engine = Engine::new(8 << 20);
+    for obf in common::read_obf("fforum-01-19.obf").iter().take(8) {
+        engine.clear();
+        let c = choose_with(
+            &mut engine,
+            &obf.position,
+            10,
+            &mut || 0,
+            Budget::unlimited(),
+        );
+        let best = obf.annotations[0].score;
+        let got = obf
+            .annotations
+            .iter()
+            .find(|a| a.mv == c.mv)
+            .map(|a| a.score);
+        assert_eq!(got, Some(best), "played {}", c.mv);
+        assert_eq!(c.score, best * 100);
+    }
+    assert_eq!(LEVELS.len(), 10);
+}
+
+#[test]
+fn midgame_search_reaching_the_end_agrees_with_the_solver() {
+    // FFO #1 with a full-depth midgame search but no endgame hand-over at the root.
+    let obf = &common::read_obf("fforum-01-19.obf")[0];
+    let limits = Limits {
+        depth: 14,
+        exact_empties: 0,
+        wld_empties: 0,
+    };
+    let r = Engine::new(8 << 20).search(&obf.position, &limits, Budget::unlimited());
+    assert_eq!(r.score, obf.annotations[0].score * 100);
+    assert!(r.exact);
+}
