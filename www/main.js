@@ -15,7 +15,7 @@ import { drawPanel, resultText, seatLabel } from './panel.js';
 import { bindTips } from './tips.js';
 import { rememberFinished, verifyLink } from './finished.js';
 import { setupNewGameDialog, openNewGameDialog, translateChoices } from './new-game.js';
-import { download, fileName, shareLink } from './record-share.js';
+import { bindRecordActions } from './record-share.js';
 
 const N = 8;
 const CORNERS = new Set([0, N - 1, N * (N - 1), N * N - 1]);
@@ -416,37 +416,13 @@ function setupControls() {
   });
   $('new-game').addEventListener('click', () => openNewGameDialog(state.settings));
   setupNewGameDialog({ start: startNew });
-  $('copy-record').addEventListener('click', copyRecord);
-  $('download-record').addEventListener('click', () => {
-    const name = fileName(snap().fingerprint, 'txt');
-    download(currentRecord(), name);
-    say(t('downloaded', { name }));
+  bindRecordActions({
+    // The record as it may be shown now: the seed only once revealed.
+    record: () => state.table.record(state.seedShown),
+    ggf: () => ggfOf(state.table),
+    fingerprint: () => snap().fingerprint,
+    show: showRecord,
   });
-  $('download-ggf').addEventListener('click', () => {
-    const name = fileName(snap().fingerprint, 'ggf');
-    download(ggfOf(state.table), name);
-    say(t('downloaded', { name }));
-  });
-  $('share-link').addEventListener('click', shareRecord);
-}
-
-/** The record as it may be shown now: the seed only once revealed. */
-function currentRecord() {
-  return state.table.record(state.seedShown);
-}
-
-async function shareRecord() {
-  const link = shareLink(currentRecord());
-  const a = $('share-url');
-  a.href = link;
-  a.textContent = link;
-  $('share-out').hidden = false;
-  try {
-    await navigator.clipboard.writeText(link);
-    say(t('linkCopied'));
-  } catch {
-    say(t('linkShown'));
-  }
 }
 
 /** A finished game: its record joins the list on "Verify a game", and the link there carries it. */
@@ -454,17 +430,6 @@ function finished() {
   const record = state.table.record(true);
   rememberFinished(record);
   $('verify').href = verifyLink(record);
-}
-
-async function copyRecord() {
-  const text = currentRecord();
-  showRecord(text);
-  try {
-    await navigator.clipboard.writeText(text);
-    say(t('copied'));
-  } catch {
-    say(t('copyFailed'));
-  }
 }
 
 function showRecord(text) {
