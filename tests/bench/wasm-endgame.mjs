@@ -39,6 +39,7 @@ solve(1n, 2n, true, 1); // warm up: compile tiers, build the evaluation tables
 
 let totalNodes = 0;
 let totalSecs = 0;
+const cpuBefore = process.cpuUsage();
 for (const [i, line] of lines.entries()) {
   const cells = line.slice(0, 64);
   const side = line.slice(65, 66);
@@ -60,7 +61,9 @@ for (const [i, line] of lines.entries()) {
     process.exit(1);
   }
 }
-console.log(`wasm total ${lines.length} positions ${totalNodes} nodes ${totalSecs.toFixed(1)}s ${(totalNodes / totalSecs / 1e6).toFixed(1)}M nodes/s (Node ${process.versions.node})`);
+const cpu = process.cpuUsage(cpuBefore);
+const cpuSecs = (cpu.user + cpu.system) / 1e6;
+console.log(`wasm total ${lines.length} positions ${totalNodes} nodes ${totalSecs.toFixed(1)}s wall ${cpuSecs.toFixed(1)}s on CPU ${(totalNodes / cpuSecs / 1e6).toFixed(1)}M nodes/s on CPU (Node ${process.versions.node})`);
 
 if (values.native) {
   const tmp = '/tmp/wasm-endgame-subset.obf';
@@ -68,6 +71,6 @@ if (values.native) {
   const out = execFileSync(values.native, ['solve', tmp], { encoding: 'utf8' });
   const last = out.trim().split('\n').at(-1);
   console.log(`native ${last}`);
-  const nativeSecs = parseFloat(last.split(' ')[5]);
-  console.log(`wasm/native speed ${((nativeSecs / totalSecs) * 100).toFixed(0)}% (same positions, same nodes, one thread)`);
+  const nativeCpu = parseFloat(last.match(/on CPU ([0-9.]+)s/)[1]);
+  console.log(`wasm/native speed ${((nativeCpu / cpuSecs) * 100).toFixed(0)}% by on-CPU time (same positions, same nodes, one thread)`);
 }

@@ -17,8 +17,9 @@ const MATCH_STREAM: u64 = 0x6e61_6275_0000_0002;
 pub enum Command {
     /// Print every legal move of SIDE on CELLS, one a line: placements in
     /// reading order (`d3`), then captures by top-left then bottom-right in
-    /// reading order (`c3:e4`), then `swap` with --second-turn; `pass` alone
-    /// when there is no other move. Superko is left out (it needs the history).
+    /// reading order (`c3:e4`), then `swap` with --second-turn; nothing when
+    /// SIDE has no legal move (it must pass, N5). Superko is left out (it needs
+    /// the history).
     Moves {
         /// n×n cells row by row from a1 (row 1 at the top): X dark, O light, - empty.
         #[arg(allow_hyphen_values = true)]
@@ -130,10 +131,9 @@ fn moves(cells: &str, side: &str, second_turn: bool) -> Result<ExitCode, String>
     if second_turn {
         lines.push("swap".into());
     }
-    if lines.is_empty() {
-        lines.push("pass".into());
+    for line in &lines {
+        println!("{line}");
     }
-    println!("{}", lines.join("\n"));
     Ok(ExitCode::SUCCESS)
 }
 
