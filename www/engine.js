@@ -2,7 +2,7 @@
 // worker ask the Rust engine through these functions and never apply a rule
 // themselves.
 
-import init, { TableGame, bot_choose, fair_record, fair_ggf, record_verify } from './pkg/virada.js';
+import init, { TableGame, bot_choose, fair_record, fair_ggf, record_verify, fair_new_seed, fair_fingerprint } from './pkg/virada.js';
 
 let loading = null;
 
@@ -25,13 +25,21 @@ export function squareIndex(name) {
 
 /**
  * A game at the table. `seats` is "person,bot" | "person,person" | "bot,bot";
- * `seed` is '' (draw a secret one) or 64 hex characters. Throws Error with a
+ * `seed` is '' (draw a secret one) or 64 hex characters, marked as chosen
+ * unless `secret` (a seed the table drew itself, e.g. in the New game
+ * dialog); `word` is the players' word ('' for none). Throws Error with a
  * plain message on bad settings.
  */
 export class Table {
-  constructor({ seats, level, clock, seed }) {
-    this.inner = new TableGame(seats, level, clock, seed || '');
+  constructor({ seats, level, clock, seed, word = '', secret = false }) {
+    this.inner = new TableGame(seats, level, clock, seed || '', word);
+    if (seed && secret) this.inner.set_seed_chosen(false);
     this.refresh();
+  }
+
+  /** The players' word ('' for none). */
+  word() {
+    return this.inner.word();
   }
 
   /** Re-reads the snapshot (see crate::table::Table::snapshot). */
@@ -103,6 +111,16 @@ export function botChoose({ dark, light, darkToMove, level, seed, ply, timeMs })
 }
 
 // ---------------------------------------------------------------- fair: records
+
+/** A fresh secret seed (64 hex) from the platform's secure source. */
+export function newSeed() {
+  return fair_new_seed();
+}
+
+/** The fingerprint (SHA-256, 64 hex) of a seed given in hex. */
+export function fingerprintOf(seedHex) {
+  return fair_fingerprint(seedHex);
+}
 
 /** The GGF export of a table game. */
 export function ggfOf(table) {

@@ -1,7 +1,7 @@
 // Wiring only: the engine's state → the canvas, the grid and the panel;
 // people's input, the bot worker and the clock → the engine.
 
-import { ready, Table, squareName, squareIndex } from './engine.js';
+import { ready, Table, squareName, squareIndex, ggfOf } from './engine.js';
 import { createBotSeat } from './bot-seat.js';
 import { t, discs, colorName, chooseLanguage, setLanguage, translatePage, LANGUAGES, language } from './i18n.js';
 import { createBoard } from './render.js';
@@ -14,7 +14,8 @@ import * as store from './store.js';
 import { drawPanel, resultText, seatLabel } from './panel.js';
 import { bindTips } from './tips.js';
 import { rememberFinished, verifyLink } from './finished.js';
-import { ggfOf } from './engine.js';
+import { setupNewGameDialog, openNewGameDialog, translateChoices } from './new-game.js';
+import { bindRecordActions } from './record-share.js';
 
 const N = 8;
 const CORNERS = new Set([0, N - 1, N * (N - 1), N * N - 1]);
@@ -81,10 +82,13 @@ function advance(messages, { deadline } = {}) {
   }
   stopTurn();
   if (s.over) {
+    const ending = !state.seedShown;
     state.seedShown = true;
     finished();
     messages.push(resultText(s));
     showRecord(state.table.record(true));
+    // The end screen offers every way to take the record along.
+    if (ending) $('record-more').open = true;
     sound.play('end');
   } else if (seatIsBot(s.seatToMove)) {
     askBot();
@@ -184,44 +188,53 @@ function save() {
     clock: s.clock,
     seed: state.table.seedHex(),
     seedChosen: s.seedChosen,
+    word: state.table.word(),
     moves: state.table.transcript(),
     byTable: s.moves.flatMap((m, i) => (m[2] ? [i] : [])),
     deadline: state.deadline,
   });
 }
 
-function freshTable(settings, seed) {
+/** Sets up a new table (the old one is freed only once the new one exists). */
+function freshTable(settings, seed, { word = '', secret = false } = {}) {
+  const table = new Table({ ...settings, seed: seed ?? '', word, secret });
   state.table?.free();
-  state.settings = { ...settings };
-  state.table = new Table({ ...settings, seed: seed ?? '' });
+  state.table = table;
+  state.settings = { seats: settings.seats, level: settings.level, clock: settings.clock };
   state.preview = null;
   state.anim = null;
   state.movesOpen = false;
   state.seedShown = false;
   $('record').hidden = true;
-  $('record-links').hidden = true;
+  $('share-out').hidden = true;
+  $('record-more').open = false;
 }
 
 function startedText() {
   const s = snap();
-  return t('started', { color: colorName('dark'), who: seatLabel(s, s.darkSeat) });
+  const word = state.table.word();
+  const params = { color: colorName('dark'), who: seatLabel(s, s.darkSeat), word };
+  return t(word ? 'startedWord' : 'started', params);
 }
 
-function newGame() {
-  const abandoned = !snap().over ? t('abandoned', { seed: state.table.seedHex() }) : null;
+/** Start in the New game dialog: the old game (revealed if unfinished) gives way; returns an error or null. */
+function startNew({ seats, level, clock, seed, secret, word }) {
+  const old = state.table;
+  const abandoned = !snap().over ? t('abandoned', { seed: old.seedHex() }) : null;
+  try {
+    freshTable({ seats, level, clock }, seed, { word, secret });
+  } catch (e) {
+    return t('startFailed', { msg: e?.message ?? String(e) });
+  }
   bot.cancel();
   stopTurn();
-  const settings = {
-    seats: $('set-seats').value,
-    clock: Number($('set-clock').value),
-    level: Number($('set-level').value),
-  };
   const url = new URL(location.href);
-  for (const k of ['seed', 'seats', 'clock', 'level']) url.searchParams.delete(k);
+  for (const k of ['seats', 'clock', 'level']) url.searchParams.delete(k);
+  if (secret) url.searchParams.delete('seed');
   history.replaceState(null, '', url);
-  freshTable(settings);
   $('verify').href = 'verify.html';
   advance([abandoned, startedText()].filter(Boolean));
+  return null;
 }
 
 /** Restores the saved game if it fits the address; otherwise starts the asked-for one. */
@@ -246,8 +259,7 @@ function start(params) {
       (params.level === undefined || params.level === g.level);
     if (fits) {
       try {
-        freshTable({ seats: g.seats, level: g.level, clock: g.clock }, g.seed);
-        state.table.inner.set_seed_chosen(g.seedChosen);
+        freshTable({ seats: g.seats, level: g.level, clock: g.clock }, g.seed, { word: g.word, secret: !g.seedChosen });
         state.table.replay(g.moves, g.byTable);
         state.seedShown = snap().over;
         const deadline = Number.isFinite(g.deadline) ? g.deadline : undefined;
@@ -328,6 +340,7 @@ function update() {
       movesOpen: state.movesOpen,
       seedShown: state.seedShown,
       seed: state.seedShown ? state.table.seedHex() : '',
+      word: state.table.word(),
     },
     { choose: (sq) => preview(sq, 'list') },
   );
@@ -401,8 +414,15 @@ function setupControls() {
     update();
     if (state.movesOpen) document.querySelector('#moves-list button')?.focus();
   });
-  $('new-game').addEventListener('click', newGame);
-  $('copy-record').addEventListener('click', copyRecord);
+  $('new-game').addEventListener('click', () => openNewGameDialog(state.settings));
+  setupNewGameDialog({ start: startNew });
+  bindRecordActions({
+    // The record as it may be shown now: the seed only once revealed.
+    record: () => state.table.record(state.seedShown),
+    ggf: () => ggfOf(state.table),
+    fingerprint: () => snap().fingerprint,
+    show: showRecord,
+  });
 }
 
 /** A finished game: its record joins the list on "Verify a game", and the link there carries it. */
@@ -412,39 +432,15 @@ function finished() {
   $('verify').href = verifyLink(record);
 }
 
-async function copyRecord() {
-  const text = state.table.record(state.seedShown);
-  showRecord(text);
-  try {
-    await navigator.clipboard.writeText(text);
-    say(t('copied'));
-  } catch {
-    say(t('copyFailed'));
-  }
-}
-
 function showRecord(text) {
   const pre = $('record');
   pre.textContent = text;
   pre.hidden = false;
-  // Download as a file, as GGF, or share as a link: all built here, nothing sent anywhere.
-  $('record-download').href = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
-  $('ggf-download').href = `data:text/plain;charset=utf-8,${encodeURIComponent(ggfOf(state.table))}`;
-  $('record-share').href = new URL(verifyLink(text), location.href).href;
-  $('record-links').hidden = false;
 }
 
 function translateStatic() {
   translatePage();
-  const clock = $('set-clock');
-  clock.textContent = '';
-  for (const secs of [0, 15, 30, 60, 120, 300]) {
-    const o = document.createElement('option');
-    o.value = String(secs);
-    o.textContent = secs === 0 ? t('clockNone') : t('clock', { s: secs });
-    clock.append(o);
-  }
-  clock.value = String(state.table ? snap().clock : DEFAULTS.clock);
+  translateChoices();
   document.title = `${t('title')} — ${t('tagline')}`;
 }
 
@@ -500,21 +496,7 @@ async function main() {
   setupBoard();
   setupControls();
   start(params);
-  $('set-seats').value = state.settings.seats;
-  fillLevels();
-  $('set-clock').value = String(snap().clock);
   document.body.dataset.ready = 'true';
-}
-
-function fillLevels() {
-  const level = $('set-level');
-  for (let n = 1; n <= 10; n++) {
-    const o = document.createElement('option');
-    o.value = String(n);
-    o.textContent = String(n);
-    level.append(o);
-  }
-  level.value = String(Math.min(10, Math.max(1, state.settings.level)));
 }
 
 main();

@@ -84,7 +84,7 @@ function drawBox(box, snap, color, view) {
   if (box.getAttribute('aria-label') !== label) box.setAttribute('aria-label', label);
 }
 
-/** Redraws the panel. `view` = {thinking, secondsLeft, canAct, preview, movesOpen, seedShown, seed}. */
+/** Redraws the panel. `view` = {thinking, secondsLeft, canAct, preview, movesOpen, seedShown, seed, word}. */
 export function drawPanel(snap, view, handlers) {
   drawBox($('box-dark'), snap, 'dark', view);
   drawBox($('box-light'), snap, 'light', view);
@@ -119,6 +119,11 @@ export function drawPanel(snap, view, handlers) {
   seed.textContent = view.seedShown ? view.seed : t('seedLater');
   seed.dataset.revealed = String(view.seedShown);
   $('seed-chosen').hidden = !snap.seedChosen;
+  // The word (typed in the New game dialog) is part of the colour draw: shown beside the seed.
+  const hasWord = Boolean(view.word);
+  $('word-term').hidden = !hasWord;
+  $('word-def').hidden = !hasWord;
+  setText($('word'), view.word ?? '');
 
   drawHistory(snap);
 }

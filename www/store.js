@@ -26,9 +26,10 @@ export function loadGame() {
       Number.isInteger(g.level) && Number.isInteger(g.clock) &&
       typeof g.seed === 'string' && /^[0-9a-f]{64}$/.test(g.seed) &&
       typeof g.seedChosen === 'boolean' &&
+      (g.word === undefined || typeof g.word === 'string') &&
       typeof g.moves === 'string' &&
       Array.isArray(g.byTable) && g.byTable.every(Number.isInteger);
-    return ok ? { status: 'ok', game: g } : { status: 'broken' };
+    return ok ? { status: 'ok', game: { ...g, word: g.word ?? '' } } : { status: 'broken' };
   } catch {
     return { status: 'broken' };
   }

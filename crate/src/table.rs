@@ -23,6 +23,8 @@ pub enum TableError {
     Move(String),
     /// A stored move breaks the rules.
     Illegal(IllegalMove),
+    /// The players' word is longer than a record holds (256 bytes of UTF-8).
+    Word(usize),
 }
 
 impl TableError {
@@ -33,6 +35,7 @@ impl TableError {
             TableError::Seed(_) => "bad-seed",
             TableError::Move(_) => "bad-move",
             TableError::Illegal(e) => e.code(),
+            TableError::Word(_) => "bad-word",
         }
     }
 }
@@ -47,6 +50,11 @@ impl fmt::Display for TableError {
             TableError::Seed(e) => write!(f, "seed: {e}"),
             TableError::Move(s) => write!(f, "cannot read the move {s:?}"),
             TableError::Illegal(e) => write!(f, "{e}"),
+            TableError::Word(n) => write!(
+                f,
+                "the word is {n} bytes long; at most {} fit in a record",
+                crate::record::MAX_WORD_BYTES
+            ),
         }
     }
 }
@@ -86,16 +94,27 @@ pub struct Table {
 
 impl Table {
     /// A fresh game. An empty `seed_hex` draws a secret seed; a given one is
-    /// marked as chosen. `clock` is seconds per turn, 0 for none.
-    pub fn new(seats: &str, level: u8, clock: u32, seed_hex: &str) -> Result<Table, TableError> {
+    /// marked as chosen. `clock` is seconds per turn, 0 for none. `word` is
+    /// the players' word (empty for none): with the seed it decides who plays
+    /// dark ([`crate::fairness::dark_seat`]); at most 256 bytes.
+    pub fn new(
+        seats: &str,
+        level: u8,
+        clock: u32,
+        seed_hex: &str,
+        word: &str,
+    ) -> Result<Table, TableError> {
         let seats = parse_seats(seats, level)?;
+        if word.len() > crate::record::MAX_WORD_BYTES {
+            return Err(TableError::Word(word.len()));
+        }
         let (seed, chosen) = if seed_hex.is_empty() {
             (Seed::generate().map_err(TableError::Seed)?, false)
         } else {
             (seed_hex.parse().map_err(TableError::Seed)?, true)
         };
         let clock = (clock > 0).then_some(clock);
-        let mut game = Game::new(seats, clock, seed, String::new());
+        let mut game = Game::new(seats, clock, seed, word.to_string());
         game.seed_chosen = chosen;
         Ok(Table {
             game,
@@ -297,30 +316,30 @@ mod tests {
 
     #[test]
     fn a_given_seed_is_marked_chosen_and_a_bad_one_refused() {
-        let t = Table::new("person,person", 1, 30, SEED).unwrap();
+        let t = Table::new("person,person", 1, 30, SEED, "").unwrap();
         assert!(t.game().seed_chosen);
         assert_eq!(t.game().clock, Some(30));
-        assert!(Table::new("person,person", 1, 0, "abc").is_err());
-        let fresh = Table::new("person,bot", 1, 0, "").unwrap();
+        assert!(Table::new("person,person", 1, 0, "abc", "").is_err());
+        let fresh = Table::new("person,bot", 1, 0, "", "").unwrap();
         assert!(!fresh.game().seed_chosen);
         assert_eq!(fresh.game().clock, None);
     }
 
     #[test]
     fn flips_are_empty_off_the_legal_squares() {
-        let t = Table::new("person,person", 1, 0, SEED).unwrap();
+        let t = Table::new("person,person", 1, 0, SEED, "").unwrap();
         assert_eq!(t.flips(sq("a1")), 0);
         assert_eq!(t.flips(sq("f5")), sq("e5").bit());
     }
 
     #[test]
     fn replay_restores_moves_and_table_marks_and_refuses_illegal_ones() {
-        let mut t = Table::new("person,person", 1, 0, SEED).unwrap();
+        let mut t = Table::new("person,person", 1, 0, SEED, "").unwrap();
         t.replay("f5d6c3", &[1]).unwrap();
         assert_eq!(t.transcript(), "f5d6c3");
         let marks: Vec<bool> = t.game().moves().iter().map(|m| m.by_table).collect();
         assert_eq!(marks, [false, true, false]);
-        let mut u = Table::new("person,person", 1, 0, SEED).unwrap();
+        let mut u = Table::new("person,person", 1, 0, SEED, "").unwrap();
         assert_eq!(
             u.replay("f5a1", &[]),
             Err(TableError::Illegal(IllegalMove::NoFlips(sq("a1"))))
@@ -330,7 +349,7 @@ mod tests {
 
     #[test]
     fn time_out_plays_the_rule_move_marked_by_table() {
-        let mut t = Table::new("person,person", 1, 30, SEED).unwrap();
+        let mut t = Table::new("person,person", 1, 30, SEED, "").unwrap();
         // At the start every legal square flips one disc: d3 is first in reading order.
         assert_eq!(t.time_out(), Ok(Some(sq("d3"))));
         assert!(t.game().moves()[0].by_table);
@@ -338,7 +357,7 @@ mod tests {
 
     #[test]
     fn snapshot_describes_the_start() {
-        let t = Table::new("person,bot", 2, 30, SEED).unwrap();
+        let t = Table::new("person,bot", 2, 30, SEED, "").unwrap();
         let s = t.snapshot();
         assert!(s.starts_with("{\"cells\":\"---------------------------OX------XO"));
         assert!(s.contains("\"side\":\"dark\""));
@@ -352,11 +371,31 @@ mod tests {
 
     #[test]
     fn snapshot_after_a_move_names_it_and_its_flips() {
-        let mut t = Table::new("person,person", 1, 0, SEED).unwrap();
+        let mut t = Table::new("person,person", 1, 0, SEED, "").unwrap();
         t.play(sq("f5"), false).unwrap();
         let s = t.snapshot();
         assert!(s.contains("\"last\":37,\"lastFlips\":[36]"));
         assert!(s.contains("\"moves\":[[\"f5\",\"X\",false]]"));
         assert!(s.contains("\"side\":\"light\""));
+    }
+
+    #[test]
+    fn the_word_decides_the_dark_seat_with_the_seed() {
+        for word in ["", "virada", "ganhei!", "pão de queijo"] {
+            let t = Table::new("person,bot", 3, 0, SEED, word).unwrap();
+            let seed: Seed = SEED.parse().unwrap();
+            assert_eq!(t.game().word, word);
+            assert_eq!(
+                t.game().dark_seat(),
+                crate::fairness::dark_seat(&seed, word)
+            );
+            assert!(t
+                .snapshot()
+                .contains(&format!("\"darkSeat\":{}", t.game().dark_seat())));
+        }
+        let long = "x".repeat(crate::record::MAX_WORD_BYTES + 1);
+        let e = Table::new("person,bot", 3, 0, SEED, &long).unwrap_err();
+        assert_eq!(e.code(), "bad-word");
+        assert!(Table::new("person,bot", 3, 0, SEED, &long[1..]).is_ok());
     }
 }

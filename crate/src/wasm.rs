@@ -149,12 +149,24 @@ fn table_square(index: u8) -> Result<crate::Square, JsError> {
 impl TableGame {
     /// A new game: `seats` is `person,bot`, `person,person` or `bot,bot`;
     /// bots play at `level`; `clock` seconds per turn (0 = none); an empty
-    /// `seed_hex` draws a secret seed, 64 hex characters choose one.
+    /// `seed_hex` draws a secret seed, 64 hex characters choose one; `word`
+    /// is the players' word (empty for none), mixed into the colour draw.
     #[wasm_bindgen(constructor)]
-    pub fn new(seats: &str, level: u8, clock: u32, seed_hex: &str) -> Result<TableGame, JsError> {
-        crate::table::Table::new(seats, level, clock, seed_hex)
+    pub fn new(
+        seats: &str,
+        level: u8,
+        clock: u32,
+        seed_hex: &str,
+        word: &str,
+    ) -> Result<TableGame, JsError> {
+        crate::table::Table::new(seats, level, clock, seed_hex, word)
             .map(TableGame)
             .map_err(table_error)
+    }
+
+    /// The players' word, as typed (empty for none).
+    pub fn word(&self) -> String {
+        self.0.game().word.clone()
     }
 
     /// Marks the seed as chosen or secret (when restoring a stored game).

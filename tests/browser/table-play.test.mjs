@@ -81,6 +81,10 @@ async function checkEnd(page) {
   assert.match(record, new RegExp(`\\nresult: dark ${d} light ${l} `));
   assert.ok(await page.getByRole('button', { name: 'New game' }).isVisible());
   assert.ok(await page.getByRole('button', { name: 'Copy record' }).isVisible());
+  // The end screen opens the record's other ways out.
+  for (const name of ['Download record', 'Download GGF', 'Share link']) {
+    assert.ok(await page.getByRole('button', { name }).isVisible(), name);
+  }
 }
 
 const cellAt = (page, sq) => page.locator(`#grid [data-sq="${sq}"]`);

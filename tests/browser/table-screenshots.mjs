@@ -1,6 +1,7 @@
 // Takes the README's screenshots of the table: a game in progress with a
 // previewed move (ghost disc and rings), at 360×740 (phone, touch) and
-// 1280×800 (desktop, mouse).  Run: node tests/browser/table-screenshots.mjs
+// 1280×800 (desktop, mouse); then the New game dialog over it, with a word
+// typed, at both sizes.  Run: node tests/browser/table-screenshots.mjs
 
 import { serve, launch, open, cells, cell, ROOT } from './table-util.mjs';
 import { join } from 'node:path';
@@ -28,6 +29,13 @@ try {
     const file = join(ROOT, 'docs', 'screenshots', `table-${w}x${h}.png`);
     await page.screenshot({ path: file });
     console.log(file);
+    // The dialog as in an ordinary game: a seed drawn in secret, not one from the address.
+    await page.evaluate(() => history.replaceState(null, '', `${location.pathname}?lang=en`));
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.getByLabel('Your word (optional)').fill('ganhei!');
+    const dialogFile = join(ROOT, 'docs', 'screenshots', `dialog-${w}x${h}.png`);
+    await page.screenshot({ path: dialogFile });
+    console.log(dialogFile);
     await context.close();
   }
 } finally {

@@ -63,9 +63,10 @@ test('New game cancels a thinking bot and reveals the abandoned seed', async () 
   const context = await browser.newContext();
   const page = await open(context, server.url, '?lang=en&seats=bot,bot&clock=0');
   await page.waitForFunction(() => Number(document.body.dataset.ply) >= 2 && document.body.dataset.thinking === 'true');
-  await page.locator('summary', { hasText: 'Settings' }).click();
-  await page.locator('#set-seats').selectOption('person,person');
   await page.getByRole('button', { name: 'New game' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New game' });
+  await dialog.getByLabel('Seats').selectOption('person,person');
+  await dialog.getByRole('button', { name: 'Start' }).click();
   const status = await page.getByRole('status').textContent();
   const m = /Game abandoned\. Its seed was ([0-9a-f]{64})\./.exec(status);
   assert.ok(m, status);

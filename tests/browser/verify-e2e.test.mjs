@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { openPage } from './harness.mjs';
 import { cells, ply, isOver } from './table-util.mjs';
 
@@ -48,16 +49,16 @@ test('a game played to the end verifies from its end screen record; a tampered c
   assert.ok(record.includes(`\nseed: ${seed}\n`), 'the record holds the revealed seed');
   assert.ok(record.includes(`\nfingerprint: ${fingerprint}\n`));
   // Download as a file, as GGF, and a link that checks the game: all made in the page.
-  const dataText = async (id) => {
-    const href = await page.getAttribute(id, 'href');
-    assert.match(href, /^data:text\/plain;charset=utf-8,/);
-    return decodeURIComponent(href.slice(href.indexOf(',') + 1));
+  const downloaded = async (id) => {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
+    return readFile(await file.path(), 'utf8');
   };
-  assert.equal(await dataText('#record-download'), record);
-  const ggf = await dataText('#ggf-download');
+  assert.equal(await downloaded('#download-record'), record);
+  const ggf = await downloaded('#download-ggf');
   assert.match(ggf, /^\(;GM\[Othello\].*BO\[8 [-*O ]+\*\]B\[[a-h][1-8]\]/);
   assert.ok(ggf.endsWith(';)'));
-  const share = await page.getAttribute('#record-share', 'href');
+  await page.click('#share-link');
+  const share = await page.getAttribute('#share-url', 'href');
   assert.match(share, /^http:\/\/127\.0\.0\.1:\d+\/verify\.html#r=[A-Za-z0-9_-]+$/);
   const link = await page.getAttribute('#verify', 'href');
   assert.equal(new URL(link, url).href, share);

@@ -1,0 +1,111 @@
+// The New game dialog: the table first draws the next game's secret seed and
+// shows its fingerprint; only then may a player type a word of their own, and
+// pick the seats, the bot level and the clock. Start hands everything to the
+// table; Cancel or Escape discards the drawn seed (no game used it).
+
+import { t, levelName } from './i18n.js';
+import { newSeed, fingerprintOf } from './engine.js';
+
+const $ = (id) => document.getElementById(id);
+const CLOCKS = [0, 15, 30, 60, 120, 300];
+const LEVELS = 10;
+
+/** The seed drawn for the game the dialog offers: {seed, secret}, or null when closed. */
+let pending = null;
+
+/** A seed asked for in the address (`?seed=`, 64 hex), or null. */
+function addressSeed() {
+  const seed = new URLSearchParams(location.search).get('seed')?.trim().toLowerCase();
+  return seed && /^[0-9a-f]{64}$/.test(seed) ? seed : null;
+}
+
+/** Fills the clock and level choices in the current language, keeping what is chosen. */
+export function translateChoices() {
+  const clock = $('set-clock');
+  const clockValue = clock.value;
+  clock.textContent = '';
+  for (const secs of CLOCKS) {
+    const o = document.createElement('option');
+    o.value = String(secs);
+    o.textContent = secs === 0 ? t('clockNone') : secs < 120 ? t('clock', { s: secs }) : t('clockMin', { m: secs / 60 });
+    clock.append(o);
+  }
+  if (clockValue) clock.value = clockValue;
+  const level = $('set-level');
+  const levelValue = level.value;
+  level.textContent = '';
+  for (let n = 1; n <= LEVELS; n++) {
+    const o = document.createElement('option');
+    o.value = String(n);
+    o.textContent = `${n} · ${levelName(n)}`;
+    level.append(o);
+  }
+  if (levelValue) level.value = levelValue;
+}
+
+/** The level choice only matters with a bot at the table. */
+function syncLevel() {
+  const level = $('set-level');
+  level.disabled = $('set-seats').value === 'person,person';
+  level.closest('label').classList.toggle('off', level.disabled);
+}
+
+/** Shows the choices of `settings` ({seats, level, clock}) in the dialog. */
+function showSettings({ seats, level, clock }) {
+  $('set-seats').value = seats;
+  $('set-level').value = String(Math.min(LEVELS, Math.max(1, level)));
+  const select = $('set-clock');
+  // A clock asked for in the address (e.g. ?clock=20) stays on offer for the next game.
+  if (![...select.options].some((o) => o.value === String(clock))) {
+    const o = document.createElement('option');
+    o.value = String(clock);
+    o.textContent = t('clock', { s: clock });
+    select.append(o);
+  }
+  select.value = String(clock);
+  syncLevel();
+}
+
+/**
+ * Wires the dialog once. `start({seats, level, clock, seed, secret, word})`
+ * starts the game and returns an error message, or null when it started.
+ */
+export function setupNewGameDialog({ start }) {
+  const dialog = $('new-dialog');
+  $('set-seats').addEventListener('change', syncLevel);
+  $('nd-cancel').addEventListener('click', () => dialog.close('cancel'));
+  // Closing by any way (Cancel, Escape, Start) forgets the drawn seed.
+  dialog.addEventListener('close', () => {
+    pending = null;
+  });
+  $('nd-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    if (!pending) return;
+    const error = start({
+      seats: $('set-seats').value,
+      level: Number($('set-level').value),
+      clock: Number($('set-clock').value),
+      seed: pending.seed,
+      secret: pending.secret,
+      word: $('nd-word').value,
+    });
+    const box = $('nd-error');
+    box.hidden = !error;
+    box.textContent = error ?? '';
+    if (!error) dialog.close('start');
+  });
+}
+
+/** Opens the dialog for the next game: draws its seed first and shows the fingerprint. */
+export function openNewGameDialog(settings) {
+  const chosen = addressSeed();
+  const seed = chosen ?? newSeed();
+  pending = { seed, secret: chosen === null };
+  $('nd-fingerprint').textContent = fingerprintOf(seed);
+  $('nd-chosen').hidden = pending.secret;
+  $('nd-word').value = '';
+  $('nd-error').hidden = true;
+  showSettings(settings);
+  $('new-dialog').showModal();
+  $('nd-word').focus();
+}
