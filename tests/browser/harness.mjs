@@ -132,7 +132,11 @@ export async function openPage(query = '', options = {}) {
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   page.on('requestfailed', (request) => {
-    errors.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`);
+    const why = request.failure()?.errorText ?? '';
+    // A load cut short by a reload or a navigation (the favicon, most often)
+    // is the browser's doing, not the page's.
+    if (why === 'net::ERR_ABORTED') return;
+    errors.push(`request failed: ${request.url()} ${why}`);
   });
   page.on('response', (response) => {
     if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.url()}`);
