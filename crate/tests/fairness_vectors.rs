@@ -107,8 +107,8 @@ fn streams_are_independent_of_each_other() {
 
 #[test]
 fn the_readme_quotes_the_same_vectors() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/readme/fair.md");
-    let doc = std::fs::read_to_string(path).expect("read docs/readme/fair.md");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
+    let doc = std::fs::read_to_string(path).expect("read README.md");
     for v in vectors() {
         let row = format!(
             "| `{}` | `{}` | `{}` | {} |",

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The bot's level ladder as reported in docs/readme/bot.md: each level against
+# The bot's level ladder as reported in README.md (the bot): each level against
 # the one below, and the top level against the greedy and mobility players;
 # 200 games each over XOT openings, both colours each. Levels 6–10 play with a
 # node budget a move (`level:N@NODES`) so that the run is reproducible and
