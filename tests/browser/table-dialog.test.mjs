@@ -178,7 +178,8 @@ test('Download record, Download GGF and Share link give the record, its GGF and 
   const m = /^#r=([A-Za-z0-9_-]+)$/.exec(url.hash);
   assert.ok(m, url.hash);
   assert.equal(Buffer.from(m[1], 'base64url').toString('utf8'), record);
-  assert.match(await page.getByRole('status').textContent(), /Link copied\.|the link is shown below/);
+  // Copying waits on the clipboard, so the announcement follows a moment later.
+  await page.waitForFunction(() => /Link copied\.|the link is shown below/.test(document.getElementById('status').textContent));
   assert.deepEqual(page.errors, []);
   await context.close();
 });

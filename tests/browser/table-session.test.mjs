@@ -208,7 +208,8 @@ test('Copy record during a game gives the record with the seed still hidden', as
   assert.match(record, /\nclock: 15\n/);
   assert.match(record, /\nseed: hidden chosen\n/);
   assert.match(record, /\nmoves: f5 d6\n/);
-  assert.match(await page.getByRole('status').textContent(), /Record copied\.|Could not copy/);
+  // Copying waits on the clipboard, so the announcement follows a moment later.
+  await page.waitForFunction(() => /Record copied\.|Could not copy/.test(document.getElementById('status').textContent));
   await context.close();
 });
 
