@@ -9,6 +9,7 @@
 //! error, never a panic.
 
 mod ggf;
+mod ggf_error;
 mod obf;
 mod transcript;
 
