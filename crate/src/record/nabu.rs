@@ -129,22 +129,7 @@ pub(super) fn check_moves(r: &Record, plies: &[NabuPlayed]) -> Vec<Check> {
         Some(o) if o.winner == Color::Dark => Verdict::DarkWins,
         Some(_) => Verdict::LightWins,
     };
-    out.push(if (dark, light) != (r.result.dark, r.result.light) {
-        Check::new("result", Status::Failed, "count-mismatch")
-            .with("dark", dark)
-            .with("light", light)
-            .with("recorded-dark", r.result.dark)
-            .with("recorded-light", r.result.light)
-    } else if verdict != r.result.verdict {
-        Check::new("result", Status::Failed, "verdict-mismatch")
-            .with("computed", verdict.as_str())
-            .with("recorded", r.result.verdict.as_str())
-    } else {
-        Check::new("result", Status::Passed, "result-ok")
-            .with("dark", dark)
-            .with("light", light)
-            .with("verdict", verdict.as_str())
-    });
+    out.push(super::verify::result_check(r, dark, light, verdict));
     out
 }
 

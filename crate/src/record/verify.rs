@@ -270,13 +270,18 @@ fn check_othello(r: &Record, plies: &[PlayedMove]) -> Vec<Check> {
 }
 
 fn check_result(r: &Record, end: &Position) -> Check {
-    let (dark, light) = (end.count(Color::Dark), end.count(Color::Light));
     let verdict = match end.outcome() {
         None => Verdict::Unfinished,
         Some(crate::Outcome::Win(Color::Dark)) => Verdict::DarkWins,
         Some(crate::Outcome::Win(Color::Light)) => Verdict::LightWins,
         Some(crate::Outcome::Draw) => Verdict::Draw,
     };
+    result_check(r, end.count(Color::Dark), end.count(Color::Light), verdict)
+}
+
+/// The `result` check for any game kind: the replayed counts and verdict
+/// against the recorded ones.
+pub(super) fn result_check(r: &Record, dark: u32, light: u32, verdict: Verdict) -> Check {
     if (dark, light) != (r.result.dark, r.result.light) {
         Check::new("result", Status::Failed, "count-mismatch")
             .with("dark", dark)
