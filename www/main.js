@@ -23,7 +23,8 @@ const DEFAULTS = { seats: 'person,bot', level: 3, clock: 30 };
 const BOT_PAUSE_MS = 450; // a bot's move is shown no sooner than this, so people can follow it
 // A bot that opens the game waits longer: time to see the board, who plays dark and the fingerprint.
 const BOT_OPENING_PAUSE_MS = 2000;
-const BOT_TIME_MS = 1000;
+const BOT_TIME_MS = 1000; // a bot's time a move; `?think=S` gives it S seconds (1–60)
+let botTimeMs = BOT_TIME_MS;
 const $ = (id) => document.getElementById(id);
 
 const state = {
@@ -51,7 +52,8 @@ function readParams() {
     seats: q.get('seats') ?? undefined,
     clock: int('clock'),
     level: int('level'),
-    bad: ['clock', 'level'].filter((k) => q.has(k) && int(k) === undefined),
+    think: int('think'),
+    bad: ['clock', 'level', 'think'].filter((k) => q.has(k) && int(k) === undefined),
   };
 }
 
@@ -175,7 +177,7 @@ function onBotError(message) {
 function askBot() {
   const level = Number(snap().seats[snap().seatToMove].split(':')[1]);
   const question = state.table.botQuestion();
-  bot.ask({ level, timeMs: BOT_TIME_MS, ...question }, question.ply === 0 ? BOT_OPENING_PAUSE_MS : BOT_PAUSE_MS);
+  bot.ask({ level, timeMs: botTimeMs, ...question }, question.ply === 0 ? BOT_OPENING_PAUSE_MS : BOT_PAUSE_MS);
 }
 
 // ---------------------------------------------------------------- games
@@ -483,6 +485,7 @@ function setupBoard() {
 async function main() {
   attach($('status'));
   const params = readParams();
+  if (params.think) botTimeMs = Math.min(params.think, 60) * 1000;
   const prefs = store.loadPrefs();
   setLanguage(chooseLanguage(params.lang, prefs.lang, navigator.languages));
   sound.setMuted(prefs.muted === true);
