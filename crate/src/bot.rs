@@ -10,7 +10,7 @@
 //! | 6 | Strong | 2,500 nodes | 12 | 14 | none |
 //! | 7 | Expert | 10,000 nodes | 14 | 16 | none |
 //! | 8 | Master | 40,000 nodes | 16 | 18 | none |
-//! | 9 | Grandmaster | 160,000 nodes | 18 | 20 | none |
+//! | 9 | Grandmaster | 240,000 nodes | 18 | 20 | none |
 //! | 10 | Perfect | its time (1 s a move in the browser) | 24 | 26 | none |
 //!
 //! Levels 6–10 deepen iteratively while the next iteration may still fit in
@@ -83,7 +83,7 @@ pub const LEVELS: [Level; 10] = [
     level(6, "Strong", 60, 12, 14, 0, 0, 0, 2_500),
     level(7, "Expert", 60, 14, 16, 0, 0, 0, 10_000),
     level(8, "Master", 60, 16, 18, 0, 0, 0, 40_000),
-    level(9, "Grandmaster", 60, 18, 20, 0, 0, 0, 160_000),
+    level(9, "Grandmaster", 60, 18, 20, 0, 0, 0, 240_000),
     level(10, "Perfect", 60, 24, 26, 0, 0, 0, 0),
 ];
 
