@@ -1,21 +1,24 @@
 //! The bot: levels 1–10 over the [`search`](crate::search) engine.
 //!
-//! | level | name | midgame depth | exact from | win/loss/draw from | mistakes |
-//! |--:|---|--:|--:|--:|---|
-//! | 1 | Beginner | 1 | – | – | greedy for discs, noise ±30 discs, about 1 move in 3 at random |
-//! | 2 | Novice | 1 | – | – | noise ±10 discs, about 1 in 8 at random |
-//! | 3 | Casual | 2 | 4 | – | noise ±3 discs, 1 in 30 at random |
-//! | 4 | Club | 3 | 8 | – | noise ±1.5 discs |
-//! | 5 | Keen | 4 | 10 | 12 | none |
-//! | 6 | Strong | 6 | 12 | 14 | none |
-//! | 7 | Expert | 8 | 14 | 16 | none |
-//! | 8 | Master | 10 | 16 | 18 | none |
-//! | 9 | Grandmaster | 12 | 18 | 20 | none |
-//! | 10 | Perfect | as deep as time allows | 24 | 26 | none |
+//! | level | name | search | exact from | win/loss/draw from | mistakes |
+//! |--:|---|---|--:|--:|---|
+//! | 1 | Beginner | depth 1 | – | – | greedy for discs, noise ±30 discs, about 1 move in 3 at random |
+//! | 2 | Novice | depth 1 | – | – | noise ±10 discs, about 1 in 8 at random |
+//! | 3 | Casual | depth 2 | 4 | – | noise ±3 discs, 1 in 30 at random |
+//! | 4 | Club | depth 3 | 8 | – | noise ±1.5 discs |
+//! | 5 | Keen | depth 4 | 10 | 12 | none |
+//! | 6 | Strong | 2,500 nodes | 12 | 14 | none |
+//! | 7 | Expert | 10,000 nodes | 14 | 16 | none |
+//! | 8 | Master | 40,000 nodes | 16 | 18 | none |
+//! | 9 | Grandmaster | 240,000 nodes | 18 | 20 | none |
+//! | 10 | Perfect | its time (1 s a move in the browser) | 24 | 26 | none |
 //!
-//! Every level stops at its time budget (1 s a move by default in the
-//! browser); level 10 uses all of it. Mistakes are drawn from the game's
-//! seeded generator, so a game replays.
+//! Levels 6–10 deepen iteratively while the next iteration may still fit in
+//! their budget (levels 6–9 a node budget, the same in the browser and
+//! natively, so a game against them replays; level 10 the time it is given),
+//! then solve the endgame with what is left when within reach. Every level
+//! also stops at the time budget it is given. Mistakes are drawn from the
+//! game's seeded generator, so a game replays.
 
 use crate::eval::DISC;
 use crate::search::{Budget, Engine, Limits};
@@ -40,6 +43,9 @@ pub struct Level {
     pub blunder_per_mille: u64,
     /// Extra value per disc flipped (a beginner's greed), 1/100 disc.
     pub greed: i32,
+    /// Node budget a move (0: none), in midgame nodes (the endgame solver's
+    /// count [`SOLVER_NODES_PER_NODE`](crate::search::SOLVER_NODES_PER_NODE) to one), in the browser as natively.
+    pub nodes: u64,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -52,6 +58,7 @@ const fn level(
     noise: i32,
     blunder_per_mille: u64,
     greed: i32,
+    nodes: u64,
 ) -> Level {
     Level {
         number,
@@ -62,21 +69,22 @@ const fn level(
         noise,
         blunder_per_mille,
         greed,
+        nodes,
     }
 }
 
 /// The ten levels, weakest first.
 pub const LEVELS: [Level; 10] = [
-    level(1, "Beginner", 1, 0, 0, 3000, 350, 150),
-    level(2, "Novice", 1, 0, 0, 1000, 120, 40),
-    level(3, "Casual", 2, 4, 0, 300, 33, 0),
-    level(4, "Club", 3, 8, 0, 150, 0, 0),
-    level(5, "Keen", 4, 10, 12, 0, 0, 0),
-    level(6, "Strong", 6, 12, 14, 0, 0, 0),
-    level(7, "Expert", 8, 14, 16, 0, 0, 0),
-    level(8, "Master", 10, 16, 18, 0, 0, 0),
-    level(9, "Grandmaster", 12, 18, 20, 0, 0, 0),
-    level(10, "Perfect", 60, 24, 26, 0, 0, 0),
+    level(1, "Beginner", 1, 0, 0, 3000, 350, 150, 0),
+    level(2, "Novice", 1, 0, 0, 1000, 120, 40, 0),
+    level(3, "Casual", 2, 4, 0, 300, 33, 0, 0),
+    level(4, "Club", 3, 8, 0, 150, 0, 0, 0),
+    level(5, "Keen", 4, 10, 12, 0, 0, 0, 0),
+    level(6, "Strong", 60, 12, 14, 0, 0, 0, 2_500),
+    level(7, "Expert", 60, 14, 16, 0, 0, 0, 10_000),
+    level(8, "Master", 60, 16, 18, 0, 0, 0, 40_000),
+    level(9, "Grandmaster", 60, 18, 20, 0, 0, 0, 240_000),
+    level(10, "Perfect", 60, 24, 26, 0, 0, 0, 0),
 ];
 
 /// The level numbered `n`, clamped to 1..=10.
@@ -112,6 +120,10 @@ pub fn choose_with(
     budget: Budget<'_>,
 ) -> Choice {
     let level = level_of(level);
+    let mut budget = budget;
+    if level.nodes > 0 {
+        budget.nodes = Some(budget.nodes.map_or(level.nodes, |n| n.min(level.nodes)));
+    }
     let legal = position.legal_moves();
     if legal.is_empty() {
         return Choice {

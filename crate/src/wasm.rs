@@ -54,6 +54,34 @@ pub fn bot_choose(
     Ok(choice.mv.to_string())
 }
 
+/// The bot's search at `level` of the position given by its disc masks, with
+/// a fresh engine (tables of 4 MiB, as the page's) and a budget of `nodes`
+/// positions (0: none) and `time_ms`: `MOVE SCORE NODES`, for the search
+/// benchmark (`tests/bench/wasm-bot.mjs`).
+#[wasm_bindgen]
+pub fn bot_bench(
+    dark: u64,
+    light: u64,
+    dark_to_move: bool,
+    level: u8,
+    time_ms: u32,
+    nodes: f64,
+) -> Result<String, JsError> {
+    let board = crate::Board::new(crate::Bitboard(dark), crate::Bitboard(light))
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    let side = if dark_to_move {
+        crate::Color::Dark
+    } else {
+        crate::Color::Light
+    };
+    let position = crate::Position::new(board, side);
+    let mut budget = crate::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
+    budget.nodes = (nodes >= 1.0).then_some(nodes as u64);
+    let mut engine = crate::search::Engine::new(4 << 20);
+    let choice = crate::bot::choose_with(&mut engine, &position, level, &mut || 0, budget);
+    Ok(format!("{} {} {}", choice.mv, choice.score, choice.nodes))
+}
+
 /// The exact solve of the position given by its disc masks, for the endgame
 /// benchmark: `MOVE SCORE NODES` (score: final disc difference for the mover).
 #[wasm_bindgen]

@@ -109,3 +109,61 @@ fn midgame_search_reaching_the_end_agrees_with_the_solver() {
     assert_eq!(r.score, obf.annotations[0].score * 100);
     assert!(r.exact);
 }
+
+#[test]
+fn levels_six_to_nine_replay_within_their_node_budgets() {
+    let pos = after("f5d6c3d3c4f4c5b3c2");
+    let mut last = 0;
+    for n in 6..=9u8 {
+        let level = &LEVELS[usize::from(n) - 1];
+        assert!(level.nodes > last * 3, "level {n}: {} nodes", level.nodes);
+        last = level.nodes;
+        let choose = || {
+            choose_with(
+                &mut Engine::new(1 << 20),
+                &pos,
+                n,
+                &mut || 0,
+                Budget::unlimited(),
+            )
+        };
+        let (a, b) = (choose(), choose());
+        assert_eq!(a, b, "level {n}");
+        // Far from the end no solver runs: every node is a midgame one, and
+        // the budget is checked every 1,024.
+        assert!(
+            a.nodes <= level.nodes + 1024,
+            "level {n}: {} nodes",
+            a.nodes
+        );
+    }
+}
+
+#[test]
+fn probcut_reaches_a_depth_with_fewer_nodes() {
+    let pos = after("f5d6c3d3c4f4c5b3c2e6");
+    let limits = Limits {
+        depth: 9,
+        exact_empties: 0,
+        wld_empties: 0,
+    };
+    let search = |probcut| {
+        let mut engine = Engine::new(4 << 20);
+        engine.set_probcut(probcut);
+        engine.search(&pos, &limits, Budget::unlimited())
+    };
+    let (cut, full) = (search(true), search(false));
+    assert_eq!((cut.depth, full.depth), (9, 9));
+    assert!(
+        cut.nodes < full.nodes,
+        "{} against {}",
+        cut.nodes,
+        full.nodes
+    );
+    for r in [cut, full] {
+        let Move::Play(sq) = r.best else {
+            panic!("pass")
+        };
+        assert!(pos.legal_moves().contains(sq));
+    }
+}

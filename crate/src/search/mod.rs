@@ -1,7 +1,10 @@
 //! The midgame search: iterative deepening principal-variation search over a
-//! bounded transposition table, with aspiration windows, move ordering (hash
-//! move, shallow search, mobility), a time and a node limit and a stop flag.
-//! Near the end it hands over to the exact [`endgame`](crate::endgame) solver.
+//! bounded transposition table, with aspiration windows, ProbCut from 6 plies
+//! left, move ordering (hash move, shallow search, mobility), a time and a
+//! node limit and a stop flag. Near the end it hands over to the exact
+//! [`endgame`](crate::endgame) solver. A node limit counts the solver's nodes
+//! at [`SOLVER_NODES_PER_NODE`] to one midgame node, so that it stands for a
+//! time.
 
 mod budget;
 
@@ -9,7 +12,7 @@ pub use budget::{default_clock, Budget, Clock};
 mod engine;
 mod table;
 
-pub use engine::Engine;
+pub use engine::{Engine, SOLVER_NODES_PER_NODE};
 pub use table::MidTable;
 
 use crate::Move;

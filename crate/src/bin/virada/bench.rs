@@ -19,6 +19,19 @@ pub struct Args {
     /// tests/data/fforum-40-49.obf (minutes).
     #[arg(long)]
     endgame: Option<std::path::PathBuf>,
+    /// Also search the positions after the first N XOT openings
+    /// (tests/data/xot-openings.txt) as the bot's top level does, each with a
+    /// fresh engine of 4 MiB (the page's) and `--midgame-nodes` nodes.
+    #[arg(long)]
+    midgame: Option<usize>,
+    /// Node budget of each `--midgame` search.
+    #[arg(long, default_value_t = 1_000_000)]
+    midgame_nodes: u64,
+    /// Also search N positions to this depth with ProbCut and at full width
+    /// (after each of the first N XOT openings, 0, 8, 16 or 24 moves of level
+    /// 5 further, in turn) and compare the nodes.
+    #[arg(long, value_names = ["N", "DEPTH"], num_args = 2)]
+    probcut: Option<Vec<u32>>,
 }
 
 /// Leaves from the start position (Aart Bik, "Perft for Reversi", 2009).
@@ -47,6 +60,12 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     perft_section(&args)?;
     if let Some(file) = &args.endgame {
         crate::bench_endgame::section(file, 64)?;
+    }
+    if let Some(count) = args.midgame {
+        midgame_section(count, args.midgame_nodes)?;
+    }
+    if let Some(v) = &args.probcut {
+        probcut_section(v[0] as usize, v[1])?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -130,5 +149,105 @@ fn perft_section(args: &Args) -> Result<(), String> {
         Some(cpu) => println!(", {:.1}M leaves/s by on-CPU time", rate(cpu)),
         None => println!(),
     }
+    Ok(())
+}
+
+/// The top level's search after each of the first `count` XOT openings with
+/// `nodes` nodes a search: one line a position (`dark light side` masks in
+/// hex for `tests/bench/wasm-bot.mjs`, move, score, nodes, seconds), then the
+/// total and the rate.
+fn midgame_section(count: usize, nodes: u64) -> Result<(), String> {
+    use virada::bot::choose_with;
+    use virada::search::{Budget, Engine};
+    let text = std::fs::read_to_string("tests/data/xot-openings.txt")
+        .map_err(|e| format!("cannot read tests/data/xot-openings.txt: {e}"))?;
+    println!("level 10, {nodes} nodes a search, fresh 4 MiB engine, after each of the first {count} XOT openings");
+    let (mut total_nodes, mut total_wall, mut total_cpu) = (0u64, 0f64, 0f64);
+    for line in text.lines().filter(|l| !l.trim().is_empty()).take(count) {
+        let pos = crate::play_match::opening(line)?;
+        let budget = Budget {
+            nodes: Some(nodes),
+            ..Budget::unlimited()
+        };
+        let mut engine = Engine::new(4 << 20);
+        let (choice, t) = time(|| choose_with(&mut engine, &pos, 10, &mut || 0, budget));
+        let cpu = t.cpu.unwrap_or(t.wall);
+        total_nodes += choice.nodes;
+        total_wall += t.wall;
+        total_cpu += cpu;
+        let dark = pos.board().discs(virada::Color::Dark).0;
+        let light = pos.board().discs(virada::Color::Light).0;
+        let side = if pos.side_to_move() == virada::Color::Dark {
+            'X'
+        } else {
+            'O'
+        };
+        println!(
+            "  {dark:016x} {light:016x} {side} {} {} {} {:.3}s",
+            choice.mv, choice.score, choice.nodes, cpu
+        );
+    }
+    println!(
+        "midgame: {total_nodes} nodes {total_wall:.2}s wall {total_cpu:.2}s on CPU {:.2}M nodes/s on CPU",
+        total_nodes as f64 / total_cpu.max(1e-9) / 1e6
+    );
+    Ok(())
+}
+
+/// Nodes to a fixed depth with ProbCut against the full-width search, on the
+/// same positions, each search with a fresh engine of 16 MiB and no endgame
+/// solve (the search's own solving of the last 12 empties aside).
+fn probcut_section(count: usize, depth: u32) -> Result<(), String> {
+    use virada::search::{Budget, Engine, Limits};
+    use virada::Move;
+    let text = std::fs::read_to_string("tests/data/xot-openings.txt")
+        .map_err(|e| format!("cannot read tests/data/xot-openings.txt: {e}"))?;
+    let limits = Limits {
+        depth,
+        exact_empties: 0,
+        wld_empties: 0,
+    };
+    let (mut nodes, mut secs, mut same, mut searched) = ([0u64; 2], [0f64; 2], 0, 0);
+    for (i, line) in text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(count)
+        .enumerate()
+    {
+        let mut pos = crate::play_match::opening(line)?;
+        for _ in 0..8 * (i % 4) {
+            if pos.is_game_over() {
+                break;
+            }
+            let mv = if pos.must_pass() {
+                Move::Pass
+            } else {
+                virada::bot::choose(&pos, 5)
+            };
+            pos = pos.play_move(mv).map_err(|e| e.to_string())?;
+        }
+        if pos.is_game_over() || pos.must_pass() {
+            continue;
+        }
+        let mut best = [Move::Pass; 2];
+        for (k, probcut) in [false, true].into_iter().enumerate() {
+            let mut engine = Engine::new(16 << 20);
+            engine.set_probcut(probcut);
+            let (r, t) = time(|| engine.search(&pos, &limits, Budget::unlimited()));
+            nodes[k] += r.nodes;
+            secs[k] += t.cpu.unwrap_or(t.wall);
+            best[k] = r.best;
+        }
+        searched += 1;
+        same += usize::from(best[0] == best[1]);
+    }
+    println!(
+        "depth {depth}, {searched} positions: full width {} nodes {:.2}s, ProbCut {} nodes {:.2}s ({:.0}% of the nodes), the same move in {same}",
+        nodes[0],
+        secs[0],
+        nodes[1],
+        secs[1],
+        100.0 * nodes[1] as f64 / nodes[0].max(1) as f64
+    );
     Ok(())
 }

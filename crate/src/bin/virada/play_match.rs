@@ -12,7 +12,8 @@ use virada::{Move, Position, Square};
 #[derive(clap::Args)]
 pub struct Args {
     /// The first player: `level:N` (1–10, optionally `level:N@NODES` for a
-    /// node budget a move), `greedy` (most flips) or
+    /// node budget a move; a `/fullwidth` suffix turns ProbCut off), `greedy`
+    /// (most flips) or
     /// `mobility` (depth 1, most mobility for itself less the opponent's).
     first: String,
     /// The second player, as the first.
@@ -48,10 +49,14 @@ impl Player {
             _ => {
                 let bad = || {
                     format!(
-                        "unknown player {text:?}: level:N[@NODES] (N 1..10), greedy or mobility"
+                        "unknown player {text:?}: level:N[@NODES][/fullwidth] (N 1..10), greedy or mobility"
                     )
                 };
                 let spec = text.strip_prefix("level:").ok_or_else(bad)?;
+                let (spec, full_width) = match spec.strip_suffix("/fullwidth") {
+                    Some(spec) => (spec, true),
+                    None => (spec, false),
+                };
                 let (n, nodes) = match spec.split_once('@') {
                     Some((n, nodes)) => (n, Some(nodes.parse::<u64>().map_err(|_| bad())?)),
                     None => (spec, None),
@@ -61,12 +66,21 @@ impl Player {
                     .ok()
                     .filter(|n| (1..=10).contains(n))
                     .ok_or_else(bad)?;
-                Ok(Player::Level(n, nodes, Box::new(Engine::new(16 << 20))))
+                let mut engine = Box::new(Engine::new(16 << 20));
+                engine.set_probcut(!full_width);
+                Ok(Player::Level(n, nodes, engine))
             }
         }
     }
 
-    fn choose(&mut self, pos: &Position, game: usize, ply: u32, args: &Args) -> Move {
+    fn choose(
+        &mut self,
+        pos: &Position,
+        game: usize,
+        ply: u32,
+        args: &Args,
+        stats: &mut Stats,
+    ) -> Move {
         match self {
             Player::Greedy => pos.timeout_move().map_or(Move::Pass, Move::Play),
             Player::Mobility => {
@@ -91,7 +105,10 @@ impl Player {
                     None => Budget::unlimited(),
                 };
                 budget.nodes = nodes.or(args.nodes);
-                choose_with(engine, pos, *level, &mut rng, budget).mv
+                let started = std::time::Instant::now();
+                let choice = choose_with(engine, pos, *level, &mut rng, budget);
+                stats.add(choice.nodes, started.elapsed().as_secs_f64());
+                choice.mv
             }
         }
     }
@@ -103,7 +120,44 @@ impl Player {
     }
 }
 
-fn opening(line: &str) -> Result<Position, String> {
+/// What one player's engine spent over a match.
+#[derive(Default)]
+struct Stats {
+    moves: u64,
+    nodes: u64,
+    max_nodes: u64,
+    secs: f64,
+    max_secs: f64,
+}
+
+impl Stats {
+    fn add(&mut self, nodes: u64, secs: f64) {
+        self.moves += 1;
+        self.nodes += nodes;
+        self.max_nodes = self.max_nodes.max(nodes);
+        self.secs += secs;
+        self.max_secs = self.max_secs.max(secs);
+    }
+
+    /// `NAME: N moves, nodes mean/max, ms mean/max` (nothing for a player
+    /// without an engine).
+    fn line(&self, name: &str) -> Option<String> {
+        (self.moves > 0).then(|| {
+            format!(
+                "{name}: {} moves, nodes {:.0} mean {} max, {:.1} ms mean {:.1} ms max, {:.2} M nodes/s",
+                self.moves,
+                self.nodes as f64 / self.moves as f64,
+                self.max_nodes,
+                1000.0 * self.secs / self.moves as f64,
+                1000.0 * self.max_secs,
+                self.nodes as f64 / self.secs.max(1e-9) / 1e6
+            )
+        })
+    }
+}
+
+/// The position after an opening transcript such as `f5f4g3f6d3f3d6h3`.
+pub fn opening(line: &str) -> Result<Position, String> {
     let mut pos = Position::start();
     let chars: Vec<char> = line.trim().chars().collect();
     for pair in chars.chunks(2) {
@@ -136,6 +190,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         ));
     }
     let mut players = [Player::parse(&args.first)?, Player::parse(&args.second)?];
+    let mut stats = [Stats::default(), Stats::default()];
     let (mut wins, mut draws, mut losses, mut discs_first, mut discs_second) =
         (0, 0, 0, 0u32, 0u32);
     for game in 0..args.games {
@@ -156,7 +211,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             let mv = if pos.must_pass() {
                 Move::Pass
             } else {
-                players[who].choose(&pos, game, ply, &args)
+                players[who].choose(&pos, game, ply, &args, &mut stats[who])
             };
             pos = pos
                 .play_move(mv)
@@ -183,5 +238,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         args.games,
         100.0 * points / args.games as f64
     );
+    // What each engine spent, on stderr: the time depends on the machine.
+    for (stats, name) in stats.iter().zip([&args.first, &args.second]) {
+        if let Some(line) = stats.line(name) {
+            eprintln!("{line}");
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
