@@ -63,6 +63,7 @@ wasm: $(NODE_DEPS)
 	RUSTFLAGS="$(WASM_RUSTFLAGS)" cargo build -q -p virada --lib --release --target $(WASM_TARGET)
 	wasm-bindgen --target web --out-dir www/pkg $(WASM_OUT)
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg/virada_bg.wasm -o www/pkg/virada_bg.wasm
+	cp crate/weights/eval.vrdw www/pkg/eval-weights.vrdw
 
 ## bench: native figures (virada bench), then perft in wasm under Node beside native
 bench: wasm

@@ -2,13 +2,14 @@
 // {type:'think', id, dark, light, darkToMove, level, seed, ply, timeMs}
 // with {type:'move', id, move} ("d3" or "PA") or {type:'error', id, message}.
 
-import { ready, botChoose } from './engine.js';
+import { readyWithWeights, botChoose } from './engine.js';
 
 self.onmessage = async (event) => {
   const q = event.data;
   if (!q || q.type !== 'think') return;
   try {
-    await ready();
+    const problem = await readyWithWeights();
+    if (problem) console.warn(`bot: hand-set weights (${problem})`);
     const move = botChoose(q);
     self.postMessage({ type: 'move', id: q.id, move });
   } catch (e) {

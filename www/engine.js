@@ -2,7 +2,7 @@
 // worker ask the Rust engine through these functions and never apply a rule
 // themselves.
 
-import init, { TableGame, bot_choose, fair_record, fair_ggf, record_verify, fair_new_seed, fair_fingerprint } from './pkg/virada.js';
+import init, { TableGame, bot_choose, load_weights, fair_record, fair_ggf, record_verify, fair_new_seed, fair_fingerprint } from './pkg/virada.js';
 
 let loading = null;
 
@@ -10,6 +10,28 @@ let loading = null;
 export function ready() {
   loading ??= init();
   return loading;
+}
+
+let weights = null;
+
+/**
+ * Loads the engine and the trained evaluation (pkg/eval-weights.vrdw, built
+ * beside the wasm) once, for the bot's worker. If the file cannot be had the
+ * bot plays on the hand-set weights built into the engine; the returned
+ * promise then resolves to the reason.
+ */
+export function readyWithWeights() {
+  weights ??= ready().then(async () => {
+    try {
+      const response = await fetch(new URL('./pkg/eval-weights.vrdw', import.meta.url));
+      if (!response.ok) throw new Error(`eval-weights.vrdw: HTTP ${response.status}`);
+      load_weights(new Uint8Array(await response.arrayBuffer()));
+      return null;
+    } catch (e) {
+      return String(e?.message ?? e);
+    }
+  });
+  return weights;
 }
 
 /** Index 0..63 → "a1".."h8". */

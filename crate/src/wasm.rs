@@ -20,6 +20,22 @@ pub fn perft_start(depth: u32) -> f64 {
 
 // ---------------------------------------------------------------- bot
 
+/// Installs a trained weights file (`VRDW1`, see `eval::Weights::to_bytes`)
+/// for every later search. Call before the first search; an error says why
+/// the file was refused, or that the evaluation was already in use.
+#[wasm_bindgen]
+pub fn load_weights(bytes: &[u8]) -> Result<(), JsError> {
+    let weights =
+        crate::eval::Weights::from_bytes(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+    if crate::eval::Eval::install(weights) {
+        Ok(())
+    } else {
+        Err(JsError::new(
+            "the evaluation is already in use; load weights before the first search",
+        ))
+    }
+}
+
 /// The bot's move for the position given by its two disc masks (bit 0 = a1 …
 /// bit 63 = h8), as `d3`, or `PA` when it must pass. `seed_hex` is the game's
 /// seed (64 hex characters) and `ply` the number of moves played, so a weak

@@ -37,7 +37,7 @@ fn an_endgame_session_answers_go_hint_ping_with_exact_scores() {
          set myname Virada10\n\
          pong 7\n\
          status Virada is thinking\n\
-         nodestats 71823 0.0\n\
+         nodestats 90324 0.0\n\
          === G8/18.00/0.0\n\
          status\n\
          status Virada is thinking\n\

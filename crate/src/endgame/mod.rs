@@ -2,13 +2,18 @@
 //! (empty squares go to the winner, the usual scoring of FFO scores).
 //!
 //! Layers by empties: four and fewer in [`last`] (no move generation, no
-//! hashing, parity order); up to [`SHALLOW`] empties a plain alpha-beta in
-//! parity order; above that principal-variation search with a transposition
-//! table, fastest-first ordering (fewest replies, corners counted twice),
-//! the hash move first, and a stability cutoff. A win/loss/draw answer is the
-//! same search with the window (-1, 1).
+//! hashing, parity order); up to [`SHALLOW`] empties a plain alpha-beta
+//! without a table ([`shallow`]: fastest first from [`FASTEST_FIRST`], parity
+//! order below); above that principal-variation search with a transposition
+//! table, enhanced transposition cutoffs, a stability cutoff and the ordering
+//! of [`order`]. An exact solve from [`MTD_FROM`] empties starts from a guess
+//! (a small search on the evaluation) and closes in on the score with
+//! null-window searches (MTD(f)), the table carrying what each one learned to
+//! the next. A win/loss/draw answer is one search with the window (-1, 1).
 
 mod last;
+mod order;
+mod shallow;
 mod stability;
 mod table;
 
@@ -16,27 +21,26 @@ pub use stability::stable;
 pub(crate) use table::hash;
 pub use table::EndTable;
 
-use crate::movegen::{flips, moves};
+use crate::movegen::moves;
 use crate::search::Budget;
 use crate::{Move, Position, Square};
-use last::odd_region;
-
-/// From this many empties, moves are ordered by the evaluation too.
-const EVAL_ORDER: u32 = 14;
-/// Weight of the opponent's mobility against the evaluation (1/100 disc).
-const MOBILITY_WEIGHT: i32 = 200;
-
-/// From this many empties, moves are ordered by a shallow search.
-const SEARCH_ORDER: u32 = 18;
-/// From this many more empties than that, the ordering search looks two plies ahead.
-const SEARCH_ORDER_TWO: u32 = 4;
-const INF_EVAL: i32 = 30_000;
+use order::{pick_best, Candidate, INF_EVAL};
 
 /// From this many empties, children are looked up before searching.
 const ETC_MIN: u32 = 12;
 
-/// Up to this many empties, no hashing and parity-only ordering.
-const SHALLOW: u32 = 7;
+/// Up to this many empties, no table.
+const SHALLOW: u32 = 8;
+
+/// From this many empties, the shallow search orders fastest first.
+const FASTEST_FIRST: u32 = 6;
+
+/// From this many empties, an exact solve guesses and closes in (MTD(f)).
+const MTD_FROM: u32 = 18;
+
+/// The depths of the two evaluation searches whose mean is the guess (one
+/// even, one odd: each alone leans its own way).
+const GUESS_DEPTHS: [u32; 2] = [8, 7];
 
 /// The final score from the mover's view when neither side can move.
 #[inline]
@@ -76,14 +80,6 @@ pub struct Solver<'a> {
     aborted: bool,
 }
 
-/// A move with the data to order it.
-#[derive(Clone, Copy, Default)]
-struct Candidate {
-    sq: u8,
-    flipped: u64,
-    key: i32,
-}
-
 impl<'a> Solver<'a> {
     /// A solver storing into `table` and stopping when `budget` is spent.
     pub fn new(table: &'a mut EndTable, budget: Budget<'a>) -> Solver<'a> {
@@ -105,7 +101,48 @@ impl<'a> Solver<'a> {
     /// The exact score of `position` and a best move, or `None` if the budget
     /// ran out first.
     pub fn solve(&mut self, position: &Position) -> Option<Solution> {
-        self.solve_window(position, -64, 64)
+        let n = position.empty().count();
+        if n < MTD_FROM || moves(position.player().0, position.opponent().0) == 0 {
+            return self.solve_window(position, -64, 64);
+        }
+        let start = self.nodes;
+        let (mut lower, mut upper) = (-64, 64);
+        let mut beta = self.guess(position);
+        // The move of the test that set the lower bound, which keeps it.
+        let mut best = None;
+        let mut first = None;
+        // Every final score is even (empties go to the winner), so each test
+        // "is the score at least beta?" moves a bound by two or more.
+        while lower < upper {
+            beta = beta.clamp(lower + 2, upper);
+            let s = self.solve_window(position, beta - 1, beta)?;
+            first.get_or_insert(s.best);
+            if s.score >= beta {
+                lower = s.score;
+                best = Some(s.best);
+                beta = lower + 2;
+            } else {
+                upper = s.score;
+                beta = upper;
+            }
+        }
+        Some(Solution {
+            best: best.or(first)?,
+            score: lower,
+            nodes: self.nodes - start,
+        })
+    }
+
+    /// An even guess at the final score: the mean of two small searches on
+    /// the evaluation.
+    fn guess(&self, position: &Position) -> i32 {
+        let (p, o) = (position.player().0, position.opponent().0);
+        let total: i32 = GUESS_DEPTHS
+            .iter()
+            .map(|&d| self.order_search(p, o, -INF_EVAL, INF_EVAL, d))
+            .sum();
+        let discs = f64::from(total) / GUESS_DEPTHS.len() as f64 / f64::from(crate::eval::DISC);
+        ((discs / 2.0).round() as i32 * 2).clamp(-64, 64)
     }
 
     /// Win, loss or draw: the score's sign (as -1, 0 or 1) and a move that keeps it.
@@ -208,115 +245,6 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Plain alpha-beta in parity order, no table.
-    fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32, passed: bool) -> i32 {
-        self.nodes += 1;
-        let m = moves(p, o);
-        if m == 0 {
-            if passed {
-                return final_score(p, o);
-            }
-            return -self.solve_any(o, p, -beta, -alpha, n, true);
-        }
-        let odd = odd_region(!(p | o));
-        let mut best = -65;
-        for part in [m & odd, m & !odd] {
-            let mut rest = part;
-            while rest != 0 {
-                let sq = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let f = flips(p, o, sq);
-                let v = -self.solve_any(o ^ f, p | f | (1u64 << sq), -beta, -alpha, n - 1, false);
-                if v > best {
-                    best = v;
-                    if v >= beta {
-                        return v;
-                    }
-                    if v > alpha {
-                        alpha = v;
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    /// A small negamax on the evaluation, for move ordering only.
-    fn order_search(&self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32) -> i32 {
-        if depth == 0 {
-            return self.eval.evaluate(p, o);
-        }
-        let mut rest = moves(p, o);
-        if rest == 0 {
-            if moves(o, p) == 0 {
-                return final_score(p, o) * crate::eval::DISC;
-            }
-            return -self.order_search(o, p, -beta, -alpha, depth);
-        }
-        let mut best = -INF_EVAL;
-        while rest != 0 {
-            let sq = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let f = flips(p, o, sq);
-            let v = -self.order_search(o ^ f, p | f | (1u64 << sq), -beta, -alpha, depth - 1);
-            if v > best {
-                best = v;
-                if v >= beta {
-                    break;
-                }
-                if v > alpha {
-                    alpha = v;
-                }
-            }
-        }
-        best
-    }
-
-    /// The moves of `p`, with their order keys (lower first).
-    #[inline]
-    fn candidates(&self, p: u64, o: u64, hash_move: u8, list: &mut [Candidate; 32]) -> usize {
-        let odd = odd_region(!(p | o));
-        let n = (!(p | o)).count_ones();
-        let use_eval = n >= EVAL_ORDER;
-        let mut rest = moves(p, o);
-        let mut count = 0;
-        while rest != 0 {
-            let sq = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let f = flips(p, o, sq);
-            let key = if sq as u8 == hash_move {
-                -1_000_000
-            } else {
-                let np = o ^ f;
-                let no = p | f | (1u64 << sq);
-                let replies = moves(np, no);
-                let mobility =
-                    (replies.count_ones() + (replies & 0x8100_0000_0000_0081).count_ones()) as i32;
-                let parity = i32::from(odd & (1u64 << sq) != 0);
-                let corner = i32::from(sq == 0 || sq == 7 || sq == 56 || sq == 63);
-                if n >= SEARCH_ORDER {
-                    let d = if n >= SEARCH_ORDER + SEARCH_ORDER_TWO {
-                        2
-                    } else {
-                        1
-                    };
-                    self.order_search(np, no, -INF_EVAL, INF_EVAL, d) + mobility * MOBILITY_WEIGHT
-                } else if use_eval {
-                    self.eval.evaluate(np, no) + mobility * MOBILITY_WEIGHT
-                } else {
-                    mobility * 16 - parity * 4 - corner * 6
-                }
-            };
-            list[count] = Candidate {
-                sq: sq as u8,
-                flipped: f,
-                key,
-            };
-            count += 1;
-        }
-        count
-    }
-
     /// Principal-variation search with the table, above [`SHALLOW`] empties.
     fn deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, n: u32, passed: bool) -> i32 {
         self.nodes += 1;
@@ -339,7 +267,7 @@ impl<'a> Solver<'a> {
                 beta = upper;
             }
         }
-        let (alpha0, beta0) = (alpha, beta);
+        let alpha0 = alpha;
         let mut hash_move = 64;
         if let Some(hit) = self.table.probe(p, o) {
             if hit.lower >= beta {
@@ -412,22 +340,9 @@ impl<'a> Solver<'a> {
         } else {
             (best, best)
         };
-        let _ = beta0;
         self.table.store(p, o, n, lower, upper, best_sq);
         best
     }
-}
-
-/// Moves the candidate with the lowest key to the front.
-#[inline]
-fn pick_best(list: &mut [Candidate]) {
-    let mut b = 0;
-    for i in 1..list.len() {
-        if list[i].key < list[b].key {
-            b = i;
-        }
-    }
-    list.swap(0, b);
 }
 
 impl Solver<'_> {

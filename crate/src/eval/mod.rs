@@ -73,6 +73,11 @@ impl std::error::Error for WeightsError {}
 
 const MAGIC: &[u8; 5] = b"VRDW1";
 
+/// The trained weights file (`crate/weights/eval.vrdw`, made by `virada
+/// train`; README "Training the evaluation").
+#[cfg(not(target_arch = "wasm32"))]
+pub const TRAINED: &[u8] = include_bytes!("../../weights/eval.vrdw");
+
 impl Weights {
     /// All zero, with `stages` stages (at least one).
     pub fn zero(stages: usize) -> Weights {
@@ -92,9 +97,22 @@ impl Weights {
         }
     }
 
-    /// The weights that ship with the crate (see the `hand` module).
+    /// The hand-set weights (see the `hand` module): the starting point and
+    /// prior of training, and the fallback when no trained table is loaded.
     pub fn hand_set() -> Weights {
         hand::weights()
+    }
+
+    /// The weights the engine uses unless told otherwise: natively the
+    /// trained table built into the binary ([`TRAINED`]); in WebAssembly the
+    /// hand-set ones until the page's worker installs the trained file
+    /// (kept out of the wasm module, which the page loads for the rules).
+    pub fn shipped() -> Weights {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Ok(w) = Weights::from_bytes(TRAINED) {
+            return w;
+        }
+        Weights::hand_set()
     }
 
     /// How many stages.
@@ -109,7 +127,22 @@ impl Weights {
         &mut self.tables[start..start + len]
     }
 
+    /// Every table value of `stage`, base patterns in order.
+    pub fn stage_values(&self, stage: usize) -> &[i16] {
+        &self.tables[stage * self.stride..(stage + 1) * self.stride]
+    }
+
+    /// Every table value of `stage`, to change.
+    pub fn stage_values_mut(&mut self, stage: usize) -> &mut [i16] {
+        &mut self.tables[stage * self.stride..(stage + 1) * self.stride]
+    }
+
     /// The scalars at `stage`.
+    pub fn stage_scalars(&self, stage: usize) -> Scalars {
+        self.scalars[stage]
+    }
+
+    /// The scalars at `stage`, to change.
     pub fn scalars_mut(&mut self, stage: usize) -> &mut Scalars {
         &mut self.scalars[stage]
     }
@@ -167,6 +200,8 @@ impl Weights {
     }
 }
 
+static SHARED: OnceLock<Eval> = OnceLock::new();
+
 /// A ready evaluator: weights and the placed pattern copies.
 pub struct Eval {
     weights: Weights,
@@ -184,10 +219,16 @@ impl Eval {
         Eval { weights, copies }
     }
 
-    /// The evaluator with the shipped weights, built once.
+    /// The evaluator every search uses: [`Weights::shipped`] unless
+    /// [`Eval::install`] came first. Built once.
     pub fn shared() -> &'static Eval {
-        static SHARED: OnceLock<Eval> = OnceLock::new();
-        SHARED.get_or_init(|| Eval::new(Weights::hand_set()))
+        SHARED.get_or_init(|| Eval::new(Weights::shipped()))
+    }
+
+    /// Makes `weights` the shared evaluator; false (and no change) when the
+    /// shared evaluator was already built.
+    pub fn install(weights: Weights) -> bool {
+        SHARED.set(Eval::new(weights)).is_ok()
     }
 
     /// The score of the position where `p` is to move against `o`, in 1/100
@@ -217,6 +258,92 @@ impl Eval {
     }
 }
 
+/// The evaluation's inputs, for fitting weights: which table slot of a stage
+/// each pattern copy reads (configurations that are mirror images within a
+/// pattern share one slot) and the scalar terms.
+pub struct Features {
+    stride: usize,
+    /// Per copy: the base pattern's offset, its canonical-slot map, its squares.
+    copies: Vec<(usize, usize, Vec<u8>)>,
+    /// Per base pattern: configuration → its canonical configuration.
+    canon: Vec<Vec<u32>>,
+}
+
+impl Features {
+    /// The features of weights shaped like `weights`.
+    pub fn new(weights: &Weights) -> Features {
+        let canon = (0..patterns::BASE.len())
+            .map(|b| {
+                let len = patterns::BASE[b].squares.len();
+                let perms = patterns::self_symmetries(b);
+                (0..3u32.pow(len as u32))
+                    .map(|index| {
+                        let digits: Vec<u32> =
+                            (0..len).map(|i| index / 3u32.pow(i as u32) % 3).collect();
+                        perms
+                            .iter()
+                            .map(|perm| {
+                                (0..len)
+                                    .map(|i| digits[i] * 3u32.pow(perm[i] as u32))
+                                    .sum::<u32>()
+                            })
+                            .min()
+                            .unwrap_or(index)
+                    })
+                    .collect()
+            })
+            .collect();
+        let copies = instances()
+            .into_iter()
+            .map(|i| (weights.offsets[i.base], i.base, i.squares))
+            .collect();
+        Features {
+            stride: weights.stride,
+            copies,
+            canon,
+        }
+    }
+
+    /// Table slots in a stage.
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// The slots `p` to move against `o` reads, and its mobility, potential
+    /// mobility and disc differences.
+    pub fn of(&self, p: u64, o: u64) -> (Vec<u32>, [i32; 3]) {
+        let empties = !(p | o);
+        let slots = self
+            .copies
+            .iter()
+            .map(|(offset, base, squares)| {
+                let mut index = 0usize;
+                for &s in squares.iter().rev() {
+                    let cell = ((p >> s) & 1) | (((o >> s) & 1) << 1);
+                    index = index * 3 + cell as usize;
+                }
+                (*offset + self.canon[*base][index] as usize) as u32
+            })
+            .collect();
+        let mobility = moves(p, o).count_ones() as i32 - moves(o, p).count_ones() as i32;
+        let potential = frontier_empties(o, empties) - frontier_empties(p, empties);
+        let discs = p.count_ones() as i32 - o.count_ones() as i32;
+        (slots, [mobility, potential, discs])
+    }
+
+    /// Gives every configuration its canonical configuration's value, in one
+    /// stage's tables.
+    pub fn share_symmetric(&self, values: &mut [i16]) {
+        let mut offset = 0;
+        for canon in &self.canon {
+            for (index, &c) in canon.iter().enumerate() {
+                values[offset + index] = values[offset + c as usize];
+            }
+            offset += canon.len();
+        }
+    }
+}
+
 /// How many empty squares touch a disc of `x`.
 fn frontier_empties(x: u64, empties: u64) -> i32 {
     const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
@@ -236,6 +363,14 @@ fn frontier_empties(x: u64, empties: u64) -> i32 {
 mod tests {
     use super::*;
     use crate::Position;
+
+    #[test]
+    fn the_trained_table_loads_and_differs_from_the_hand_set_one() {
+        let trained = Weights::from_bytes(TRAINED).expect("crate/weights/eval.vrdw loads");
+        assert_eq!(trained.stages(), STAGES);
+        assert_ne!(trained, Weights::hand_set());
+        assert_eq!(Weights::shipped(), trained);
+    }
 
     #[test]
     fn weights_round_trip_through_bytes_and_reject_junk() {

@@ -91,6 +91,26 @@ fn map_square(s: u8, which: u8) -> u8 {
     r * 8 + c
 }
 
+/// For each symmetry of the board that maps base pattern `base`'s squares
+/// onto themselves, where each digit goes: `perm[i]` is the digit position
+/// that square `i` lands on. The identity comes first.
+pub fn self_symmetries(base: usize) -> Vec<Vec<usize>> {
+    let squares = BASE[base].squares;
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for which in 0..8 {
+        let perm: Option<Vec<usize>> = squares
+            .iter()
+            .map(|&s| squares.iter().position(|&t| t == map_square(s, which)))
+            .collect();
+        if let Some(perm) = perm {
+            if !out.contains(&perm) {
+                out.push(perm);
+            }
+        }
+    }
+    out
+}
+
 /// Every placed copy of every base pattern.
 pub fn instances() -> Vec<Instance> {
     let mut out: Vec<Instance> = Vec::new();

@@ -154,10 +154,13 @@ impl Engine {
         // Then the endgame: exact, or win/loss/draw, when close enough.
         if !self.aborted && empties <= limits.exact_empties.max(limits.wld_empties) {
             let exact = empties <= limits.exact_empties;
-            let window = if exact { (-64, 64) } else { (-1, 1) };
             let solver_budget = self.solver_budget(&budget);
             let mut solver = Solver::new(&mut self.end, solver_budget);
-            let solved = solver.solve_window(position, window.0, window.1);
+            let solved = if exact {
+                solver.solve(position)
+            } else {
+                solver.solve_window(position, -1, 1)
+            };
             self.nodes += solver.nodes;
             self.work += solver.nodes;
             if let Some(s) = solved {

@@ -11,6 +11,7 @@ mod perft;
 mod play_match;
 mod serve;
 mod solve;
+mod train;
 mod verify;
 
 /// Othello and Nabucodonosor rules, records and engine.
@@ -35,6 +36,9 @@ enum Command {
     Serve(serve::Args),
     /// Solve each position of an OBF file exactly and check its annotations.
     Solve(solve::Args),
+    /// Make the evaluation's weights: play and solve games, then fit.
+    #[command(subcommand)]
+    Train(train::Command),
     /// Nabucodonosor: legal moves, perft, random-game statistics, bot matches.
     #[command(subcommand)]
     Nabu(nabu::Command),
@@ -54,6 +58,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Nabu(command) => nabu::run(command),
+        Command::Train(command) => train::run(command),
         Command::Nboard(args) => nboard::run(args),
         Command::Match(args) => play_match::run(args),
     };
