@@ -26,8 +26,10 @@ if (!existsSync(new URL('virada_bg.wasm', pkg))) {
   console.error('wasm-bot: www/pkg/virada_bg.wasm is missing: run `make wasm` first');
   process.exit(2);
 }
-const { initSync, bot_bench: think } = await import(new URL('virada.js', pkg));
+const { initSync, bot_bench: think, load_weights: loadWeights } = await import(new URL('virada.js', pkg));
 initSync({ module: readFileSync(new URL('virada_bg.wasm', pkg)) });
+// The trained evaluation, as the page's bot worker loads it (native binaries build it in).
+loadWeights(readFileSync(new URL('../../crate/weights/eval.vrdw', import.meta.url)));
 
 const out = execFileSync(
   values.native,

@@ -26,8 +26,10 @@ if (!existsSync(new URL('virada_bg.wasm', pkg))) {
   console.error('wasm-endgame: www/pkg/virada_bg.wasm is missing: run `make wasm` first');
   process.exit(2);
 }
-const { initSync, endgame_solve: solve } = await import(new URL('virada.js', pkg));
+const { initSync, endgame_solve: solve, load_weights: loadWeights } = await import(new URL('virada.js', pkg));
 initSync({ module: readFileSync(new URL('virada_bg.wasm', pkg)) });
+// The trained evaluation, as the page's bot worker loads it (native binaries build it in).
+loadWeights(readFileSync(new URL('../../crate/weights/eval.vrdw', import.meta.url)));
 
 const lines = readFileSync(values.file, 'utf8')
   .split('\n')
