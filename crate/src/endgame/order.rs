@@ -6,6 +6,7 @@
 
 use super::last::odd_region;
 use super::{final_score, Solver};
+use crate::eval::frontier_empties;
 use crate::movegen::{flips, moves};
 
 /// From this many empties, moves are ordered by the evaluation too.
@@ -25,23 +26,6 @@ pub(super) struct Candidate {
     pub sq: u8,
     pub flipped: u64,
     pub key: i32,
-}
-
-/// Empty squares next to `x`'s discs (`y` the other side's): where `x`'s
-/// opponent may one day move.
-#[inline]
-pub(super) fn potential(x: u64, y: u64) -> i32 {
-    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let around = ((x << 1) & NOT_A)
-        | ((x >> 1) & NOT_H)
-        | (x << 8)
-        | (x >> 8)
-        | ((x << 9) & NOT_A)
-        | ((x >> 9) & NOT_H)
-        | ((x << 7) & NOT_H)
-        | ((x >> 7) & NOT_A);
-    (around & !(x | y)).count_ones() as i32
 }
 
 /// The replies left to the opponent, corners counted twice.
@@ -136,7 +120,7 @@ impl Solver<'_> {
                 } else {
                     let parity = i32::from(odd & (1u64 << sq) != 0);
                     let corner = i32::from(sq == 0 || sq == 7 || sq == 56 || sq == 63);
-                    mobility * 16 - parity * 4 - corner * 6 + potential(no, np) * 2
+                    mobility * 16 - parity * 4 - corner * 6 + frontier_empties(no, !(no | np)) * 2
                 }
             };
             list[count] = Candidate {

@@ -344,8 +344,10 @@ impl Features {
     }
 }
 
-/// How many empty squares touch a disc of `x`.
-fn frontier_empties(x: u64, empties: u64) -> i32 {
+/// How many empty squares touch a disc of `x`: where `x`'s opponent may one
+/// day move.
+#[inline]
+pub(crate) fn frontier_empties(x: u64, empties: u64) -> i32 {
     const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
     const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let around = ((x << 1) & NOT_A)
