@@ -38,9 +38,10 @@ const FASTEST_FIRST: u32 = 6;
 /// From this many empties, an exact solve guesses and closes in (MTD(f)).
 const MTD_FROM: u32 = 18;
 
-/// The depths of the two evaluation searches whose mean is the guess (one
-/// even, one odd: each alone leans its own way).
-const GUESS_DEPTHS: [u32; 2] = [8, 7];
+/// The guess's deepest search, in plies.
+const GUESS_DEPTH: u32 = 8;
+/// The most positions the guess may visit (about a quarter of a second natively).
+const GUESS_POSITIONS: u64 = 1_000_000;
 
 /// The final score from the mover's view when neither side can move.
 #[inline]
@@ -133,15 +134,24 @@ impl<'a> Solver<'a> {
         })
     }
 
-    /// An even guess at the final score: the mean of two small searches on
-    /// the evaluation.
+    /// An even guess at the final score: the mean of the last two depths of
+    /// an iterative deepening on the evaluation, up to [`GUESS_DEPTH`] plies
+    /// and [`GUESS_POSITIONS`] positions in all (two depths, one even and one
+    /// odd: each alone leans its own way).
     fn guess(&self, position: &Position) -> i32 {
         let (p, o) = (position.player().0, position.opponent().0);
-        let total: i32 = GUESS_DEPTHS
-            .iter()
-            .map(|&d| self.order_search(p, o, -INF_EVAL, INF_EVAL, d))
-            .sum();
-        let discs = f64::from(total) / GUESS_DEPTHS.len() as f64 / f64::from(crate::eval::DISC);
+        let mut budget = GUESS_POSITIONS;
+        let mut last = [None, None];
+        for depth in 1..=GUESS_DEPTH {
+            let v = self.order_search(p, o, -INF_EVAL, INF_EVAL, depth, &mut budget);
+            if budget == 0 {
+                break;
+            }
+            last = [last[1], Some(v)];
+        }
+        let values: Vec<i32> = last.into_iter().flatten().collect();
+        let mean = values.iter().sum::<i32>() as f64 / values.len().max(1) as f64;
+        let discs = mean / f64::from(crate::eval::DISC);
         ((discs / 2.0).round() as i32 * 2).clamp(-64, 64)
     }
 

@@ -48,6 +48,8 @@ pub(super) fn pick_best(list: &mut [Candidate]) {
 
 impl Solver<'_> {
     /// A small negamax on the evaluation, for move ordering and the guess.
+    /// Each position visited takes one from `budget`; when it runs out the
+    /// search returns at once and its value means nothing.
     pub(super) fn order_search(
         &self,
         p: u64,
@@ -55,7 +57,12 @@ impl Solver<'_> {
         mut alpha: i32,
         beta: i32,
         depth: u32,
+        budget: &mut u64,
     ) -> i32 {
+        if *budget == 0 {
+            return 0;
+        }
+        *budget -= 1;
         if depth == 0 {
             return self.eval.evaluate(p, o);
         }
@@ -64,14 +71,21 @@ impl Solver<'_> {
             if moves(o, p) == 0 {
                 return final_score(p, o) * crate::eval::DISC;
             }
-            return -self.order_search(o, p, -beta, -alpha, depth);
+            return -self.order_search(o, p, -beta, -alpha, depth, budget);
         }
         let mut best = -INF_EVAL;
         while rest != 0 {
             let sq = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let f = flips(p, o, sq);
-            let v = -self.order_search(o ^ f, p | f | (1u64 << sq), -beta, -alpha, depth - 1);
+            let v = -self.order_search(
+                o ^ f,
+                p | f | (1u64 << sq),
+                -beta,
+                -alpha,
+                depth - 1,
+                budget,
+            );
             if v > best {
                 best = v;
                 if v >= beta {
@@ -114,7 +128,9 @@ impl Solver<'_> {
                     } else {
                         1
                     };
-                    self.order_search(np, no, -INF_EVAL, INF_EVAL, d) + mobility * MOBILITY_WEIGHT
+                    let mut unlimited = u64::MAX;
+                    self.order_search(np, no, -INF_EVAL, INF_EVAL, d, &mut unlimited)
+                        + mobility * MOBILITY_WEIGHT
                 } else if n >= EVAL_ORDER {
                     self.eval.evaluate(np, no) + mobility * MOBILITY_WEIGHT
                 } else {
