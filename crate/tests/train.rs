@@ -1,0 +1,90 @@
+//! `virada train`: a few solved games, then a fit that changes only the
+//! stages it was asked to fit and keeps the evaluation symmetric.
+
+use std::process::Command;
+use virada::eval::{Eval, Weights};
+use virada::Position;
+
+fn virada(args: &[&str]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "virada {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn games_are_labelled_and_the_fit_touches_only_the_stages_asked() {
+    let dir = std::env::temp_dir().join(format!("virada-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("games.bin");
+    let weights = dir.join("eval.vrdw");
+    let (data_s, weights_s) = (data.to_str().unwrap(), weights.to_str().unwrap());
+    virada(&[
+        "train", "gen", "--out", data_s, "--games", "6", "--depth", "2",
+    ]);
+    let bytes = std::fs::read(&data).unwrap();
+    assert_eq!(bytes.len() % 17, 0);
+    let positions: Vec<(u64, u64, i8)> = bytes
+        .chunks_exact(17)
+        .map(|c| {
+            (
+                u64::from_le_bytes(c[0..8].try_into().unwrap()),
+                u64::from_le_bytes(c[8..16].try_into().unwrap()),
+                c[16] as i8,
+            )
+        })
+        .collect();
+    // Six games of 52 plies or so from the XOT openings, every label a final margin.
+    assert!(positions.len() > 6 * 40, "{} positions", positions.len());
+    assert!(positions
+        .iter()
+        .all(|&(p, o, s)| p & o == 0 && (-64..=64).contains(&s)));
+    // The last position of a game solved to the end is one move from it: its
+    // label is what the solver says.
+    let &(p, o, s) = positions.last().unwrap();
+    let mut table = virada::endgame::EndTable::with_bytes(1 << 20);
+    let pos = Position::from_masks(p, o, virada::Color::Dark);
+    let solved = virada::endgame::Solver::new(&mut table, virada::search::Budget::unlimited())
+        .solve(&pos)
+        .unwrap();
+    assert_eq!(i32::from(s), solved.score);
+
+    virada(&[
+        "train",
+        "fit",
+        data_s,
+        "--out",
+        weights_s,
+        "--first-stage",
+        "4",
+        "--passes",
+        "20",
+    ]);
+    let fitted = Weights::from_bytes(&std::fs::read(&weights).unwrap()).unwrap();
+    let hand = Weights::hand_set();
+    for stage in 0..4 {
+        assert_eq!(
+            fitted.stage_values(stage),
+            hand.stage_values(stage),
+            "stage {stage}"
+        );
+    }
+    assert_ne!(fitted.stage_values(5), hand.stage_values(5));
+    // Mirror-image configurations share their slot: the 8 symmetries agree.
+    let eval = Eval::new(fitted);
+    for &(p, o, _) in positions.iter().step_by(7) {
+        let pos = Position::from_masks(p, o, virada::Color::Dark);
+        let v = eval.evaluate(p, o);
+        for which in 1..8 {
+            let s = pos.symmetry(which);
+            assert_eq!(eval.evaluate(s.player().0, s.opponent().0), v);
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
