@@ -22,6 +22,11 @@ const HEX64 = /^[0-9a-f]{64}$/;
 
 test('the plain address: person vs bot at once, fresh secret seed, bot labelled, bot answers', async () => {
   const context = await browser.newContext();
+  // The bot's worker fetches the trained evaluation beside the wasm.
+  const weights = [];
+  context.on('response', (r) => {
+    if (r.url().endsWith('/pkg/eval-weights.vrdw')) weights.push(r.status());
+  });
   const page = await open(context, server.url, '?lang=en');
   const other = await open(await browser.newContext(), server.url, '?lang=en');
   const fp = (await page.locator('#fingerprint').textContent()).trim();
@@ -40,6 +45,7 @@ test('the plain address: person vs bot at once, fresh secret seed, bot labelled,
   await page.locator(`#grid [data-sq="${legal[0].sq}"]`).click();
   await page.waitForFunction((n) => Number(document.body.dataset.ply) >= n + 2 && document.body.dataset.thinking === 'false', p);
   assert.match(await page.getByRole('status').textContent(), /played/);
+  assert.deepEqual(weights, [200], 'the worker loaded pkg/eval-weights.vrdw once');
   assert.deepEqual(page.errors, []);
   await context.close();
 });
