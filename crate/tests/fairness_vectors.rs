@@ -106,9 +106,9 @@ fn streams_are_independent_of_each_other() {
 }
 
 #[test]
-fn the_readme_quotes_the_same_vectors() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md");
-    let doc = std::fs::read_to_string(path).expect("read README.md");
+fn the_fair_play_doc_quotes_the_same_vectors() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/fair-play.md");
+    let doc = std::fs::read_to_string(path).expect("read docs/fair-play.md");
     for v in vectors() {
         let row = format!(
             "| `{}` | `{}` | `{}` | {} |",
