@@ -28,7 +28,7 @@ WASM_RUSTFLAGS ?= -C target-feature=+simd128
 # the level meant for speed.
 WASM_OPT_LEVEL ?= 3
 # Extra flags for the native benchmark build (e.g. -C target-cpu=x86-64-v3;
-# target-cpu=native is slower for perft on AVX-512 machines, see the README).
+# target-cpu=native is slower for perft on AVX-512 machines, see docs/engine.md).
 NATIVE_RUSTFLAGS ?=
 NODE_DEPS := node_modules/.package-lock.json
 BIN := target/release/virada

@@ -1,4 +1,4 @@
-//! One test (or more) per rule of `nabucodonosor.md` (N1–N15), each on a
+//! One test (or more) per rule N1–N15 (`docs/rules.md`), each on a
 //! small drawn board: `X` dark, `O` light, `.` empty; row 1 at the top,
 //! column `a` at the left.
 

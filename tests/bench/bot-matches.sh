@@ -1,5 +1,5 @@
 #!/bin/sh
-# The bot's level ladder as reported in README.md (the bot): each level against
+# The bot's level ladder as reported in docs/engine.md (Matches): each level against
 # the one below, and the top level against the greedy and mobility players;
 # 200 games each over the first 100 XOT openings, both colours each. Levels
 # 1–9 play as in the browser (6–9 on their own node budgets); level 10, which

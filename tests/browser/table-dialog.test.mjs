@@ -21,7 +21,7 @@ after(async () => {
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
-/** README.md (who plays dark): h = SHA-256("virada/dark-seat/v1" || seed || word), dark seat = h[0] & 1. */
+/** docs/fair-play.md (who plays dark): h = SHA-256("virada/dark-seat/v1" || seed || word), dark seat = h[0] & 1. */
 function darkSeat(seedHex, word) {
   const h = createHash('sha256');
   h.update('virada/dark-seat/v1');

@@ -34,7 +34,7 @@ const THINK_S = 60; // level 10 searches until at least a quarter of this is use
 const VIEWPORT = { width: 1280, height: 800 };
 const log = (...a) => process.env.RESPONSIVE_LOG && console.log(...a);
 
-/** README.md (who plays dark): h = SHA-256("virada/dark-seat/v1" || seed || word), dark seat = h[0] & 1. */
+/** docs/fair-play.md (who plays dark): h = SHA-256("virada/dark-seat/v1" || seed || word), dark seat = h[0] & 1. */
 function darkSeat(seedHex, word) {
   const h = createHash('sha256');
   h.update('virada/dark-seat/v1');

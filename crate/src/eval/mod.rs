@@ -74,7 +74,7 @@ impl std::error::Error for WeightsError {}
 const MAGIC: &[u8; 5] = b"VRDW1";
 
 /// The trained weights file (`crate/weights/eval.vrdw`, made by `virada
-/// train`; README "Training the evaluation").
+/// train`; `docs/engine.md`, "Training the evaluation").
 #[cfg(not(target_arch = "wasm32"))]
 pub const TRAINED: &[u8] = include_bytes!("../../weights/eval.vrdw");
 

@@ -4,7 +4,7 @@
 //! Why MCTS: the branching factor is 25–55 (15 on 6×6, 225 on an empty
 //! 15×15 board) and there is no cheap evaluation that captures the swings of
 //! rectangle captures, whereas playouts are cheap (a whole 8×8 game is about
-//! 84 turns). The README reports the measurements.
+//! 84 turns). `docs/nabucodonosor.md` reports the measurements.
 //!
 //! The search is deterministic given its random generator: every random
 //! choice comes from the caller's `rng`, and the budget is counted in

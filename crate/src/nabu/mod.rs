@@ -1,6 +1,6 @@
 //! Nabucodonosor (Nebuchadnezzar, Corey Clark 2020): an annihilation game of
 //! placements and rectangle captures on an n×n board, 5 ≤ n ≤ 15, under the
-//! reading N1–N15 of `nabucodonosor.md`.
+//! reading N1–N15 set out in `docs/rules.md`.
 //!
 //! ```
 //! use virada::nabu::{NabuGame, NabuMove};

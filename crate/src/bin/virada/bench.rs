@@ -1,4 +1,4 @@
-//! `virada bench`: the speed figures the README quotes, each section printing
+//! `virada bench`: the speed figures `docs/engine.md` quotes, each section printing
 //! its figure and how it was measured. A section is one function here, called
 //! from [`run`]; add new ones the same way.
 
