@@ -104,6 +104,11 @@ test('a 360 px phone: nothing overflows sideways, controls are 44 px tall, the r
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360, `${size}×${size}`);
     const board = await page.locator('#grid').boundingBox();
     assert.ok(board.x >= 0 && board.x + board.width <= 360, `board ${board.x}+${board.width}`);
+    // The board, both disc boxes, the turn line and Place on the first screen.
+    for (const id of ['grid', 'box-dark', 'box-light', 'turn-line', 'place']) {
+      const box = await page.locator(`#${id}`).boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= 740, `${size}×${size}: #${id} ends at ${box.y + box.height}`);
+    }
     const heights = await page.locator('button:visible, select:visible')
       .evaluateAll((els) => els.map((e) => [e.id || e.textContent, e.getBoundingClientRect().height]));
     for (const [name, h] of heights) assert.ok(h >= 44, `${name}: ${h}px`);
