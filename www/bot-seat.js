@@ -1,9 +1,14 @@
-// The bot's seat on the page: asks the worker (bot-worker.js) and hands back
+// The bot's seat on the page: asks the game's worker and hands back
 // its move, never sooner than a short pause so people can follow the game.
 // Cancelling terminates the worker, so a long think stops at once.
 
-/** Creates the seat; `onMove(move)` gets "d3" or "PA", `onError(message)` a failure. */
-export function createBotSeat({ pauseMs, onMove, onError }) {
+/**
+ * Creates the seat for the bot in module `worker` (bot-worker.js,
+ * nabu-bot-worker.js: both answer {type:'think', id, level, …} with
+ * {type:'move', id, move} or {type:'error', id, message}); `onMove(move)`
+ * gets the move's text, `onError(message)` a failure.
+ */
+export function createBotSeat({ worker: workerUrl, pauseMs, onMove, onError }) {
   let worker = null;
   let id = 0;
   let asked = 0;
@@ -24,11 +29,11 @@ export function createBotSeat({ pauseMs, onMove, onError }) {
   }
 
   return {
-    /** Asks for a move: `question` = {dark, light, darkToMove, level, seed, ply, timeMs};
+    /** Asks for a move: `question` = {level, ply, …} as the game's worker takes it;
      *  the answer is shown no sooner than `pause` ms after asking. */
     ask(question, pause = pauseMs) {
       if (!worker) {
-        worker = new Worker(new URL('./bot-worker.js', import.meta.url), { type: 'module' });
+        worker = new Worker(workerUrl, { type: 'module' });
         worker.onmessage = reply;
         worker.onerror = (e) => {
           thinking = false;

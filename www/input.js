@@ -1,13 +1,15 @@
-// Input on the board's cells: touch, mouse and keyboard, as the table's rules
-// for people ask (T11–T13). The actions (what is legal, preview, place) come
-// from `act`; this file only decides which gesture means which action.
+// Input on the board's cells, for either game: touch, mouse and keyboard, as
+// the table's rules for people ask (T11–T13). The actions come from `act`
+// (table.js); this file only decides which gesture means which action.
 //
-//   act = { canAct(), isLegal(sq), previewed() → sq|-1, preview(sq, via),
-//           clear(via), place(sq), refuse(sq), cursorMoved(sq), gesture() }
+//   act = { canAct(), hover(sq), tap(sq, via), clear(via), cursorMoved(sq, keyboard), gesture() }
 //
-// Touch: a tap previews, a second tap on the same square places, a tap on an
-// illegal square clears; one tap never places. Mouse: pointing previews, a
-// click places. Keyboard: arrows move the cursor, Enter/Space previews then places.
+// A tap (touch or pen), a click (mouse) and Enter/Space (keyboard) on a square
+// all reach `tap(sq, via)`, where the game's adapter decides: the first
+// previews, the same square again places (or, on a Nabucodonosor capture's
+// disc, cycles through the rectangles holding it); one tap never places.
+// Mouse: pointing previews where the game allows it (Othello), so a click
+// places. Keyboard: arrows move the cursor, Escape clears the preview.
 
 /** Binds input on `grid` (see grid.js) for an n×n board; returns an unbind function. */
 export function bindInput(grid, n, act) {
@@ -25,9 +27,7 @@ export function bindInput(grid, n, act) {
   const onPointerOver = (e) => {
     if (e.pointerType !== 'mouse' || !act.canAct()) return;
     const sq = sqOf(e.target);
-    if (sq < 0) return;
-    if (act.isLegal(sq)) act.preview(sq, 'mouse');
-    else act.clear('mouse');
+    if (sq >= 0) act.hover(sq);
   };
   const onPointerLeave = (e) => {
     if (e.pointerType === 'mouse') act.clear('mouse');
@@ -39,15 +39,7 @@ export function bindInput(grid, n, act) {
     act.cursorMoved(sq, false);
     if (!act.canAct()) return;
     const type = e.pointerType || lastPointer;
-    if (type === 'mouse') {
-      if (act.isLegal(sq)) act.place(sq);
-      else act.refuse(sq);
-      return;
-    }
-    // Touch or pen: the second tap on the previewed square places it.
-    if (act.previewed() === sq) act.place(sq);
-    else if (act.isLegal(sq)) act.preview(sq, 'touch');
-    else act.clear('touch');
+    act.tap(sq, type === 'mouse' ? 'mouse' : 'touch');
   };
   const onKeyDown = (e) => {
     const sq = sqOf(e.target);
@@ -79,10 +71,7 @@ export function bindInput(grid, n, act) {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       act.gesture();
-      if (!act.canAct()) return;
-      if (act.previewed() === sq) act.place(sq);
-      else if (act.isLegal(sq)) act.preview(sq, 'key');
-      else act.refuse(sq);
+      if (act.canAct()) act.tap(sq, 'key');
       return;
     }
     if (e.key === 'Escape') act.clear('key');

@@ -1,14 +1,16 @@
 // The New game dialog: the table first draws the next game's secret seed and
 // shows its fingerprint; only then may a player type a word of their own, and
-// pick the seats, the bot level and the clock. Start hands everything to the
-// table; Cancel or Escape discards the drawn seed (no game used it).
+// pick the seats, the bot level, the clock and (Nabucodonosor) the board's
+// size. Start hands everything to the table; Cancel or Escape discards the
+// drawn seed (no game used it). Both games' pages hold the same dialog.
 
 import { t, levelName } from './i18n.js';
 import { newSeed, fingerprintOf } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
 const CLOCKS = [0, 15, 30, 60, 120, 300];
-const LEVELS = 10;
+/** The game's choices: its highest bot level, its board sizes [min, max] if it has several. */
+const game = { levels: 10, sizes: null };
 
 /** The seed drawn for the game the dialog offers: {seed, secret}, or null when closed. */
 let pending = null;
@@ -34,7 +36,7 @@ export function translateChoices() {
   const level = $('set-level');
   const levelValue = level.value;
   level.textContent = '';
-  for (let n = 1; n <= LEVELS; n++) {
+  for (let n = 1; n <= game.levels; n++) {
     const o = document.createElement('option');
     o.value = String(n);
     o.textContent = `${n} · ${levelName(n)}`;
@@ -50,10 +52,11 @@ function syncLevel() {
   level.closest('label').classList.toggle('off', level.disabled);
 }
 
-/** Shows the choices of `settings` ({seats, level, clock}) in the dialog. */
-function showSettings({ seats, level, clock }) {
+/** Shows the choices of `settings` ({seats, level, clock, size}) in the dialog. */
+function showSettings({ seats, level, clock, size }) {
   $('set-seats').value = seats;
-  $('set-level').value = String(Math.min(LEVELS, Math.max(1, level)));
+  $('set-level').value = String(Math.min(game.levels, Math.max(1, level)));
+  if (game.sizes) $('set-size').value = String(size);
   const select = $('set-clock');
   // A clock asked for in the address (e.g. ?clock=20) stays on offer for the next game.
   if (![...select.options].some((o) => o.value === String(clock))) {
@@ -67,11 +70,22 @@ function showSettings({ seats, level, clock }) {
 }
 
 /**
- * Wires the dialog once. `start({seats, level, clock, seed, secret, word})`
+ * Wires the dialog once. `start({seats, level, clock, size, seed, secret, word})`
  * starts the game and returns an error message, or null when it started.
+ * `levels` and `sizes` ([min, max], or none) are the game's.
  */
-export function setupNewGameDialog({ start }) {
+export function setupNewGameDialog({ start, levels = 10, sizes = null }) {
+  game.levels = levels;
+  game.sizes = sizes;
   const dialog = $('new-dialog');
+  if (sizes) {
+    for (let k = sizes[0]; k <= sizes[1]; k++) {
+      const o = document.createElement('option');
+      o.value = String(k);
+      o.textContent = `${k}×${k}`;
+      $('set-size').append(o);
+    }
+  }
   $('set-seats').addEventListener('change', syncLevel);
   $('nd-cancel').addEventListener('click', () => dialog.close('cancel'));
   // Closing by any way (Cancel, Escape, Start) forgets the drawn seed.
@@ -85,6 +99,7 @@ export function setupNewGameDialog({ start }) {
       seats: $('set-seats').value,
       level: Number($('set-level').value),
       clock: Number($('set-clock').value),
+      size: game.sizes ? Number($('set-size').value) : undefined,
       seed: pending.seed,
       secret: pending.secret,
       word: $('nd-word').value,

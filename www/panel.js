@@ -1,9 +1,10 @@
-// The side of the table drawn from the snapshot: disc boxes (T7, T18), the
-// turn line, "All my moves" (T14), the move history and the fairness box.
+// The side of the table drawn from the snapshot, for either game: disc boxes
+// (T7, T18; the supply row only where the game has one), the turn line, "All
+// my moves" (T14, the choices its rules adapter lists), the move history and
+// the fairness box.
 // Text only through i18n and textContent.
 
-import { t, discs, colorName } from './i18n.js';
-import { squareName } from './engine.js';
+import { t, colorName } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -63,7 +64,7 @@ function setText(node, text) {
 function drawBox(box, snap, color, view) {
   const i = color === 'dark' ? 0 : 1;
   const count = snap.counts[i];
-  const supply = snap.supplies[i];
+  const supply = snap.supplies?.[i] ?? 0;
   const toMove = !snap.over && snap.side === color;
   const who = seatLabel(snap, seatOf(snap, color));
   box.dataset.color = color;
@@ -78,13 +79,19 @@ function drawBox(box, snap, color, view) {
   setText(p.countLabel, t('onBoard'));
   while (p.supply.childElementCount > supply) p.supply.lastElementChild.remove();
   while (p.supply.childElementCount < supply) p.supply.append(el('i'));
-  setText(p.supplyText, t('toPlaceN', { n: supply }));
+  p.supply.hidden = !snap.supplies;
+  setText(p.supplyText, snap.supplies ? t('toPlaceN', { n: supply }) : '');
   setText(p.turn, toMove ? (view.thinking ? t('thinking') : t('boxTurn')) : '');
-  const label = `${colorName(color)}, ${who}: ${count} ${t('onBoard')}, ${t('toPlaceN', { n: supply })}`;
+  const label = snap.supplies
+    ? `${colorName(color)}, ${who}: ${count} ${t('onBoard')}, ${t('toPlaceN', { n: supply })}`
+    : `${colorName(color)}, ${who}: ${count} ${t('onBoard')}`;
   if (box.getAttribute('aria-label') !== label) box.setAttribute('aria-label', label);
 }
 
-/** Redraws the panel. `view` = {thinking, secondsLeft, canAct, preview, movesOpen, seedShown, seed, word}. */
+/**
+ * Redraws the panel. `view` = {thinking, secondsLeft, canAct, preview (move
+ * text), movesOpen, choices, seedShown, seed, word, result, moveText(move)}.
+ */
 export function drawPanel(snap, view, handlers) {
   drawBox($('box-dark'), snap, 'dark', view);
   drawBox($('box-light'), snap, 'light', view);
@@ -112,7 +119,7 @@ export function drawPanel(snap, view, handlers) {
   $('play-actions').hidden = snap.over;
   const result = $('result');
   result.hidden = !snap.over;
-  if (snap.over) $('result-line').textContent = resultText(snap);
+  if (snap.over) setText($('result-line'), view.result);
 
   $('fingerprint').textContent = snap.fingerprint;
   const seed = $('seed');
@@ -125,17 +132,7 @@ export function drawPanel(snap, view, handlers) {
   $('word-def').hidden = !hasWord;
   setText($('word'), view.word ?? '');
 
-  drawHistory(snap);
-}
-
-/** "Dark wins, 40 to 24." / "A draw, 32 to 32." */
-export function resultText(snap) {
-  const [d, l] = snap.counts;
-  if (snap.outcome === 'draw') return t('draw', { a: d, b: l });
-  const winner = snap.outcome;
-  const [a, b] = winner === 'dark' ? [d, l] : [l, d];
-  const who = seatLabel(snap, seatOf(snap, winner));
-  return t('win', { color: `${colorName(winner)} (${who})`, a, b });
+  drawHistory(snap, view.moveText);
 }
 
 function drawMovesList(snap, view, handlers) {
@@ -144,33 +141,34 @@ function drawMovesList(snap, view, handlers) {
   list.hidden = !open;
   if (!open) {
     list.textContent = '';
+    delete list.dataset.key;
     return;
   }
-  const key = JSON.stringify([snap.legal, view.preview]);
+  const key = JSON.stringify([snap.moves.length, view.choices.map((c) => [c.label, c.pressed])]);
   if (list.dataset.key === key) return;
   list.dataset.key = key;
   list.textContent = '';
-  if (snap.legal.length === 0) list.append(el('li', 'note', t('noMoves')));
-  for (const [sq, n] of snap.legal) {
+  if (view.choices.length === 0) list.append(el('li', 'note', t('noMoves')));
+  for (const choice of view.choices) {
     const li = el('li');
-    const b = el('button', 'move-choice', t('moveEntry', { sq: squareName(sq), discs: discs(n) }));
+    const b = el('button', 'move-choice', choice.label);
     b.type = 'button';
-    b.dataset.sq = String(sq);
-    b.setAttribute('aria-pressed', String(view.preview === sq));
-    b.addEventListener('click', () => handlers.choose(sq));
+    if (choice.sq !== undefined) b.dataset.sq = String(choice.sq);
+    b.setAttribute('aria-pressed', String(Boolean(choice.pressed)));
+    b.addEventListener('click', () => handlers.choose(choice));
     li.append(b);
     list.append(li);
   }
 }
 
-function drawHistory(snap) {
+function drawHistory(snap, moveText) {
   const ol = $('history');
   if (ol.childElementCount === snap.moves.length && ol.dataset.lang === document.documentElement.lang) return;
   ol.dataset.lang = document.documentElement.lang;
   ol.textContent = '';
   for (const [mv, letter, byTable] of snap.moves) {
     const color = letter === 'X' ? 'dark' : 'light';
-    const text = mv === 'PA' ? `${colorName(color)}: —` : `${colorName(color)}: ${mv}`;
+    const text = `${colorName(color)}: ${moveText(mv)}`;
     const li = el('li', byTable ? 'by-table' : null, byTable ? `${text} (${t('byTable')})` : text);
     ol.append(li);
   }

@@ -49,7 +49,8 @@ export function bindRecordActions({ record, ggf, fingerprint, show }) {
     }
   });
   for (const [id, ext, text] of [['download-record', 'txt', record], ['download-ggf', 'ggf', ggf]]) {
-    $(id).addEventListener('click', () => {
+    // A game without a GGF export (Nabucodonosor) has no such button.
+    $(id)?.addEventListener('click', () => {
       const name = fileName(fingerprint(), ext);
       download(text(), name);
       say(t('downloaded', { name }));

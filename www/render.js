@@ -1,5 +1,7 @@
-// The board on a canvas, drawn from a plain view (no rules here):
-//   { n, cells: 'X'/'O'/'-' × n², hints: [sq…], preview: {squares:[sq…], color, flips:[sq…]} | null,
+// The board on a canvas, for either game on any n×n, drawn from a plain view
+// (no rules here):
+//   { n, cells: 'X'/'O'/'-' × n², hints: [sq…],
+//     preview: {squares:[sq…], color, flips:[sq…], rect: {top, left, bottom, right} | null} | null,
 //     last: sq | -1, cursor: sq | -1, anim: {placed, flips:[sq…], start} | null }
 // Squares are indices in reading order (0 = a1, top left). Sharp on high-DPI
 // screens, resized with its box, redraws batched with requestAnimationFrame.
@@ -165,6 +167,7 @@ function drawAll(ctx, size, view, now) {
       ctx.restore();
     }
     for (const f of flips) drawRing(ctx, f, n, cell);
+    if (view.preview.rect) drawOutline(ctx, view.preview.rect, cell);
   }
 
   if (view.cursor >= 0) {
@@ -286,6 +289,25 @@ function drawRing(ctx, sq, n, cell) {
   ctx.strokeStyle = COLORS.ring;
   ctx.beginPath();
   ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** A capture's rectangle (Nabucodonosor): a ring-coloured outline around its cells. */
+function drawOutline(ctx, { top, left, bottom, right }, cell) {
+  const pad = cell * 0.04;
+  const x = left * cell + pad;
+  const y = top * cell + pad;
+  const w = (right - left + 1) * cell - 2 * pad;
+  const h = (bottom - top + 1) * cell - 2 * pad;
+  ctx.save();
+  ctx.lineWidth = Math.max(4, cell * 0.09);
+  ctx.strokeStyle = COLORS.ringEdge;
+  roundRect(ctx, x, y, w, h, cell * 0.14);
+  ctx.stroke();
+  ctx.lineWidth = Math.max(2, cell * 0.05);
+  ctx.strokeStyle = COLORS.ring;
+  roundRect(ctx, x, y, w, h, cell * 0.14);
   ctx.stroke();
   ctx.restore();
 }

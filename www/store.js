@@ -1,8 +1,10 @@
-// The game in progress and the person's choices, in localStorage. A stored
-// game is only its settings and its moves: the engine replays them, so a
-// damaged store can only fail to load, never bend a rule.
+// The game in progress (one slot a game) and the person's choices, in
+// localStorage. A stored game is only its settings and its moves: the engine
+// replays them, so a damaged store can only fail to load, never bend a rule.
 
 const GAME_KEY = 'virada.game.v1';
+/** The key of a game's slot: Othello keeps the first one. */
+const gameKey = (slot) => (slot === 'othello' ? GAME_KEY : `virada.game.${slot}.v1`);
 const PREFS_KEY = 'virada.prefs.v1';
 
 function storage() {
@@ -13,10 +15,10 @@ function storage() {
   }
 }
 
-/** Reads the saved game: {status:'none'} | {status:'ok', game} | {status:'broken'}. */
-export function loadGame() {
+/** Reads the saved game of `slot`: {status:'none'} | {status:'ok', game} | {status:'broken'}. */
+export function loadGame(slot = 'othello') {
   const s = storage();
-  const raw = s?.getItem(GAME_KEY);
+  const raw = s?.getItem(gameKey(slot));
   if (raw == null) return { status: 'none' };
   try {
     const g = JSON.parse(raw);
@@ -27,6 +29,7 @@ export function loadGame() {
       typeof g.seed === 'string' && /^[0-9a-f]{64}$/.test(g.seed) &&
       typeof g.seedChosen === 'boolean' &&
       (g.word === undefined || typeof g.word === 'string') &&
+      (g.size === undefined || Number.isInteger(g.size)) &&
       typeof g.moves === 'string' &&
       Array.isArray(g.byTable) && g.byTable.every(Number.isInteger);
     return ok ? { status: 'ok', game: { ...g, word: g.word ?? '' } } : { status: 'broken' };
@@ -35,19 +38,19 @@ export function loadGame() {
   }
 }
 
-/** Saves the game in progress. */
-export function saveGame(game) {
+/** Saves the game in progress in `slot`. */
+export function saveGame(game, slot = 'othello') {
   try {
-    storage()?.setItem(GAME_KEY, JSON.stringify(game));
+    storage()?.setItem(gameKey(slot), JSON.stringify(game));
   } catch {
     // A full or disabled store only loses the reload feature.
   }
 }
 
-/** Forgets the saved game. */
-export function clearGame() {
+/** Forgets the saved game of `slot`. */
+export function clearGame(slot = 'othello') {
   try {
-    storage()?.removeItem(GAME_KEY);
+    storage()?.removeItem(gameKey(slot));
   } catch {
     // nothing to do
   }

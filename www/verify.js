@@ -4,10 +4,13 @@
 // the page through textContent only.
 
 import { ready, verifyRecord } from './engine.js';
-import { chooseLanguage, setLanguage, translatePage, LANGUAGES, language } from './i18n.js';
+import { addWords, chooseLanguage, setLanguage, translatePage, LANGUAGES, language } from './i18n.js';
+import { TABLE_WORDS } from './table-text.js';
 import { loadPrefs, savePref } from './store.js';
 import { tv, hasText } from './verify-i18n.js';
 import { loadFinished, recordFromFragment, verifyLink } from './finished.js';
+
+addWords(TABLE_WORDS);
 
 const $ = (id) => document.getElementById(id);
 const MAX_FILE = 64 * 1024;
@@ -76,7 +79,14 @@ function render() {
   renderFinished();
 }
 
-/** The stored finished games, newest first; choosing one verifies it. */
+/** The game a record names: "Othello", "Nabucodonosor 6×6". */
+function gameName(record) {
+  const [, game = '?', size] = /^game: (\S+)(?: (\d+))?$/m.exec(record) ?? [];
+  const name = game.charAt(0).toUpperCase() + game.slice(1);
+  return game === 'nabucodonosor' && size ? `${name} ${size}×${size}` : name;
+}
+
+/** The stored finished games (both games'), newest first; choosing one verifies it. */
 function renderFinished() {
   const records = loadFinished();
   const list = $('finished');
@@ -88,7 +98,7 @@ function renderFinished() {
     button.type = 'button';
     // Shown as written in the record; the check itself comes from the engine.
     const result = /^result: (.*)$/m.exec(record)?.[1] ?? '?';
-    button.textContent = tv('finishedItem', { n: i + 1, result });
+    button.textContent = tv('finishedItem', { n: i + 1, result, game: gameName(record) });
     button.addEventListener('click', () => {
       $('record-input').value = record;
       verify();

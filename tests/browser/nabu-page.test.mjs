@@ -60,7 +60,7 @@ test('M mutes and unmutes, the button shows it, and the choice survives a reload
   // The button does the same; M typed in a select does not toggle.
   await mute.click();
   assert.equal(await mute.getAttribute('aria-pressed'), 'true');
-  await page.locator('#size').press('m');
+  await page.locator('#lang').press('m');
   assert.equal(await mute.getAttribute('aria-pressed'), 'true');
   assert.deepEqual(errors, []);
 });
@@ -79,14 +79,14 @@ test('moves make sounds after a gesture, and none when muted', async () => {
   await page.reload();
   await ready(page);
   assert.equal(await page.evaluate(() => window.__tones), 0, 'no sound before a gesture');
-  const c3 = page.locator('.nabu-cell[data-cell="c3"]');
+  const c3 = page.locator('#grid [data-sq="14"]'); // c3 on 6×6
   await c3.click();
   await c3.click();
   const placed = await page.evaluate(() => window.__tones);
   assert.ok(placed > 0, 'a placement sounds');
   await page.locator('#mute').click();
   await page.locator('#swap').click();
-  const d4 = page.locator('.nabu-cell[data-cell="d4"]');
+  const d4 = page.locator('#grid [data-sq="21"]'); // d4
   await d4.click();
   await d4.click();
   assert.match(await d4.getAttribute('aria-label'), /disc/);
@@ -102,9 +102,14 @@ test('a 360 px phone: nothing overflows sideways, controls are 44 px tall, the r
     await ready(page);
     await page.locator('#all-moves').tap();
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360, `${size}×${size}`);
-    const board = await page.locator('#nabu-board').boundingBox();
+    const board = await page.locator('#grid').boundingBox();
     assert.ok(board.x >= 0 && board.x + board.width <= 360, `board ${board.x}+${board.width}`);
-    const heights = await page.locator('button:visible:not(.nabu-cell), select:visible')
+    // The board, both disc boxes, the turn line and Place on the first screen.
+    for (const id of ['grid', 'box-dark', 'box-light', 'turn-line', 'place']) {
+      const box = await page.locator(`#${id}`).boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= 740, `${size}×${size}: #${id} ends at ${box.y + box.height}`);
+    }
+    const heights = await page.locator('button:visible, select:visible')
       .evaluateAll((els) => els.map((e) => [e.id || e.textContent, e.getBoundingClientRect().height]));
     for (const [name, h] of heights) assert.ok(h >= 44, `${name}: ${h}px`);
     if (size === 15) {

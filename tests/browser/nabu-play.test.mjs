@@ -7,18 +7,17 @@ import { openPage } from './harness.mjs';
 
 const SEED = '5a'.repeat(32);
 
-/** Every cell's index, aria-label and classes, in one round trip. */
+/** Every cell's index, aria-label and ring (a disc the preview would flip), in one round trip. */
 function cells(page) {
-  return page.$$eval('.nabu-cell', (els) => els.map((el) => ({
-    index: Number(el.dataset.index),
-    cell: el.dataset.cell,
+  return page.$$eval('#grid [role=gridcell]', (els) => els.map((el) => ({
+    index: Number(el.dataset.sq),
     label: el.getAttribute('aria-label'),
-    ring: el.classList.contains('ring'),
+    ring: el.dataset.wouldFlip !== undefined,
   })));
 }
 
 function tapCell(page, index) {
-  return page.locator(`.nabu-cell[data-index="${index}"]`).click();
+  return page.locator(`#grid [data-sq="${index}"]`).click();
 }
 
 test('a 6×6 game through taps: swap, captures by tapping, verified record', async () => {
@@ -95,13 +94,14 @@ test('when the clock runs out the table plays the time-out move, marked in the r
   await page.clock.install();
   await page.reload({ waitUntil: 'load' });
   await page.locator('body[data-ready="true"]').waitFor();
-  assert.match(await page.locator('#clock').textContent(), /10 s left/);
+  assert.match(await page.locator('#clock').textContent(), /^10 s$/);
   await page.clock.runFor(11_000);
   // An empty board: the first placement in reading order, a1.
   assert.match(await page.locator('#status').textContent(), /table plays a1/);
-  assert.match(await page.locator('#record').textContent(), /^moves: \*a1$/m);
   // The next turn's clock started at the time-out and has run one second.
-  assert.match(await page.locator('#clock').textContent(), /^9 s left$/);
+  assert.match(await page.locator('#clock').textContent(), /^9 s$/);
+  await page.locator('#copy-record').click();
+  assert.match(await page.locator('#record').textContent(), /^moves: \*a1$/m);
   assert.deepEqual(errors, []);
 });
 
@@ -115,7 +115,7 @@ test('against the bot: it answers from its worker until the game ends', async ()
     assert.ok(turns < 300, 'the game should end');
     // Wait for the person's turn (the bot thinks in its worker).
     await page.waitForFunction(
-      () => /first seat/.test(document.getElementById('turn-line').textContent)
+      () => /\(you\)/.test(document.getElementById('turn-line').textContent)
         || !document.getElementById('result').hidden,
     );
     if (await page.locator('#result').isVisible()) break;

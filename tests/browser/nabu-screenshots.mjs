@@ -14,16 +14,16 @@ const OUT = process.env.OUT_DIR ?? join(ROOT, 'docs', 'screenshots');
 async function reachCapture(page) {
   for (let k = 0; k < 40; k += 1) {
     const target = await page.evaluate(() => {
-      const els = [...document.querySelectorAll('.nabu-cell')];
-      const cap = els.find((e) => /in a capture/.test(e.getAttribute('aria-label')));
-      if (cap) return { capture: Number(cap.dataset.index) };
-      const legal = els.filter((e) => e.classList.contains('dot'));
+      const els = [...document.querySelectorAll('#grid [role=gridcell]')];
+      const cap = els.find((e) => e.dataset.capture !== undefined);
+      if (cap) return { capture: Number(cap.dataset.sq) };
+      const legal = els.filter((e) => e.dataset.legal !== undefined);
       // A spread of placements: the legal cell at a pseudo-random position.
-      return legal.length ? { place: Number(legal[(legal.length * 7 + 3) % legal.length].dataset.index) } : null;
+      return legal.length ? { place: Number(legal[(legal.length * 7 + 3) % legal.length].dataset.sq) } : null;
     });
     if (!target) throw new Error('no move');
     if (target.capture !== undefined) return target.capture;
-    const cell = page.locator(`.nabu-cell[data-index="${target.place}"]`);
+    const cell = page.locator(`#grid [data-sq="${target.place}"]`);
     await cell.click();
     await cell.click();
   }
@@ -39,10 +39,11 @@ try {
     await page.goto(`${server.url}/nabu.html?lang=en&size=6&clock=30&seed=${SEED}`);
     await page.waitForSelector('body[data-ready="true"]');
     const at = await reachCapture(page);
-    const cell = page.locator(`.nabu-cell[data-index="${at}"]`);
+    const cell = page.locator(`#grid [data-sq="${at}"]`);
     if (touch) await cell.tap();
     else await cell.click();
-    await page.waitForSelector('#nabu-outline:not([hidden])');
+    await page.waitForSelector('#grid [data-would-flip]');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const file = join(OUT, `nabu-${w}x${h}.png`);
     await page.screenshot({ path: file });
     console.log(file, await page.locator('#status').textContent());

@@ -1,0 +1,165 @@
+// Othello's rules adapter for the table controller (table.js): how a session
+// is opened over the engine (engine.js), and how its moves are previewed,
+// named and announced. Every rule is the engine's; this file only asks it.
+
+import { Table, squareName, squareIndex, ggfOf } from './engine.js';
+import { t, discs, colorName } from './i18n.js';
+
+const N = 8;
+const CORNERS = new Set([0, N - 1, N * (N - 1), N * N - 1]);
+
+/** An Othello game at the table, with the controller's session interface. */
+class OthelloSession {
+  constructor({ seats, level, clock }, seed, { word = '', secret = false } = {}) {
+    this.table = new Table({ seats, level, clock, seed: seed ?? '', word, secret });
+    this.refresh();
+  }
+
+  refresh() {
+    this.snap = { ...this.table.state, n: N };
+    return this.snap;
+  }
+
+  /** Plays a move given as text ("d3", or "PA" for the bot's pass). */
+  play(move) {
+    if (move === 'PA') this.table.pass();
+    else this.table.play(squareIndex(move));
+    return this.refresh();
+  }
+
+  // COMPAT: the forced pass, until the engine applies it itself (see table.js).
+  pass() {
+    this.table.pass();
+    return this.refresh();
+  }
+
+  /** The table's move when the clock runs out: its text ("d3", "PA"). */
+  timeOut() {
+    const sq = this.table.timeOut();
+    this.refresh();
+    return sq >= 0 ? squareName(sq) : 'PA';
+  }
+
+  replay(moves, byTable) {
+    this.table.replay(moves, byTable);
+    return this.refresh();
+  }
+
+  transcript() {
+    return this.table.transcript();
+  }
+
+  seedHex() {
+    return this.table.seedHex();
+  }
+
+  word() {
+    return this.table.word();
+  }
+
+  record(reveal) {
+    return this.table.record(reveal);
+  }
+
+  ggf() {
+    return ggfOf(this.table);
+  }
+
+  botQuestion() {
+    return this.table.botQuestion();
+  }
+
+  free() {
+    this.table.free();
+  }
+}
+
+/** A preview of square `sq` (its flips from the engine). */
+function previewOf(session, sq, via) {
+  const flips = session.table.flips(sq);
+  return { move: squareName(sq), sq, squares: [sq], flips, via, text: '' };
+}
+
+/** @type {import('./table.js').Rules} */
+export const othello = {
+  name: 'othello',
+  store: 'othello',
+  worker: new URL('./bot-worker.js', import.meta.url),
+  defaults: { seats: 'person,bot', level: 3, clock: 30, size: N },
+  levels: 10,
+  mouseClickPlaces: true,
+
+  open: (settings, seed, options) => new OthelloSession(settings, seed, options),
+
+  isPass: (move) => move === 'PA',
+  squareName,
+
+  /** What a tap on `sq` does: place the previewed square, preview a legal one, or nothing. */
+  tap(session, sq, preview, via) {
+    if (!session.table.legalFlips.has(sq)) return null;
+    if (preview?.sq === sq || via === 'mouse') return { commit: squareName(sq) };
+    return { preview: previewOf(session, sq, via) };
+  },
+
+  hover: (session, sq) => (session.table.legalFlips.has(sq) ? previewOf(session, sq, 'mouse') : null),
+
+  previewText(p) {
+    const key = p.via === 'key' ? 'previewKey' : 'preview';
+    return t(key, { sq: p.move, discs: discs(p.flips.length) });
+  },
+
+  /** Squares the pencil dots mark: the legal ones. */
+  hints: (session) => session.snap.legal.map(([sq]) => sq),
+
+  /** "All my moves": each legal square with its flips. */
+  choices: (session, preview) => session.snap.legal.map(([sq, n]) => ({
+    label: t('moveEntry', { sq: squareName(sq), discs: discs(n) }),
+    sq,
+    pressed: preview?.sq === sq,
+    choose: (via) => previewOf(session, sq, via),
+  })),
+
+  gridItem(session, sq, preview, hints) {
+    const s = session.snap;
+    const legal = session.table.legalFlips;
+    const c = s.cells[sq];
+    const flips = new Set(preview?.flips ?? []);
+    const parts = [squareName(sq), c === 'X' ? t('sqDark') : c === 'O' ? t('sqLight') : t('sqEmpty')];
+    if (legal.has(sq)) parts.push(t('sqLegal', { discs: discs(legal.get(sq)) }));
+    if (preview?.sq === sq) parts.push(t('sqPreview'));
+    if (flips.has(sq)) parts.push(t('sqWouldFlip'));
+    if (s.last === sq) parts.push(t('sqLast'));
+    if (CORNERS.has(sq)) parts.push(t('sqCorner'));
+    return {
+      name: parts.join(', '),
+      data: {
+        disc: c === 'X' ? 'dark' : c === 'O' ? 'light' : 'empty',
+        legal: legal.has(sq) ? legal.get(sq) : null,
+        hint: hints && legal.has(sq),
+        preview: preview?.sq === sq,
+        wouldFlip: flips.has(sq),
+        last: s.last === sq,
+      },
+    };
+  },
+
+  describedBy: (sq) => (CORNERS.has(sq) ? 'help-corner' : null),
+  tipSquares: [...CORNERS],
+
+  playedText: (side, move, s) => t('played', { color: colorName(side), sq: move, discs: discs(s.lastFlips.length) }),
+
+  timeoutText(side, move, s) {
+    if (move === 'PA') return t('timeoutPass', { color: colorName(side, true) });
+    return t('timeout', { color: colorName(side, true), sq: move, discs: discs(s.lastFlips.length) });
+  },
+
+  /** "Dark wins, 40 to 24." / "A draw, 32 to 32." */
+  resultText(s, who) {
+    const [d, l] = s.counts;
+    if (s.outcome === 'draw') return t('draw', { a: d, b: l });
+    const [a, b] = s.outcome === 'dark' ? [d, l] : [l, d];
+    return t('win', { color: `${colorName(s.outcome)} (${who(s.outcome)})`, a, b });
+  },
+
+  moveText: (move) => (move === 'PA' ? '—' : move),
+};

@@ -1,0 +1,79 @@
+// The table's buttons and keys, for either game: language, Mute (and M),
+// Place, All my moves, New game (new-game.js) and the record's ways out
+// (record-share.js).
+
+import { t, setLanguage, translatePage, LANGUAGES, language } from './i18n.js';
+import * as sound from './sound.js';
+import { say } from './announce.js';
+import * as store from './store.js';
+import { setupNewGameDialog, openNewGameDialog, translateChoices } from './new-game.js';
+import { bindRecordActions } from './record-share.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The page's fixed texts in the current language. */
+export function translateStatic() {
+  translatePage();
+  translateChoices();
+  document.title = `${t('title')} — ${t('tagline')}`;
+}
+
+/** Wires the controls of `table` (see table.js). */
+export function setupControls(table) {
+  const { state } = table;
+  const lang = $('lang');
+  for (const [code, name] of LANGUAGES) {
+    const o = document.createElement('option');
+    o.value = code;
+    o.textContent = name;
+    lang.append(o);
+  }
+  lang.value = language();
+  lang.addEventListener('change', () => {
+    setLanguage(lang.value);
+    store.savePref('lang', lang.value);
+    // The choice now rules: an address that forced another language no longer does.
+    const url = new URL(location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.delete('lang');
+      history.replaceState(null, '', url);
+    }
+    translateStatic();
+    table.update();
+  });
+
+  const toggleMute = () => {
+    sound.setMuted(!sound.isMuted());
+    store.savePref('muted', sound.isMuted());
+    say(sound.isMuted() ? t('muted') : t('unmuted'));
+    table.update();
+  };
+  $('mute').addEventListener('click', toggleMute);
+  document.addEventListener('keydown', (e) => {
+    sound.unlock();
+    if ((e.key === 'm' || e.key === 'M') && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      if (e.target.closest?.('input, textarea, select, dialog')) return;
+      toggleMute();
+    }
+  });
+  document.addEventListener('pointerdown', () => sound.unlock(), { capture: true });
+
+  $('place').addEventListener('click', () => {
+    if (state.preview) table.play(state.preview.move);
+  });
+  $('all-moves').addEventListener('click', () => {
+    state.movesOpen = !state.movesOpen;
+    table.update();
+    if (state.movesOpen) document.querySelector('#moves-list button')?.focus();
+  });
+  const game = { levels: state.rules.levels, sizes: state.rules.sizes };
+  $('new-game').addEventListener('click', () => openNewGameDialog(state.settings, game));
+  setupNewGameDialog({ start: table.startNew, ...game });
+  bindRecordActions({
+    // The record as it may be shown now: the seed only once revealed.
+    record: () => state.session.record(state.seedShown),
+    ggf: () => state.session.ggf?.() ?? '',
+    fingerprint: () => state.session.snap.fingerprint,
+    show: table.showRecord,
+  });
+}
