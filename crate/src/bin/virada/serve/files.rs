@@ -1,0 +1,220 @@
+//! The page's files: everything under one folder (the repository by
+//! default) through tower-http's `ServeDir`, and nothing else.
+//!
+//! A guard in front of `ServeDir` refuses what must never be served: no
+//! directory listings, no hidden files (`.git`, `.ci` …), no path that leaves
+//! the folder, whether by `..`, by a percent-encoded `..`, or by a symbolic
+//! link. Every answer says `Cache-Control: no-cache` (a reload revalidates
+//! with `If-Modified-Since`, so a rebuilt wasm package shows at once) and
+//! carries the same security headers; answers are gzip-compressed for the
+//! clients that ask.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use tower_http::compression::CompressionLayer;
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+
+/// The headers every answer carries.
+const COMMON_HEADERS: [(&str, &str); 6] = [
+    ("server", "virada"),
+    ("cache-control", "no-cache"),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+    ("x-frame-options", "SAMEORIGIN"),
+    ("cross-origin-opener-policy", "same-origin"),
+];
+
+/// The router for the files under `root` (canonical).
+pub fn router(root: PathBuf, request_timeout: Duration) -> Router {
+    let files = ServeDir::new(&root)
+        .append_index_html_on_directories(true)
+        .not_found_service(tower::service_fn(|_| async {
+            Ok::<_, std::convert::Infallible>(page(
+                StatusCode::NOT_FOUND,
+                "There is no such page here.",
+            ))
+        }));
+    let mut app = Router::new()
+        .fallback_service(files)
+        .layer(middleware::from_fn_with_state(Arc::new(root), guard))
+        .layer(CompressionLayer::new().gzip(true))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            request_timeout,
+        ))
+        .layer(middleware::from_fn(log));
+    for (name, value) in COMMON_HEADERS {
+        app = app.layer(SetResponseHeaderLayer::overriding(
+            HeaderName::from_static(name),
+            HeaderValue::from_static(value),
+        ));
+    }
+    app
+}
+
+/// One log line a request: `200 GET /www/main.js`.
+async fn log(request: Request, next: Next) -> Response {
+    let (method, path) = (request.method().clone(), request.uri().path().to_owned());
+    let response = next.run(request).await;
+    tracing::info!("{} {method} {path}", response.status().as_u16());
+    response
+}
+
+/// Lets through only `GET` and `HEAD` of a file really under the root.
+async fn guard(State(root): State<Arc<PathBuf>>, request: Request, next: Next) -> Response {
+    if !matches!(*request.method(), Method::GET | Method::HEAD) {
+        let mut answer = page(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "Only GET and HEAD are served.",
+        );
+        answer
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return answer;
+    }
+    let path = request.uri().path().to_owned();
+    let root = Arc::clone(&root);
+    let found = tokio::task::spawn_blocking(move || locate(&root, &path))
+        .await
+        .unwrap_or(Found::Missing);
+    match found {
+        Found::File => next.run(request).await,
+        Found::Folder(target) => {
+            let mut answer = page(StatusCode::MOVED_PERMANENTLY, "The page moved.");
+            if let Ok(value) = HeaderValue::from_str(&target) {
+                answer.headers_mut().insert(header::LOCATION, value);
+            }
+            answer
+        }
+        Found::Bad => page(StatusCode::BAD_REQUEST, "The address is not valid."),
+        Found::Missing => page(StatusCode::NOT_FOUND, "There is no such page here."),
+    }
+}
+
+/// Where a request's path leads.
+#[derive(Debug, PartialEq, Eq)]
+enum Found {
+    /// A regular file under the root, or a folder with its `index.html`.
+    File,
+    /// A folder asked for without its trailing slash: where to send the client.
+    Folder(String),
+    /// A malformed path, or one that tries to leave the root.
+    Bad,
+    /// Nothing servable there.
+    Missing,
+}
+
+/// Resolves a request path to what lies under `root` (which is canonical).
+fn locate(root: &Path, raw: &str) -> Found {
+    // A request target is visible ASCII (anything else is percent-encoded).
+    if !raw.starts_with('/') || !raw.bytes().all(|b| b.is_ascii_graphic()) {
+        return Found::Bad;
+    }
+    let Some(decoded) = percent_decode(raw) else {
+        return Found::Bad;
+    };
+    let mut path = root.to_path_buf();
+    for segment in decoded.split('/') {
+        match segment {
+            "" | "." => {}
+            ".." => return Found::Bad,
+            s if s.contains(['\\', '\0', ':']) => return Found::Bad,
+            s if s.starts_with('.') => return Found::Missing,
+            s => path.push(s),
+        }
+    }
+    // Symbolic links may point anywhere: only what really lies under the
+    // root is served.
+    let Ok(real) = path.canonicalize() else {
+        return Found::Missing;
+    };
+    if !real.starts_with(root) {
+        return Found::Missing;
+    }
+    if real.is_dir() {
+        if !decoded.ends_with('/') {
+            return Found::Folder(format!("{raw}/"));
+        }
+        return if real.join("index.html").is_file() {
+            Found::File
+        } else {
+            Found::Missing
+        };
+    }
+    if real.is_file() {
+        Found::File
+    } else {
+        Found::Missing
+    }
+}
+
+/// Decodes `%XX` escapes; `None` for a broken escape or text that is not
+/// UTF-8.
+fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes.get(i + 1..i + 3)?;
+            let hex = std::str::from_utf8(hex).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// A small HTML page for an error or a redirect.
+fn page(status: StatusCode, text: &str) -> Response {
+    let code = status.as_u16();
+    let title = status.canonical_reason().unwrap_or("");
+    let body = format!(
+        "<!doctype html>\n<html lang=\"en\"><meta charset=\"utf-8\">\
+         <title>{code} {title}</title><h1>{code} {title}</h1><p>{text}</p></html>\n"
+    );
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        Body::from(body),
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_escapes_and_rejects_broken_ones() {
+        assert_eq!(percent_decode("/a%20b/%2e%2E").as_deref(), Some("/a b/.."));
+        assert_eq!(percent_decode("/caf%C3%A9").as_deref(), Some("/café"));
+        assert_eq!(percent_decode("/%"), None);
+        assert_eq!(percent_decode("/%2"), None);
+        assert_eq!(percent_decode("/%zz"), None);
+        assert_eq!(percent_decode("/%ff"), None);
+    }
+
+    #[test]
+    fn refuses_paths_that_leave_the_root_or_are_hidden() {
+        let root = std::env::temp_dir().canonicalize().unwrap();
+        assert_eq!(locate(&root, "/../etc/passwd"), Found::Bad);
+        assert_eq!(locate(&root, "/%2e%2e/x"), Found::Bad);
+        assert_eq!(locate(&root, "/a%5cb"), Found::Bad);
+        assert_eq!(locate(&root, "/.git/config"), Found::Missing);
+        assert_eq!(locate(&root, "relative"), Found::Bad);
+    }
+}

@@ -1,0 +1,197 @@
+//! `virada serve`: the page's files over HTTP, on tokio, hyper and axum.
+//!
+//! One task a connection, HTTP/1.1 with keep-alive. A client gets
+//! [`Args::header_timeout`] to send a request head (a head trickled byte by
+//! byte is cut off then) and [`Args::request_timeout`] for the whole answer;
+//! at most [`Args::max_connections`] connections are open at once, and a
+//! connection over that is closed at once, so one slow client holds no more
+//! than its own connection. SIGTERM or Ctrl-C stop accepting, let the open
+//! requests finish for a few seconds, and exit.
+
+mod files;
+
+use std::io::Write as _;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower::Service as _;
+
+/// The longest request head read (request line and headers); longer gets 431.
+const MAX_HEAD: usize = 16 * 1024;
+/// How long open requests may go on after a stop signal.
+const DRAIN: Duration = Duration::from_secs(5);
+
+/// Arguments of `virada serve`. Each flag may also come from the environment
+/// variable named beside it.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The port to listen on (0 picks a free one; the first line printed
+    /// names it).
+    #[arg(long, env = "VIRADA_PORT", default_value_t = 8000)]
+    port: u16,
+    /// The folder to serve.
+    #[arg(long, env = "VIRADA_ROOT", default_value = ".")]
+    root: PathBuf,
+    /// The address to listen on.
+    #[arg(long, env = "VIRADA_HOST", default_value = "127.0.0.1")]
+    host: String,
+    /// Seconds a client has to send a whole request head.
+    #[arg(long, env = "VIRADA_HEADER_TIMEOUT", default_value_t = 10.0)]
+    header_timeout: f64,
+    /// Seconds the server takes at most to answer a request.
+    #[arg(long, env = "VIRADA_REQUEST_TIMEOUT", default_value_t = 30.0)]
+    request_timeout: f64,
+    /// Connections open at once; one more is closed at once.
+    #[arg(long, env = "VIRADA_MAX_CONNECTIONS", default_value_t = 10_000)]
+    max_connections: usize,
+}
+
+/// Serves until stopped. The first line on standard output is
+/// `Serving ROOT on http://HOST:PORT/`; one line a request goes to standard
+/// error (`RUST_LOG` filters it, `info` by default).
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let root = args
+        .root
+        .canonicalize()
+        .map_err(|e| format!("cannot serve {}: {e}", args.root.display()))?;
+    if !root.is_dir() {
+        return Err(format!("cannot serve {}: not a folder", root.display()));
+    }
+    let seconds = |name: &str, s: f64| {
+        Duration::try_from_secs_f64(s)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .ok_or_else(|| format!("--{name} must be a positive number of seconds, not {s}"))
+    };
+    let header_timeout = seconds("header-timeout", args.header_timeout)?;
+    let request_timeout = seconds("request-timeout", args.request_timeout)?;
+    if args.max_connections == 0 {
+        return Err("--max-connections must be at least 1".into());
+    }
+    init_logging();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(async move {
+        let listener = TcpListener::bind((args.host.as_str(), args.port))
+            .await
+            .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| format!("cannot read the listening address: {e}"))?;
+        println!("Serving {} on http://{addr}/", root.display());
+        let _ = std::io::stdout().flush();
+        let app = files::router(root, request_timeout);
+        let limits = Limits {
+            header_timeout,
+            max_connections: args.max_connections,
+        };
+        accept_loop(listener, app, limits).await;
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+/// What each connection is held to.
+#[derive(Clone, Copy)]
+struct Limits {
+    header_timeout: Duration,
+    max_connections: usize,
+}
+
+/// Accepts connections until a stop signal, then drains.
+async fn accept_loop(listener: TcpListener, app: axum::Router, limits: Limits) {
+    let open = Arc::new(Semaphore::new(limits.max_connections));
+    let stop = stop_signal();
+    tokio::pin!(stop);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(pair) => pair,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait, go on.
+                    tracing::warn!("accept: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let Ok(permit) = Arc::clone(&open).try_acquire_owned() else {
+            tracing::warn!(
+                "{peer}: over {} connections, closed",
+                limits.max_connections
+            );
+            continue;
+        };
+        let app = app.clone();
+        tokio::spawn(async move {
+            connection(stream, peer, app, limits).await;
+            drop(permit);
+        });
+    }
+    tracing::info!("stopping: waiting up to {DRAIN:?} for open requests");
+    let all = u32::try_from(limits.max_connections).unwrap_or(u32::MAX);
+    let _ = tokio::time::timeout(DRAIN, open.acquire_many(all)).await;
+}
+
+/// Serves one connection's requests.
+async fn connection(
+    stream: tokio::net::TcpStream,
+    peer: SocketAddr,
+    app: axum::Router,
+    limits: Limits,
+) {
+    let _ = stream.set_nodelay(true);
+    let service = hyper::service::service_fn(move |request| app.clone().call(request));
+    let served = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout)
+        .max_buf_size(MAX_HEAD)
+        .serve_connection(TokioIo::new(stream), service)
+        .with_upgrades()
+        .await;
+    if let Err(e) = served {
+        tracing::debug!("{peer}: {e}");
+    }
+}
+
+/// Resolves on SIGTERM or Ctrl-C.
+async fn stop_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}
+
+/// Log lines to standard error, filtered by `RUST_LOG` (default `info`).
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .compact()
+        .try_init();
+}
