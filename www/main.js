@@ -71,14 +71,11 @@ function stopTurn() {
   state.secondsLeft = null;
 }
 
-/** After any move: forced passes, then the end or the next turn; one announcement. */
-function advance(messages, { deadline } = {}) {
-  let s = snap();
-  while (!s.over && s.mustPass) {
-    const who = s.side;
+/** After any move: the forced passes the table made, then the end or the next turn; one announcement. */
+function advance(messages, { deadline, passes = [] } = {}) {
+  const s = snap();
+  for (const who of passes) {
     const other = who === 'dark' ? 'light' : 'dark';
-    state.table.pass();
-    s = snap();
     messages.push(t('passed', { color: colorName(who), other: colorName(other) }));
     sound.play('pass');
   }
@@ -118,7 +115,8 @@ function startTurnClock(deadline) {
 function timeOut() {
   const side = snap().side;
   state.preview = null;
-  const sq = state.table.timeOut();
+  const event = state.table.timeOut();
+  const sq = event.placed;
   const s = snap();
   const messages = [];
   if (sq >= 0) {
@@ -127,7 +125,7 @@ function timeOut() {
   } else {
     messages.push(t('timeoutPass', { color: colorName(side, true) }));
   }
-  advance(messages);
+  advance(messages, { passes: event.passes });
 }
 
 /** Sound and animation for the placement just made. */
@@ -141,12 +139,12 @@ function place(sq) {
   if (!canAct() || !state.table.legalFlips.has(sq)) return;
   const side = snap().side;
   stopTurn();
-  state.table.play(sq);
+  const { passes } = state.table.play(sq);
   state.preview = null;
   state.movesOpen = false;
   const s = snap();
   moved(s);
-  advance([t('played', { color: colorName(side), sq: squareName(sq), discs: discs(s.lastFlips.length) })]);
+  advance([t('played', { color: colorName(side), sq: squareName(sq), discs: discs(s.lastFlips.length) })], { passes });
 }
 
 // ---------------------------------------------------------------- bot
@@ -155,16 +153,16 @@ const bot = createBotSeat({
   pauseMs: BOT_PAUSE_MS,
   onMove(move) {
     const side = snap().side;
+    let event;
     try {
-      if (move === 'PA') state.table.pass();
-      else state.table.play(squareIndex(move));
+      event = move === 'PA' ? state.table.pass() : state.table.play(squareIndex(move));
     } catch (e) {
       onBotError(e.message);
       return;
     }
     const s = snap();
     moved(s);
-    advance([t('played', { color: colorName(side), sq: move, discs: discs(s.lastFlips.length) })]);
+    advance([t('played', { color: colorName(side), sq: move, discs: discs(s.lastFlips.length) })], { passes: event.passes });
   },
   onError: onBotError,
 });
