@@ -1,5 +1,6 @@
 // The table around the moves: the pass (T5), the clock's time-out move under a
-// fake clock (T16), mute by M (T15), a reload mid-game, a damaged store, the
+// fake clock (T16), mute by M (T15), the sound readied before the first
+// move, a reload mid-game, a damaged store, the
 // three languages, the disc boxes' and corners' explanations (T18, T19).
 
 import { test } from 'node:test';
@@ -91,6 +92,54 @@ test('M mutes and unmutes, the visible control follows, and the choice is rememb
   assert.ok(await page.getByRole('button', { name: 'Mute' }).isVisible());
   await page.getByRole('button', { name: 'Mute' }).click();
   assert.ok(await page.getByRole('button', { name: 'Unmute' }).isVisible());
+  await context.close();
+});
+
+/** Runs before the page's scripts: counts the AudioContexts made and the tones played, and notes the first click. */
+function countAudio() {
+  window.__audio = { contexts: 0, madeAt: null, tones: 0, clickAt: null };
+  const Base = window.AudioContext;
+  window.AudioContext = class extends Base {
+    constructor(...args) {
+      super(...args);
+      window.__audio.contexts += 1;
+      window.__audio.madeAt ??= performance.now();
+    }
+    createOscillator() {
+      window.__audio.tones += 1;
+      return super.createOscillator();
+    }
+  };
+  window.addEventListener('click', () => (window.__audio.clickAt ??= performance.now()), { capture: true });
+}
+
+test('the AudioContext is made in idle time before the first move, which sounds without making one', async () => {
+  const context = await newContext();
+  await context.addInitScript(countAudio);
+  const page = await open(context, `?lang=en&clock=0&${PP}`);
+  // No input yet: the page readies its sound by itself.
+  await page.waitForFunction(() => window.__audio.contexts === 1);
+  await page.locator('#grid [data-hint]').first().click();
+  await page.waitForFunction(() => document.body.dataset.ply === '1');
+  const audio = await page.evaluate(() => window.__audio);
+  assert.equal(audio.contexts, 1, 'the move made no context of its own');
+  assert.ok(audio.madeAt < audio.clickAt, `made at ${audio.madeAt} ms, the first click at ${audio.clickAt} ms`);
+  assert.ok(audio.tones > 0, 'the move sounds');
+
+  // Muted (remembered): no context and no tone, until the sound is turned on again.
+  await page.keyboard.press('m');
+  assert.equal(await page.locator('#mute').textContent(), 'Unmute');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.locator('#grid [data-hint]').first().click();
+  await page.waitForFunction(() => document.body.dataset.ply === '2');
+  assert.deepEqual(await page.evaluate(() => [window.__audio.contexts, window.__audio.tones]), [0, 0], 'muted: silent');
+  await page.keyboard.press('m');
+  await page.waitForFunction(() => window.__audio.contexts === 1);
+  await page.locator('#grid [data-hint]').first().click();
+  await page.waitForFunction(() => document.body.dataset.ply === '3');
+  assert.ok((await page.evaluate(() => window.__audio.tones)) > 0, 'unmuted: the move sounds');
+  assert.deepEqual(page.errors, []);
   await context.close();
 });
 
