@@ -46,14 +46,18 @@ mod parse;
 mod verify;
 mod write;
 
+pub(crate) use error::excerpt;
 pub use error::{Field, RecordError};
-pub use nabu::write_nabu;
 pub use parse::parse;
+pub(crate) use verify::json_string;
 pub use verify::{verify, verify_text, Check, Report, Status};
 pub use write::{write, write_record};
 
 use crate::fairness::Seed;
-use crate::game::{PlayedMove, Seat};
+use crate::nabu::NabuMove;
+use crate::rules::Played;
+use crate::session::Seat;
+use crate::Move;
 
 /// The first line's format name.
 pub const MAGIC: &str = "virada-record";
@@ -119,9 +123,9 @@ pub struct GameResult {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Moves {
     /// Othello plies; passes are never marked as placed by the table.
-    Othello(Vec<PlayedMove>),
+    Othello(Vec<Played<Move>>),
     /// Nabucodonosor turns, swap and passes included.
-    Nabucodonosor(Vec<crate::nabu::NabuPlayed>),
+    Nabucodonosor(Vec<Played<NabuMove>>),
 }
 
 impl Moves {

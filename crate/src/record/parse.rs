@@ -7,7 +7,8 @@ use super::{
     MAX_LEVEL, MAX_MOVES, MAX_WORD_BYTES, VERSION,
 };
 use crate::fairness::Seed;
-use crate::game::{PlayedMove, Seat};
+use crate::rules::Played;
+use crate::session::Seat;
 use crate::{Move, Square};
 use sha2::{Digest, Sha256};
 
@@ -254,9 +255,9 @@ fn parse_moves(game: GameKind, (n, v): (usize, &str)) -> Result<Moves, RecordErr
 }
 
 /// `f5`, `*f5` (placed by the table) or `PA`.
-fn othello_move(token: &str) -> Option<PlayedMove> {
+fn othello_move(token: &str) -> Option<Played<Move>> {
     if token == "PA" {
-        return Some(PlayedMove {
+        return Some(Played {
             mv: Move::Pass,
             by_table: false,
         });
@@ -270,7 +271,7 @@ fn othello_move(token: &str) -> Option<PlayedMove> {
         return None;
     }
     let sq: Square = square.parse().ok()?;
-    Some(PlayedMove {
+    Some(Played {
         mv: Move::Play(sq),
         by_table,
     })

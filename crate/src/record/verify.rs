@@ -3,10 +3,11 @@
 //! Each check comes back passed or failed with a stable code and its
 //! parameters, so the page can say it in its own language.
 
-use super::{parse, write::seat, Moves, Record, Verdict};
+use super::{parse, write::seat, GameKind, Moves, Record, Verdict};
 use crate::fairness::{dark_seat, hex};
-use crate::game::PlayedMove;
-use crate::{Color, Move, Position};
+use crate::nabu::NabuGame;
+use crate::rules::{Played, Rules};
+use crate::Position;
 use sha2::{Digest, Sha256};
 use std::fmt;
 
@@ -123,7 +124,7 @@ impl Report {
 }
 
 /// A JSON string literal.
-fn json_string(s: &str) -> String {
+pub(crate) fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -171,8 +172,14 @@ pub fn verify(r: &Record) -> Report {
     }
     checks.push(check_dark(r));
     match &r.moves {
-        Moves::Othello(plies) => checks.extend(check_othello(r, plies)),
-        Moves::Nabucodonosor(plies) => checks.extend(super::nabu::check_moves(r, plies)),
+        Moves::Othello(plies) => checks.extend(check_moves(r, Position::start(), plies)),
+        Moves::Nabucodonosor(plies) => match r.game {
+            GameKind::Nabucodonosor(n) => match NabuGame::new(usize::from(n)) {
+                Ok(start) => checks.extend(check_moves(r, start, plies)),
+                Err(_) => checks.push(Check::new("moves", Status::Failed, "not-replayed")),
+            },
+            GameKind::Othello => checks.push(Check::new("moves", Status::Failed, "not-replayed")),
+        },
     }
     Report { checks }
 }
@@ -212,26 +219,30 @@ fn check_dark(r: &Record) -> Check {
     }
 }
 
-/// Replays the plies: `moves`, then `table-moves`, then `result`.
-fn check_othello(r: &Record, plies: &[PlayedMove]) -> Vec<Check> {
-    let mut position = Position::start();
+/// Replays the plies under the game's rules from `start`: `moves`, then
+/// `table-moves` (each marked move must be the time-out move, and only with a
+/// clock), then `result`.
+fn check_moves<R: Rules>(r: &Record, mut game: R, plies: &[Played<R::Move>]) -> Vec<Check> {
     let mut passes = 0;
-    let mut table: Vec<Check> = Vec::new();
+    let mut table: Option<Check> = None;
     let mut table_count = 0;
     for (i, p) in plies.iter().enumerate() {
         let ply = i + 1;
         if p.by_table {
             table_count += 1;
-            let expected = position.timeout_move();
-            if r.clock.is_none() && table.is_empty() {
-                table.push(
+            let expected = game.timeout_move();
+            if table.is_none() && r.clock.is_none() {
+                table = Some(
                     Check::new("table-moves", Status::Failed, "table-move-without-clock")
                         .with("ply", ply)
                         .with("move", p.mv),
                 );
-            } else if table.is_empty() && expected.map(Move::Play) != Some(p.mv) {
-                let expected = expected.map_or("none".to_string(), |s| s.to_string());
-                table.push(
+            } else if table.is_none() && expected != Some(p.mv) {
+                let expected = match expected {
+                    Some(m) if m != R::pass_move() => m.to_string(),
+                    _ => "none".to_string(),
+                };
+                table = Some(
                     Check::new("table-moves", Status::Failed, "table-move-mismatch")
                         .with("ply", ply)
                         .with("move", p.mv)
@@ -239,49 +250,35 @@ fn check_othello(r: &Record, plies: &[PlayedMove]) -> Vec<Check> {
                 );
             }
         }
-        match position.play_move(p.mv) {
-            Ok(next) => {
-                passes += usize::from(p.mv == Move::Pass);
-                position = next;
-            }
-            Err(e) => {
-                let moves = Check::new("moves", Status::Failed, "illegal-move")
-                    .with("ply", ply)
-                    .with("move", p.mv)
-                    .with("color", position.side_to_move())
-                    .with("why", e.code())
-                    .with("reason", e);
-                let result = Check::new("result", Status::Failed, "not-replayed");
-                let mut out = vec![moves];
-                out.extend(table);
-                out.push(result);
-                return out;
-            }
+        let mover = game.side_to_move();
+        if let Err(e) = game.play(p.mv) {
+            let mut out = vec![Check::new("moves", Status::Failed, "illegal-move")
+                .with("ply", ply)
+                .with("move", p.mv)
+                .with("color", mover)
+                .with("why", R::illegal_code(&e))
+                .with("reason", e)];
+            out.extend(table);
+            out.push(Check::new("result", Status::Failed, "not-replayed"));
+            return out;
         }
+        passes += usize::from(p.mv == R::pass_move());
     }
     let mut out = vec![Check::new("moves", Status::Passed, "moves-ok")
         .with("plies", plies.len())
         .with("passes", passes)];
-    out.push(table.pop().unwrap_or_else(|| {
+    out.push(table.unwrap_or_else(|| {
         Check::new("table-moves", Status::Passed, "table-moves-ok").with("count", table_count)
     }));
-    out.push(check_result(r, &position));
+    let [dark, light] = game.counts();
+    let verdict = game.verdict().unwrap_or(Verdict::Unfinished);
+    out.push(result_check(r, dark, light, verdict));
     out
-}
-
-fn check_result(r: &Record, end: &Position) -> Check {
-    let verdict = match end.outcome() {
-        None => Verdict::Unfinished,
-        Some(crate::Outcome::Win(Color::Dark)) => Verdict::DarkWins,
-        Some(crate::Outcome::Win(Color::Light)) => Verdict::LightWins,
-        Some(crate::Outcome::Draw) => Verdict::Draw,
-    };
-    result_check(r, end.count(Color::Dark), end.count(Color::Light), verdict)
 }
 
 /// The `result` check for any game kind: the replayed counts and verdict
 /// against the recorded ones.
-pub(super) fn result_check(r: &Record, dark: u32, light: u32, verdict: Verdict) -> Check {
+fn result_check(r: &Record, dark: u32, light: u32, verdict: Verdict) -> Check {
     if (dark, light) != (r.result.dark, r.result.light) {
         Check::new("result", Status::Failed, "count-mismatch")
             .with("dark", dark)

@@ -1,9 +1,9 @@
-//! Writing a record from a game at the table, or from a [`Record`].
+//! Writing a record from a game at the table, for either rule set, or from a [`Record`].
 
 use super::{GameKind, GameResult, Moves, Record, Verdict, MAGIC, VERSION};
 use crate::fairness::hex;
-use crate::game::{Game, Seat};
-use crate::{Color, Move, Outcome};
+use crate::rules::{Played, Rules};
+use crate::session::{Seat, Session};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 
@@ -12,22 +12,17 @@ use std::fmt::Write as _;
 ///
 /// ```
 /// use virada::fairness::Seed;
-/// use virada::game::{Game, Seat};
-/// let game = Game::new([Seat::Person, Seat::Bot { level: 3 }], Some(30), Seed([0; 32]), String::new());
+/// use virada::session::{Seat, Session};
+/// let game = Session::othello([Seat::Person, Seat::Bot { level: 3 }], Some(30), Seed([0; 32]), String::new());
 /// let text = virada::record::write(&game, true);
 /// assert!(text.starts_with("virada-record 1\ngame: othello 8\n"));
 /// assert!(virada::record::verify_text(&text).all_passed());
 /// ```
-pub fn write(game: &Game, reveal: bool) -> String {
-    let position = game.position();
-    let verdict = match game.outcome() {
-        Some(Outcome::Win(Color::Dark)) => Verdict::DarkWins,
-        Some(Outcome::Win(Color::Light)) => Verdict::LightWins,
-        Some(Outcome::Draw) => Verdict::Draw,
-        None => Verdict::Unfinished,
-    };
+pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
+    let rules = game.rules();
+    let [dark, light] = rules.counts();
     let record = Record {
-        game: GameKind::Othello,
+        game: rules.kind(),
         seats: game.seats,
         clock: game.clock,
         fingerprint: game.seed.fingerprint_bytes(),
@@ -35,11 +30,11 @@ pub fn write(game: &Game, reveal: bool) -> String {
         seed_chosen: game.seed_chosen,
         word: game.word.clone(),
         dark: game.dark_seat(),
-        moves: Moves::Othello(game.moves().to_vec()),
+        moves: R::record_moves(game.moves().to_vec()),
         result: GameResult {
-            dark: position.count(Color::Dark),
-            light: position.count(Color::Light),
-            verdict,
+            dark,
+            light,
+            verdict: rules.verdict().unwrap_or(Verdict::Unfinished),
         },
         digest: [0; 32],
         body_digest: [0; 32],
@@ -95,21 +90,22 @@ pub(crate) fn seat(s: Seat) -> String {
     }
 }
 
+/// The plies, one space apart, `*` before a table's move (a pass is never
+/// the table's: it is written plain).
 fn moves(m: &Moves) -> String {
-    match m {
-        Moves::Nabucodonosor(plies) => plies
+    fn join<M: std::fmt::Display + PartialEq>(plies: &[Played<M>], pass: M) -> String {
+        let texts: Vec<String> = plies
             .iter()
-            .map(|p| p.to_string())
-            .collect::<Vec<_>>()
-            .join(" "),
-        Moves::Othello(plies) => plies
-            .iter()
-            .map(|p| match p.mv {
-                Move::Play(sq) if p.by_table => format!("*{sq}"),
-                mv => mv.to_string(),
+            .map(|p| match p.mv == pass {
+                true => p.mv.to_string(),
+                false => p.to_string(),
             })
-            .collect::<Vec<_>>()
-            .join(" "),
+            .collect();
+        texts.join(" ")
+    }
+    match m {
+        Moves::Othello(plies) => join(plies, crate::Move::Pass),
+        Moves::Nabucodonosor(plies) => join(plies, crate::nabu::NabuMove::Pass),
     }
 }
 
