@@ -7,7 +7,7 @@
 //! over, the forced passes the table made right after it, and whether the
 //! game is over. No caller ever plays a forced pass itself.
 
-use crate::fairness::{dark_seat, Seed};
+use crate::fairness::{dark_seat, dark_seat_v2, Seed};
 use crate::rules::{Played, Rules};
 use crate::{Color, Move, Position};
 
@@ -57,8 +57,16 @@ pub struct Session<R: Rules> {
     /// drawn in secret: the record says so, since such a game proves nothing
     /// about fairness.
     pub seed_chosen: bool,
-    /// The players' word, mixed into the colour draw; empty for none.
+    /// The players' word, mixed into the colour draw; empty for none. At a
+    /// table where each seat gives a word, the first seat's.
     pub word: String,
+    /// The second seat's word, at a table where each seat gives one (the
+    /// online table): the colour draw is then version 2
+    /// ([`crate::fairness::dark_seat_v2`]) and the record version 2.
+    pub second_word: Option<String>,
+    /// Seats the bot took from a person who left (the online table): the
+    /// record writes them `bot N for person`.
+    pub stand_in: [bool; 2],
     moves: Vec<Played<R::Move>>,
     movers: Vec<Color>,
     state: R,
@@ -79,6 +87,8 @@ impl<R: Rules> Session<R> {
             seed,
             seed_chosen: false,
             word,
+            second_word: None,
+            stand_in: [false; 2],
             moves: Vec::new(),
             movers: Vec::new(),
             state: start,
@@ -102,7 +112,10 @@ impl<R: Rules> Session<R> {
 
     /// Which seat (0 or 1) plays dark at the start.
     pub fn dark_seat(&self) -> usize {
-        dark_seat(&self.seed, &self.word)
+        match &self.second_word {
+            None => dark_seat(&self.seed, &self.word),
+            Some(second) => dark_seat_v2(&self.seed, [&self.word, second]),
+        }
     }
 
     /// The seat that holds `color` now (after a swap, the other one).

@@ -4,7 +4,7 @@
 //! parameters, so the page can say it in its own language.
 
 use super::{parse, write::seat, GameKind, Moves, Record, Verdict};
-use crate::fairness::{dark_seat, hex};
+use crate::fairness::{dark_seat, dark_seat_v2, hex};
 use crate::nabu::NabuGame;
 use crate::rules::{Played, Rules};
 use crate::Position;
@@ -171,6 +171,7 @@ pub fn verify(r: &Record) -> Report {
         checks.push(Check::new("seed", Status::Notice, "seed-chosen"));
     }
     checks.push(check_dark(r));
+    checks.push(check_signature(r));
     match &r.moves {
         Moves::Othello(plies) => checks.extend(check_moves(r, Position::start(), plies)),
         Moves::Nabucodonosor(plies) => match r.game {
@@ -199,6 +200,28 @@ fn check_fingerprint(r: &Record) -> Check {
     }
 }
 
+/// The server's signature: checked against the key the record names (the
+/// page then compares that key with the one it has seen from the server).
+/// A record without one gets a notice: it proves the moves, not who sat where.
+fn check_signature(r: &Record) -> Check {
+    let Some(s) = &r.signature else {
+        return Check::new("signature", Status::Notice, "unsigned");
+    };
+    let good = ed25519_dalek::VerifyingKey::from_bytes(&s.key).is_ok_and(|key| {
+        key.verify_strict(
+            s.signed.as_bytes(),
+            &ed25519_dalek::Signature::from_bytes(&s.signature),
+        )
+        .is_ok()
+    });
+    let check = if good {
+        Check::new("signature", Status::Passed, "signature-ok")
+    } else {
+        Check::new("signature", Status::Failed, "signature-mismatch")
+    };
+    check.with("key", hex(&s.key))
+}
+
 fn seat_name(i: usize) -> &'static str {
     ["first", "second"][i.min(1)]
 }
@@ -207,7 +230,10 @@ fn check_dark(r: &Record) -> Check {
     let Some(seed) = r.seed else {
         return Check::new("dark-seat", Status::Failed, "seed-hidden");
     };
-    let derived = dark_seat(&seed, &r.word);
+    let derived = match &r.second_word {
+        None => dark_seat(&seed, &r.word),
+        Some(second) => dark_seat_v2(&seed, [&r.word, second]),
+    };
     if derived == r.dark {
         Check::new("dark-seat", Status::Passed, "dark-seat-ok")
             .with("seat", seat_name(derived))

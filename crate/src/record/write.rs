@@ -1,6 +1,6 @@
 //! Writing a record from a game at the table, for either rule set, or from a [`Record`].
 
-use super::{GameKind, GameResult, Moves, Record, Verdict, MAGIC, VERSION};
+use super::{GameKind, GameResult, Moves, Record, Verdict, MAGIC, VERSION, VERSION_2};
 use crate::fairness::hex;
 use crate::rules::{Played, Rules};
 use crate::session::{Seat, Session};
@@ -28,7 +28,14 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
         fingerprint: game.seed.fingerprint_bytes(),
         seed: reveal.then_some(game.seed),
         seed_chosen: game.seed_chosen,
+        version: if game.second_word.is_some() || game.stand_in.contains(&true) {
+            VERSION_2
+        } else {
+            VERSION
+        },
         word: game.word.clone(),
+        second_word: game.second_word.clone(),
+        stand_in: game.stand_in,
         dark: game.dark_seat(),
         moves: R::record_moves(game.moves().to_vec()),
         result: GameResult {
@@ -38,21 +45,28 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
         },
         digest: [0; 32],
         body_digest: [0; 32],
+        signature: None,
     };
     write_record(&record)
 }
 
-/// The text of `record`, with a fresh digest line (its `digest` and
-/// `body_digest` fields are not used).
+/// The text of `record`, with a fresh digest line (its `digest`,
+/// `body_digest` and `signature` fields are not used). A version 2 record
+/// always has its `second-word` line (empty for none).
 pub fn write_record(r: &Record) -> String {
     let mut s = String::new();
     let seed = match r.seed {
         Some(seed) => seed.to_string(),
         None => "hidden".to_string(),
     };
-    let _ = writeln!(s, "{MAGIC} {VERSION}");
+    let v2 = r.version == VERSION_2;
+    let seat_text = |i: usize| match r.stand_in[i] && v2 {
+        true => format!("{} for person", seat(r.seats[i])),
+        false => seat(r.seats[i]),
+    };
+    let _ = writeln!(s, "{MAGIC} {}", if v2 { VERSION_2 } else { VERSION });
     let _ = writeln!(s, "game: {}", game_name(r.game));
-    let _ = writeln!(s, "seats: {}, {}", seat(r.seats[0]), seat(r.seats[1]));
+    let _ = writeln!(s, "seats: {}, {}", seat_text(0), seat_text(1));
     let _ = match r.clock {
         Some(secs) => writeln!(s, "clock: {secs}"),
         None => writeln!(s, "clock: off"),
@@ -61,6 +75,10 @@ pub fn write_record(r: &Record) -> String {
     let chosen = if r.seed_chosen { " chosen" } else { "" };
     let _ = writeln!(s, "seed: {seed}{chosen}");
     let _ = writeln!(s, "word: {}", encode_word(&r.word));
+    if v2 {
+        let second = r.second_word.as_deref().unwrap_or("");
+        let _ = writeln!(s, "second-word: {}", encode_word(second));
+    }
     let _ = writeln!(s, "dark: {}", ["first", "second"][r.dark.min(1)]);
     let _ = writeln!(s, "moves: {}", moves(&r.moves));
     let _ = writeln!(
@@ -73,6 +91,19 @@ pub fn write_record(r: &Record) -> String {
     let digest = hex(&Sha256::digest(s.as_bytes()));
     let _ = writeln!(s, "digest: {digest}");
     s
+}
+
+/// Signs a version 2 record's text: appends the `signature` line, made by
+/// `sign` (the server's Ed25519 key) over the whole text, whose public key
+/// is `key`. Anyone can check it with [`super::verify_text`], offline.
+pub fn sign(text: &str, key: &[u8; 32], sign: impl FnOnce(&[u8]) -> [u8; 64]) -> String {
+    let mut out = text.to_string();
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    let signature = sign(out.as_bytes());
+    let _ = writeln!(out, "signature: ed25519 {} {}", hex(key), hex(&signature));
+    out
 }
 
 fn game_name(g: GameKind) -> String {

@@ -129,6 +129,33 @@ impl<R: View> Table<R> {
         &self.session
     }
 
+    /// A word from each seat (the online table), before the first move: the
+    /// colour draw is then version 2 and so is the record. Each word at
+    /// most [`crate::record::MAX_WORD_BYTES`] bytes.
+    pub fn set_words(&mut self, words: [String; 2]) -> Result<(), TableError> {
+        for word in &words {
+            if word.len() > crate::record::MAX_WORD_BYTES {
+                return Err(SetupError::Word(word.len()).into());
+            }
+        }
+        let [first, second] = words;
+        self.session.word = first;
+        self.session.second_word = Some(second);
+        Ok(())
+    }
+
+    /// The bot takes the seat of a person who left (`true`), or gives it
+    /// back (`false`): the seat plays as a bot at the table's level, and the
+    /// record writes it `bot N for person`.
+    pub fn set_stand_in(&mut self, seat: usize, level: u8, stand_in: bool) {
+        let seat = seat.min(1);
+        self.session.stand_in[seat] = stand_in;
+        self.session.seats[seat] = match stand_in {
+            true => Seat::Bot { level },
+            false => Seat::Person,
+        };
+    }
+
     /// Marks the seed as chosen or secret (e.g. when restoring a stored game).
     pub fn set_seed_chosen(&mut self, chosen: bool) {
         self.session.seed_chosen = chosen;

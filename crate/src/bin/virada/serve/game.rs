@@ -11,7 +11,7 @@ use virada::Position;
 use super::keys::Keys;
 
 /// Which game, on which board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "game", rename_all = "kebab-case")]
 pub enum Kind {
     /// Othello on 8×8.
@@ -167,8 +167,9 @@ impl Game {
         }
     }
 
-    /// The bot takes (or gives back) a seat: the record names it.
-    pub fn set_bot(&mut self, seat: usize, bot: bool) {
-        each!(self, t => t.set_stand_in(seat, bot));
+    /// The bot at `level` takes (or gives back) a person's seat: the record
+    /// names it.
+    pub fn set_bot(&mut self, seat: usize, level: u8, bot: bool) {
+        each!(self, t => t.set_stand_in(seat, level, bot));
     }
 }

@@ -111,8 +111,6 @@ pub enum Code {
     Illegal,
     /// The word is too long.
     BadWord,
-    /// No such table.
-    NoTable,
     /// The server could not keep the change; nothing happened.
     Storage,
 }
@@ -136,7 +134,6 @@ impl Code {
             Code::StalePly => "stale-ply",
             Code::Illegal => "illegal",
             Code::BadWord => "bad-word",
-            Code::NoTable => "no-table",
             Code::Storage => "storage",
         }
     }

@@ -261,6 +261,11 @@ impl Actor {
             self.seed()?,
         )
         .map_err(|e| format!("table {}: {e}", self.saved.id))?;
+        for seat in 0..2 {
+            if matches!(self.saved.seats[seat], Holder::Standing { .. }) {
+                game.set_bot(seat, self.saved.level, true);
+            }
+        }
         game.replay(&self.saved.moves)
             .map_err(|e| format!("table {}: {e}", self.saved.id))?;
         Ok(game)
@@ -361,7 +366,7 @@ impl Actor {
                         word: word.clone(),
                     };
                     if let Some(game) = self.game.as_mut() {
-                        game.set_bot(seat, false);
+                        game.set_bot(seat, self.saved.level, false);
                     }
                 }
             }
@@ -573,8 +578,9 @@ impl Actor {
                                 word: word.clone(),
                             };
                             self.saved.gone_since_ms[seat] = None;
+                            let level = self.saved.level;
                             if let Some(game) = self.game.as_mut() {
-                                game.set_bot(seat, true);
+                                game.set_bot(seat, level, true);
                             }
                             self.after_change().await;
                         }
