@@ -78,7 +78,10 @@ fn settings(body: &NewTableBody) -> Result<NewTable, Response> {
         ("nabucodonosor", size) => {
             let size = size.unwrap_or(8);
             if !(5..=15).contains(&size) {
-                return bad("bad-size", "a Nabucodonosor board is 5 to 15 squares a side");
+                return bad(
+                    "bad-size",
+                    "a Nabucodonosor board is 5 to 15 squares a side",
+                );
             }
             (Kind::Nabucodonosor { size }, 5)
         }
@@ -122,7 +125,9 @@ async fn pair(
 
 fn answer_table(opened: Result<Option<String>, String>) -> Response {
     match opened {
-        Ok(Some(id)) => (StatusCode::CREATED, Json(serde_json::json!({ "id": id }))).into_response(),
+        Ok(Some(id)) => {
+            (StatusCode::CREATED, Json(serde_json::json!({ "id": id }))).into_response()
+        }
         Ok(None) => error(
             StatusCode::TOO_MANY_REQUESTS,
             "too-many-tables",
@@ -130,7 +135,11 @@ fn answer_table(opened: Result<Option<String>, String>) -> Response {
         ),
         Err(e) => {
             tracing::error!("cannot open a table: {e}");
-            error(StatusCode::INTERNAL_SERVER_ERROR, "storage", "the table could not be opened")
+            error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "storage",
+                "the table could not be opened",
+            )
         }
     }
 }
@@ -158,10 +167,18 @@ async fn socket(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     if !origin_allowed(&headers, &api.origins) {
-        return error(StatusCode::FORBIDDEN, "bad-origin", "this page may not open the table");
+        return error(
+            StatusCode::FORBIDDEN,
+            "bad-origin",
+            "this page may not open the table",
+        );
     }
     let Some(table) = api.hub.table(&id) else {
-        return error(StatusCode::NOT_FOUND, "no-table", "there is no such table here");
+        return error(
+            StatusCode::NOT_FOUND,
+            "no-table",
+            "there is no such table here",
+        );
     };
     upgrade
         .max_message_size(MAX_WS_MESSAGE)
@@ -178,22 +195,32 @@ async fn records(State(api): State<Api>) -> Response {
         Ok(list) => Json(list).into_response(),
         Err(e) => {
             tracing::error!("records: {e}");
-            error(StatusCode::INTERNAL_SERVER_ERROR, "storage", "the records could not be read")
+            error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "storage",
+                "the records could not be read",
+            )
         }
     }
 }
 
 async fn record(State(api): State<Api>, Path(id): Path<String>) -> Response {
     match api.hub.store().record(&id).await {
-        Ok(Some(text)) => (
-            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            text,
-        )
-            .into_response(),
-        Ok(None) => error(StatusCode::NOT_FOUND, "no-record", "there is no such record"),
+        Ok(Some(text)) => {
+            ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+        }
+        Ok(None) => error(
+            StatusCode::NOT_FOUND,
+            "no-record",
+            "there is no such record",
+        ),
         Err(e) => {
             tracing::error!("record {id}: {e}");
-            error(StatusCode::INTERNAL_SERVER_ERROR, "storage", "the record could not be read")
+            error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "storage",
+                "the record could not be read",
+            )
         }
     }
 }

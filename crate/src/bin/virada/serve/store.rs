@@ -59,8 +59,8 @@ impl Store {
     /// Opens (or makes) the database in `folder` and starts its thread.
     pub fn open(folder: &Path) -> Result<Store, String> {
         let path = folder.join(DB_FILE);
-        let connection = Connection::open(&path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let connection =
+            Connection::open(&path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
         prepare(&connection).map_err(|e| format!("{}: {e}", path.display()))?;
         let (ops, receiver) = mpsc::unbounded_channel();
         std::thread::Builder::new()
