@@ -70,9 +70,18 @@ fn error(status: StatusCode, code: &str, message: &str) -> Response {
         .into_response()
 }
 
+/// A refused setting: its code and message.
+struct Refused(&'static str, &'static str);
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        error(StatusCode::BAD_REQUEST, self.0, self.1)
+    }
+}
+
 /// Checks a new table's settings against the limits a record holds.
-fn settings(body: &NewTableBody) -> Result<NewTable, Response> {
-    let bad = |code: &str, message: &str| Err(error(StatusCode::BAD_REQUEST, code, message));
+fn settings(body: &NewTableBody) -> Result<NewTable, Refused> {
+    let bad = |code: &'static str, message: &'static str| Err(Refused(code, message));
     let (kind, top) = match (body.game.as_str(), body.size) {
         ("othello", None | Some(8)) => (Kind::Othello, 10),
         ("nabucodonosor", size) => {
@@ -106,7 +115,7 @@ async fn open(
 ) -> Response {
     let new = match settings(&body) {
         Ok(n) => n,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     answer_table(api.hub.open(new, peer.ip(), false))
 }
@@ -118,7 +127,7 @@ async fn pair(
 ) -> Response {
     let new = match settings(&body) {
         Ok(n) => n,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     answer_table(api.hub.pair(new, peer.ip()))
 }
