@@ -2,7 +2,9 @@
 // worker ask the Rust engine through these functions and never apply a rule
 // themselves.
 
-import init, { TableGame, bot_choose, load_weights, fair_record, fair_ggf, record_verify, fair_new_seed, fair_fingerprint } from './pkg/virada.js';
+import init, { TableGame, bot_choose, load_weights, fair_record, fair_ggf, record_verify, fair_new_seed, fair_fingerprint, review_read, Analyzer } from './pkg/virada.js';
+
+export { Analyzer };
 
 let loading = null;
 
@@ -152,4 +154,16 @@ export function ggfOf(table) {
 /** Checks a record's text: {ok, checks: [{check, status, code, params, message}]}. */
 export function verifyRecord(text) {
   return JSON.parse(record_verify(text));
+}
+
+// ---------------------------------------------------------------- review
+
+/**
+ * A record, GGF game or transcript read for review: {source, plies: [{dark,
+ * light, darkToMove, legal, move, byTable}]}, one entry a position (masks as
+ * decimal strings), `move` the ply played from it (null after the last).
+ * Throws Error("code: message") when the text cannot be read.
+ */
+export function readGame(text) {
+  return JSON.parse(review_read(text));
 }
