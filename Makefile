@@ -5,7 +5,8 @@
 #   make serve    build the wasm package and serve the page on http://127.0.0.1:8000/
 #   make test     format, lints, Rust tests, wasm build, browser tests
 #   make wasm     build www/pkg (wasm-bindgen package, optimized with wasm-opt)
-#   make bench    native and wasm benchmark figures
+#   make bench    native and wasm benchmark figures (wasm: target/pkg-bench,
+#                 a package built with the `bench` feature)
 #   make weight   gzip sizes of what the page downloads, against its budget
 
 SHELL := bash
@@ -33,7 +34,7 @@ NATIVE_RUSTFLAGS ?=
 NODE_DEPS := node_modules/.package-lock.json
 BIN := target/release/virada
 
-.PHONY: serve test wasm bench weight lint rust-test browser-test setup clean
+.PHONY: serve test wasm bench bench-wasm weight lint rust-test browser-test setup clean
 
 ## serve: build, then serve the repository on http://$(HOST):$(PORT)/
 serve: wasm
@@ -56,7 +57,7 @@ rust-test:
 browser-test: $(NODE_DEPS) wasm
 	@$(SETUP) chromium
 	cargo build -q --profile test -p virada --bin virada
-	node --test tests/browser/*.test.mjs
+	node --test tests/wasm-exports.test.mjs tests/browser/*.test.mjs
 
 wasm: $(NODE_DEPS)
 	@$(SETUP) wasm
@@ -65,8 +66,15 @@ wasm: $(NODE_DEPS)
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg/virada_bg.wasm -o www/pkg/virada_bg.wasm
 	cp crate/weights/eval.vrdw www/pkg/eval-weights.vrdw
 
+## bench-wasm: the wasm package with the benchmark entry points, in target/pkg-bench
+bench-wasm: $(NODE_DEPS)
+	@$(SETUP) wasm
+	RUSTFLAGS="$(WASM_RUSTFLAGS)" cargo build -q -p virada --lib --release --target $(WASM_TARGET) --features bench
+	wasm-bindgen --target web --out-dir target/pkg-bench $(WASM_OUT)
+	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd target/pkg-bench/virada_bg.wasm -o target/pkg-bench/virada_bg.wasm
+
 ## bench: native figures (virada bench), then perft in wasm under Node beside native
-bench: wasm
+bench: bench-wasm
 	RUSTFLAGS="$(NATIVE_RUSTFLAGS)" cargo build -q --release -p virada --bin virada
 	@if $(BIN) help bench >/dev/null 2>&1; then $(BIN) bench --endgame tests/data/fforum-40-49.obf; fi
 	node tests/bench/wasm-perft.mjs --depth 12 --native $(BIN)

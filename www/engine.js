@@ -1,8 +1,12 @@
-// The only importer of the generated wasm package: the page and the bot
-// worker ask the Rust engine through these functions and never apply a rule
-// themselves.
+// The only importer of the generated wasm package (with nabu-engine.js): the
+// page and the bot worker ask the Rust engine through these functions and
+// never apply a rule themselves. The table answers a JSON snapshot of
+// everything the page draws, and each move answers what happened, forced
+// passes included: the table passes at once for a side with no move.
 
-import init, { TableGame, bot_choose, load_weights, fair_record, fair_ggf, record_verify, fair_new_seed, fair_fingerprint, review_read, Analyzer } from './pkg/virada.js';
+import init, {
+  GameTable, bot_choose, load_weights, record_verify, fair_new_seed, fair_fingerprint, review_read, Analyzer,
+} from './pkg/virada.js';
 
 export { Analyzer };
 
@@ -36,6 +40,35 @@ export function readyWithWeights() {
   return weights;
 }
 
+/**
+ * Runs an engine call; an engine error comes back as an Error whose `code`
+ * is the stable code (the text before the first colon of its message).
+ */
+export function coded(f) {
+  try {
+    return f();
+  } catch (e) {
+    const message = String(e?.message ?? e);
+    const err = new Error(message);
+    err.code = /^([a-z0-9-]+):/.exec(message)?.[1] ?? 'engine';
+    throw err;
+  }
+}
+
+/** The engine's event JSON → { move, mover, byTable, placed, flipped, passes, over }. */
+export function eventOf(json) {
+  const e = JSON.parse(json);
+  return {
+    move: e.move,
+    mover: e.mover,
+    byTable: e.byTable,
+    placed: e.placed,
+    flipped: e.changed,
+    passes: e.passes,
+    over: e.over,
+  };
+}
+
 /** Index 0..63 → "a1".."h8". */
 export function squareName(index) {
   return 'abcdefgh'[index % 8] + String(Math.floor(index / 8) + 1);
@@ -48,22 +81,23 @@ export function squareIndex(name) {
 }
 
 /**
- * A game at the table. `seats` is "person,bot" | "person,person" | "bot,bot";
- * `seed` is '' (draw a secret one) or 64 hex characters, marked as chosen
- * unless `secret` (a seed the table drew itself, e.g. in the New game
- * dialog); `word` is the players' word ('' for none). Throws Error with a
- * plain message on bad settings.
+ * An Othello game at the table. `seats` is "person,bot" | "person,person" |
+ * "bot,bot"; `level` the bots' level (1–10); `clock` seconds a turn (0 =
+ * none); `seed` is '' (draw a secret one) or 64 hex characters, marked as
+ * chosen unless `secret` (a seed the table drew itself, e.g. in the New game
+ * dialog); `word` is the players' word ('' for none). Throws an Error with a
+ * `code` (bad-seats, bad-level, bad-clock, bad-word, bad-seed …) on bad settings.
  */
 export class Table {
   constructor({ seats, level, clock, seed, word = '', secret = false }) {
-    this.inner = new TableGame(seats, level, clock, seed || '', word);
+    this.inner = coded(() => new GameTable('othello', 8, seats, level, clock, seed || '', word));
     if (seed && secret) this.inner.set_seed_chosen(false);
     this.refresh();
   }
 
   /** The players' word ('' for none). */
   word() {
-    return this.inner.word();
+    return this.state.word;
   }
 
   /** Re-reads the snapshot (see crate::table::Table::snapshot). */
@@ -75,33 +109,45 @@ export class Table {
 
   /** Squares a disc on `sq` would flip (empty when not legal). */
   flips(sq) {
-    return Array.from(this.inner.flips(sq));
+    return Array.from(this.inner.preview(squareName(sq)));
   }
 
+  /**
+   * Places a disc on `sq` for the side to move. Returns what happened:
+   * { move, mover, byTable, placed, flipped, passes, over, state }, where
+   * `passes` lists the colours the table then passed for.
+   */
   play(sq) {
-    this.inner.play(sq);
-    return this.refresh();
+    return this.#event(() => this.inner.play(squareName(sq)));
   }
 
+  /** A pass, when it is the only move (the table makes forced passes itself). */
   pass() {
-    this.inner.pass();
-    return this.refresh();
+    return this.#event(() => this.inner.play('PA'));
   }
 
-  /** The clock ran out: the table's move (T16); returns its square or -1 for a pass. */
+  /** The clock ran out: the table's move (T16), then any forced pass; the event as for play(). */
   timeOut() {
-    const sq = this.inner.time_out();
-    this.refresh();
-    return sq;
+    return this.#event(() => this.inner.time_out());
   }
 
+  #event(f) {
+    const event = eventOf(coded(f));
+    event.state = this.refresh();
+    return event;
+  }
+
+  /** Replays a stored transcript ("f5d6PA…"), marking the plies listed in `byTable` (0-based). */
   replay(transcript, byTable) {
-    this.inner.replay(transcript, Uint32Array.from(byTable));
+    const marked = new Set(byTable);
+    const plies = String(transcript).replace(/\s+/g, '').match(/.{1,2}/g) ?? [];
+    coded(() => this.inner.replay(plies.map((m, i) => (marked.has(i) ? `*${m}` : m)).join(' ')));
     return this.refresh();
   }
 
+  /** The moves so far ("f5d6PA…"). */
   transcript() {
-    return this.inner.transcript();
+    return this.state.moves.map(([m]) => m).join('');
   }
 
   seedHex() {
@@ -110,16 +156,22 @@ export class Table {
 
   /** The game's record (crate::record): with the seed when `reveal`, "seed: hidden" before. */
   record(reveal) {
-    return fair_record(this.inner, reveal);
+    return this.inner.record(reveal);
   }
 
   /** What the bot worker needs: plain values, since a handle cannot cross. */
   botQuestion() {
+    let dark = 0n;
+    let light = 0n;
+    [...this.state.cells].forEach((c, i) => {
+      if (c === 'X') dark |= 1n << BigInt(i);
+      else if (c === 'O') light |= 1n << BigInt(i);
+    });
     return {
-      dark: this.inner.dark_mask(),
-      light: this.inner.light_mask(),
-      darkToMove: this.inner.dark_to_move(),
-      ply: this.inner.ply(),
+      dark,
+      light,
+      darkToMove: this.state.side === 'dark',
+      ply: this.state.moves.length,
       seed: this.inner.seed_hex(),
     };
   }
@@ -131,24 +183,24 @@ export class Table {
 
 /** The bot's move ("d3" or "PA") for a position given by its disc masks. */
 export function botChoose({ dark, light, darkToMove, level, seed, ply, timeMs }) {
-  return bot_choose(BigInt(dark), BigInt(light), darkToMove, level, seed, ply, timeMs);
+  return coded(() => bot_choose(BigInt(dark), BigInt(light), darkToMove, level, seed, ply, timeMs));
 }
 
 // ---------------------------------------------------------------- fair: records
 
 /** A fresh secret seed (64 hex) from the platform's secure source. */
 export function newSeed() {
-  return fair_new_seed();
+  return coded(() => fair_new_seed());
 }
 
 /** The fingerprint (SHA-256, 64 hex) of a seed given in hex. */
 export function fingerprintOf(seedHex) {
-  return fair_fingerprint(seedHex);
+  return coded(() => fair_fingerprint(seedHex));
 }
 
 /** The GGF export of a table game. */
 export function ggfOf(table) {
-  return fair_ggf(table.inner);
+  return table.inner.ggf();
 }
 
 /** Checks a record's text: {ok, checks: [{check, status, code, params, message}]}. */
@@ -166,4 +218,40 @@ export function verifyRecord(text) {
  */
 export function readGame(text) {
   return JSON.parse(review_read(text));
+}
+
+/** Hex → bytes. */
+function bytesOf(hex) {
+  return Uint8Array.from(String(hex).match(/../g) ?? [], (h) => parseInt(h, 16));
+}
+
+/**
+ * Completes a report's `signature-in-page` notice: the engine leaves the
+ * Ed25519 check of a signed record to the browser's own (WebCrypto), which
+ * keeps curve arithmetic out of the page's download. The notice becomes
+ * `signature-ok` or `signature-mismatch` (a failure), and `ok` follows. A
+ * browser without Ed25519 keeps the notice.
+ */
+export async function checkSignature(report) {
+  const i = report?.checks?.findIndex((c) => c.code === 'signature-in-page') ?? -1;
+  if (i < 0) return report;
+  const { key, signature, signed } = report.checks[i].params;
+  let good;
+  try {
+    const pub = await crypto.subtle.importKey('raw', bytesOf(key), { name: 'Ed25519' }, false, ['verify']);
+    good = await crypto.subtle.verify({ name: 'Ed25519' }, pub, bytesOf(signature), new TextEncoder().encode(signed));
+  } catch {
+    return report;
+  }
+  const checks = report.checks.slice();
+  checks[i] = {
+    check: 'signature',
+    status: good ? 'passed' : 'failed',
+    code: good ? 'signature-ok' : 'signature-mismatch',
+    params: { key },
+    message: good
+      ? `signed by the server whose key is ${key}`
+      : `the signature does not match the record: it was changed after the server signed it (key ${key})`,
+  };
+  return { ...report, ok: report.ok && good, checks };
 }

@@ -4,10 +4,9 @@
 // offers the rectangles holding it, largest first; tapping it again cycles),
 // named and announced. Every rule is the engine's; this file only asks it.
 
-import { NabuGame, newSeed, fingerprintOf, cellName, cellIndex, rectOf, words } from './nabu-engine.js';
+import { NabuGame, newSeed, cellName, rectOf, words } from './nabu-engine.js';
 import { t, colorName } from './i18n.js';
 
-const letterColor = (letter) => (letter === 'X' ? 'dark' : 'light');
 
 /** The cells of a rectangle "c3:e4" on an n×n board, as indices. */
 function rectCells(text, n) {
@@ -24,86 +23,38 @@ function rectCells(text, n) {
 class NabuSession {
   constructor({ seats, level, clock, size }, seed, { word = '', secret = false } = {}) {
     this.n = size;
-    this.seed = seed || newSeed();
-    this.wordText = word;
-    this.clock = clock;
     const bots = seats.split(',').map((s) => (s === 'bot' ? level : 0));
-    this.seats = bots.map((l) => (l ? `bot:${l}` : 'person'));
-    this.game = NabuGame.start(size, this.seed, word, bots[0], bots[1], clock);
-    this.seedChosen = Boolean(seed) && !secret;
-    if (this.seedChosen) this.game.mark_seed_chosen();
-    this.fingerprint = fingerprintOf(this.seed);
-    this.played = []; // [move, letter, byTable]
-    this.last = -1;
-    this.lastFlips = [];
+    this.game = NabuGame.start(size, seed || newSeed(), word, bots[0], bots[1], clock);
+    if (Boolean(seed) && !secret) this.game.mark_seed_chosen();
     this.refresh();
   }
 
+  /** The engine's snapshot, with the board's side and the seat that holds dark now. */
   refresh() {
-    const g = this.game;
-    const outcome = g.outcome();
-    const [winner, end] = outcome ? outcome.split(' ') : [null, null];
-    const [dark, light] = Array.from(g.counts());
-    this.placements = new Set(Array.from(g.placements()));
-    this.captures = words(g.captures());
-    this.snap = {
-      n: this.n,
-      cells: g.cells(),
-      side: letterColor(g.to_move()),
-      seatToMove: g.seat_to_move(),
-      darkSeat: g.swapped() ? 1 - g.dark_seat() : g.dark_seat(),
-      seats: this.seats,
-      clock: this.clock,
-      over: Boolean(outcome),
-      outcome: winner ? letterColor(winner) : null,
-      end,
-      counts: [dark, light],
-      moves: this.played,
-      fingerprint: this.fingerprint,
-      seedChosen: this.seedChosen,
-      mustPass: g.must_pass(),
-      canSwap: g.can_swap(),
-      last: this.last,
-      lastFlips: this.lastFlips,
-    };
+    const s = this.game.refresh();
+    this.placements = new Set(s.placements);
+    this.captures = s.captures;
+    this.snap = { ...s, n: this.n, darkSeat: s.swapped ? 1 - s.darkSeat : s.darkSeat };
     return this.snap;
   }
 
-  /** Plays `move` ("d3", "c3:e4", "swap", "pass"); `byTable` marks the table's time-out move. */
-  play(move, byTable = false) {
-    const letter = this.game.to_move();
-    const flips = move.includes(':') ? Array.from(this.game.flips(move)) : [];
-    if (byTable) {
-      if (this.game.timeout_move() !== move) throw new Error(`${move} is not the time-out move`);
-      this.game.time_out();
-    } else {
-      this.game.play(move);
-    }
-    this.played = [...this.played, [move, letter, byTable]];
-    this.last = cellIndex(move, this.n);
-    this.lastFlips = flips;
+  /** Plays `move` ("d3", "c3:e4", "swap"); the engine then makes any forced pass. */
+  play(move) {
+    this.game.play(move);
     return this.refresh();
-  }
-
-  // COMPAT: the forced pass, until the engine applies it itself (see table.js).
-  pass() {
-    return this.play('pass');
   }
 
   /** The table's move when the clock runs out; returns its text. */
   timeOut() {
-    const move = this.game.timeout_move();
-    this.play(move, true);
-    return move;
+    const event = this.game.timeOut();
+    this.refresh();
+    return event.move;
   }
 
   /** Replays saved moves (`*` before a table's move), each checked by the engine. */
   replay(moves) {
-    for (const w of words(moves)) {
-      if (w.startsWith('*')) this.play(w.slice(1), true);
-      else this.play(w);
-    }
-    return this.snap;
+    this.game.replayMoves(moves);
+    return this.refresh();
   }
 
   transcript() {
@@ -111,11 +62,11 @@ class NabuSession {
   }
 
   seedHex() {
-    return this.seed;
+    return this.game.seedHex();
   }
 
   word() {
-    return this.wordText;
+    return this.snap.word;
   }
 
   record(reveal) {
@@ -123,7 +74,7 @@ class NabuSession {
   }
 
   botQuestion() {
-    return { size: this.n, moves: this.game.moves(), seed: this.seed, ply: this.played.length };
+    return { size: this.n, moves: this.game.moves(), seed: this.game.seedHex(), ply: this.snap.moves.length };
   }
 
   free() {

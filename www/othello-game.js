@@ -20,24 +20,17 @@ class OthelloSession {
     return this.snap;
   }
 
-  /** Plays a move given as text ("d3", or "PA" for the bot's pass). */
+  /** Plays a move given as text ("d3"); the engine then makes any forced pass. */
   play(move) {
-    if (move === 'PA') this.table.pass();
-    else this.table.play(squareIndex(move));
+    this.table.play(squareIndex(move));
     return this.refresh();
   }
 
-  // COMPAT: the forced pass, until the engine applies it itself (see table.js).
-  pass() {
-    this.table.pass();
-    return this.refresh();
-  }
-
-  /** The table's move when the clock runs out: its text ("d3", "PA"). */
+  /** The table's move when the clock runs out (T16): its text ("d3"). */
   timeOut() {
-    const sq = this.table.timeOut();
+    const event = this.table.timeOut();
     this.refresh();
-    return sq >= 0 ? squareName(sq) : 'PA';
+    return event.move;
   }
 
   replay(moves, byTable) {

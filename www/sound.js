@@ -1,13 +1,23 @@
 // Short synthesized sounds (Web Audio): place, flip, pass, the clock's last
-// seconds, game end. The audio context is created only after a user gesture.
+// seconds, game end. Nothing sounds before a user gesture (unlock()).
+//
+// Creating an AudioContext opens the audio output and takes 50-170 ms on the
+// main thread. So the context is made in idle time as soon as the sound is on
+// (setMuted(false), which each page calls as it starts), not by the first
+// sound, which is a move's: the move's task stays short. A context made
+// before any gesture starts suspended (the browsers' autoplay rule); the first
+// gesture, or the first sound after it, resumes it.
 
+/** @type {AudioContext | null} */
 let ctx = null;
 let muted = false;
 let unlocked = false;
+let warming = false;
 
-/** Sets the mute state. */
+/** Sets the mute state; with the sound on, the audio context is readied in idle time. */
 export function setMuted(value) {
   muted = Boolean(value);
+  if (!muted) warm();
 }
 
 /** Whether the sound is off. */
@@ -18,21 +28,46 @@ export function isMuted() {
 /** Call from a user gesture (pointer or key): allows audio from then on. */
 export function unlock() {
   unlocked = true;
+  resume();
+}
+
+/** Creates the context when the main thread is idle (at most 2 s later). */
+function warm() {
+  if (ctx || warming) return;
+  warming = true;
+  const later = window.requestIdleCallback ?? ((run) => setTimeout(run, 100));
+  later(
+    () => {
+      warming = false;
+      if (!muted) create();
+    },
+    { timeout: 2000 },
+  );
+}
+
+function create() {
+  if (ctx) return ctx;
+  const AC = window.AudioContext || window.webkitAudioContext;
+  if (!AC) return null;
+  try {
+    ctx = new AC();
+  } catch {
+    return null;
+  }
+  if (unlocked) resume();
+  return ctx;
+}
+
+function resume() {
   if (ctx?.state === 'suspended') ctx.resume().catch(() => {});
 }
 
 function audio() {
   if (muted || !unlocked) return null;
-  if (!ctx) {
-    const AC = window.AudioContext || window.webkitAudioContext;
-    if (!AC) return null;
-    try {
-      ctx = new AC();
-    } catch {
-      return null;
-    }
-  }
-  return ctx;
+  // Made here only if a sound comes before the idle time did.
+  const a = ctx ?? create();
+  resume();
+  return a;
 }
 
 function tone(freq, start, length, { type = 'sine', gain = 0.15, to = null } = {}) {

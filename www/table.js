@@ -117,10 +117,6 @@ export function createTable(rules, hooks = {}) {
    * announcement.
    */
   function advance(messages, { deadline, after } = {}) {
-    // COMPAT: until the engine plays forced passes itself (issue 10), the
-    // controller asks for them here, and only here. Dead code once a play
-    // returns with the passes applied; remove then.
-    while (!snap().over && snap().mustPass) state.session.pass();
     const s = snap();
     const passes = after === undefined ? [] : s.moves.slice(after).filter(([mv]) => rules.isPass(mv));
     for (const [, letter] of passes) {

@@ -123,6 +123,33 @@ pub fn dark_seat(seed: &Seed, word: &str) -> usize {
     usize::from(h.finalize()[0] & 1)
 }
 
+/// The label of the second colour draw, for a table with two words (the
+/// online table: one word from each person).
+pub const DARK_SEAT_LABEL_V2: &[u8] = b"virada/dark-seat/v2";
+
+/// Who plays dark at a table where each seat gives a word (draw version 2):
+/// `SHA-256("virada/dark-seat/v2" || seed || len(first) || first || len(second) || second)`,
+/// each length 4 bytes big-endian, the words in UTF-8; the first byte's
+/// lowest bit: 0 → the first seat, 1 → the second. The lengths keep
+/// `("ab", "c")` apart from `("a", "bc")`.
+///
+/// ```
+/// use virada::fairness::{dark_seat_v2, Seed};
+/// let seed: Seed = "00".repeat(32).parse().unwrap();
+/// assert!(dark_seat_v2(&seed, ["", ""]) <= 1);
+/// ```
+pub fn dark_seat_v2(seed: &Seed, words: [&str; 2]) -> usize {
+    let mut h = Sha256::new();
+    h.update(DARK_SEAT_LABEL_V2);
+    h.update(seed.0);
+    for word in words {
+        let len = u32::try_from(word.len()).unwrap_or(u32::MAX);
+        h.update(len.to_be_bytes());
+        h.update(word.as_bytes());
+    }
+    usize::from(h.finalize()[0] & 1)
+}
+
 /// The label that keeps the game's generator apart from any other use of the seed.
 pub const RNG_LABEL: &[u8] = b"virada/rng/v1";
 

@@ -21,14 +21,15 @@ pub mod bot;
 pub mod endgame;
 pub mod eval;
 pub mod fairness;
-pub mod game;
 pub mod movegen;
 pub mod nabu;
 mod notation;
 mod position;
 pub mod record;
 pub mod review;
+pub mod rules;
 pub mod search;
+pub mod session;
 mod square;
 pub mod table;
 

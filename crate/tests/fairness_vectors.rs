@@ -127,3 +127,39 @@ fn the_bot_draws_from_the_game_generator() {
         assert_eq!(bot(), rng.next_u64());
     }
 }
+
+/// The colour draw of a table with a word from each seat (version 2),
+/// against `tests/data/fairness-vectors-v2.txt` (Python `hashlib`).
+#[test]
+fn the_second_draw_matches_its_vectors() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/fairness-vectors-v2.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("read the vectors");
+    let word = |f: &str| {
+        if f == "-" {
+            String::new()
+        } else {
+            String::from_utf8(unhex(f)).expect("utf-8 word")
+        }
+    };
+    let mut seats = [0; 2];
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let f: Vec<&str> = line.split(' ').collect();
+        assert_eq!(f.len(), 4, "four fields: {line}");
+        let seed: Seed = f[0].parse().expect("seed");
+        let dark: usize = f[3].parse().expect("dark seat");
+        let (first, second) = (word(f[1]), word(f[2]));
+        assert_eq!(
+            virada::fairness::dark_seat_v2(&seed, [&first, &second]),
+            dark,
+            "{line}"
+        );
+        seats[dark] += 1;
+    }
+    assert!(seats[0] > 0 && seats[1] > 0, "both seats appear: {seats:?}");
+}

@@ -2,21 +2,23 @@
 //! with its own reason.
 
 use virada::fairness::{dark_seat, game_rng, Rng, Seed};
-use virada::game::{Game, Seat};
+use virada::session::{Seat, Session};
+
+type Game = Session<virada::Position>;
 use virada::record::{self, parse, verify, verify_text, write, write_record, Status};
 use virada::{Move, Position};
 
 /// A whole game from `seed`: seeded random legal moves, and on every 7th
 /// ply the table's time-out move marked as such.
 fn finished_game(seed: Seed, word: &str) -> Game {
-    let mut game = Game::new(
+    let mut game = Session::othello(
         [Seat::Person, Seat::Bot { level: 2 }],
         Some(30),
         seed,
         word.into(),
     );
     let mut ply = 0u64;
-    while game.outcome().is_none() {
+    while !game.is_over() {
         let p = *game.position();
         let legal: Vec<_> = p.legal_moves().into_iter().collect();
         let (mv, by_table) = if legal.is_empty() {
@@ -83,6 +85,7 @@ fn an_untouched_record_passes_every_check() {
             "digest",
             "fingerprint",
             "dark-seat",
+            "signature",
             "moves",
             "table-moves",
             "result"
@@ -146,7 +149,7 @@ fn a_chosen_seed_is_noticed_not_failed() {
 
 #[test]
 fn an_unfinished_game_says_so() {
-    let mut game = Game::new(
+    let mut game = Session::othello(
         [Seat::Person, Seat::Person],
         None,
         Seed([1; 32]),
@@ -259,7 +262,7 @@ fn every_single_changed_move_is_rejected() {
             // changed move is another legal game with the same end.
             let report = verify_text(&forged);
             if report.all_passed() {
-                let mut g = Game::new(game.seats, game.clock, game.seed, game.word.clone());
+                let mut g = Session::othello(game.seats, game.clock, game.seed, game.word.clone());
                 for m in &moves {
                     g.play(m.mv, m.by_table).unwrap();
                 }
@@ -300,7 +303,7 @@ fn table_marks_are_checked_against_the_time_out_rule() {
     // Mark a move the rule would not have made.
     let ply = (0..game.moves().len())
         .find(|&i| {
-            let mut g = Game::new(game.seats, game.clock, game.seed, game.word.clone());
+            let mut g = Session::othello(game.seats, game.clock, game.seed, game.word.clone());
             for m in &game.moves()[..i] {
                 g.play(m.mv, m.by_table).unwrap();
             }
@@ -432,7 +435,7 @@ fn malformed_fields_have_their_own_codes() {
     assert_eq!(parse("").unwrap_err().code(), "empty");
     assert_eq!(parse("hello\n").unwrap_err().code(), "not-a-record");
     assert_eq!(
-        parse("virada-record 2\n").unwrap_err().code(),
+        parse("virada-record 3\n").unwrap_err().code(),
         "unsupported-version"
     );
     assert_eq!(

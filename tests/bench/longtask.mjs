@@ -6,7 +6,7 @@
 //
 //   node tests/bench/longtask.mjs [level] [plies]      (defaults: 6, 30)
 
-import { serve, launch } from '../browser/table-util.mjs';
+import { closeAll, newContext, open } from '../browser/harness.mjs';
 
 const level = Number(process.argv[2] ?? 6);
 const plies = Number(process.argv[3] ?? 30);
@@ -18,11 +18,10 @@ function observe() {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-async function run(browser, base, query) {
-  const page = await browser.newPage();
-  await page.addInitScript(observe);
-  await page.goto(`${base}/${query}`);
-  await page.waitForSelector('body[data-ready="true"]');
+async function run(query) {
+  const context = await newContext();
+  await context.addInitScript(observe);
+  const page = await open(context, query);
   const from = await page.evaluate(() => performance.now());
   const started = Date.now();
   await page.waitForFunction(
@@ -34,22 +33,20 @@ async function run(browser, base, query) {
     tasks: window.__longtasks.filter(([s]) => s >= t0),
     ply: Number(document.body.dataset.ply),
   }), from);
-  await page.close();
+  await context.close();
+  if (page.errors.length) throw new Error(`errors in the page: ${page.errors.join('; ')}`);
   const longest = tasks.length ? Math.max(...tasks.map(([, d]) => d)) : 0;
   return { ply, seconds: (Date.now() - started) / 1000, count: tasks.length, longest };
 }
 
-const server = await serve();
-const browser = await launch();
 try {
-  const bot = await run(browser, server.url, `?lang=en&seats=bot,bot&clock=0&level=${level}`);
-  const control = await run(browser, server.url, '?lang=en&seats=person,person&clock=1');
+  const bot = await run(`?lang=en&seats=bot,bot&clock=0&level=${level}`);
+  const control = await run('?lang=en&seats=person,person&clock=1');
   const line = (name, r) =>
     `${name}: ${r.ply} plies in ${r.seconds.toFixed(1)} s; long tasks > 50 ms: ${r.count}, longest ${r.longest.toFixed(0)} ms`;
   console.log(line(`bot vs bot, level ${level} (bot thinking in its worker)`, bot));
   console.log(line('control, no bot (the table plays each move on time-out)', control));
   console.log('after the page is ready; PerformanceObserver({type: "longtask"}), headless Chromium (Debian /usr/bin/chromium)');
 } finally {
-  await browser.close();
-  await server.close();
+  await closeAll();
 }

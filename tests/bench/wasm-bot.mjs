@@ -21,9 +21,9 @@ const { values } = parseArgs({
   },
 });
 
-const pkg = new URL('../../www/pkg/', import.meta.url);
+const pkg = new URL('../../target/pkg-bench/', import.meta.url);
 if (!existsSync(new URL('virada_bg.wasm', pkg))) {
-  console.error('wasm-bot: www/pkg/virada_bg.wasm is missing: run `make wasm` first');
+  console.error('wasm-bot: target/pkg-bench/virada_bg.wasm is missing: run `make bench-wasm` first');
   process.exit(2);
 }
 const { initSync, bot_bench: think, load_weights: loadWeights } = await import(new URL('virada.js', pkg));

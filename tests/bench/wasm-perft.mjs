@@ -23,9 +23,9 @@ if (!Number.isInteger(depth) || depth < 1 || depth > 14) {
   process.exit(2);
 }
 
-const pkg = new URL('../../www/pkg/', import.meta.url);
+const pkg = new URL('../../target/pkg-bench/', import.meta.url);
 if (!existsSync(new URL('virada_bg.wasm', pkg))) {
-  console.error('wasm-perft: www/pkg/virada_bg.wasm is missing: run `make wasm` first');
+  console.error('wasm-perft: target/pkg-bench/virada_bg.wasm is missing: run `make bench-wasm` first');
   process.exit(2);
 }
 const { initSync, perft_start: perftStart } = await import(new URL('virada.js', pkg));

@@ -1,6 +1,10 @@
-// The browser-test harness: one `virada serve` on a free port and one headless
-// Chromium per test file, started on first use and torn down after the file's
-// last test. Use it from any `*.test.mjs` here:
+// The browser-test harness, the one every file here uses: one `virada serve`
+// on a free port and one headless Chromium per test file, started on first
+// use and torn down after the file's last test. Every page it opens is
+// watched: console errors, uncaught page errors, failed requests and HTTP
+// answers of 400 or more go to `page.errors`, and a test during which any
+// page collected one fails (in an afterEach hook), whether or not the test
+// looks at them. Use it from any `*.test.mjs` here:
 //
 //   import test from 'node:test';
 //   import assert from 'node:assert/strict';
@@ -13,6 +17,14 @@
 //     assert.deepEqual(errors, []);
 //   });
 //
+// or, for several pages in one browser context (shared storage):
+//
+//   const context = await newContext({ viewport: { width: 360, height: 740 } });
+//   const page = await open(context, '?lang=en&seats=person,person');
+//
+// Scripts that are not tests (the screenshots, the long-task bench) use the
+// same functions and call closeAll() at the end.
+//
 // The page contract the helpers rely on: the board is the page's one
 // role=grid; each of its 64 squares is a role=gridcell (itself focusable, or
 // holding the focusable element) whose accessible name begins with its
@@ -24,7 +36,7 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { after } from 'node:test';
+import { after, afterEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -45,6 +57,8 @@ const CHROMIUM_ARGS = [
 let server = null; // { child, url, log }
 let browser = null;
 const contexts = new Set();
+/** Pages opened since the current test began; checked after it. */
+const watched = new Set();
 
 /** Starts `virada serve --port 0` and resolves with the URL it prints. */
 function startServer() {
@@ -109,24 +123,24 @@ export async function baseUrl() {
   return server.url;
 }
 
-/**
- * Opens the page in a fresh browser context (its own storage) and waits for
- * its `load` event.
- *
- * @param {string} [query] what follows the root URL: `?lang=en&seed=…`, or a
- *   path such as `index.html?lang=it`.
- * @param {object} [options] `viewport` ({width, height}), `hasTouch`,
- *   `isMobile`, `locale`, and any other option of `browser.newContext`.
- * @returns {Promise<{page, context, errors: string[], url: string}>} `errors`
- *   fills with console errors, uncaught page errors, failed requests and HTTP
- *   answers of 400 or more, as they happen: assert it is empty at the end.
- */
-export async function openPage(query = '', options = {}) {
+/** The address of `query` on the served root: `?lang=en`, `nabu.html?size=6`… */
+export async function pageUrl(query = '') {
   await ensureStarted();
-  const context = await browser.newContext({ locale: 'en-US', ...options });
-  contexts.add(context);
-  const page = await context.newPage();
+  return `${server.url}/${query.replace(/^\//, '')}`;
+}
+
+/**
+ * Watches a page: console errors, uncaught page errors, failed requests and
+ * HTTP answers of 400 or more fill `page.errors` as they happen. Every page of
+ * a harness context is watched from its creation.
+ *
+ * @returns {string[]} the page's `errors`
+ */
+function watch(page) {
+  if (page.errors) return page.errors;
   const errors = [];
+  page.errors = errors;
+  watched.add(page);
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
@@ -141,7 +155,53 @@ export async function openPage(query = '', options = {}) {
   page.on('response', (response) => {
     if (response.status() >= 400) errors.push(`HTTP ${response.status()}: ${response.url()}`);
   });
-  const url = `${server.url}/${query.replace(/^\//, '')}`;
+  return errors;
+}
+
+/**
+ * A fresh browser context (its own storage) whose pages are all watched.
+ *
+ * @param {object} [options] `viewport` ({width, height}), `hasTouch`,
+ *   `isMobile`, `locale` (default en-US), and any other option of
+ *   `browser.newContext`.
+ */
+export async function newContext(options = {}) {
+  await ensureStarted();
+  const context = await browser.newContext({ locale: 'en-US', ...options });
+  contexts.add(context);
+  context.on('page', watch);
+  context.on('close', () => contexts.delete(context));
+  return context;
+}
+
+/**
+ * Opens the table (or another page) at `query` in `context` and waits until
+ * the page says it is ready (body[data-ready="true"]).
+ *
+ * @returns {Promise<import('playwright-core').Page & {errors: string[]}>}
+ */
+export async function open(context, query = '') {
+  const page = await context.newPage();
+  watch(page);
+  await page.goto(await pageUrl(query));
+  await page.waitForSelector('body[data-ready="true"]');
+  return page;
+}
+
+/**
+ * Opens the page in a fresh browser context and waits for its `load` event.
+ *
+ * @param {string} [query] what follows the root URL: `?lang=en&seed=…`, or a
+ *   path such as `index.html?lang=it`.
+ * @param {object} [options] as for newContext().
+ * @returns {Promise<{page, context, errors: string[], url: string}>} `errors`
+ *   is `page.errors`: assert it is empty at the end.
+ */
+export async function openPage(query = '', options = {}) {
+  const context = await newContext(options);
+  const page = await context.newPage();
+  const errors = watch(page);
+  const url = await pageUrl(query);
   await page.goto(url, { waitUntil: 'load' });
   return { page, context, errors, url };
 }
@@ -187,10 +247,23 @@ export async function squareName(page, coordinate) {
 export async function closeAll() {
   for (const context of contexts) await context.close().catch(() => {});
   contexts.clear();
+  watched.clear();
   await browser?.close().catch(() => {});
   browser = null;
   server?.child.kill();
   server = null;
 }
 
-after(closeAll);
+/** Fails the test that just ran if any page it opened collected an error. */
+function checkErrors() {
+  const found = [...watched].flatMap((page) => page.errors.map((e) => `${page.url()}: ${e}`));
+  watched.clear();
+  if (found.length) throw new Error(`harness: errors in the page:\n${found.join('\n')}`);
+}
+
+// Hooks only when node:test runs this file's importer as a test (`node --test`
+// or `node x.test.mjs`), so the scripts stay plain scripts.
+if (process.env.NODE_TEST_CONTEXT || /\.test\.mjs$/.test(process.argv[1] ?? '')) {
+  afterEach(checkErrors);
+  after(closeAll);
+}

@@ -4,7 +4,7 @@
 // Run: node tests/browser/nabu-screenshots.mjs (after make wasm and a build
 // of the virada binary).
 
-import { serve, launch, open, ROOT } from './table-util.mjs';
+import { closeAll, newContext, open, ROOT } from './harness.mjs';
 import { join } from 'node:path';
 
 const SEED = '5a'.repeat(32);
@@ -30,14 +30,10 @@ async function reachCapture(page) {
   throw new Error('no capture reached');
 }
 
-const server = await serve();
-const browser = await launch();
 try {
   for (const [w, h, touch] of [[360, 740, true], [1280, 800, false]]) {
-    const context = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: touch ? 2 : 1, hasTouch: touch, isMobile: touch });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/nabu.html?lang=en&size=6&clock=30&seed=${SEED}`);
-    await page.waitForSelector('body[data-ready="true"]');
+    const context = await newContext({ viewport: { width: w, height: h }, deviceScaleFactor: touch ? 2 : 1, hasTouch: touch, isMobile: touch });
+    const page = await open(context, `nabu.html?lang=en&size=6&clock=30&seed=${SEED}`);
     const at = await reachCapture(page);
     const cell = page.locator(`#grid [data-sq="${at}"]`);
     if (touch) await cell.tap();
@@ -47,10 +43,9 @@ try {
     const file = join(OUT, `nabu-${w}x${h}.png`);
     await page.screenshot({ path: file });
     console.log(file, await page.locator('#status').textContent());
+    if (page.errors.length) throw new Error(`errors in the page: ${page.errors.join('; ')}`);
     await context.close();
   }
 } finally {
-  await browser.close();
-  await server.close();
+  await closeAll();
 }
-void open;

@@ -2,22 +2,12 @@
 // before a player types a word; the seed and the word decide who plays dark)
 // and the record's ways out of the page: download as text, GGF, a link.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { serve, launch, open, ply, cell, SEED } from './table-util.mjs';
-
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+import { newContext, open } from './harness.mjs';
+import { ply, cell, SEED } from './table-util.mjs';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
@@ -60,8 +50,8 @@ async function pageDarkSeat(page) {
 }
 
 test('the dialog shows the new fingerprint before the word; Start makes it the game’s; Cancel and Escape keep the game', async () => {
-  const context = await browser.newContext();
-  const page = await open(context, server.url, '?lang=en&seats=person,person&clock=0');
+  const context = await newContext();
+  const page = await open(context, '?lang=en&seats=person,person&clock=0');
   await clickMoves(page, 'f5d6');
   const oldFp = (await page.locator('#fingerprint').textContent()).trim();
 
@@ -122,10 +112,10 @@ test('with ?seed= the dark seat follows SHA-256(label, seed, word); the word cha
   assert.ok(flip, 'some one-letter word changes the colours');
   vectors.push([SEED, '', darkSeat(SEED, '')], [SEED, flip, darkSeat(SEED, flip)]);
 
-  const context = await browser.newContext();
+  const context = await newContext();
   const records = [];
   for (const [seed, word, expected] of vectors) {
-    const page = await open(context, server.url, `?lang=en&seats=person,person&clock=0&seed=${seed}`);
+    const page = await open(context, `?lang=en&seats=person,person&clock=0&seed=${seed}`);
     const fp = await startWith(page, word);
     assert.equal(fp, fingerprintOf(seed));
     assert.equal((await page.locator('#fingerprint').textContent()).trim(), fp);
@@ -148,8 +138,8 @@ test('with ?seed= the dark seat follows SHA-256(label, seed, word); the word cha
 });
 
 test('Download record, Download GGF and Share link give the record, its GGF and a link that decodes to it', async () => {
-  const context = await browser.newContext();
-  const page = await open(context, server.url, `?lang=en&seats=person,person&clock=0&seed=${SEED}`);
+  const context = await newContext();
+  const page = await open(context, `?lang=en&seats=person,person&clock=0&seed=${SEED}`);
   await clickMoves(page, 'f5d6c3d3');
   await page.getByRole('button', { name: 'Copy record' }).click();
   const record = await page.locator('#record').textContent();
@@ -185,8 +175,8 @@ test('Download record, Download GGF and Share link give the record, its GGF and 
 });
 
 test('the dialog at 360 px: labelled choices, nothing overflows, buttons at least 44 px', async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-  const page = await open(context, server.url, '?lang=it&clock=0');
+  const context = await newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await open(context, '?lang=it&clock=0');
   await page.getByRole('button', { name: 'Nuova partita' }).click();
   const d = page.getByRole('dialog', { name: 'Nuova partita' });
   assert.ok(await d.isVisible());

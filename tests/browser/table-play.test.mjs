@@ -3,21 +3,11 @@
 // rings sit exactly on the discs that then flip, and the game ends with the
 // result, the counts and the revealed seed (T6, T20, F3, F4).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { serve, launch, open, cells, ply, isOver, SEED, squareName } from './table-util.mjs';
-
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+import { newContext, open } from './harness.mjs';
+import { cells, ply, isOver, SEED, squareName } from './table-util.mjs';
 
 const QUERY = `?lang=en&seats=person,person&clock=0&seed=${SEED}`;
 
@@ -90,8 +80,8 @@ async function checkEnd(page) {
 const cellAt = (page, sq) => page.locator(`#grid [data-sq="${sq}"]`);
 
 test('mouse: pointing previews, a click places, a whole game', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await open(context, server.url, QUERY);
+  const context = await newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await open(context, QUERY);
   const moves = await playGame(page, {
     preview: (p, sq) => cellAt(p, sq).hover(),
     place: (p, sq) => cellAt(p, sq).click(),
@@ -103,8 +93,8 @@ test('mouse: pointing previews, a click places, a whole game', async () => {
 });
 
 test('touch: one tap previews and never places; a second tap or Place places', async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-  const page = await open(context, server.url, QUERY);
+  const context = await newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await open(context, QUERY);
   await playGame(page, {
     preview: async (p, sq) => {
       await cellAt(p, sq).tap();
@@ -127,8 +117,8 @@ test('touch: one tap previews and never places; a second tap or Place places', a
 });
 
 test('keyboard only: arrows move the cursor, Enter previews, Enter again places', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await open(context, server.url, QUERY);
+  const context = await newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await open(context, QUERY);
   const focused = () => page.evaluate(() => (document.activeElement?.dataset.sq ? Number(document.activeElement.dataset.sq) : -1));
   for (let i = 0; i < 20 && (await focused()) < 0; i++) await page.keyboard.press('Tab');
   assert.ok((await focused()) >= 0, 'the grid is reachable with Tab');
@@ -151,8 +141,8 @@ test('keyboard only: arrows move the cursor, Enter previews, Enter again places'
 });
 
 test('"All my moves" lists every legal square with its flips; choosing previews', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await open(context, server.url, QUERY);
+  const context = await newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await open(context, QUERY);
   await playGame(page, {
     preview: async (p, sq) => {
       await p.getByRole('button', { name: 'All my moves' }).click();

@@ -14,21 +14,11 @@
 // painted (read back from the canvas); at most 1. RESPONSIVE_LOG=1 prints the
 // frames, the milliseconds and the long tasks.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { serve, launch, open, ply, SEED } from './table-util.mjs';
-
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+import { newContext, open } from './harness.mjs';
+import { ply, SEED } from './table-util.mjs';
 
 const THINK_S = 60; // level 10 searches until at least a quarter of this is used
 const VIEWPORT = { width: 1280, height: 800 };
@@ -175,7 +165,7 @@ function report(what, results, tasks) {
 async function thinkingTable(context) {
   await context.addInitScript(instrument);
   const seats = darkSeat(SEED, '') === 0 ? 'person,bot' : 'bot,person';
-  const page = await open(context, server.url, `?lang=en&seats=${seats}&level=10&think=${THINK_S}&clock=0&seed=${SEED}`);
+  const page = await open(context, `?lang=en&seats=${seats}&level=10&think=${THINK_S}&clock=0&seed=${SEED}`);
   assert.equal(await thinking(page), false, 'the person plays dark and moves first');
   assert.ok((await page.locator('.box-who').allTextContents()).includes('bot, level 10'));
   const moved = await now(page);
@@ -199,7 +189,7 @@ function step(sq, key) {
 // ---------------------------------------------------------------- tests
 
 test('while level 10 thinks, the keyboard cursor is painted in the next frame and no task is long', async () => {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await newContext({ viewport: VIEWPORT });
   const { page, moved, since } = await thinkingTable(context);
   // Past the placed disc's flip animation, so only the cursor changes the board.
   await page.waitForTimeout(400);
@@ -230,9 +220,9 @@ test('while level 10 thinks, the keyboard cursor is painted in the next frame an
 });
 
 test('a preview is painted in the next frame while a level-10 search runs in the bot worker', async () => {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await newContext({ viewport: VIEWPORT });
   await context.addInitScript(instrument);
-  const page = await open(context, server.url, `?lang=en&seats=person,person&clock=0&seed=${SEED}`);
+  const page = await open(context, `?lang=en&seats=person,person&clock=0&seed=${SEED}`);
   const started = await page.evaluate(startAnalysis, { seed: SEED, timeMs: THINK_S * 1000 });
 
   const legal = await page.locator('#grid [data-hint]').evaluateAll((els) => els.map((e) => Number(e.dataset.sq)));
@@ -265,7 +255,7 @@ test('a preview is painted in the next frame while a level-10 search runs in the
 });
 
 test('New game while level 10 thinks ends its worker', async () => {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await newContext({ viewport: VIEWPORT });
   const { page, worker } = await thinkingTable(context);
   const closed = new Promise((ok) => worker.once('close', ok));
   await page.waitForTimeout(300);

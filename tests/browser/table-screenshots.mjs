@@ -3,18 +3,17 @@
 // 1280×800 (desktop, mouse); then the New game dialog over it, with a word
 // typed, at both sizes.  Run: node tests/browser/table-screenshots.mjs
 
-import { serve, launch, open, cells, cell, ROOT } from './table-util.mjs';
+import { closeAll, newContext, open, ROOT } from './harness.mjs';
+import { cells } from './table-util.mjs';
 import { join } from 'node:path';
 
 const SEED = '0'.repeat(62) + '2a';
 const OPENING = 'f5d6c3d3c4f4c5b3c2e6';
 
-const server = await serve();
-const browser = await launch();
 try {
   for (const [w, h, touch] of [[360, 740, true], [1280, 800, false]]) {
-    const context = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: touch ? 2 : 1, hasTouch: touch, isMobile: touch });
-    const page = await open(context, server.url, `?lang=en&seats=person,bot&clock=30&level=3&seed=${SEED}`);
+    const context = await newContext({ viewport: { width: w, height: h }, deviceScaleFactor: touch ? 2 : 1, hasTouch: touch, isMobile: touch });
+    const page = await open(context, `?lang=en&seats=person,bot&clock=30&level=3&seed=${SEED}`);
     await page.evaluate(({ seed, moves }) => {
       localStorage.setItem('virada.game.v1', JSON.stringify({ seats: 'person,bot', level: 3, clock: 30, seed, seedChosen: true, moves, byTable: [] }));
     }, { seed: SEED, moves: OPENING });
@@ -36,10 +35,9 @@ try {
     const dialogFile = join(ROOT, 'docs', 'screenshots', `dialog-${w}x${h}.png`);
     await page.screenshot({ path: dialogFile });
     console.log(dialogFile);
+    if (page.errors.length) throw new Error(`errors in the page: ${page.errors.join('; ')}`);
     await context.close();
   }
 } finally {
-  await browser.close();
-  await server.close();
+  await closeAll();
 }
-void cell;

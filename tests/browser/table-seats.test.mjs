@@ -3,32 +3,22 @@
 // answers from its worker; bot vs bot plays a whole game; New game cancels a
 // thinking bot and reveals the abandoned game's seed.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cells, ply, isOver } from './table-util.mjs';
-
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+import { newContext, open } from './harness.mjs';
+import { cells, ply, isOver } from './table-util.mjs';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
 test('the plain address: person vs bot at once, fresh secret seed, bot labelled, bot answers', async () => {
-  const context = await browser.newContext();
+  const context = await newContext();
   // The bot's worker fetches the trained evaluation beside the wasm.
   const weights = [];
   context.on('response', (r) => {
     if (r.url().endsWith('/pkg/eval-weights.vrdw')) weights.push(r.status());
   });
-  const page = await open(context, server.url, '?lang=en');
-  const other = await open(await browser.newContext(), server.url, '?lang=en');
+  const page = await open(context, '?lang=en');
+  const other = await open(await newContext(), '?lang=en');
   const fp = (await page.locator('#fingerprint').textContent()).trim();
   assert.match(fp, HEX64);
   assert.notEqual(fp, (await other.locator('#fingerprint').textContent()).trim(), 'each game draws its own seed');
@@ -51,8 +41,8 @@ test('the plain address: person vs bot at once, fresh secret seed, bot labelled,
 });
 
 test('bot vs bot plays a whole game from its worker and reveals the seed at the end', async () => {
-  const context = await browser.newContext();
-  const page = await open(context, server.url, '?lang=en&seats=bot,bot&clock=0');
+  const context = await newContext();
+  const page = await open(context, '?lang=en&seats=bot,bot&clock=0');
   const who = await page.locator('.box-who').allTextContents();
   assert.deepEqual(who, ['bot, level 3', 'bot, level 3']);
   await page.waitForFunction(() => document.body.dataset.thinking === 'true');
@@ -66,8 +56,8 @@ test('bot vs bot plays a whole game from its worker and reveals the seed at the 
 });
 
 test('New game cancels a thinking bot and reveals the abandoned seed', async () => {
-  const context = await browser.newContext();
-  const page = await open(context, server.url, '?lang=en&seats=bot,bot&clock=0');
+  const context = await newContext();
+  const page = await open(context, '?lang=en&seats=bot,bot&clock=0');
   await page.waitForFunction(() => Number(document.body.dataset.ply) >= 2 && document.body.dataset.thinking === 'true');
   await page.getByRole('button', { name: 'New game' }).click();
   const dialog = page.getByRole('dialog', { name: 'New game' });

@@ -1,21 +1,12 @@
 // The table around the moves: the pass (T5), the clock's time-out move under a
-// fake clock (T16), mute by M (T15), a reload mid-game, a damaged store, the
+// fake clock (T16), mute by M (T15), the sound readied before the first
+// move, a reload mid-game, a damaged store, the
 // three languages, the disc boxes' and corners' explanations (T18, T19).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, cells, ply, SEED, cell } from './table-util.mjs';
-
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+import { newContext, open, pageUrl } from './harness.mjs';
+import { cells, ply, SEED, cell } from './table-util.mjs';
 
 const PP = `seats=person,person&seed=${SEED}`;
 
@@ -32,8 +23,8 @@ async function clickMoves(page, transcript) {
 const TO_PASS = 'd3c3b3e3f5d2d1c1f2e1';
 
 test('a forced pass is made by the table and announced (text, live region, history)', async () => {
-  const context = await browser.newContext();
-  const page = await open(context, server.url, `?lang=en&clock=0&${PP}`);
+  const context = await newContext();
+  const page = await open(context, `?lang=en&clock=0&${PP}`);
   await clickMoves(page, TO_PASS);
   assert.equal(await ply(page), 11, 'ten moves and the pass');
   const status = await page.getByRole('status').textContent();
@@ -45,10 +36,10 @@ test('a forced pass is made by the table and announced (text, live region, histo
 });
 
 test('time-out: under a fake clock the table places the most-flipping square and says so', async () => {
-  const context = await browser.newContext();
+  const context = await newContext();
   const page = await context.newPage();
   await page.clock.install();
-  await page.goto(`${server.url}/?lang=en&clock=10&${PP}`);
+  await page.goto(await pageUrl(`?lang=en&clock=10&${PP}`));
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal((await page.locator('#clock').textContent()).trim(), '10 s');
   await page.clock.runFor(4000);
@@ -74,10 +65,10 @@ test('time-out: under a fake clock the table places the most-flipping square and
 });
 
 test('the clock keeps its deadline across a reload', async () => {
-  const context = await browser.newContext();
+  const context = await newContext();
   const page = await context.newPage();
   await page.clock.install();
-  await page.goto(`${server.url}/?lang=en&clock=30&${PP}`);
+  await page.goto(await pageUrl(`?lang=en&clock=30&${PP}`));
   await page.waitForSelector('body[data-ready="true"]');
   await page.clock.runFor(12_000);
   await page.reload();
@@ -88,8 +79,8 @@ test('the clock keeps its deadline across a reload', async () => {
 });
 
 test('M mutes and unmutes, the visible control follows, and the choice is remembered', async () => {
-  const context = await browser.newContext();
-  const page = await open(context, server.url, `?lang=en&clock=0&${PP}`);
+  const context = await newContext();
+  const page = await open(context, `?lang=en&clock=0&${PP}`);
   assert.ok(await page.getByRole('button', { name: 'Mute' }).isVisible());
   await page.keyboard.press('m');
   assert.ok(await page.getByRole('button', { name: 'Unmute' }).isVisible());
@@ -104,9 +95,57 @@ test('M mutes and unmutes, the visible control follows, and the choice is rememb
   await context.close();
 });
 
+/** Runs before the page's scripts: counts the AudioContexts made and the tones played, and notes the first click. */
+function countAudio() {
+  window.__audio = { contexts: 0, madeAt: null, tones: 0, clickAt: null };
+  const Base = window.AudioContext;
+  window.AudioContext = class extends Base {
+    constructor(...args) {
+      super(...args);
+      window.__audio.contexts += 1;
+      window.__audio.madeAt ??= performance.now();
+    }
+    createOscillator() {
+      window.__audio.tones += 1;
+      return super.createOscillator();
+    }
+  };
+  window.addEventListener('click', () => (window.__audio.clickAt ??= performance.now()), { capture: true });
+}
+
+test('the AudioContext is made in idle time before the first move, which sounds without making one', async () => {
+  const context = await newContext();
+  await context.addInitScript(countAudio);
+  const page = await open(context, `?lang=en&clock=0&${PP}`);
+  // No input yet: the page readies its sound by itself.
+  await page.waitForFunction(() => window.__audio.contexts === 1);
+  await page.locator('#grid [data-hint]').first().click();
+  await page.waitForFunction(() => document.body.dataset.ply === '1');
+  const audio = await page.evaluate(() => window.__audio);
+  assert.equal(audio.contexts, 1, 'the move made no context of its own');
+  assert.ok(audio.madeAt < audio.clickAt, `made at ${audio.madeAt} ms, the first click at ${audio.clickAt} ms`);
+  assert.ok(audio.tones > 0, 'the move sounds');
+
+  // Muted (remembered): no context and no tone, until the sound is turned on again.
+  await page.keyboard.press('m');
+  assert.equal(await page.locator('#mute').textContent(), 'Unmute');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.locator('#grid [data-hint]').first().click();
+  await page.waitForFunction(() => document.body.dataset.ply === '2');
+  assert.deepEqual(await page.evaluate(() => [window.__audio.contexts, window.__audio.tones]), [0, 0], 'muted: silent');
+  await page.keyboard.press('m');
+  await page.waitForFunction(() => window.__audio.contexts === 1);
+  await page.locator('#grid [data-hint]').first().click();
+  await page.waitForFunction(() => document.body.dataset.ply === '3');
+  assert.ok((await page.evaluate(() => window.__audio.tones)) > 0, 'unmuted: the move sounds');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('a reload mid-game restores the same position, moves and fingerprint', async () => {
-  const context = await browser.newContext();
-  const page = await open(context, server.url, `?lang=en&clock=0&${PP}`);
+  const context = await newContext();
+  const page = await open(context, `?lang=en&clock=0&${PP}`);
   await clickMoves(page, 'f5d6c3d3c4');
   const before = await cells(page);
   const fingerprint = await page.locator('#fingerprint').textContent();
@@ -117,14 +156,14 @@ test('a reload mid-game restores the same position, moves and fingerprint', asyn
   assert.equal(await page.locator('#fingerprint').textContent(), fingerprint);
   assert.equal(await page.locator('#turn-line').getAttribute('data-side'), 'light');
   // Opening the plain address also continues the stored game.
-  const plain = await open(context, server.url, '?lang=en');
+  const plain = await open(context, '?lang=en');
   assert.equal(await ply(plain), 5);
   await context.close();
 });
 
 test('a damaged store gives a clear message and a fresh game', async () => {
-  const context = await browser.newContext();
-  const page = await open(context, server.url, `?lang=en&clock=0&${PP}`);
+  const context = await newContext();
+  const page = await open(context, `?lang=en&clock=0&${PP}`);
   await page.evaluate(() => localStorage.setItem('virada.game.v1', '{"seats": 12, broken'));
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
@@ -145,14 +184,14 @@ test('a damaged store gives a clear message and a fresh game', async () => {
 });
 
 test('three languages: ?lang forces one, the switch changes and is remembered', async () => {
-  const context = await browser.newContext({ locale: 'it-IT' });
+  const context = await newContext({ locale: 'it-IT' });
   const expect = {
     pt: ['Colocar', 'Todas as minhas jogadas', 'Novo jogo', 'Copiar registro', 'Verificar um jogo', 'vazia', 'jogada possível'],
     en: ['Place', 'All my moves', 'New game', 'Copy record', 'Verify a game', 'empty', 'legal move'],
     it: ['Posiziona', 'Tutte le mie mosse', 'Nuova partita', 'Copia registrazione', 'Verifica una partita', 'vuota', 'mossa possibile'],
   };
   for (const [lang, [place, all, fresh, copy, verify, empty, legal]] of Object.entries(expect)) {
-    const page = await open(context, server.url, `?lang=${lang}&clock=0&${PP}`);
+    const page = await open(context, `?lang=${lang}&clock=0&${PP}`);
     for (const name of [place, all, fresh, copy]) assert.ok(await page.getByRole('button', { name, exact: true }).count(), `${lang}: ${name}`);
     assert.ok(await page.getByRole('link', { name: verify }).isVisible());
     const names = (await cells(page)).map((c) => c.name);
@@ -162,7 +201,7 @@ test('three languages: ?lang forces one, the switch changes and is remembered', 
     await page.close();
   }
   // No ?lang: the browser's language (Italian here) unless one was chosen.
-  const page = await open(context, server.url, `?clock=0&${PP}`);
+  const page = await open(context, `?clock=0&${PP}`);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'it');
   await page.locator('#lang').selectOption('pt');
   assert.ok(await page.getByRole('button', { name: 'Colocar' }).isVisible());
@@ -173,8 +212,8 @@ test('three languages: ?lang forces one, the switch changes and is remembered', 
 });
 
 test('disc boxes show counts and supplies as text; boxes and corners explain themselves', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await open(context, server.url, `?lang=en&clock=0&${PP}`);
+  const context = await newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await open(context, `?lang=en&clock=0&${PP}`);
   await clickMoves(page, 'f5');
   const dark = page.locator('#box-dark');
   assert.match(await dark.textContent(), /^Dark.*4on the board/);
@@ -199,8 +238,8 @@ test('disc boxes show counts and supplies as text; boxes and corners explain the
 });
 
 test('Copy record during a game gives the record with the seed still hidden', async () => {
-  const context = await browser.newContext();
-  const page = await open(context, server.url, `?lang=en&clock=15&${PP}`);
+  const context = await newContext();
+  const page = await open(context, `?lang=en&clock=15&${PP}`);
   await clickMoves(page, 'f5d6');
   await page.getByRole('button', { name: 'Copy record' }).click();
   const record = await page.locator('#record').textContent();
@@ -214,8 +253,8 @@ test('Copy record during a game gives the record with the seed still hidden', as
 });
 
 test('a 360 px phone: nothing overflows sideways, buttons are at least 44 px tall, squares near it', async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
-  const page = await open(context, server.url, `?lang=pt&clock=0&${PP}`);
+  const context = await newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await open(context, `?lang=pt&clock=0&${PP}`);
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 360);
   const heights = await page.locator('button:visible, select:visible').evaluateAll((els) => els.map((e) => [e.id || e.textContent, e.getBoundingClientRect().height]));
   for (const [name, h] of heights) assert.ok(h >= 44, `${name}: ${h}px`);
@@ -226,8 +265,8 @@ test('a 360 px phone: nothing overflows sideways, buttons are at least 44 px tal
 });
 
 test('a reload after the deadline has passed: the table plays the time-out move once', async () => {
-  const context = await browser.newContext();
-  const page = await open(context, server.url, `?lang=en&clock=20&${PP}`);
+  const context = await newContext();
+  const page = await open(context, `?lang=en&clock=20&${PP}`);
   await clickMoves(page, 'f5');
   await page.evaluate(() => {
     const g = JSON.parse(localStorage.getItem('virada.game.v1'));

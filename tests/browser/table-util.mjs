@@ -1,66 +1,8 @@
-// Shared helpers for the table's browser tests: a static server over the
-// repository, Chromium via playwright-core, and small readers of the page's
-// accessible state (the grid cells' names and data attributes).
+// Readers of the Othello table's state for the browser tests: the grid
+// cells' names and data attributes, and the body's test hooks. The server,
+// the browser and the error watching are harness.mjs's.
 
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SEED = '5eed'.repeat(16);
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.png': 'image/png',
-};
-
-/** Serves the repository on a free port; resolves to {url, close()}. */
-export async function serve() {
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const file = normalize(join(ROOT, path.endsWith('/') ? path + 'index.html' : path));
-    if (!file.startsWith(ROOT)) {
-      res.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((ok) => server.close(ok)) };
-}
-
-/** Headless Chromium from Debian. */
-export function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-}
-
-/** Opens the table at `query` and waits until it is ready; page errors fail the test. */
-export async function open(context, base, query) {
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.errors = errors;
-  await page.goto(`${base}/${query}`);
-  await page.waitForSelector('body[data-ready="true"]');
-  return page;
-}
 
 /** The cells' state: [{sq, name, disc, legal, hint, preview, wouldFlip, last}] in reading order. */
 export function cells(page) {

@@ -14,10 +14,7 @@ mod board;
 pub mod bot;
 mod capture;
 mod game;
-mod session;
-pub mod table;
 
 pub use board::{cells_of, Cell, NabuBoard, NabuParseError, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use capture::{apply_capture, captures, is_capture, Rect};
 pub use game::{NabuEnd, NabuGame, NabuIllegal, NabuMove, NabuOutcome};
-pub use session::{NabuPlayed, NabuSession};

@@ -18,6 +18,8 @@ pub enum Field {
     Seed,
     /// `word`
     Word,
+    /// `second-word` (version 2: the second seat's word)
+    SecondWord,
     /// `dark`
     Dark,
     /// `moves`
@@ -26,10 +28,12 @@ pub enum Field {
     Result,
     /// `digest`
     Digest,
+    /// `signature` (version 2, optional: the server's Ed25519 signature)
+    Signature,
 }
 
 impl Field {
-    /// Every field, in record order.
+    /// Every field of a version 1 record, in record order.
     pub const ALL: [Field; 10] = [
         Field::Game,
         Field::Seats,
@@ -37,6 +41,22 @@ impl Field {
         Field::Fingerprint,
         Field::Seed,
         Field::Word,
+        Field::Dark,
+        Field::Moves,
+        Field::Result,
+        Field::Digest,
+    ];
+
+    /// Every field a version 2 record must have, in record order (an
+    /// optional `signature` line may follow the digest).
+    pub const ALL_V2: [Field; 11] = [
+        Field::Game,
+        Field::Seats,
+        Field::Clock,
+        Field::Fingerprint,
+        Field::Seed,
+        Field::Word,
+        Field::SecondWord,
         Field::Dark,
         Field::Moves,
         Field::Result,
@@ -52,10 +72,12 @@ impl Field {
             Field::Fingerprint => "fingerprint",
             Field::Seed => "seed",
             Field::Word => "word",
+            Field::SecondWord => "second-word",
             Field::Dark => "dark",
             Field::Moves => "moves",
             Field::Result => "result",
             Field::Digest => "digest",
+            Field::Signature => "signature",
         }
     }
 
@@ -63,17 +85,22 @@ impl Field {
     pub const fn expected(self) -> &'static str {
         match self {
             Field::Game => "`othello 8`",
-            Field::Seats => "two seats, `person` or `bot N`, separated by a comma",
+            Field::Seats => {
+                "two seats, `person`, `bot N` or `bot N for person`, separated by a comma"
+            }
             Field::Clock => "seconds per turn (1 to 86400) or `off`",
             Field::Fingerprint => "64 hex characters",
             Field::Seed => "64 hex characters or `hidden`, then ` chosen` if chosen",
-            Field::Word => "text with `%` and control characters percent-encoded",
+            Field::Word | Field::SecondWord => {
+                "text with `%` and control characters percent-encoded"
+            }
             Field::Dark => "`first` or `second`",
             Field::Moves => "squares such as `f5`, `*f5` or `PA`, separated by one space",
             Field::Result => {
                 "`dark D light L` then `dark wins`, `light wins`, `draw` or `unfinished`"
             }
             Field::Digest => "64 hex characters",
+            Field::Signature => "`ed25519`, the public key (64 hex) and the signature (128 hex)",
         }
     }
 }
@@ -175,11 +202,12 @@ impl RecordError {
                 Field::Clock => "bad-clock",
                 Field::Fingerprint => "bad-fingerprint",
                 Field::Seed => "bad-seed",
-                Field::Word => "bad-word",
+                Field::Word | Field::SecondWord => "bad-word",
                 Field::Dark => "bad-dark",
                 Field::Moves => "bad-moves",
                 Field::Result => "bad-result",
                 Field::Digest => "bad-digest",
+                Field::Signature => "bad-signature",
             },
             RecordError::BadMove { .. } => "bad-move",
             RecordError::TooManyMoves { .. } => "too-many-moves",

@@ -2,7 +2,7 @@
 //! NBoard): `(;GM[Othello]PC[Virada]PB[…]PW[…]RE[…]TY[8]BO[8 … *]B[f5]W[d6]…;)`,
 //! written by the crate's GGF notation ([`GgfGame`]).
 
-use crate::game::{Game, Seat};
+use crate::session::{Seat, Session};
 use crate::{Color, GgfGame, Move, Position};
 
 fn player(s: Seat) -> String {
@@ -15,14 +15,14 @@ fn player(s: Seat) -> String {
 /// The game in GGF: place, players (dark is `PB`), board type, the start
 /// board and every move (`PA` for a pass). `RE` is dark's disc count less
 /// light's, only once the game is over.
-pub fn write(game: &Game) -> String {
+pub fn write(game: &Session<Position>) -> String {
     let moves: Vec<Move> = game.moves().iter().map(|m| m.mv).collect();
     let mut ggf = GgfGame::from_moves(Position::start(), &moves);
     let dark = game.dark_seat();
     ggf.set_property("PC", "Virada");
     ggf.set_property("PB", &player(game.seats[dark]));
     ggf.set_property("PW", &player(game.seats[1 - dark]));
-    if game.outcome().is_some() {
+    if game.is_over() {
         let p = game.position();
         let diff = i64::from(p.count(Color::Dark)) - i64::from(p.count(Color::Light));
         ggf.set_property("RE", &format!("{diff:+}"));
@@ -38,7 +38,7 @@ mod tests {
 
     #[test]
     fn an_exported_game_reads_back_to_the_same_end() {
-        let mut game = Game::new(
+        let mut game = Session::othello(
             [Seat::Person, Seat::Bot { level: 3 }],
             Some(30),
             Seed([3; 32]),

@@ -46,19 +46,27 @@ mod parse;
 mod verify;
 mod write;
 
+pub(crate) use error::excerpt;
 pub use error::{Field, RecordError};
-pub use nabu::write_nabu;
 pub use parse::parse;
+pub(crate) use verify::json_string;
 pub use verify::{verify, verify_text, Check, Report, Status};
-pub use write::{write, write_record};
+pub use write::{sign, write, write_record};
 
 use crate::fairness::Seed;
-use crate::game::{PlayedMove, Seat};
+use crate::nabu::NabuMove;
+use crate::rules::Played;
+use crate::session::Seat;
+use crate::Move;
 
 /// The first line's format name.
 pub const MAGIC: &str = "virada-record";
-/// The format version this crate writes and reads.
+/// The format version of a game at one device (one word; no signature).
 pub const VERSION: u32 = 1;
+/// The format version of a game at the online table: a word from each
+/// seat (the colour draw's version 2), seats the bot took from a person,
+/// and the server's signature.
+pub const VERSION_2: u32 = 2;
 /// The largest record accepted, in bytes.
 pub const MAX_BYTES: usize = 64 * 1024;
 /// The most plies accepted in one record.
@@ -119,9 +127,9 @@ pub struct GameResult {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Moves {
     /// Othello plies; passes are never marked as placed by the table.
-    Othello(Vec<PlayedMove>),
+    Othello(Vec<Played<Move>>),
     /// Nabucodonosor turns, swap and passes included.
-    Nabucodonosor(Vec<crate::nabu::NabuPlayed>),
+    Nabucodonosor(Vec<Played<NabuMove>>),
 }
 
 impl Moves {
@@ -154,8 +162,14 @@ pub struct Record {
     pub seed: Option<Seed>,
     /// Marked `chosen`.
     pub seed_chosen: bool,
-    /// The word, decoded.
+    /// The format version (1 or 2).
+    pub version: u32,
+    /// The word, decoded (in version 2, the first seat's).
     pub word: String,
+    /// Version 2: the second seat's word, decoded.
+    pub second_word: Option<String>,
+    /// Version 2: the seats the bot took from a person (`bot N for person`).
+    pub stand_in: [bool; 2],
     /// The seat recorded as playing dark (0 or 1).
     pub dark: usize,
     /// Every ply.
@@ -166,4 +180,18 @@ pub struct Record {
     pub digest: [u8; 32],
     /// SHA-256 of the text above the digest line, as read.
     pub body_digest: [u8; 32],
+    /// Version 2: the server's signature, when the record carries one.
+    pub signature: Option<Signature>,
+}
+
+/// A server's Ed25519 signature of a record: of every line above the
+/// `signature` line, each ending in `\n` (the digest line included).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    /// The server's public key.
+    pub key: [u8; 32],
+    /// The signature.
+    pub signature: [u8; 64],
+    /// The signed text as read (every line above, each ending in `\n`).
+    pub signed: String,
 }

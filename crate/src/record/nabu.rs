@@ -1,13 +1,11 @@
-//! The Nabucodonosor side of records: `game: nabucodonosor N`, its moves
-//! (`d3`, `c3:e4`, `swap`, `pass`, `*` before a table's move), the writer
-//! from a [`NabuSession`] and the replay under N1–N15.
+//! The Nabucodonosor side of records: `game: nabucodonosor N` and its moves
+//! (`d3`, `c3:e4`, `swap`, `pass`, `*` before a placement or capture the
+//! table chose). Writing and replaying are the same as for Othello (see
+//! `write` and `verify`).
 
-use super::{
-    write_record, Check, GameKind, GameResult, Moves, Record, RecordError, Status, Verdict,
-    MAX_MOVES,
-};
-use crate::nabu::{NabuGame, NabuMove, NabuPlayed, NabuSession, MAX_SIZE, MIN_SIZE};
-use crate::Color;
+use super::{Moves, RecordError, MAX_MOVES};
+use crate::nabu::{NabuMove, MAX_SIZE, MIN_SIZE};
+use crate::rules::Played;
 
 /// The N of `nabucodonosor N`, if it is a board side 5–15 written plainly.
 pub(super) fn parse_game(v: &str) -> Option<u8> {
@@ -17,6 +15,22 @@ pub(super) fn parse_game(v: &str) -> Option<u8> {
     }
     let size: usize = n.parse().ok()?;
     (MIN_SIZE..=MAX_SIZE).contains(&size).then_some(size as u8)
+}
+
+/// A move with an optional leading `*` (not on `swap` or `pass`).
+fn nabu_move(token: &str) -> Option<Played<NabuMove>> {
+    let (by_table, rest) = match token.strip_prefix('*') {
+        Some(r) => (true, r),
+        None => (false, token),
+    };
+    if rest.trim() != rest || rest.is_empty() {
+        return None;
+    }
+    let mv: NabuMove = rest.parse().ok()?;
+    if by_table && matches!(mv, NabuMove::Swap | NabuMove::Pass) {
+        return None;
+    }
+    Some(Played { mv, by_table })
 }
 
 /// The moves of a Nabucodonosor record (line `line`).
@@ -29,7 +43,7 @@ pub(super) fn parse_moves<'a>(
         if i >= MAX_MOVES {
             return Err(RecordError::TooManyMoves { line });
         }
-        let m: NabuPlayed = token.parse().map_err(|_| RecordError::BadMove {
+        let m = nabu_move(token).ok_or_else(|| RecordError::BadMove {
             line,
             ply: i + 1,
             found: token.chars().take(16).collect(),
@@ -39,116 +53,22 @@ pub(super) fn parse_moves<'a>(
     Ok(Moves::Nabucodonosor(moves))
 }
 
-/// The record of a Nabucodonosor game, with its seed if `reveal`.
-pub fn write_nabu(session: &NabuSession, reveal: bool) -> String {
-    let game = session.game();
-    let board = game.board();
-    let verdict = match game.outcome() {
-        Some(o) if o.winner == Color::Dark => Verdict::DarkWins,
-        Some(_) => Verdict::LightWins,
-        None => Verdict::Unfinished,
-    };
-    let record = Record {
-        game: GameKind::Nabucodonosor(game.size() as u8),
-        seats: session.seats,
-        clock: session.clock,
-        fingerprint: session.seed.fingerprint_bytes(),
-        seed: reveal.then_some(session.seed),
-        seed_chosen: session.seed_chosen,
-        word: session.word.clone(),
-        dark: session.dark_seat(),
-        moves: Moves::Nabucodonosor(session.played()),
-        result: GameResult {
-            dark: board.count(Color::Dark),
-            light: board.count(Color::Light),
-            verdict,
-        },
-        digest: [0; 32],
-        body_digest: [0; 32],
-    };
-    write_record(&record)
-}
-
-/// Replays the plies under N1–N15: `moves`, then `table-moves`, then `result`.
-pub(super) fn check_moves(r: &Record, plies: &[NabuPlayed]) -> Vec<Check> {
-    let GameKind::Nabucodonosor(size) = r.game else {
-        return vec![Check::new("moves", Status::Failed, "not-replayed")];
-    };
-    let Ok(mut game) = NabuGame::new(usize::from(size)) else {
-        return vec![Check::new("moves", Status::Failed, "not-replayed")];
-    };
-    let mut table: Option<Check> = None;
-    let (mut table_count, mut passes) = (0, 0);
-    for (i, p) in plies.iter().enumerate() {
-        let ply = i + 1;
-        if p.by_table {
-            table_count += 1;
-            let expected = game.timeout_move();
-            if table.is_none() && r.clock.is_none() {
-                table = Some(
-                    Check::new("table-moves", Status::Failed, "table-move-without-clock")
-                        .with("ply", ply)
-                        .with("move", p.mv),
-                );
-            } else if table.is_none() && expected != Some(p.mv) {
-                table = Some(
-                    Check::new("table-moves", Status::Failed, "table-move-mismatch")
-                        .with("ply", ply)
-                        .with("move", p.mv)
-                        .with(
-                            "expected",
-                            expected.map_or("none".to_string(), |m| m.to_string()),
-                        ),
-                );
-            }
-        }
-        let mover = game.to_move();
-        if let Err(e) = game.play(p.mv) {
-            let mut out = vec![Check::new("moves", Status::Failed, "illegal-move")
-                .with("ply", ply)
-                .with("move", p.mv)
-                .with("color", mover)
-                .with("why", e.code())
-                .with("reason", e)];
-            out.extend(table);
-            out.push(Check::new("result", Status::Failed, "not-replayed"));
-            return out;
-        }
-        passes += usize::from(p.mv == NabuMove::Pass);
-    }
-    let mut out = vec![Check::new("moves", Status::Passed, "moves-ok")
-        .with("plies", plies.len())
-        .with("passes", passes)];
-    out.push(table.unwrap_or_else(|| {
-        Check::new("table-moves", Status::Passed, "table-moves-ok").with("count", table_count)
-    }));
-    let b = game.board();
-    let (dark, light) = (b.count(Color::Dark), b.count(Color::Light));
-    let verdict = match game.outcome() {
-        None => Verdict::Unfinished,
-        Some(o) if o.winner == Color::Dark => Verdict::DarkWins,
-        Some(_) => Verdict::LightWins,
-    };
-    out.push(super::verify::result_check(r, dark, light, verdict));
-    out
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::{parse, verify_text};
+    use super::super::{parse, verify_text, write, Status};
     use super::*;
     use crate::fairness::Seed;
-    use crate::game::Seat;
+    use crate::nabu::NabuGame;
+    use crate::session::{Seat, Session};
 
-    fn played_game() -> NabuSession {
-        let mut s = NabuSession::new(
-            6,
+    fn played_game() -> Session<NabuGame> {
+        let mut s = Session::new(
+            NabuGame::new(6).expect("size"),
             [Seat::Person, Seat::Bot { level: 2 }],
             Some(20),
             Seed([7; 32]),
             "olá".into(),
-        )
-        .expect("size");
+        );
         let mut k = 0u64;
         let mut next = || {
             k = k
@@ -157,13 +77,13 @@ mod tests {
             k
         };
         let mut turn = 0;
-        while s.game().outcome().is_none() {
+        while !s.is_over() {
             turn += 1;
             if turn % 7 == 0 {
                 s.time_out();
             } else {
-                let mv = crate::nabu::bot::greedy_move(s.game(), &mut next).expect("move");
-                s.play(mv).expect("legal");
+                let mv = crate::nabu::bot::greedy_move(s.rules(), &mut next).expect("move");
+                s.turn(mv).expect("legal");
             }
         }
         s
@@ -172,20 +92,20 @@ mod tests {
     #[test]
     fn nabu_record_round_trips_and_verifies() {
         let s = played_game();
-        let text = write_nabu(&s, true);
+        let text = write(&s, true);
         assert!(text.contains("game: nabucodonosor 6\n"), "{text}");
         assert!(text.contains('*'), "a table move is marked: {text}");
         let report = verify_text(&text);
         assert!(report.all_passed(), "{report}");
         let r = parse(&text).expect("parse");
-        assert_eq!(r.moves, Moves::Nabucodonosor(s.played()));
+        assert_eq!(r.moves, Moves::Nabucodonosor(s.moves().to_vec()));
         assert_eq!(super::super::write_record(&r), text);
     }
 
     #[test]
     fn nabu_record_tampering_is_caught() {
         let s = played_game();
-        let text = write_nabu(&s, true);
+        let text = write(&s, true);
         let fix_digest = |t: &str| match parse(t) {
             Ok(r) => super::super::write_record(&r),
             Err(_) => t.to_string(),

@@ -3,11 +3,12 @@
 
 use super::error::excerpt;
 use super::{
-    Field, GameKind, GameResult, Moves, Record, RecordError, Verdict, MAGIC, MAX_BYTES, MAX_CLOCK,
-    MAX_LEVEL, MAX_MOVES, MAX_WORD_BYTES, VERSION,
+    Field, GameKind, GameResult, Moves, Record, RecordError, Signature, Verdict, MAGIC, MAX_BYTES,
+    MAX_CLOCK, MAX_LEVEL, MAX_MOVES, MAX_WORD_BYTES, VERSION, VERSION_2,
 };
 use crate::fairness::Seed;
-use crate::game::{PlayedMove, Seat};
+use crate::rules::Played;
+use crate::session::Seat;
 use crate::{Move, Square};
 use sha2::{Digest, Sha256};
 
@@ -33,13 +34,21 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
         .map(|(i, l)| (i + 1, l))
         .skip_while(|(_, l)| l.trim().is_empty());
     let (n, header) = lines.next().ok_or(RecordError::Empty)?;
-    check_header(n, header)?;
+    let version = check_header(n, header)?;
     let mut body = Sha256::new();
+    let mut signed = String::new();
     add_line(&mut body, header);
+    signed.push_str(header);
+    signed.push('\n');
     let mut last = n;
 
-    let mut values: Vec<(usize, &str)> = Vec::with_capacity(Field::ALL.len());
-    for field in Field::ALL {
+    let fields: &[Field] = if version == VERSION_2 {
+        &Field::ALL_V2
+    } else {
+        &Field::ALL
+    };
+    let mut values: Vec<(Field, (usize, &str))> = Vec::with_capacity(fields.len());
+    for &field in fields {
         let (n, line) = lines.next().ok_or(RecordError::MissingField {
             line: last + 1,
             field,
@@ -49,29 +58,75 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
         if field != Field::Digest {
             add_line(&mut body, line);
         }
-        values.push((n, value));
+        signed.push_str(line);
+        signed.push('\n');
+        values.push((field, (n, value)));
+    }
+    let mut signature = None;
+    if version == VERSION_2 {
+        if let Some((n, line)) = lines.next() {
+            let value = split_key(n, line, Field::Signature)?;
+            signature = Some(parse_signature((n, value), signed)?);
+        }
     }
     if let Some((n, _)) = lines.find(|(_, l)| !l.trim().is_empty()) {
         return Err(RecordError::TrailingText { line: n });
     }
 
-    let value = |f: Field| values[f as usize];
+    let value = |f: Field| {
+        values
+            .iter()
+            .find(|(g, _)| *g == f)
+            .map_or((0, ""), |(_, v)| *v)
+    };
     let game = parse_game(value(Field::Game))?;
+    let (seats, stand_in) = parse_seats(value(Field::Seats), version)?;
     let record = Record {
         game,
-        seats: parse_seats(value(Field::Seats))?,
+        seats,
         clock: parse_clock(value(Field::Clock))?,
         fingerprint: parse_hex32(value(Field::Fingerprint), Field::Fingerprint)?,
         seed: parse_seed(value(Field::Seed))?.0,
         seed_chosen: parse_seed(value(Field::Seed))?.1,
-        word: parse_word(value(Field::Word))?,
+        version,
+        word: parse_word(value(Field::Word), Field::Word)?,
+        second_word: match version == VERSION_2 {
+            true => Some(parse_word(value(Field::SecondWord), Field::SecondWord)?),
+            false => None,
+        },
+        stand_in,
         dark: parse_dark(value(Field::Dark))?,
         moves: parse_moves(game, value(Field::Moves))?,
         result: parse_result(value(Field::Result))?,
         digest: parse_hex32(value(Field::Digest), Field::Digest)?,
         body_digest: body.finalize().into(),
+        signature,
     };
     Ok(record)
+}
+
+/// `ed25519 KEY SIGNATURE`, over the text `signed`.
+fn parse_signature((n, v): (usize, &str), signed: String) -> Result<Signature, RecordError> {
+    let mut parts = v.split(' ');
+    let (Some("ed25519"), Some(key), Some(sig), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(bad(n, Field::Signature, v));
+    };
+    let key = parse_hex32((n, key), Field::Signature)?;
+    let sig_bytes = sig.as_bytes();
+    if sig_bytes.len() != 128 || !sig_bytes.iter().all(u8::is_ascii_hexdigit) {
+        return Err(bad(n, Field::Signature, v));
+    }
+    let (a, b) = sig.split_at(64);
+    let mut signature = [0u8; 64];
+    signature[..32].copy_from_slice(&parse_hex32((n, a), Field::Signature)?);
+    signature[32..].copy_from_slice(&parse_hex32((n, b), Field::Signature)?);
+    Ok(Signature {
+        key,
+        signature,
+        signed,
+    })
 }
 
 fn add_line(h: &mut Sha256, line: &str) {
@@ -79,10 +134,12 @@ fn add_line(h: &mut Sha256, line: &str) {
     h.update(b"\n");
 }
 
-fn check_header(n: usize, line: &str) -> Result<(), RecordError> {
+/// The header's version: 1 or 2.
+fn check_header(n: usize, line: &str) -> Result<u32, RecordError> {
     let line = line.trim_end();
     match line.strip_prefix(MAGIC).and_then(|r| r.strip_prefix(' ')) {
-        Some(v) if v == VERSION.to_string() => Ok(()),
+        Some(v) if v == VERSION.to_string() => Ok(VERSION),
+        Some(v) if v == VERSION_2.to_string() => Ok(VERSION_2),
         Some(v) => Err(RecordError::UnsupportedVersion {
             line: n,
             found: excerpt(v),
@@ -102,7 +159,7 @@ fn split_key(n: usize, line: &str, field: Field) -> Result<&str, RecordError> {
     if key != field.key() {
         return Err(unexpected());
     }
-    if field == Field::Word {
+    if matches!(field, Field::Word | Field::SecondWord) {
         Ok(value.strip_prefix(' ').unwrap_or(value))
     } else {
         Ok(value.trim())
@@ -146,10 +203,21 @@ fn parse_seat(s: &str) -> Option<Seat> {
     (level >= 1).then_some(Seat::Bot { level: level as u8 })
 }
 
-fn parse_seats((n, v): (usize, &str)) -> Result<[Seat; 2], RecordError> {
+/// The two seats, and (version 2) which of them the bot took from a person.
+fn parse_seats((n, v): (usize, &str), version: u32) -> Result<([Seat; 2], [bool; 2]), RecordError> {
     let (a, b) = v.split_once(',').ok_or_else(|| bad(n, Field::Seats, v))?;
-    match (parse_seat(a.trim()), parse_seat(b.trim())) {
-        (Some(a), Some(b)) => Ok([a, b]),
+    let one = |text: &str| -> Option<(Seat, bool)> {
+        let text = text.trim();
+        match text.strip_suffix(" for person") {
+            Some(bot) if version == VERSION_2 => match parse_seat(bot.trim_end())? {
+                seat @ Seat::Bot { .. } => Some((seat, true)),
+                Seat::Person => None,
+            },
+            _ => Some((parse_seat(text)?, false)),
+        }
+    };
+    match (one(a), one(b)) {
+        (Some((a, x)), Some((b, y))) => Ok(([a, b], [x, y])),
         _ => Err(bad(n, Field::Seats, v)),
     }
 }
@@ -190,7 +258,7 @@ fn parse_seed((n, v): (usize, &str)) -> Result<(Option<Seed>, bool), RecordError
 }
 
 /// Undoes the word's percent-encoding.
-fn parse_word((n, v): (usize, &str)) -> Result<String, RecordError> {
+fn parse_word((n, v): (usize, &str), field: Field) -> Result<String, RecordError> {
     let b = v.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -199,21 +267,21 @@ fn parse_word((n, v): (usize, &str)) -> Result<String, RecordError> {
             let hex = b
                 .get(i + 1..i + 3)
                 .filter(|h| h.iter().all(u8::is_ascii_hexdigit));
-            let h = hex.ok_or_else(|| bad(n, Field::Word, v))?;
+            let h = hex.ok_or_else(|| bad(n, field, v))?;
             let d = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
             out.push(d(h[0]) << 4 | d(h[1]));
             i += 3;
         } else if b[i].is_ascii_control() {
-            return Err(bad(n, Field::Word, v));
+            return Err(bad(n, field, v));
         } else {
             out.push(b[i]);
             i += 1;
         }
     }
     if out.len() > MAX_WORD_BYTES {
-        return Err(bad(n, Field::Word, v));
+        return Err(bad(n, field, v));
     }
-    String::from_utf8(out).map_err(|_| bad(n, Field::Word, v))
+    String::from_utf8(out).map_err(|_| bad(n, field, v))
 }
 
 fn parse_dark((n, v): (usize, &str)) -> Result<usize, RecordError> {
@@ -254,9 +322,9 @@ fn parse_moves(game: GameKind, (n, v): (usize, &str)) -> Result<Moves, RecordErr
 }
 
 /// `f5`, `*f5` (placed by the table) or `PA`.
-fn othello_move(token: &str) -> Option<PlayedMove> {
+fn othello_move(token: &str) -> Option<Played<Move>> {
     if token == "PA" {
-        return Some(PlayedMove {
+        return Some(Played {
             mv: Move::Pass,
             by_table: false,
         });
@@ -270,7 +338,7 @@ fn othello_move(token: &str) -> Option<PlayedMove> {
         return None;
     }
     let sq: Square = square.parse().ok()?;
-    Some(PlayedMove {
+    Some(Played {
         mv: Move::Play(sq),
         by_table,
     })

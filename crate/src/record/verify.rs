@@ -3,10 +3,11 @@
 //! Each check comes back passed or failed with a stable code and its
 //! parameters, so the page can say it in its own language.
 
-use super::{parse, write::seat, Moves, Record, Verdict};
-use crate::fairness::{dark_seat, hex};
-use crate::game::PlayedMove;
-use crate::{Color, Move, Position};
+use super::{parse, write::seat, GameKind, Moves, Record, Verdict};
+use crate::fairness::{dark_seat, dark_seat_v2, hex};
+use crate::nabu::NabuGame;
+use crate::rules::{Played, Rules};
+use crate::Position;
 use sha2::{Digest, Sha256};
 use std::fmt;
 
@@ -123,7 +124,7 @@ impl Report {
 }
 
 /// A JSON string literal.
-fn json_string(s: &str) -> String {
+pub(crate) fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -170,9 +171,16 @@ pub fn verify(r: &Record) -> Report {
         checks.push(Check::new("seed", Status::Notice, "seed-chosen"));
     }
     checks.push(check_dark(r));
+    checks.push(check_signature(r));
     match &r.moves {
-        Moves::Othello(plies) => checks.extend(check_othello(r, plies)),
-        Moves::Nabucodonosor(plies) => checks.extend(super::nabu::check_moves(r, plies)),
+        Moves::Othello(plies) => checks.extend(check_moves(r, Position::start(), plies)),
+        Moves::Nabucodonosor(plies) => match r.game {
+            GameKind::Nabucodonosor(n) => match NabuGame::new(usize::from(n)) {
+                Ok(start) => checks.extend(check_moves(r, start, plies)),
+                Err(_) => checks.push(Check::new("moves", Status::Failed, "not-replayed")),
+            },
+            GameKind::Othello => checks.push(Check::new("moves", Status::Failed, "not-replayed")),
+        },
     }
     Report { checks }
 }
@@ -192,6 +200,42 @@ fn check_fingerprint(r: &Record) -> Check {
     }
 }
 
+/// The server's signature: checked against the key the record names (the
+/// page then compares that key with the one it has seen from the server).
+/// A record without one gets a notice: it proves the moves, not who sat where.
+///
+/// In the page's wasm package the check is left to the browser's own
+/// Ed25519 (WebCrypto, `www/engine.js`), which keeps curve arithmetic out of
+/// the page's download: the check comes back as the notice
+/// `signature-in-page` with the key, the signature and the signed text.
+fn check_signature(r: &Record) -> Check {
+    let Some(s) = &r.signature else {
+        return Check::new("signature", Status::Notice, "unsigned");
+    };
+    let check = match signature_holds(s) {
+        Some(true) => Check::new("signature", Status::Passed, "signature-ok"),
+        Some(false) => Check::new("signature", Status::Failed, "signature-mismatch"),
+        None => Check::new("signature", Status::Notice, "signature-in-page")
+            .with("signature", hex(&s.signature))
+            .with("signed", &s.signed),
+    };
+    check.with("key", hex(&s.key))
+}
+
+/// Whether the Ed25519 signature holds (ed25519-dalek, strict).
+#[cfg(not(target_arch = "wasm32"))]
+fn signature_holds(s: &super::Signature) -> Option<bool> {
+    let key = ed25519_dalek::VerifyingKey::from_bytes(&s.key).ok()?;
+    let signature = ed25519_dalek::Signature::from_bytes(&s.signature);
+    Some(key.verify_strict(s.signed.as_bytes(), &signature).is_ok())
+}
+
+/// Left to the page (see [`check_signature`]).
+#[cfg(target_arch = "wasm32")]
+fn signature_holds(_: &super::Signature) -> Option<bool> {
+    None
+}
+
 fn seat_name(i: usize) -> &'static str {
     ["first", "second"][i.min(1)]
 }
@@ -200,7 +244,10 @@ fn check_dark(r: &Record) -> Check {
     let Some(seed) = r.seed else {
         return Check::new("dark-seat", Status::Failed, "seed-hidden");
     };
-    let derived = dark_seat(&seed, &r.word);
+    let derived = match &r.second_word {
+        None => dark_seat(&seed, &r.word),
+        Some(second) => dark_seat_v2(&seed, [&r.word, second]),
+    };
     if derived == r.dark {
         Check::new("dark-seat", Status::Passed, "dark-seat-ok")
             .with("seat", seat_name(derived))
@@ -212,26 +259,30 @@ fn check_dark(r: &Record) -> Check {
     }
 }
 
-/// Replays the plies: `moves`, then `table-moves`, then `result`.
-fn check_othello(r: &Record, plies: &[PlayedMove]) -> Vec<Check> {
-    let mut position = Position::start();
+/// Replays the plies under the game's rules from `start`: `moves`, then
+/// `table-moves` (each marked move must be the time-out move, and only with a
+/// clock), then `result`.
+fn check_moves<R: Rules>(r: &Record, mut game: R, plies: &[Played<R::Move>]) -> Vec<Check> {
     let mut passes = 0;
-    let mut table: Vec<Check> = Vec::new();
+    let mut table: Option<Check> = None;
     let mut table_count = 0;
     for (i, p) in plies.iter().enumerate() {
         let ply = i + 1;
         if p.by_table {
             table_count += 1;
-            let expected = position.timeout_move();
-            if r.clock.is_none() && table.is_empty() {
-                table.push(
+            let expected = game.timeout_move();
+            if table.is_none() && r.clock.is_none() {
+                table = Some(
                     Check::new("table-moves", Status::Failed, "table-move-without-clock")
                         .with("ply", ply)
                         .with("move", p.mv),
                 );
-            } else if table.is_empty() && expected.map(Move::Play) != Some(p.mv) {
-                let expected = expected.map_or("none".to_string(), |s| s.to_string());
-                table.push(
+            } else if table.is_none() && expected != Some(p.mv) {
+                let expected = match expected {
+                    Some(m) if m != R::pass_move() => m.to_string(),
+                    _ => "none".to_string(),
+                };
+                table = Some(
                     Check::new("table-moves", Status::Failed, "table-move-mismatch")
                         .with("ply", ply)
                         .with("move", p.mv)
@@ -239,49 +290,35 @@ fn check_othello(r: &Record, plies: &[PlayedMove]) -> Vec<Check> {
                 );
             }
         }
-        match position.play_move(p.mv) {
-            Ok(next) => {
-                passes += usize::from(p.mv == Move::Pass);
-                position = next;
-            }
-            Err(e) => {
-                let moves = Check::new("moves", Status::Failed, "illegal-move")
-                    .with("ply", ply)
-                    .with("move", p.mv)
-                    .with("color", position.side_to_move())
-                    .with("why", e.code())
-                    .with("reason", e);
-                let result = Check::new("result", Status::Failed, "not-replayed");
-                let mut out = vec![moves];
-                out.extend(table);
-                out.push(result);
-                return out;
-            }
+        let mover = game.side_to_move();
+        if let Err(e) = game.play(p.mv) {
+            let mut out = vec![Check::new("moves", Status::Failed, "illegal-move")
+                .with("ply", ply)
+                .with("move", p.mv)
+                .with("color", mover)
+                .with("why", R::illegal_code(&e))
+                .with("reason", e)];
+            out.extend(table);
+            out.push(Check::new("result", Status::Failed, "not-replayed"));
+            return out;
         }
+        passes += usize::from(p.mv == R::pass_move());
     }
     let mut out = vec![Check::new("moves", Status::Passed, "moves-ok")
         .with("plies", plies.len())
         .with("passes", passes)];
-    out.push(table.pop().unwrap_or_else(|| {
+    out.push(table.unwrap_or_else(|| {
         Check::new("table-moves", Status::Passed, "table-moves-ok").with("count", table_count)
     }));
-    out.push(check_result(r, &position));
+    let [dark, light] = game.counts();
+    let verdict = game.verdict().unwrap_or(Verdict::Unfinished);
+    out.push(result_check(r, dark, light, verdict));
     out
-}
-
-fn check_result(r: &Record, end: &Position) -> Check {
-    let verdict = match end.outcome() {
-        None => Verdict::Unfinished,
-        Some(crate::Outcome::Win(Color::Dark)) => Verdict::DarkWins,
-        Some(crate::Outcome::Win(Color::Light)) => Verdict::LightWins,
-        Some(crate::Outcome::Draw) => Verdict::Draw,
-    };
-    result_check(r, end.count(Color::Dark), end.count(Color::Light), verdict)
 }
 
 /// The `result` check for any game kind: the replayed counts and verdict
 /// against the recorded ones.
-pub(super) fn result_check(r: &Record, dark: u32, light: u32, verdict: Verdict) -> Check {
+fn result_check(r: &Record, dark: u32, light: u32, verdict: Verdict) -> Check {
     if (dark, light) != (r.result.dark, r.result.light) {
         Check::new("result", Status::Failed, "count-mismatch")
             .with("dark", dark)
@@ -324,6 +361,16 @@ impl fmt::Display for Check {
                 p("recorded")
             ),
             "seed-hidden" => f.write_str("the seed is hidden, so this cannot be checked yet"),
+            "unsigned" => f.write_str(
+                "no signature: the record proves the moves and the colours, not who sat where",
+            ),
+            "signature-ok" => write!(f, "signed by the server whose key is {}", p("key")),
+            "signature-mismatch" => write!(
+                f,
+                "the signature does not match the record: it was changed after the server signed it (key {})",
+                p("key")
+            ),
+            "signature-in-page" => write!(f, "signed with the key {}: the page checks it", p("key")),
             "seed-chosen" => f.write_str(
                 "the seed was chosen, not drawn in secret: who played dark proves nothing",
             ),

@@ -1,9 +1,9 @@
-//! Writing a record from a game at the table, or from a [`Record`].
+//! Writing a record from a game at the table, for either rule set, or from a [`Record`].
 
-use super::{GameKind, GameResult, Moves, Record, Verdict, MAGIC, VERSION};
+use super::{GameKind, GameResult, Moves, Record, Verdict, MAGIC, VERSION, VERSION_2};
 use crate::fairness::hex;
-use crate::game::{Game, Seat};
-use crate::{Color, Move, Outcome};
+use crate::rules::{Played, Rules};
+use crate::session::{Seat, Session};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 
@@ -12,52 +12,61 @@ use std::fmt::Write as _;
 ///
 /// ```
 /// use virada::fairness::Seed;
-/// use virada::game::{Game, Seat};
-/// let game = Game::new([Seat::Person, Seat::Bot { level: 3 }], Some(30), Seed([0; 32]), String::new());
+/// use virada::session::{Seat, Session};
+/// let game = Session::othello([Seat::Person, Seat::Bot { level: 3 }], Some(30), Seed([0; 32]), String::new());
 /// let text = virada::record::write(&game, true);
 /// assert!(text.starts_with("virada-record 1\ngame: othello 8\n"));
 /// assert!(virada::record::verify_text(&text).all_passed());
 /// ```
-pub fn write(game: &Game, reveal: bool) -> String {
-    let position = game.position();
-    let verdict = match game.outcome() {
-        Some(Outcome::Win(Color::Dark)) => Verdict::DarkWins,
-        Some(Outcome::Win(Color::Light)) => Verdict::LightWins,
-        Some(Outcome::Draw) => Verdict::Draw,
-        None => Verdict::Unfinished,
-    };
+pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
+    let rules = game.rules();
+    let [dark, light] = rules.counts();
     let record = Record {
-        game: GameKind::Othello,
+        game: rules.kind(),
         seats: game.seats,
         clock: game.clock,
         fingerprint: game.seed.fingerprint_bytes(),
         seed: reveal.then_some(game.seed),
         seed_chosen: game.seed_chosen,
+        version: if game.second_word.is_some() || game.stand_in.contains(&true) {
+            VERSION_2
+        } else {
+            VERSION
+        },
         word: game.word.clone(),
+        second_word: game.second_word.clone(),
+        stand_in: game.stand_in,
         dark: game.dark_seat(),
-        moves: Moves::Othello(game.moves().to_vec()),
+        moves: R::record_moves(game.moves().to_vec()),
         result: GameResult {
-            dark: position.count(Color::Dark),
-            light: position.count(Color::Light),
-            verdict,
+            dark,
+            light,
+            verdict: rules.verdict().unwrap_or(Verdict::Unfinished),
         },
         digest: [0; 32],
         body_digest: [0; 32],
+        signature: None,
     };
     write_record(&record)
 }
 
-/// The text of `record`, with a fresh digest line (its `digest` and
-/// `body_digest` fields are not used).
+/// The text of `record`, with a fresh digest line (its `digest`,
+/// `body_digest` and `signature` fields are not used). A version 2 record
+/// always has its `second-word` line (empty for none).
 pub fn write_record(r: &Record) -> String {
     let mut s = String::new();
     let seed = match r.seed {
         Some(seed) => seed.to_string(),
         None => "hidden".to_string(),
     };
-    let _ = writeln!(s, "{MAGIC} {VERSION}");
+    let v2 = r.version == VERSION_2;
+    let seat_text = |i: usize| match r.stand_in[i] && v2 {
+        true => format!("{} for person", seat(r.seats[i])),
+        false => seat(r.seats[i]),
+    };
+    let _ = writeln!(s, "{MAGIC} {}", if v2 { VERSION_2 } else { VERSION });
     let _ = writeln!(s, "game: {}", game_name(r.game));
-    let _ = writeln!(s, "seats: {}, {}", seat(r.seats[0]), seat(r.seats[1]));
+    let _ = writeln!(s, "seats: {}, {}", seat_text(0), seat_text(1));
     let _ = match r.clock {
         Some(secs) => writeln!(s, "clock: {secs}"),
         None => writeln!(s, "clock: off"),
@@ -66,6 +75,10 @@ pub fn write_record(r: &Record) -> String {
     let chosen = if r.seed_chosen { " chosen" } else { "" };
     let _ = writeln!(s, "seed: {seed}{chosen}");
     let _ = writeln!(s, "word: {}", encode_word(&r.word));
+    if v2 {
+        let second = r.second_word.as_deref().unwrap_or("");
+        let _ = writeln!(s, "second-word: {}", encode_word(second));
+    }
     let _ = writeln!(s, "dark: {}", ["first", "second"][r.dark.min(1)]);
     let _ = writeln!(s, "moves: {}", moves(&r.moves));
     let _ = writeln!(
@@ -78,6 +91,19 @@ pub fn write_record(r: &Record) -> String {
     let digest = hex(&Sha256::digest(s.as_bytes()));
     let _ = writeln!(s, "digest: {digest}");
     s
+}
+
+/// Signs a version 2 record's text: appends the `signature` line, made by
+/// `sign` (the server's Ed25519 key) over the whole text, whose public key
+/// is `key`. Anyone can check it with [`super::verify_text`], offline.
+pub fn sign(text: &str, key: &[u8; 32], sign: impl FnOnce(&[u8]) -> [u8; 64]) -> String {
+    let mut out = text.to_string();
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    let signature = sign(out.as_bytes());
+    let _ = writeln!(out, "signature: ed25519 {} {}", hex(key), hex(&signature));
+    out
 }
 
 fn game_name(g: GameKind) -> String {
@@ -95,21 +121,22 @@ pub(crate) fn seat(s: Seat) -> String {
     }
 }
 
+/// The plies, one space apart, `*` before a table's move (a pass is never
+/// the table's: it is written plain).
 fn moves(m: &Moves) -> String {
-    match m {
-        Moves::Nabucodonosor(plies) => plies
+    fn join<M: std::fmt::Display + PartialEq>(plies: &[Played<M>], pass: M) -> String {
+        let texts: Vec<String> = plies
             .iter()
-            .map(|p| p.to_string())
-            .collect::<Vec<_>>()
-            .join(" "),
-        Moves::Othello(plies) => plies
-            .iter()
-            .map(|p| match p.mv {
-                Move::Play(sq) if p.by_table => format!("*{sq}"),
-                mv => mv.to_string(),
+            .map(|p| match p.mv == pass {
+                true => p.mv.to_string(),
+                false => p.to_string(),
             })
-            .collect::<Vec<_>>()
-            .join(" "),
+            .collect();
+        texts.join(" ")
+    }
+    match m {
+        Moves::Othello(plies) => join(plies, crate::Move::Pass),
+        Moves::Nabucodonosor(plies) => join(plies, crate::nabu::NabuMove::Pass),
     }
 }
 

@@ -44,7 +44,7 @@ pub fn router(root: PathBuf, request_timeout: Duration) -> Router {
                 "There is no such page here.",
             ))
         }));
-    let mut app = Router::new()
+    Router::new()
         .fallback_service(files)
         .layer(middleware::from_fn_with_state(Arc::new(root), guard))
         .layer(CompressionLayer::new().gzip(true))
@@ -52,7 +52,11 @@ pub fn router(root: PathBuf, request_timeout: Duration) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             request_timeout,
         ))
-        .layer(middleware::from_fn(log));
+}
+
+/// Adds what every answer gets: the common headers and a log line.
+pub fn with_common_layers(mut app: Router) -> Router {
+    app = app.layer(middleware::from_fn(log));
     for (name, value) in COMMON_HEADERS {
         app = app.layer(SetResponseHeaderLayer::overriding(
             HeaderName::from_static(name),

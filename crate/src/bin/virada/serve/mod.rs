@@ -8,7 +8,15 @@
 //! than its own connection. SIGTERM or Ctrl-C stop accepting, let the open
 //! requests finish for a few seconds, and exit.
 
+mod api;
 mod files;
+mod game;
+mod hub;
+mod keys;
+mod protocol;
+mod socket;
+mod store;
+mod table;
 
 use std::io::Write as _;
 use std::net::SocketAddr;
@@ -50,6 +58,29 @@ pub struct Args {
     /// Connections open at once; one more is closed at once.
     #[arg(long, env = "VIRADA_MAX_CONNECTIONS", default_value_t = 10_000)]
     max_connections: usize,
+    /// The folder for the database and the signing key (made if missing).
+    /// Keep it out of the served folder, or hidden (a leading dot), as the
+    /// default is: hidden files are never served.
+    #[arg(long, env = "VIRADA_DATA", default_value = ".virada")]
+    data: PathBuf,
+    /// Seconds a person's seat waits for them after their last connection
+    /// closes, before the bot takes it.
+    #[arg(long, env = "VIRADA_GRACE", default_value_t = 60.0)]
+    grace: f64,
+    /// Seconds the host waits for someone to sit before the bot does.
+    #[arg(long, env = "VIRADA_SEAT_WAIT", default_value_t = 120.0)]
+    seat_wait: f64,
+    /// New tables one address may open in ten minutes (0: no limit).
+    #[arg(long, env = "VIRADA_TABLES_PER_ADDRESS", default_value_t = 30)]
+    tables_per_address: usize,
+    /// Another origin allowed to open tables' sockets
+    /// (`https://example.org`), besides the page's own; may be repeated.
+    #[arg(
+        long = "allow-origin",
+        env = "VIRADA_ALLOW_ORIGIN",
+        value_delimiter = ','
+    )]
+    allow_origins: Vec<String>,
 }
 
 /// Serves until stopped. The first line on standard output is
@@ -74,6 +105,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if args.max_connections == 0 {
         return Err("--max-connections must be at least 1".into());
     }
+    let grace = seconds("grace", args.grace)?;
+    let seat_wait = seconds("seat-wait", args.seat_wait)?;
+    std::fs::create_dir_all(&args.data)
+        .map_err(|e| format!("cannot make the data folder {}: {e}", args.data.display()))?;
+    let keys = std::sync::Arc::new(keys::Keys::load_or_create(&args.data)?);
     init_logging();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -88,7 +124,26 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
         println!("Serving {} on http://{addr}/", root.display());
         let _ = std::io::stdout().flush();
-        let app = files::router(root, request_timeout);
+        let store = store::Store::open(&args.data)?;
+        let hub = hub::Hub::start(
+            store,
+            keys,
+            table::Timing { grace, seat_wait },
+            hub::Limits {
+                tables_per_address: args.tables_per_address,
+                window: Duration::from_secs(600),
+            },
+        )
+        .await?;
+        let api = api::Api {
+            hub,
+            origins: Arc::new(args.allow_origins),
+        };
+        let app = files::with_common_layers(
+            axum::Router::new()
+                .merge(api::router(api))
+                .fallback_service(files::router(root, request_timeout)),
+        );
         let limits = Limits {
             header_timeout,
             max_connections: args.max_connections,
@@ -149,7 +204,12 @@ async fn connection(
     limits: Limits,
 ) {
     let _ = stream.set_nodelay(true);
-    let service = hyper::service::service_fn(move |request| app.clone().call(request));
+    let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+        request
+            .extensions_mut()
+            .insert(axum::extract::ConnectInfo(peer));
+        app.clone().call(request)
+    });
     let served = hyper::server::conn::http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout)

@@ -1,0 +1,235 @@
+//! The online table's HTTP side: open a table, pair with anyone, the
+//! table's WebSocket, the server's public key, and finished records.
+//!
+//! | method and path | what |
+//! | --- | --- |
+//! | `POST /api/tables` | opens a table: `{"game", "size", "clock", "level"}` → `{"id"}` |
+//! | `POST /api/pair` | "Play anyone": the same body → the table to open |
+//! | `GET /api/tables/{id}/ws` | the table's WebSocket (docs/server.md) |
+//! | `GET /api/key` | the server's Ed25519 public key, 64 hex |
+//! | `GET /api/records` | the latest finished records |
+//! | `GET /api/records/{id}` | one record, as text |
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, Path, State, WebSocketUpgrade};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+
+use super::game::Kind;
+use super::hub::{Hub, NewTable};
+use super::protocol::MAX_FRAME;
+
+/// The largest WebSocket message read at all; a larger one closes the
+/// socket. Up to this size a message gets a `too-large` reply instead.
+const MAX_WS_MESSAGE: usize = 2 << 20;
+
+/// What the server knows besides the hub.
+#[derive(Clone)]
+pub struct Api {
+    /// The tables.
+    pub hub: Arc<Hub>,
+    /// Origins allowed besides the page's own (`scheme://host:port`).
+    pub origins: Arc<Vec<String>>,
+}
+
+/// The API's routes.
+pub fn router(api: Api) -> Router {
+    Router::new()
+        .route("/api/tables", post(open))
+        .route("/api/pair", post(pair))
+        .route("/api/tables/{id}/ws", get(socket))
+        .route("/api/key", get(key))
+        .route("/api/records", get(records))
+        .route("/api/records/{id}", get(record))
+        .with_state(api)
+}
+
+/// A new table's settings as the page sends them.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewTableBody {
+    game: String,
+    #[serde(default)]
+    size: Option<u32>,
+    #[serde(default)]
+    clock: Option<u32>,
+    #[serde(default)]
+    level: Option<u8>,
+}
+
+fn error(status: StatusCode, code: &str, message: &str) -> Response {
+    (
+        status,
+        Json(serde_json::json!({ "code": code, "message": message })),
+    )
+        .into_response()
+}
+
+/// A refused setting: its code and message.
+struct Refused(&'static str, &'static str);
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        error(StatusCode::BAD_REQUEST, self.0, self.1)
+    }
+}
+
+/// Checks a new table's settings against the limits a record holds.
+fn settings(body: &NewTableBody) -> Result<NewTable, Refused> {
+    let bad = |code: &'static str, message: &'static str| Err(Refused(code, message));
+    let (kind, top) = match (body.game.as_str(), body.size) {
+        ("othello", None | Some(8)) => (Kind::Othello, 10),
+        ("nabucodonosor", size) => {
+            let size = size.unwrap_or(8);
+            if !(5..=15).contains(&size) {
+                return bad(
+                    "bad-size",
+                    "a Nabucodonosor board is 5 to 15 squares a side",
+                );
+            }
+            (Kind::Nabucodonosor { size }, 5)
+        }
+        ("othello", Some(_)) => return bad("bad-size", "Othello is played on 8×8"),
+        _ => return bad("bad-game", "the game is othello or nabucodonosor"),
+    };
+    let clock = body.clock.unwrap_or(30);
+    if clock > virada::record::MAX_CLOCK {
+        return bad("bad-clock", "the clock is 0 (off) to 86400 seconds a turn");
+    }
+    let level = body.level.unwrap_or(3);
+    if level == 0 || level > top {
+        return bad("bad-level", "the bot's level is out of range");
+    }
+    Ok(NewTable { kind, clock, level })
+}
+
+async fn open(
+    State(api): State<Api>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Json(body): Json<NewTableBody>,
+) -> Response {
+    let new = match settings(&body) {
+        Ok(n) => n,
+        Err(r) => return r.into_response(),
+    };
+    answer_table(api.hub.open(new, peer.ip(), false))
+}
+
+async fn pair(
+    State(api): State<Api>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Json(body): Json<NewTableBody>,
+) -> Response {
+    let new = match settings(&body) {
+        Ok(n) => n,
+        Err(r) => return r.into_response(),
+    };
+    answer_table(api.hub.pair(new, peer.ip()))
+}
+
+fn answer_table(opened: Result<Option<String>, String>) -> Response {
+    match opened {
+        Ok(Some(id)) => {
+            (StatusCode::CREATED, Json(serde_json::json!({ "id": id }))).into_response()
+        }
+        Ok(None) => error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too-many-tables",
+            "this address has opened too many tables; try again later",
+        ),
+        Err(e) => {
+            tracing::error!("cannot open a table: {e}");
+            error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "storage",
+                "the table could not be opened",
+            )
+        }
+    }
+}
+
+/// The page's own origin, or one allowed: a socket from anywhere else is refused.
+fn origin_allowed(headers: &HeaderMap, origins: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) else {
+        // Not a browser: nothing to protect against here.
+        return true;
+    };
+    if origins.iter().any(|o| o == origin) {
+        return true;
+    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let bare = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    matches!((bare, host), (Some(b), Some(h)) if b == h)
+}
+
+async fn socket(
+    State(api): State<Api>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    if !origin_allowed(&headers, &api.origins) {
+        return error(
+            StatusCode::FORBIDDEN,
+            "bad-origin",
+            "this page may not open the table",
+        );
+    }
+    let Some(table) = api.hub.table(&id) else {
+        return error(
+            StatusCode::NOT_FOUND,
+            "no-table",
+            "there is no such table here",
+        );
+    };
+    upgrade
+        .max_message_size(MAX_WS_MESSAGE)
+        .max_frame_size(MAX_WS_MESSAGE.max(MAX_FRAME))
+        .on_upgrade(move |socket| super::socket::serve(socket, table))
+}
+
+async fn key(State(api): State<Api>) -> Response {
+    Json(serde_json::json!({ "key": api.hub.public_key(), "algorithm": "ed25519" })).into_response()
+}
+
+async fn records(State(api): State<Api>) -> Response {
+    match api.hub.store().records(50).await {
+        Ok(list) => Json(list).into_response(),
+        Err(e) => {
+            tracing::error!("records: {e}");
+            error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "storage",
+                "the records could not be read",
+            )
+        }
+    }
+}
+
+async fn record(State(api): State<Api>, Path(id): Path<String>) -> Response {
+    match api.hub.store().record(&id).await {
+        Ok(Some(text)) => {
+            ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+        }
+        Ok(None) => error(
+            StatusCode::NOT_FOUND,
+            "no-record",
+            "there is no such record",
+        ),
+        Err(e) => {
+            tracing::error!("record {id}: {e}");
+            error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "storage",
+                "the record could not be read",
+            )
+        }
+    }
+}

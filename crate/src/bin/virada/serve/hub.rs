@@ -1,0 +1,209 @@
+//! Every online table of this server: the running actors by id, the
+//! "Play anyone" queue, and the per-address limit on new tables. Tables in
+//! progress are restored from the store when the server starts.
+
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tokio::sync::{broadcast, mpsc};
+
+use super::game::Kind;
+use super::keys::Keys;
+use super::store::Store;
+use super::table::{fresh_token, now_ms, Actor, Command, Holder, Saved, Status, Timing};
+
+/// Commands a table's channel holds before senders wait.
+const COMMAND_QUEUE: usize = 64;
+/// `state` frames a slow socket may fall behind before it skips to the newest.
+const EVENT_QUEUE: usize = 16;
+
+/// A running table: where to send commands and hear states.
+#[derive(Clone)]
+pub struct Handle {
+    /// The actor's command channel.
+    pub commands: mpsc::Sender<Command>,
+    /// The actor's state frames.
+    pub events: broadcast::Sender<Arc<str>>,
+}
+
+/// What a new table is.
+#[derive(Clone, Copy, Debug)]
+pub struct NewTable {
+    /// The game and board.
+    pub kind: Kind,
+    /// Seconds a turn, 0 for none.
+    pub clock: u32,
+    /// The bot's level for a seat it takes.
+    pub level: u8,
+}
+
+/// Limits on what one address may do.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// New tables an address may open in [`Limits::window`] (0: no limit).
+    pub tables_per_address: usize,
+    /// The window of that count.
+    pub window: Duration,
+}
+
+/// The server's tables.
+pub struct Hub {
+    tables: Mutex<HashMap<String, Handle>>,
+    waiting: Mutex<HashMap<(Kind, u32), String>>,
+    opened: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    store: Store,
+    keys: Arc<Keys>,
+    timing: Timing,
+    limits: Limits,
+}
+
+impl Hub {
+    /// The hub, with every stored table in progress running again.
+    pub async fn start(
+        store: Store,
+        keys: Arc<Keys>,
+        timing: Timing,
+        limits: Limits,
+    ) -> Result<Arc<Hub>, String> {
+        let hub = Arc::new(Hub {
+            tables: Mutex::new(HashMap::new()),
+            waiting: Mutex::new(HashMap::new()),
+            opened: Mutex::new(HashMap::new()),
+            store,
+            keys,
+            timing,
+            limits,
+        });
+        let stored = hub.store.load_tables().await?;
+        let count = stored.len();
+        for (id, json) in stored {
+            match serde_json::from_str::<Saved>(&json) {
+                Ok(saved) => {
+                    if let Err(e) = hub.spawn(saved) {
+                        tracing::error!("table {id} not restored: {e}");
+                    }
+                }
+                Err(e) => tracing::error!("table {id} not restored: {e}"),
+            }
+        }
+        if count > 0 {
+            tracing::info!("{count} tables in progress restored");
+        }
+        Ok(hub)
+    }
+
+    /// The server's public key (hex).
+    pub fn public_key(&self) -> String {
+        self.keys.public_hex()
+    }
+
+    /// The store, for finished records.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn spawn(&self, saved: Saved) -> Result<Handle, String> {
+        let id = saved.id.clone();
+        let (commands, receiver) = mpsc::channel(COMMAND_QUEUE);
+        let (events, _) = broadcast::channel(EVENT_QUEUE);
+        let actor = Actor::new(
+            saved,
+            self.store.clone(),
+            Arc::clone(&self.keys),
+            self.timing,
+            events.clone(),
+            commands.clone(),
+        )?;
+        let handle = Handle { commands, events };
+        lock(&self.tables).insert(id, handle.clone());
+        tokio::spawn(actor.run(receiver));
+        Ok(handle)
+    }
+
+    /// A running table by id.
+    pub fn table(&self, id: &str) -> Option<Handle> {
+        lock(&self.tables).get(id).cloned()
+    }
+
+    /// Counts a new table against `address`'s limit; `false` when over it.
+    fn may_open(&self, address: IpAddr) -> bool {
+        let limit = self.limits.tables_per_address;
+        if limit == 0 {
+            return true;
+        }
+        let now = Instant::now();
+        let mut opened = lock(&self.opened);
+        let times = opened.entry(address).or_default();
+        while times
+            .front()
+            .is_some_and(|t| now.duration_since(*t) > self.limits.window)
+        {
+            times.pop_front();
+        }
+        if times.len() >= limit {
+            return false;
+        }
+        times.push_back(now);
+        true
+    }
+
+    /// Opens a table; its creator takes the first seat when they say hello.
+    /// `None` when the address has opened too many.
+    pub fn open(
+        &self,
+        new: NewTable,
+        address: IpAddr,
+        paired: bool,
+    ) -> Result<Option<String>, String> {
+        if !self.may_open(address) {
+            return Ok(None);
+        }
+        let id = fresh_token()?;
+        let seed = virada::fairness::Seed::generate().map_err(|e| e.to_string())?;
+        let wait = i64::try_from(self.timing.seat_wait.as_millis()).unwrap_or(i64::MAX);
+        let saved = Saved {
+            id: id.clone(),
+            kind: new.kind,
+            clock: new.clock,
+            level: new.level,
+            seed: seed.to_string(),
+            seats: [Holder::Empty, Holder::Empty],
+            status: Status::Waiting,
+            moves: String::new(),
+            deadline_ms: None,
+            wait_until_ms: now_ms().saturating_add(wait),
+            gone_since_ms: [None, None],
+            paired,
+        };
+        self.spawn(saved)?;
+        Ok(Some(id))
+    }
+
+    /// "Play anyone": the table where someone is already waiting for this
+    /// game and clock, or a new one where the caller waits.
+    pub fn pair(&self, new: NewTable, address: IpAddr) -> Result<Option<String>, String> {
+        let key = (new.kind, new.clock);
+        {
+            let mut waiting = lock(&self.waiting);
+            if let Some(id) = waiting.remove(&key) {
+                if self.table(&id).is_some() {
+                    return Ok(Some(id));
+                }
+            }
+        }
+        let id = self.open(new, address, true)?;
+        if let Some(id) = &id {
+            lock(&self.waiting).insert(key, id.clone());
+        }
+        Ok(id)
+    }
+}
+
+/// A mutex's guard, also after a panic elsewhere (the data stay usable).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}

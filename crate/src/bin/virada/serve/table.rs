@@ -1,0 +1,708 @@
+//! One online table as an actor: a task owns the table's state and is the
+//! only one to change it. Seat and spectator sockets send it [`Command`]s on
+//! a channel and hear every change as a `state` frame on a broadcast; no
+//! lock is held across an await.
+//!
+//! The table's life: `waiting` (the host sits; the first other person to
+//! open the link sits in the free seat and the game starts; or the host
+//! starts at once, or the wait runs out, and the bot takes the free seat),
+//! `playing` (the server's clock; a person whose connections all close has
+//! a grace period, then the bot takes the seat until they come back), and
+//! `over` (the record, with the seed revealed, signed by the server).
+//! Every change is written to the store before anyone hears of it.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::time::Instant;
+
+use super::game::{Game, Kind};
+use super::keys::Keys;
+use super::protocol::{Code, Refusal, VERSION};
+use super::store::Store;
+use virada::fairness::Seed;
+
+/// Timings of every table, from the command line.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    /// How long a person's seat waits for them after their last connection closes.
+    pub grace: Duration,
+    /// How long the host waits for someone to sit before the bot does.
+    pub seat_wait: Duration,
+}
+
+/// Who holds a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Holder {
+    /// Nobody yet.
+    Empty,
+    /// A person, known by the SHA-256 of their token.
+    Person {
+        /// SHA-256 (hex) of the seat's secret token.
+        token: String,
+        /// Their word for the colour draw.
+        word: String,
+    },
+    /// The bot, from the start.
+    Bot,
+    /// The bot, in the seat of a person who left; they may come back.
+    Standing {
+        /// SHA-256 (hex) of the person's token.
+        token: String,
+        /// Their word.
+        word: String,
+    },
+}
+
+/// Where the table is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Seats are being taken.
+    Waiting,
+    /// The game is on.
+    Playing,
+    /// The game is over; the record is kept.
+    Over,
+}
+
+/// Everything a table is, as stored (JSON) and restored after a restart.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Saved {
+    /// The table's id.
+    pub id: String,
+    /// The game and board.
+    pub kind: Kind,
+    /// Seconds a turn, 0 for none.
+    pub clock: u32,
+    /// The bot's level, for a seat the bot takes.
+    pub level: u8,
+    /// The secret seed (hex); never sent before the end.
+    pub seed: String,
+    /// The two seats.
+    pub seats: [Holder; 2],
+    /// Where the table is.
+    pub status: Status,
+    /// Every move so far as the record writes them.
+    pub moves: String,
+    /// When the player to move runs out of time (ms since the epoch).
+    pub deadline_ms: Option<i64>,
+    /// When the bot takes the free seat (ms since the epoch).
+    pub wait_until_ms: i64,
+    /// When each seat's person lost their last connection.
+    pub gone_since_ms: [Option<i64>; 2],
+    /// A table of "Play anyone": it starts only with two people.
+    pub paired: bool,
+}
+
+/// What a socket asks of its table.
+pub enum Command {
+    /// Someone arrives: a seat by token, a free seat, or a spectator's place.
+    Hello {
+        /// The seat's secret, when coming back.
+        token: Option<String>,
+        /// Their word, when they sit before the start.
+        word: Option<String>,
+        /// The answer.
+        reply: oneshot::Sender<Result<Welcome, Refusal>>,
+    },
+    /// A seat's connection closed.
+    Left {
+        /// The seat.
+        seat: usize,
+    },
+    /// A seated person's new word.
+    Word {
+        /// The sender's seat, `None` for a spectator.
+        seat: Option<usize>,
+        /// The word.
+        text: String,
+        /// The answer.
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// The host starts now.
+    Start {
+        /// The sender's seat.
+        seat: Option<usize>,
+        /// The answer.
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A move.
+    Move {
+        /// The sender's seat.
+        seat: Option<usize>,
+        /// Moves already played, as the sender saw them.
+        ply: usize,
+        /// The move's text.
+        mv: String,
+        /// The answer.
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// The bot's move for `ply`, from its thread.
+    Bot {
+        /// The ply it was thought for.
+        ply: usize,
+        /// The move's text.
+        mv: String,
+    },
+}
+
+/// The answer to `hello`.
+pub struct Welcome {
+    /// The seat, `None` for a spectator.
+    pub seat: Option<usize>,
+    /// The seat's token, for the page to keep (only when newly seated).
+    pub token: Option<String>,
+    /// The current `state` frame.
+    pub state: Arc<str>,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// A fresh secret: 16 random bytes as hex.
+pub fn fresh_token() -> Result<String, String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| format!("the secure random source failed: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+fn token_hash(token: &str) -> String {
+    use sha2::Digest as _;
+    sha2::Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The actor's state.
+pub struct Actor {
+    saved: Saved,
+    game: Option<Game>,
+    connected: [usize; 2],
+    record: Option<String>,
+    thinking: Option<usize>,
+    store: Store,
+    keys: Arc<Keys>,
+    timing: Timing,
+    events: broadcast::Sender<Arc<str>>,
+    commands: mpsc::Sender<Command>,
+}
+
+impl Actor {
+    /// A table's actor over `saved` (new or restored); `commands` is the
+    /// sending half of its own channel, for the bot's answers.
+    pub fn new(
+        saved: Saved,
+        store: Store,
+        keys: Arc<Keys>,
+        timing: Timing,
+        events: broadcast::Sender<Arc<str>>,
+        commands: mpsc::Sender<Command>,
+    ) -> Result<Actor, String> {
+        let mut actor = Actor {
+            game: None,
+            saved,
+            connected: [0, 0],
+            record: None,
+            thinking: None,
+            store,
+            keys,
+            timing,
+            events,
+            commands,
+        };
+        if actor.saved.status != Status::Waiting {
+            actor.game = Some(actor.build_game()?);
+        }
+        // After a restart nobody is connected yet: the grace period starts now.
+        let now = now_ms();
+        for seat in 0..2 {
+            if matches!(actor.saved.seats[seat], Holder::Person { .. })
+                && actor.saved.gone_since_ms[seat].is_none()
+            {
+                actor.saved.gone_since_ms[seat] = Some(now);
+            }
+        }
+        Ok(actor)
+    }
+
+    fn seed(&self) -> Result<Seed, String> {
+        self.saved
+            .seed
+            .parse()
+            .map_err(|e| format!("table {}: {e}", self.saved.id))
+    }
+
+    /// The game from the seats, words and moves.
+    fn build_game(&self) -> Result<Game, String> {
+        let words = self.saved.seats.clone().map(|h| match h {
+            Holder::Person { word, .. } | Holder::Standing { word, .. } => word,
+            Holder::Empty | Holder::Bot => String::new(),
+        });
+        let bots = self
+            .saved
+            .seats
+            .clone()
+            .map(|h| matches!(h, Holder::Bot | Holder::Empty));
+        let mut game = Game::new(
+            self.saved.kind,
+            self.saved.clock,
+            self.saved.level,
+            bots,
+            &words,
+            self.seed()?,
+        )
+        .map_err(|e| format!("table {}: {e}", self.saved.id))?;
+        for seat in 0..2 {
+            if matches!(self.saved.seats[seat], Holder::Standing { .. }) {
+                game.set_bot(seat, self.saved.level, true);
+            }
+        }
+        game.replay(&self.saved.moves)
+            .map_err(|e| format!("table {}: {e}", self.saved.id))?;
+        Ok(game)
+    }
+
+    /// Runs until every socket and the hub have let go.
+    pub async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+        self.after_change().await;
+        loop {
+            let wake = self.next_wake();
+            let command = tokio::select! {
+                c = commands.recv() => match c {
+                    Some(c) => c,
+                    None => return,
+                },
+                () = sleep_until_ms(wake) => {
+                    self.on_time().await;
+                    continue;
+                }
+            };
+            self.on_command(command).await;
+        }
+    }
+
+    async fn on_command(&mut self, command: Command) {
+        match command {
+            Command::Hello { token, word, reply } => {
+                let answer = self.hello(token, word).await;
+                let _ = reply.send(answer);
+            }
+            Command::Left { seat } => {
+                self.connected[seat] = self.connected[seat].saturating_sub(1);
+                if self.connected[seat] == 0
+                    && matches!(self.saved.seats[seat], Holder::Person { .. })
+                {
+                    self.saved.gone_since_ms[seat] = Some(now_ms());
+                    self.after_change().await;
+                }
+            }
+            Command::Word { seat, text, reply } => {
+                let answer = self.word(seat, text).await;
+                let _ = reply.send(answer);
+            }
+            Command::Start { seat, reply } => {
+                let answer = if seat != Some(0) {
+                    Err(Refusal::new(Code::NotHost, "only the host starts the game"))
+                } else if self.saved.status != Status::Waiting {
+                    Err(Refusal::new(Code::Started, "the game has started"))
+                } else {
+                    self.start().await
+                };
+                let _ = reply.send(answer);
+            }
+            Command::Move {
+                seat,
+                ply,
+                mv,
+                reply,
+            } => {
+                let answer = self.person_move(seat, ply, &mv).await;
+                let _ = reply.send(answer);
+            }
+            Command::Bot { ply, mv } => {
+                self.thinking = None;
+                if self.game.as_ref().is_some_and(|g| g.ply() == ply) && self.bot_to_move() {
+                    if let Some(game) = self.game.as_mut() {
+                        if game.play(&mv).is_ok() {
+                            self.after_move().await;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    async fn hello(
+        &mut self,
+        token: Option<String>,
+        word: Option<String>,
+    ) -> Result<Welcome, Refusal> {
+        if let Some(word) = &word {
+            check_word(word)?;
+        }
+        if let Some(token) = token {
+            let hash = token_hash(&token);
+            let seat = (0..2).find(|&s| match &self.saved.seats[s] {
+                Holder::Person { token, .. } | Holder::Standing { token, .. } => *token == hash,
+                _ => false,
+            });
+            let Some(seat) = seat else {
+                return Err(Refusal::new(
+                    Code::BadToken,
+                    "that token is not this table's",
+                ));
+            };
+            self.connected[seat] += 1;
+            self.saved.gone_since_ms[seat] = None;
+            // Back in time: the person takes their seat back from the bot.
+            if let Holder::Standing { token, word } = &self.saved.seats[seat] {
+                if self.saved.status == Status::Playing {
+                    self.saved.seats[seat] = Holder::Person {
+                        token: token.clone(),
+                        word: word.clone(),
+                    };
+                    if let Some(game) = self.game.as_mut() {
+                        game.set_bot(seat, self.saved.level, false);
+                    }
+                }
+            }
+            self.after_change().await;
+            return Ok(self.welcome(Some(seat), None));
+        }
+        let free = (0..2).find(|&s| self.saved.seats[s] == Holder::Empty);
+        match free {
+            Some(seat) if self.saved.status == Status::Waiting => {
+                let token = fresh_token().map_err(|e| Refusal::new(Code::Storage, e))?;
+                self.saved.seats[seat] = Holder::Person {
+                    token: token_hash(&token),
+                    word: word.unwrap_or_default(),
+                };
+                self.connected[seat] += 1;
+                if self
+                    .saved
+                    .seats
+                    .iter()
+                    .all(|h| matches!(h, Holder::Person { .. }))
+                {
+                    self.start().await?;
+                } else {
+                    self.after_change().await;
+                }
+                Ok(self.welcome(Some(seat), Some(token)))
+            }
+            _ => Ok(self.welcome(None, None)),
+        }
+    }
+
+    fn welcome(&self, seat: Option<usize>, token: Option<String>) -> Welcome {
+        Welcome {
+            seat,
+            token,
+            state: self.state_frame(),
+        }
+    }
+
+    async fn word(&mut self, seat: Option<usize>, text: String) -> Result<(), Refusal> {
+        let seat =
+            seat.ok_or_else(|| Refusal::new(Code::NotSeated, "only a seated person has a word"))?;
+        if self.saved.status != Status::Waiting {
+            return Err(Refusal::new(
+                Code::Started,
+                "words are taken before the start",
+            ));
+        }
+        check_word(&text)?;
+        if let Holder::Person { word, .. } = &mut self.saved.seats[seat] {
+            *word = text;
+        }
+        self.after_change().await;
+        Ok(())
+    }
+
+    /// The game starts: an empty seat goes to the bot.
+    async fn start(&mut self) -> Result<(), Refusal> {
+        for seat in &mut self.saved.seats {
+            if *seat == Holder::Empty {
+                *seat = Holder::Bot;
+            }
+        }
+        let game = self
+            .build_game()
+            .map_err(|e| Refusal::new(Code::Storage, e))?;
+        self.game = Some(game);
+        self.saved.status = Status::Playing;
+        self.after_move().await;
+        Ok(())
+    }
+
+    async fn person_move(
+        &mut self,
+        seat: Option<usize>,
+        ply: usize,
+        mv: &str,
+    ) -> Result<(), Refusal> {
+        let seat =
+            seat.ok_or_else(|| Refusal::new(Code::NotSeated, "a spectator does not move"))?;
+        match self.saved.status {
+            Status::Waiting => {
+                return Err(Refusal::new(Code::NotStarted, "the game has not started"))
+            }
+            Status::Over => return Err(Refusal::new(Code::Over, "the game is over")),
+            Status::Playing => {}
+        }
+        let Some(game) = self.game.as_mut() else {
+            return Err(Refusal::new(Code::NotStarted, "the game has not started"));
+        };
+        if !matches!(self.saved.seats[seat], Holder::Person { .. }) || game.seat_to_move() != seat {
+            return Err(Refusal::new(Code::NotYourTurn, "it is not your turn"));
+        }
+        if game.ply() != ply {
+            return Err(Refusal::new(
+                Code::StalePly,
+                format!("the game is at move {}, not {ply}", game.ply()),
+            ));
+        }
+        game.play(mv).map_err(|e| Refusal::new(Code::Illegal, e))?;
+        self.after_move().await;
+        Ok(())
+    }
+
+    fn bot_to_move(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| {
+            !g.is_over()
+                && matches!(
+                    self.saved.seats[g.seat_to_move()],
+                    Holder::Bot | Holder::Standing { .. }
+                )
+        })
+    }
+
+    /// After a move: the clock for the next one, the end, the bot.
+    async fn after_move(&mut self) {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        self.saved.moves = game.moves_text();
+        if game.is_over() {
+            self.saved.status = Status::Over;
+            self.saved.deadline_ms = None;
+            let record = game.signed_record(&self.keys);
+            let finished = self
+                .store
+                .finish(
+                    &self.saved.id,
+                    self.saved.kind.name(),
+                    record.clone(),
+                    now_ms(),
+                )
+                .await;
+            if let Err(e) = finished {
+                tracing::error!("table {}: the record was not stored: {e}", self.saved.id);
+            }
+            self.record = Some(record);
+            self.broadcast();
+            return;
+        }
+        self.saved.deadline_ms =
+            (self.saved.clock > 0).then(|| now_ms() + i64::from(self.saved.clock) * 1000);
+        self.after_change().await;
+    }
+
+    /// Keeps the change, tells everyone, and sets the bot thinking if it is its turn.
+    async fn after_change(&mut self) {
+        if self.saved.status != Status::Over {
+            match serde_json::to_string(&self.saved) {
+                Ok(json) => {
+                    if let Err(e) = self.store.save_table(&self.saved.id, json).await {
+                        tracing::error!("table {}: not stored: {e}", self.saved.id);
+                    }
+                }
+                Err(e) => tracing::error!("table {}: {e}", self.saved.id),
+            }
+        }
+        self.broadcast();
+        self.think();
+    }
+
+    fn broadcast(&self) {
+        let _ = self.events.send(self.state_frame());
+    }
+
+    /// Starts the bot's search on a blocking thread when it is its turn.
+    fn think(&mut self) {
+        if !self.bot_to_move() {
+            return;
+        }
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let ply = game.ply();
+        if self.thinking == Some(ply) {
+            return;
+        }
+        self.thinking = Some(ply);
+        let (game, level, commands) = (game.clone(), self.saved.level, self.commands.clone());
+        tokio::task::spawn_blocking(move || {
+            if let Some(mv) = game.bot_move(level) {
+                let _ = commands.blocking_send(Command::Bot { ply, mv });
+            }
+        });
+    }
+
+    fn next_wake(&self) -> Option<i64> {
+        let mut wake: Option<i64> = None;
+        let mut at = |t: i64| wake = Some(wake.map_or(t, |w| w.min(t)));
+        match self.saved.status {
+            Status::Waiting => at(self.saved.wait_until_ms),
+            Status::Playing => {
+                if let Some(d) = self.saved.deadline_ms {
+                    at(d);
+                }
+                let grace = i64::try_from(self.timing.grace.as_millis()).unwrap_or(i64::MAX);
+                for seat in 0..2 {
+                    if let (Holder::Person { .. }, Some(gone)) =
+                        (&self.saved.seats[seat], self.saved.gone_since_ms[seat])
+                    {
+                        at(gone.saturating_add(grace));
+                    }
+                }
+            }
+            Status::Over => {}
+        }
+        wake
+    }
+
+    async fn on_time(&mut self) {
+        let now = now_ms();
+        match self.saved.status {
+            Status::Waiting => {
+                if now >= self.saved.wait_until_ms && !self.saved.paired {
+                    let _ = self.start().await;
+                } else if now >= self.saved.wait_until_ms {
+                    // "Play anyone" keeps looking; the wait starts again.
+                    self.saved.wait_until_ms = now + wait_ms(self.timing);
+                    self.after_change().await;
+                }
+            }
+            Status::Playing => {
+                let grace = i64::try_from(self.timing.grace.as_millis()).unwrap_or(i64::MAX);
+                for seat in 0..2 {
+                    if let (Holder::Person { token, word }, Some(gone)) =
+                        (&self.saved.seats[seat], self.saved.gone_since_ms[seat])
+                    {
+                        if now >= gone.saturating_add(grace) {
+                            self.saved.seats[seat] = Holder::Standing {
+                                token: token.clone(),
+                                word: word.clone(),
+                            };
+                            self.saved.gone_since_ms[seat] = None;
+                            let level = self.saved.level;
+                            if let Some(game) = self.game.as_mut() {
+                                game.set_bot(seat, level, true);
+                            }
+                            self.after_change().await;
+                        }
+                    }
+                }
+                if self.saved.deadline_ms.is_some_and(|d| now >= d) {
+                    if let Some(game) = self.game.as_mut() {
+                        if game.time_out().is_ok() {
+                            self.thinking = None;
+                            self.after_move().await;
+                        }
+                    }
+                }
+            }
+            Status::Over => {}
+        }
+    }
+
+    /// The `state` frame: everything a page shows, and nothing secret
+    /// before the end (the seed only in the final record).
+    fn state_frame(&self) -> Arc<str> {
+        let seats: Vec<serde_json::Value> = (0..2)
+            .map(|s| {
+                let (kind, took) = match &self.saved.seats[s] {
+                    Holder::Empty => ("empty", false),
+                    Holder::Person { .. } => ("person", false),
+                    Holder::Bot => ("bot", false),
+                    Holder::Standing { .. } => ("bot", true),
+                };
+                serde_json::json!({
+                    "kind": kind,
+                    "tookSeat": took,
+                    "connected": self.connected[s] > 0,
+                    "level": self.saved.level,
+                })
+            })
+            .collect();
+        let table: Option<serde_json::Value> = self
+            .game
+            .as_ref()
+            .and_then(|g| serde_json::from_str(&g.snapshot()).ok());
+        let fingerprint = self.seed().map(|s| s.fingerprint()).unwrap_or_default();
+        let grace = i64::try_from(self.timing.grace.as_millis()).unwrap_or(i64::MAX);
+        let grace_until: Vec<Option<i64>> = self
+            .saved
+            .gone_since_ms
+            .iter()
+            .map(|g| g.map(|g| g.saturating_add(grace)))
+            .collect();
+        serde_json::json!({
+            "v": VERSION,
+            "type": "state",
+            "id": self.saved.id,
+            "game": self.saved.kind.name(),
+            "size": self.saved.kind.size(),
+            "status": self.saved.status,
+            "seats": seats,
+            "clock": self.saved.clock,
+            "deadline": self.saved.deadline_ms,
+            "waitUntil": (self.saved.status == Status::Waiting).then_some(self.saved.wait_until_ms),
+            "graceUntil": grace_until,
+            "now": now_ms(),
+            "fingerprint": fingerprint,
+            "ply": self.game.as_ref().map_or(0, Game::ply),
+            "moves": self.saved.moves,
+            "table": table,
+            "record": self.record,
+            "key": self.keys.public_hex(),
+        })
+        .to_string()
+        .into()
+    }
+}
+
+fn wait_ms(timing: Timing) -> i64 {
+    i64::try_from(timing.seat_wait.as_millis()).unwrap_or(i64::MAX)
+}
+
+fn check_word(word: &str) -> Result<(), Refusal> {
+    if word.len() > virada::record::MAX_WORD_BYTES {
+        return Err(Refusal::new(
+            Code::BadWord,
+            format!("a word is at most {} bytes", virada::record::MAX_WORD_BYTES),
+        ));
+    }
+    Ok(())
+}
+
+/// Sleeps until `at` (ms since the epoch), or for ever when `None`.
+async fn sleep_until_ms(at: Option<i64>) {
+    match at {
+        Some(at) => {
+            let wait = u64::try_from(at - now_ms()).unwrap_or(0);
+            tokio::time::sleep_until(Instant::now() + Duration::from_millis(wait)).await;
+        }
+        None => std::future::pending().await,
+    }
+}

@@ -1,0 +1,363 @@
+//! What the page needs from a game in one call, for either game: a [`Table`]
+//! wraps a [`Session`] set up from checked [`Settings`], plays the moves
+//! people, bots and the clock make (each returning what happened, forced
+//! passes included), and describes everything the page draws as one small
+//! JSON snapshot.
+//!
+//! The page never decides a rule: legal moves, flips and captures, passes,
+//! the time-out move and the result all come from here.
+
+mod nabu;
+mod othello;
+mod settings;
+
+pub use nabu::{nabu_bot_move, BOT_STREAM};
+pub use settings::{Settings, SetupError};
+
+use crate::fairness::Seed;
+use crate::record::json_string;
+use crate::rules::Rules;
+use crate::session::{Event, Seat, Session};
+use std::fmt;
+use std::fmt::Write as _;
+
+/// Why a table refused something.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// The settings are out of range.
+    Setup(SetupError),
+    /// A move that cannot be read.
+    Move(String),
+    /// A move the rules refuse: the rule set's code and message.
+    Illegal {
+        /// The rule set's stable code (`no-flips`, `superko`, …).
+        code: &'static str,
+        /// In plain English.
+        message: String,
+    },
+    /// A stored move marked as the table's is not the time-out move, or was
+    /// made with the clock off.
+    TableMove(usize),
+    /// Asked of the other game (e.g. a GGF export of Nabucodonosor).
+    WrongGame,
+}
+
+impl TableError {
+    /// A stable code for the user interface to translate.
+    pub fn code(&self) -> &'static str {
+        match self {
+            TableError::Setup(e) => e.code(),
+            TableError::Move(_) => "bad-move",
+            TableError::Illegal { code, .. } => code,
+            TableError::TableMove(_) => "table-move-mismatch",
+            TableError::WrongGame => "wrong-game",
+        }
+    }
+
+    fn illegal<R: Rules>(e: R::Illegal) -> TableError {
+        TableError::Illegal {
+            code: R::illegal_code(&e),
+            message: e.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Setup(e) => write!(f, "{e}"),
+            TableError::Move(s) => write!(f, "cannot read the move {s:?}"),
+            TableError::Illegal { message, .. } => f.write_str(message),
+            TableError::TableMove(ply) => write!(
+                f,
+                "move {ply} is marked as the table's but is not the time-out move"
+            ),
+            TableError::WrongGame => f.write_str("this game has no such thing"),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+impl From<SetupError> for TableError {
+    fn from(e: SetupError) -> Self {
+        TableError::Setup(e)
+    }
+}
+
+/// What a game adds to the table's snapshot, and the page's questions that
+/// only it answers.
+pub trait View: Rules {
+    /// The game's name in the snapshot: `othello` or `nabucodonosor`.
+    const NAME: &'static str;
+    /// The game's own snapshot fields, each written as `,"key":value`.
+    fn extra_json(session: &Session<Self>, s: &mut String);
+    /// The cell a move places a disc on, if it does.
+    fn placed(mv: Self::Move, size: usize) -> Option<usize>;
+    /// The cells `mv` would turn over now, empty when it is not legal.
+    fn preview(&self, mv: Self::Move) -> Vec<usize>;
+}
+
+/// A game at the table.
+#[derive(Clone, Debug)]
+pub struct Table<R: Rules> {
+    session: Session<R>,
+    /// The last turn's move (before its forced passes) and its turned cells.
+    last: Option<(R::Move, Vec<usize>)>,
+}
+
+impl<R: View> Table<R> {
+    /// A fresh game from `start` under `settings` (checked here again); with
+    /// no seed in the settings a secret one is drawn.
+    pub fn new(start: R, settings: Settings) -> Result<Table<R>, TableError> {
+        settings.check(R::MAX_LEVEL)?;
+        let chosen = settings.seed.is_some();
+        let seed = match settings.seed {
+            Some(seed) => seed,
+            None => Seed::generate().map_err(SetupError::Random)?,
+        };
+        let mut session = Session::new(start, settings.seats, settings.clock, seed, settings.word);
+        session.seed_chosen = chosen;
+        Ok(Table {
+            session,
+            last: None,
+        })
+    }
+
+    /// The game inside.
+    pub fn session(&self) -> &Session<R> {
+        &self.session
+    }
+
+    /// A word from each seat (the online table), before the first move: the
+    /// colour draw is then version 2 and so is the record. Each word at
+    /// most [`crate::record::MAX_WORD_BYTES`] bytes.
+    pub fn set_words(&mut self, words: [String; 2]) -> Result<(), TableError> {
+        for word in &words {
+            if word.len() > crate::record::MAX_WORD_BYTES {
+                return Err(SetupError::Word(word.len()).into());
+            }
+        }
+        let [first, second] = words;
+        self.session.word = first;
+        self.session.second_word = Some(second);
+        Ok(())
+    }
+
+    /// The bot takes the seat of a person who left (`true`), or gives it
+    /// back (`false`): the seat plays as a bot at the table's level, and the
+    /// record writes it `bot N for person`.
+    pub fn set_stand_in(&mut self, seat: usize, level: u8, stand_in: bool) {
+        let seat = seat.min(1);
+        self.session.stand_in[seat] = stand_in;
+        self.session.seats[seat] = match stand_in {
+            true => Seat::Bot { level },
+            false => Seat::Person,
+        };
+    }
+
+    /// Marks the seed as chosen or secret (e.g. when restoring a stored game).
+    pub fn set_seed_chosen(&mut self, chosen: bool) {
+        self.session.seed_chosen = chosen;
+    }
+
+    fn read(text: &str) -> Result<R::Move, TableError> {
+        R::parse_move(text).ok_or_else(|| TableError::Move(crate::record::excerpt(text)))
+    }
+
+    /// The side to move plays the move written `text` (`f5`, `c3:e4`, `swap`,
+    /// a pass when forced); the forced passes follow.
+    pub fn play(&mut self, text: &str) -> Result<Event<R::Move>, TableError> {
+        let mv = Self::read(text)?;
+        let event = self.session.turn(mv).map_err(TableError::illegal::<R>)?;
+        self.last = Some((event.mv, event.changed.clone()));
+        Ok(event)
+    }
+
+    /// The clock ran out: the table plays the time-out move, marked, then the
+    /// forced passes.
+    pub fn time_out(&mut self) -> Result<Event<R::Move>, TableError> {
+        let event = self.session.time_out().ok_or_else(|| TableError::Illegal {
+            code: "game-over",
+            message: "the game is over".to_string(),
+        })?;
+        self.last = Some((event.mv, event.changed.clone()));
+        Ok(event)
+    }
+
+    /// The cells the move `text` would turn over now (empty when it is not legal).
+    pub fn preview(&self, text: &str) -> Vec<usize> {
+        R::parse_move(text).map_or_else(Vec::new, |mv| self.session.rules().preview(mv))
+    }
+
+    /// Replays stored plies `(text, by the table)`, each checked (a table's
+    /// move must be the time-out move, with the clock on), then any forced
+    /// pass: how the page restores a stored game.
+    pub fn replay<'a>(
+        &mut self,
+        plies: impl IntoIterator<Item = (&'a str, bool)>,
+    ) -> Result<(), TableError> {
+        for (text, by_table) in plies {
+            let mv = Self::read(text)?;
+            let ply = self.session.moves().len() + 1;
+            if by_table
+                && (self.session.clock.is_none() || self.session.rules().timeout_move() != Some(mv))
+            {
+                return Err(TableError::TableMove(ply));
+            }
+            let changed = self
+                .session
+                .play(mv, by_table)
+                .map_err(TableError::illegal::<R>)?;
+            if mv != R::pass_move() {
+                self.last = Some((mv, changed));
+            }
+        }
+        self.session.forced_passes();
+        Ok(())
+    }
+
+    /// Replays moves written as the record writes them (`f5 *d3 PA`,
+    /// `d3 *c3:e4 swap pass`).
+    pub fn replay_text(&mut self, moves: &str) -> Result<(), TableError> {
+        self.replay(moves.split_whitespace().map(|w| match w.strip_prefix('*') {
+            Some(rest) => (rest, true),
+            None => (w, false),
+        }))
+    }
+
+    /// The game's record, with the seed when `reveal` (see [`crate::record`]).
+    pub fn record(&self, reveal: bool) -> String {
+        crate::record::write(&self.session, reveal)
+    }
+
+    /// Every move so far as the record writes them, space separated, `*`
+    /// before a table's move.
+    pub fn moves_text(&self) -> String {
+        let texts: Vec<String> = self.session.moves().iter().map(|m| m.to_string()).collect();
+        texts.join(" ")
+    }
+
+    /// Everything the page draws, as JSON. For both games: `game`, `size`,
+    /// `cells` (`X`/`O`/`-` row by row from a1), `side` (`"dark"`/`"light"`,
+    /// to move), `seatToMove`, `darkSeat` (the seat dark at the start),
+    /// `seats` (`"person"` or `"bot:N"`), `clock` (seconds, 0 = none),
+    /// `counts` (`[dark, light]`), `mustPass` (always false: the table passes
+    /// at once), `over`, `outcome` (`null`, `"dark"`, `"light"` or `"draw"`),
+    /// `last` (the cell the last turn placed on, or -1), `lastFlips` (the
+    /// cells it turned over), `lastMove` (its text or null), `moves`
+    /// (`[[text, colour letter, by table], …]`, passes included),
+    /// `fingerprint`, `seedChosen`, `word`, `timeoutMove` (text or null);
+    /// then the game's own fields (see [`View::extra_json`]).
+    pub fn snapshot(&self) -> String {
+        let g = &self.session;
+        let p = g.rules();
+        let mut s = String::with_capacity(1024);
+        let side = p.side_to_move();
+        let _ = write!(
+            s,
+            "{{\"game\":\"{}\",\"size\":{},\"cells\":\"{}\",\"side\":\"{side}\",\"seatToMove\":{},\"darkSeat\":{},\"seats\":[",
+            R::NAME,
+            p.size(),
+            p.cells(),
+            g.seat_of(side),
+            g.dark_seat()
+        );
+        list(&mut s, g.seats.iter(), |s, seat| match seat {
+            Seat::Person => s.push_str("\"person\""),
+            Seat::Bot { level } => {
+                let _ = write!(s, "\"bot:{level}\"");
+            }
+        });
+        let [dark, light] = p.counts();
+        let outcome = match p.verdict() {
+            None | Some(crate::record::Verdict::Unfinished) => "null",
+            Some(crate::record::Verdict::DarkWins) => "\"dark\"",
+            Some(crate::record::Verdict::LightWins) => "\"light\"",
+            Some(crate::record::Verdict::Draw) => "\"draw\"",
+        };
+        let _ = write!(
+            s,
+            "],\"clock\":{},\"counts\":[{dark},{light}],\"mustPass\":{},\"over\":{},\"outcome\":{outcome},",
+            g.clock.unwrap_or(0),
+            p.must_pass(),
+            g.is_over(),
+        );
+        let placed = self
+            .last
+            .as_ref()
+            .and_then(|(mv, _)| R::placed(*mv, p.size()));
+        let _ = write!(
+            s,
+            "\"last\":{},\"lastFlips\":[",
+            placed.map_or(-1, |c| c as i64)
+        );
+        let flips: &[usize] = self.last.as_ref().map_or(&[], |(_, f)| f);
+        list(&mut s, flips.iter(), |s, c| {
+            let _ = write!(s, "{c}");
+        });
+        let _ = write!(
+            s,
+            "],\"lastMove\":{},\"moves\":[",
+            self.last
+                .as_ref()
+                .map_or("null".to_string(), |(mv, _)| json_string(&mv.to_string()))
+        );
+        list(&mut s, g.moves().iter().zip(g.movers()), |s, (m, c)| {
+            let _ = write!(
+                s,
+                "[{},\"{}\",{}]",
+                json_string(&m.mv.to_string()),
+                c.letter(),
+                m.by_table
+            );
+        });
+        let _ = write!(
+            s,
+            "],\"fingerprint\":\"{}\",\"seedChosen\":{},\"word\":{},\"timeoutMove\":{}",
+            g.seed.fingerprint(),
+            g.seed_chosen,
+            json_string(&g.word),
+            p.timeout_move()
+                .map_or("null".to_string(), |m| json_string(&m.to_string()))
+        );
+        R::extra_json(g, &mut s);
+        s.push('}');
+        s
+    }
+}
+
+/// What a turn did, as JSON: `{"move":"f5","mover":"dark","byTable":false,
+/// "placed":37,"changed":[36],"passes":["light"],"over":false}` — `placed`
+/// is the cell a disc went on (-1 for none), `changed` the cells turned over
+/// (flips or a capture), `passes` the colours the table then passed for.
+pub fn event_json<R: View>(e: &Event<R::Move>, size: usize) -> String {
+    let mut s = String::with_capacity(128);
+    let _ = write!(
+        s,
+        "{{\"move\":{},\"mover\":\"{}\",\"byTable\":{},\"placed\":{},\"changed\":[",
+        json_string(&e.mv.to_string()),
+        e.mover,
+        e.by_table,
+        R::placed(e.mv, size).map_or(-1, |c| c as i64)
+    );
+    list(&mut s, e.changed.iter(), |s, c| {
+        let _ = write!(s, "{c}");
+    });
+    s.push_str("],\"passes\":[");
+    list(&mut s, e.passes.iter(), |s, c| {
+        let _ = write!(s, "\"{c}\"");
+    });
+    let _ = write!(s, "],\"over\":{}}}", e.over);
+    s
+}
+
+/// Writes `items` comma separated with `one`.
+fn list<T>(s: &mut String, items: impl Iterator<Item = T>, mut one: impl FnMut(&mut String, T)) {
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        one(s, item);
+    }
+}

@@ -1,0 +1,219 @@
+//! Nabucodonosor at the table: its snapshot fields, the tap cycle of
+//! captures at a cell, and the bot's seeded move.
+
+use super::{list, Settings, SetupError, Table, TableError, View};
+use crate::fairness::{game_rng, Rng, Seed};
+use crate::nabu::{bot, NabuEnd, NabuGame, NabuMove, Rect, MAX_SIZE, MIN_SIZE};
+use crate::rules::Rules;
+use crate::session::Session;
+use std::fmt::Write as _;
+
+/// The generator stream of the bot's choice at ply `p` is `BOT_STREAM + p`.
+pub const BOT_STREAM: u64 = 0x6e61_6275_0000_0000;
+
+impl View for NabuGame {
+    const NAME: &'static str = "nabucodonosor";
+
+    /// `placements` (cell indices, reading order), `captures` (texts, the
+    /// CLI's order), `legalMoves` (texts), `canSwap`, `swapped` and `end`
+    /// (`null`, `"wipe-out"`, `"more-discs"` or `"last-mover"`).
+    fn extra_json(session: &Session<NabuGame>, s: &mut String) {
+        let g = session.rules();
+        let n = g.size();
+        s.push_str(",\"placements\":[");
+        list(s, g.placements().iter(), |s, c| {
+            let _ = write!(s, "{}", c.index(n));
+        });
+        s.push_str("],\"captures\":[");
+        list(s, g.captures().iter(), |s, r| {
+            let _ = write!(s, "\"{r}\"");
+        });
+        s.push_str("],\"legalMoves\":[");
+        list(s, Rules::legal_moves(g).iter(), |s, m| {
+            let _ = write!(s, "\"{m}\"");
+        });
+        let end = g.outcome().map_or("null", |o| match o.end {
+            NabuEnd::WipeOut => "\"wipe-out\"",
+            NabuEnd::MoreDiscs => "\"more-discs\"",
+            NabuEnd::LastMover => "\"last-mover\"",
+        });
+        let _ = write!(
+            s,
+            "],\"canSwap\":{},\"swapped\":{},\"end\":{end}",
+            g.can_swap(),
+            g.swapped()
+        );
+    }
+
+    fn placed(mv: NabuMove, size: usize) -> Option<usize> {
+        match mv {
+            NabuMove::Place(c) => Some(c.index(size)),
+            _ => None,
+        }
+    }
+
+    fn preview(&self, mv: NabuMove) -> Vec<usize> {
+        match mv {
+            NabuMove::Capture(r) if self.check(mv).is_ok() => {
+                r.cells().iter().map(|c| c.index(self.size())).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl Table<NabuGame> {
+    /// A fresh game on an empty `size`×`size` board (5 to 15).
+    pub fn nabucodonosor(size: u32, settings: Settings) -> Result<Table<NabuGame>, TableError> {
+        let start = usize::try_from(size)
+            .ok()
+            .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
+            .and_then(|n| NabuGame::new(n).ok())
+            .ok_or(SetupError::Size(size))?;
+        Table::new(start, settings)
+    }
+
+    /// The legal captures whose rectangle contains cell `index`, in the
+    /// order a repeated tap cycles through them: largest first, then by
+    /// top-left and bottom-right in reading order.
+    pub fn captures_at(&self, index: usize) -> Vec<String> {
+        let g = self.session.rules();
+        let n = g.size();
+        if index >= n * n {
+            return Vec::new();
+        }
+        let cell = crate::nabu::Cell::from_index(index, n);
+        let mut list: Vec<Rect> = g
+            .captures()
+            .into_iter()
+            .filter(|r| r.contains_cell(cell))
+            .collect();
+        list.sort_by_key(|r| (std::cmp::Reverse(r.area()), r.reading_key()));
+        list.iter().map(|r| r.to_string()).collect()
+    }
+
+    /// The bot's move at `level`, deterministic from the game's seed and the
+    /// ply (see [`nabu_bot_move`]); `None` once over.
+    pub fn bot_move(&self, level: u8) -> Option<NabuMove> {
+        choose(self.session.rules(), level, &self.session.seed)
+    }
+}
+
+fn choose(game: &NabuGame, level: u8, seed: &Seed) -> Option<NabuMove> {
+    let ply = game.moves().len() as u64;
+    let mut rng = game_rng(seed, BOT_STREAM.wrapping_add(ply));
+    let mut next = || rng.next_u64();
+    bot::choose(game, level, &mut next, &mut || false)
+}
+
+/// The bot's move at `level` for the game of side `size` after `moves`
+/// (space separated, `*` allowed), from the game's seed (64 hex) and the
+/// ply: its random choices come from `fairness::game_rng(seed, BOT_STREAM +
+/// ply)`. Empty when the game is over. For the bot's worker, where a table
+/// cannot go.
+pub fn nabu_bot_move(
+    size: u32,
+    moves: &str,
+    level: u8,
+    seed_hex: &str,
+) -> Result<String, TableError> {
+    let seed: Seed = seed_hex.parse().map_err(SetupError::Seed)?;
+    let mut t = Table::nabucodonosor(
+        size,
+        Settings {
+            seats: [crate::session::Seat::Person; 2],
+            clock: Some(1),
+            seed: Some(seed),
+            word: String::new(),
+        },
+    )?;
+    t.replay_text(moves)?;
+    Ok(t.bot_move(level).map_or(String::new(), |m| m.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(seats: &str, clock: u32, word: &str) -> Settings {
+        Settings::parse(seats, 2, clock, &"ab".repeat(32), word, NabuGame::MAX_LEVEL).unwrap()
+    }
+
+    #[test]
+    fn tap_cycle_order_and_flips() {
+        // b2:c2 and b2:b3 overlap on b2 (see the N11 test).
+        let cells = concat!("-XX---", "XOOX--", "XOOOX-", "-XXX--", "------", "------");
+        let b = crate::nabu::NabuBoard::from_cells(cells).expect("cells");
+        let game = NabuGame::from_board(b, crate::Color::Dark);
+        let t = Table {
+            session: Session::new(
+                game,
+                [crate::session::Seat::Person; 2],
+                None,
+                Seed([0; 32]),
+                String::new(),
+            ),
+            last: None,
+        };
+        assert_eq!(t.captures_at(7), ["b2:c2", "b2:b3"]);
+        assert_eq!(t.captures_at(15), ["d3:d3"]);
+        assert_eq!(t.captures_at(0), Vec::<String>::new());
+        assert_eq!(t.captures_at(999), Vec::<String>::new());
+        assert_eq!(t.preview("b2:c2"), [7, 8]);
+        assert!(t.preview("a1:a1").is_empty());
+        assert!(t.preview("junk").is_empty());
+        assert_eq!(t.snapshot().matches("\"timeoutMove\":\"b2:c2\"").count(), 1);
+    }
+
+    #[test]
+    fn sizes_out_of_range_are_refused() {
+        for n in [0, 4, 16, 1000] {
+            let e = Table::nabucodonosor(n, settings("person,person", 0, "")).unwrap_err();
+            assert_eq!(e.code(), "bad-size");
+        }
+        assert_eq!(
+            Settings::parse("person,bot", 6, 0, "", "", NabuGame::MAX_LEVEL)
+                .unwrap_err()
+                .code(),
+            "bad-level"
+        );
+    }
+
+    #[test]
+    fn a_table_game_records_and_verifies_after_replay() {
+        let mut t = Table::nabucodonosor(6, settings("person,bot:3", 10, "palavra")).unwrap();
+        t.play("c3").unwrap();
+        assert_eq!(t.preview("c3:c3"), Vec::<usize>::new());
+        let e = t.play("swap").unwrap();
+        assert!(!e.over);
+        assert!(t.session().rules().swapped());
+        let mut turn = 0;
+        while !t.session().is_over() {
+            turn += 1;
+            if turn % 5 == 0 {
+                t.time_out().unwrap();
+            } else {
+                let mv = t.bot_move(1).unwrap();
+                let e = t.play(&mv.to_string()).unwrap();
+                assert!(e.passes.len() <= 2);
+            }
+        }
+        let text = t.record(true);
+        let report = crate::record::verify_text(&text);
+        assert!(report.all_passed(), "{report}");
+        let mut again = Table::nabucodonosor(6, settings("person,bot:3", 10, "palavra")).unwrap();
+        again.replay_text(&t.moves_text()).unwrap();
+        assert_eq!(again.record(true), text);
+        assert!(t.snapshot().contains("\"end\":\""));
+        let mut bad = Table::nabucodonosor(6, settings("person,person", 10, "")).unwrap();
+        assert_eq!(
+            bad.replay_text("c3 *d4").unwrap_err().code(),
+            "table-move-mismatch"
+        );
+        assert_eq!(bad.play("c3").unwrap_err().code(), "placement");
+        assert_eq!(
+            nabu_bot_move(6, "c3", 2, &"ab".repeat(32)).unwrap(),
+            nabu_bot_move(6, "c3", 2, &"ab".repeat(32)).unwrap()
+        );
+    }
+}

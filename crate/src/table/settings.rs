@@ -1,0 +1,221 @@
+//! The table's settings and their limits, in one place: every setting a
+//! table accepts is one its record can hold, so every record it writes
+//! verifies. Out-of-range settings are refused at set-up with a stable code.
+
+use crate::fairness::{Seed, SeedError};
+use crate::record::{MAX_CLOCK, MAX_WORD_BYTES};
+use crate::session::Seat;
+use std::fmt;
+
+/// Why a table could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The seats text is not two of `person`, `bot` or `bot:N`, comma separated.
+    Seats(String),
+    /// A bot level outside 1 to the game's highest.
+    Level {
+        /// The level asked for.
+        level: u32,
+        /// The game's highest level.
+        max: u8,
+    },
+    /// A clock longer than a record holds (0 is off).
+    Clock(u32),
+    /// A word longer than a record holds, in bytes of UTF-8.
+    Word(usize),
+    /// A Nabucodonosor board side outside 5 to 15.
+    Size(u32),
+    /// The seed is not 64 hex characters.
+    Seed(SeedError),
+    /// No secure random source to draw a seed.
+    Random(SeedError),
+    /// A game name other than `othello` or `nabucodonosor`.
+    Game(String),
+}
+
+impl SetupError {
+    /// A stable code for the user interface to translate.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            SetupError::Seats(_) => "bad-seats",
+            SetupError::Level { .. } => "bad-level",
+            SetupError::Clock(_) => "bad-clock",
+            SetupError::Word(_) => "bad-word",
+            SetupError::Size(_) => "bad-size",
+            SetupError::Seed(_) => "bad-seed",
+            SetupError::Random(_) => "no-random",
+            SetupError::Game(_) => "bad-game",
+        }
+    }
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Seats(s) => write!(
+                f,
+                "seats are two of person, bot or bot:N separated by a comma, not {s:?}"
+            ),
+            SetupError::Level { level, max } => {
+                write!(f, "a bot level is 1 to {max}, not {level}")
+            }
+            SetupError::Clock(c) => write!(
+                f,
+                "the clock is 0 (off) or 1 to {MAX_CLOCK} seconds a turn, not {c}"
+            ),
+            SetupError::Word(n) => write!(
+                f,
+                "the word is {n} bytes long; at most {MAX_WORD_BYTES} fit in a record"
+            ),
+            SetupError::Size(n) => write!(
+                f,
+                "a Nabucodonosor board is {} to {} cells a side, not {n}",
+                crate::nabu::MIN_SIZE,
+                crate::nabu::MAX_SIZE
+            ),
+            SetupError::Seed(e) => write!(f, "seed: {e}"),
+            SetupError::Random(e) => write!(f, "no seed could be drawn: {e}"),
+            SetupError::Game(g) => write!(f, "the games are othello and nabucodonosor, not {g:?}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// A table's settings, checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The two seats.
+    pub seats: [Seat; 2],
+    /// Seconds a turn, `None` for no clock.
+    pub clock: Option<u32>,
+    /// A chosen seed, or `None` to draw one in secret.
+    pub seed: Option<Seed>,
+    /// The players' word (empty for none).
+    pub word: String,
+}
+
+impl Settings {
+    /// Reads the page's settings and checks them against the limits a record
+    /// holds: `seats` is two of `person`, `bot` (at `level`) or `bot:N`;
+    /// bot levels are 1 to `max_level`; `clock` is 0 (off) or 1 to
+    /// [`MAX_CLOCK`] seconds; an empty `seed_hex` draws a secret seed;
+    /// `word` is at most [`MAX_WORD_BYTES`] bytes.
+    ///
+    /// ```
+    /// use virada::table::Settings;
+    /// assert!(Settings::parse("person,bot", 3, 30, "", "olá", 10).is_ok());
+    /// let e = Settings::parse("person,bot", 3, 90_000, "", "", 10).unwrap_err();
+    /// assert_eq!(e.code(), "bad-clock");
+    /// ```
+    pub fn parse(
+        seats: &str,
+        level: u32,
+        clock: u32,
+        seed_hex: &str,
+        word: &str,
+        max_level: u8,
+    ) -> Result<Settings, SetupError> {
+        let settings = Settings {
+            seats: parse_seats(seats, level)?,
+            clock: (clock > 0).then_some(clock),
+            seed: if seed_hex.is_empty() {
+                None
+            } else {
+                Some(seed_hex.parse().map_err(SetupError::Seed)?)
+            },
+            word: word.to_string(),
+        };
+        settings.check(max_level)?;
+        Ok(settings)
+    }
+
+    /// Checks the settings against the limits (see [`Settings::parse`]).
+    pub fn check(&self, max_level: u8) -> Result<(), SetupError> {
+        for seat in self.seats {
+            if let Seat::Bot { level } = seat {
+                if level == 0 || level > max_level {
+                    return Err(SetupError::Level {
+                        level: u32::from(level),
+                        max: max_level,
+                    });
+                }
+            }
+        }
+        if let Some(c) = self.clock {
+            if c == 0 || c > MAX_CLOCK {
+                return Err(SetupError::Clock(c));
+            }
+        }
+        if self.word.len() > MAX_WORD_BYTES {
+            return Err(SetupError::Word(self.word.len()));
+        }
+        Ok(())
+    }
+}
+
+/// Reads `person,bot`-style seats; a plain `bot` sits at `level`, `bot:N` at N.
+fn parse_seats(text: &str, level: u32) -> Result<[Seat; 2], SetupError> {
+    let bad = || SetupError::Seats(crate::record::excerpt(text));
+    let one = |s: &str| match s.trim() {
+        "person" => Ok(Seat::Person),
+        "bot" => Ok(Seat::Bot {
+            level: u8::try_from(level).map_err(|_| SetupError::Level { level, max: 0 })?,
+        }),
+        other => match other.strip_prefix("bot:").map(str::parse::<u32>) {
+            Some(Ok(n)) => Ok(Seat::Bot {
+                level: u8::try_from(n).map_err(|_| SetupError::Level { level: n, max: 0 })?,
+            }),
+            _ => Err(bad()),
+        },
+    };
+    let mut parts = text.split(',');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(a), Some(b), None) => Ok([one(a)?, one(b)?]),
+        _ => Err(bad()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_read_the_page_forms_and_refuse_others() {
+        let p = |s, l| Settings::parse(s, l, 0, "", "", 10).map(|s| s.seats);
+        assert_eq!(
+            p("person,bot", 3),
+            Ok([Seat::Person, Seat::Bot { level: 3 }])
+        );
+        assert_eq!(
+            p("bot:2,person", 0),
+            Ok([Seat::Bot { level: 2 }, Seat::Person])
+        );
+        assert_eq!(p("person,person", 0), Ok([Seat::Person, Seat::Person]));
+        for (s, l, code) in [
+            ("person", 1, "bad-seats"),
+            ("person,cat", 1, "bad-seats"),
+            ("person,person,bot", 1, "bad-seats"),
+            ("bot,bot", 0, "bad-level"),
+            ("bot,bot", 11, "bad-level"),
+            ("bot,bot", 300, "bad-level"),
+            ("person,bot:99999", 1, "bad-level"),
+        ] {
+            assert_eq!(p(s, l).unwrap_err().code(), code, "{s} {l}");
+        }
+    }
+
+    #[test]
+    fn clock_word_and_seed_limits() {
+        let e = |clock, seed: &str, word: &str| {
+            Settings::parse("person,person", 1, clock, seed, word, 10)
+                .err()
+                .map(|e| e.code())
+        };
+        assert_eq!(e(MAX_CLOCK, "", ""), None);
+        assert_eq!(e(MAX_CLOCK + 1, "", ""), Some("bad-clock"));
+        assert_eq!(e(0, "abc", ""), Some("bad-seed"));
+        assert_eq!(e(0, "", &"é".repeat(128)), None);
+        assert_eq!(e(0, "", &"é".repeat(129)), Some("bad-word"));
+    }
+}

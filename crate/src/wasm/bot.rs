@@ -1,0 +1,62 @@
+//! The bots: Othello's search (with the trained weights) and
+//! Nabucodonosor's, each asked with plain values since a table cannot go
+//! into the bot's worker.
+
+use super::{browser_clock, coded, position, seed};
+use wasm_bindgen::prelude::*;
+
+/// Installs a trained weights file (`VRDW1`, see `eval::Weights::to_bytes`)
+/// for every later search. Call before the first search; errors:
+/// `bad-weights` (the file was refused, and why) or `weights-in-use`.
+#[wasm_bindgen]
+pub fn load_weights(bytes: &[u8]) -> Result<(), JsError> {
+    let weights = crate::eval::Weights::from_bytes(bytes).map_err(|e| coded("bad-weights", e))?;
+    if crate::eval::Eval::install(weights) {
+        Ok(())
+    } else {
+        Err(coded(
+            "weights-in-use",
+            "the evaluation is already in use; load weights before the first search",
+        ))
+    }
+}
+
+/// The Othello bot's move for the position given by its two disc masks
+/// (bit 0 = a1 … bit 63 = h8), as `d3`, or `PA` when it must pass.
+/// `seed_hex` is the game's seed (64 hex characters) and `ply` the number of
+/// moves played, so a weak level's seeded choices replay; `time_ms` bounds
+/// the search.
+#[wasm_bindgen]
+pub fn bot_choose(
+    dark: u64,
+    light: u64,
+    dark_to_move: bool,
+    level: u8,
+    seed_hex: &str,
+    ply: u32,
+    time_ms: u32,
+) -> Result<String, JsError> {
+    let seed = seed(seed_hex)?;
+    let position = position(dark, light, dark_to_move)?;
+    let mut rng = crate::bot::seeded_stream(&seed, ply);
+    let budget = crate::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
+    let choice = BOT_ENGINE.with(|engine| {
+        let mut engine = engine.borrow_mut();
+        crate::bot::choose_with(&mut engine, &position, level, &mut rng, budget)
+    });
+    Ok(choice.mv.to_string())
+}
+
+thread_local! {
+    /// The bot's engine, kept between moves (tables of 4 MiB).
+    static BOT_ENGINE: std::cell::RefCell<crate::search::Engine> =
+        std::cell::RefCell::new(crate::search::Engine::new(4 << 20));
+}
+
+/// The Nabucodonosor bot's move at `level` for the game of side `size` after
+/// `moves` (space separated, as the record writes them), from the game's
+/// seed (64 hex) and the ply; empty when the game is over.
+#[wasm_bindgen]
+pub fn nabu_bot_move(size: u32, moves: &str, level: u8, seed_hex: &str) -> Result<String, JsError> {
+    crate::table::nabu_bot_move(size, moves, level, seed_hex).map_err(|e| coded(e.code(), e))
+}

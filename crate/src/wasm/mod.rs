@@ -1,0 +1,56 @@
+//! The browser's door into the crate: the only module that knows wasm-bindgen.
+//!
+//! Values that cross are small and copyable: cell indices (reading order
+//! from a1), strings (moves, records, JSON snapshots) and typed arrays.
+//! Nothing here may panic. Every error comes back to JavaScript as an `Error`
+//! whose message is `code: English sentence`; the code (the text before the
+//! first colon) is stable, for the page to translate.
+//!
+//! One concern a file: [`table`] (the game at the table, both games), `fair`
+//! (seeds and records), `bot` (the bots' moves and the trained weights), and,
+//! with the `bench` feature only, `bench` (perft, search and solve figures).
+
+#[cfg(feature = "bench")]
+mod bench;
+mod bot;
+mod fair;
+mod review;
+pub mod table;
+
+use wasm_bindgen::prelude::*;
+
+/// The error JavaScript sees: `code: message`.
+fn coded(code: &str, message: impl std::fmt::Display) -> JsError {
+    JsError::new(&format!("{code}: {message}"))
+}
+
+/// A seed given in hex, or a coded `bad-seed` error.
+fn seed(seed_hex: &str) -> Result<crate::fairness::Seed, JsError> {
+    seed_hex
+        .parse()
+        .map_err(|e: crate::fairness::SeedError| coded("bad-seed", e))
+}
+
+/// The Othello position given by its two disc masks (bit 0 = a1 … bit 63 =
+/// h8) and the side to move, or a coded `bad-position` error.
+fn position(dark: u64, light: u64, dark_to_move: bool) -> Result<crate::Position, JsError> {
+    let board = crate::Board::new(crate::Bitboard(dark), crate::Bitboard(light))
+        .map_err(|e| coded("bad-position", e))?;
+    let side = if dark_to_move {
+        crate::Color::Dark
+    } else {
+        crate::Color::Light
+    };
+    Ok(crate::Position::new(board, side))
+}
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// The browser's monotonic clock in milliseconds (window or worker).
+fn browser_clock() -> f64 {
+    performance_now()
+}

@@ -1,0 +1,142 @@
+//! The game at the table, one class for both games: the same methods, a JSON
+//! snapshot (see `table::Table::snapshot`), a JSON event for each turn (see
+//! `table::event_json`), and coded errors.
+
+use super::coded;
+use crate::nabu::NabuGame;
+use crate::rules::Rules;
+use crate::table::{event_json, Settings, SetupError, Table, TableError, View};
+use crate::Position;
+use wasm_bindgen::prelude::*;
+
+fn error(e: TableError) -> JsError {
+    coded(e.code(), e)
+}
+
+#[derive(Clone, Debug)]
+enum Inner {
+    Othello(Table<Position>),
+    Nabucodonosor(Table<NabuGame>),
+}
+
+/// Runs `$body` with `$t` bound to the table inside, whichever the game.
+macro_rules! with {
+    ($self:expr, $t:ident => $body:expr) => {
+        match $self {
+            Inner::Othello($t) => $body,
+            Inner::Nabucodonosor($t) => $body,
+        }
+    };
+}
+
+fn turn<R: View>(
+    t: &mut Table<R>,
+    f: impl FnOnce(&mut Table<R>) -> Result<crate::session::Event<R::Move>, TableError>,
+) -> Result<String, JsError> {
+    let size = t.session().rules().size();
+    f(t).map(|e| event_json::<R>(&e, size)).map_err(error)
+}
+
+/// A game at the table, Othello or Nabucodonosor.
+#[wasm_bindgen]
+pub struct GameTable(Inner);
+
+#[wasm_bindgen]
+impl GameTable {
+    /// A new game: `game` is `othello` or `nabucodonosor`; `size` is
+    /// Nabucodonosor's board side (5–15, ignored for Othello); `seats` is two
+    /// of `person`, `bot` (at `level`) or `bot:N`; `clock` is seconds a turn
+    /// (0 = none, at most a day); an empty `seed_hex` draws a secret seed, 64
+    /// hex characters choose one (marked chosen); `word` is the players' word
+    /// (at most 256 bytes). Errors: `bad-game`, `bad-size`, `bad-seats`,
+    /// `bad-level`, `bad-clock`, `bad-seed`, `bad-word`, `no-random`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        game: &str,
+        size: u32,
+        seats: &str,
+        level: u32,
+        clock: u32,
+        seed_hex: &str,
+        word: &str,
+    ) -> Result<GameTable, JsError> {
+        let settings = |max| Settings::parse(seats, level, clock, seed_hex, word, max);
+        let inner = match game {
+            "othello" => {
+                Table::othello(settings(Position::MAX_LEVEL).map_err(|e| error(e.into()))?)
+                    .map(Inner::Othello)
+            }
+            "nabucodonosor" => Table::nabucodonosor(
+                size,
+                settings(NabuGame::MAX_LEVEL).map_err(|e| error(e.into()))?,
+            )
+            .map(Inner::Nabucodonosor),
+            other => Err(SetupError::Game(crate::record::excerpt(other)).into()),
+        };
+        inner.map(GameTable).map_err(error)
+    }
+
+    /// Everything the page draws, as JSON (see `table::Table::snapshot`).
+    pub fn snapshot(&self) -> String {
+        with!(&self.0, t => t.snapshot())
+    }
+
+    /// The side to move plays `mv` (`f5`; `d3`, `c3:e4`, `swap`); the table
+    /// then passes for any side with no move. Returns the event as JSON.
+    /// Errors: `bad-move`, then the rule set's codes.
+    pub fn play(&mut self, mv: &str) -> Result<String, JsError> {
+        with!(&mut self.0, t => turn(t, |t| t.play(mv)))
+    }
+
+    /// The clock ran out: the table plays the time-out move, marked, then
+    /// any forced pass. Returns the event as JSON; `game-over` once over.
+    pub fn time_out(&mut self) -> Result<String, JsError> {
+        with!(&mut self.0, t => turn(t, |t| t.time_out()))
+    }
+
+    /// The cells `mv` would turn over now (Othello's flips of a square, a
+    /// Nabucodonosor capture's cells); empty when it is not legal.
+    pub fn preview(&self, mv: &str) -> Vec<u32> {
+        with!(&self.0, t => t.preview(mv).into_iter().map(|c| c as u32).collect())
+    }
+
+    /// Nabucodonosor: the legal captures containing cell `index`, space
+    /// separated, in the order repeated taps cycle through them (largest
+    /// first). Othello: empty.
+    pub fn captures_at(&self, index: u32) -> String {
+        match &self.0 {
+            Inner::Othello(_) => String::new(),
+            Inner::Nabucodonosor(t) => t.captures_at(index as usize).join(" "),
+        }
+    }
+
+    /// Replays stored moves written as the record writes them (`f5 *d3 PA`,
+    /// `d3 *c3:e4 swap pass`), each checked.
+    pub fn replay(&mut self, moves: &str) -> Result<(), JsError> {
+        with!(&mut self.0, t => t.replay_text(moves).map_err(error))
+    }
+
+    /// Marks the seed as chosen or secret (when restoring a stored game).
+    pub fn set_seed_chosen(&mut self, chosen: bool) {
+        with!(&mut self.0, t => t.set_seed_chosen(chosen))
+    }
+
+    /// The seed as 64 lowercase hex characters (the page shows it only at the end).
+    pub fn seed_hex(&self) -> String {
+        with!(&self.0, t => t.session().seed.to_string())
+    }
+
+    /// The game's record, with the seed when `reveal` (game over or
+    /// abandoned), `seed: hidden` before.
+    pub fn record(&self, reveal: bool) -> String {
+        with!(&self.0, t => t.record(reveal))
+    }
+
+    /// Othello's GGF export; `wrong-game` for Nabucodonosor.
+    pub fn ggf(&self) -> Result<String, JsError> {
+        match &self.0 {
+            Inner::Othello(t) => Ok(t.ggf()),
+            Inner::Nabucodonosor(_) => Err(error(TableError::WrongGame)),
+        }
+    }
+}

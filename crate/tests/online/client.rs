@@ -1,0 +1,256 @@
+//! A server process and WebSocket clients for the online tests.
+
+use futures_util::{SinkExt as _, StreamExt as _};
+use serde_json::Value;
+use std::io::{BufRead as _, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+use tokio_tungstenite::tungstenite::Message;
+
+/// How long any one wait may take before the test fails.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// `virada serve` on a free port with its own data folder; killed on drop.
+pub struct Server {
+    child: Child,
+    pub port: u16,
+    data: PathBuf,
+    flags: Vec<String>,
+}
+
+impl Server {
+    pub fn start(name: &str, flags: &[&str]) -> Server {
+        let data =
+            std::env::temp_dir().join(format!("virada-online-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        let flags: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+        let (child, port) = spawn(&data, 0, &flags);
+        Server {
+            child,
+            port,
+            data,
+            flags,
+        }
+    }
+
+    /// SIGKILL, then the same server again on the same port and data folder.
+    pub fn kill_and_restart(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+        let (child, port) = spawn(&self.data, self.port, &self.flags);
+        self.child = child;
+        assert_eq!(port, self.port);
+    }
+}
+
+fn spawn(data: &PathBuf, port: u16, flags: &[String]) -> (Child, u16) {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args([
+            "serve",
+            "--port",
+            &port.to_string(),
+            "--root",
+            root,
+            "--data",
+        ])
+        .arg(data)
+        .args(flags)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start virada serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port = line
+        .trim()
+        .trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {line:?}"));
+    (child, port)
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
+}
+
+/// One HTTP request; the answer's body.
+async fn http(server: &Server, method: &str, path: &str, body: &str) -> (u16, String) {
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", server.port))
+        .await
+        .unwrap();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.unwrap();
+    let raw = String::from_utf8_lossy(&raw).into_owned();
+    let status = raw.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap();
+    let body = raw
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
+    (status, body)
+}
+
+/// Opens a table; its id.
+pub async fn create_table(server: &Server, settings: &str) -> String {
+    let (status, body) = http(server, "POST", "/api/tables", settings).await;
+    assert_eq!(status, 201, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    v["id"].as_str().unwrap().to_string()
+}
+
+pub async fn get_json(server: &Server, path: &str) -> Value {
+    serde_json::from_str(&get_text(server, path).await).unwrap()
+}
+
+pub async fn get_text(server: &Server, path: &str) -> String {
+    let (status, body) = http(server, "GET", path, "").await;
+    assert_eq!(status, 200, "{path}: {body}");
+    body
+}
+
+/// The first legal move of a table snapshot, as text.
+pub fn first_legal(table: &Value) -> String {
+    if let Some(moves) = table["legalMoves"].as_array() {
+        return moves[0].as_str().unwrap().to_string();
+    }
+    let sq = table["legal"][0][0].as_u64().unwrap() as usize;
+    format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A page at the table: every frame it received, in order.
+pub struct Client {
+    socket: Socket,
+    pub frames: Vec<Value>,
+    state: Option<Value>,
+}
+
+impl Client {
+    pub async fn connect(server: &Server, id: &str) -> Client {
+        let url = format!("ws://127.0.0.1:{}/api/tables/{id}/ws", server.port);
+        let (socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Client {
+            socket,
+            frames: Vec::new(),
+            state: None,
+        }
+    }
+
+    pub async fn send(&mut self, message: Value) {
+        self.send_text(&message.to_string()).await;
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.socket
+            .send(Message::Text(text.to_string().into()))
+            .await
+            .unwrap();
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.socket.close(None).await;
+    }
+
+    /// The next frame (kept, and the latest state remembered).
+    async fn next(&mut self, within: Duration) -> Option<Value> {
+        loop {
+            let frame = tokio::time::timeout(within, self.socket.next())
+                .await
+                .ok()??;
+            if let Ok(Message::Text(text)) = frame {
+                let v: Value = serde_json::from_str(&text).unwrap();
+                if v["type"] == "state" {
+                    self.state = Some(v.clone());
+                } else if v["type"] == "welcome" {
+                    self.state = Some(v["state"].clone());
+                }
+                self.frames.push(v.clone());
+                return Some(v);
+            }
+        }
+    }
+
+    pub async fn hello(&mut self, token: Option<&str>, word: Option<&str>) -> Value {
+        self.send(serde_json::json!({"v":1,"type":"hello","token":token,"word":word}))
+            .await;
+        loop {
+            let v = self.next(PATIENCE).await.expect("welcome");
+            if v["type"] == "welcome" {
+                return v;
+            }
+            assert_ne!(v["type"], "error", "{v}");
+        }
+    }
+
+    /// The newest state, after reading whatever is waiting.
+    pub async fn latest_state(&mut self) -> Value {
+        while self.next(Duration::from_millis(50)).await.is_some() {}
+        if self.state.is_none() {
+            self.next(PATIENCE).await;
+        }
+        self.state.clone().expect("a state")
+    }
+
+    /// Reads until a state satisfies `done`.
+    pub async fn wait_state(&mut self, done: impl Fn(&Value) -> bool) -> Value {
+        if let Some(s) = &self.state {
+            if done(s) {
+                return s.clone();
+            }
+        }
+        loop {
+            let v = self.next(PATIENCE).await.expect("a state in time");
+            if v["type"] == "state" && done(&v) {
+                return v;
+            }
+        }
+    }
+
+    /// The next error frame's code.
+    pub async fn error(&mut self) -> String {
+        loop {
+            let v = self.next(PATIENCE).await.expect("an error in time");
+            if v["type"] == "error" {
+                return v["code"].as_str().unwrap().to_string();
+            }
+        }
+    }
+
+    /// Whether an error with `code` arrives within `within`.
+    pub async fn saw_error(&mut self, code: &str, within: Duration) -> bool {
+        let end = tokio::time::Instant::now() + within;
+        while let Some(v) = self
+            .next(end.saturating_duration_since(tokio::time::Instant::now()))
+            .await
+        {
+            if v["type"] == "error" && v["code"] == code {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Reads whatever is waiting.
+    pub async fn drain(&mut self) {
+        while self.next(Duration::from_millis(200)).await.is_some() {}
+    }
+}
