@@ -5,8 +5,10 @@
 // passes included: the table passes at once for a side with no move.
 
 import init, {
-  GameTable, bot_choose, load_weights, record_verify, fair_new_seed, fair_fingerprint,
+  GameTable, bot_choose, load_weights, record_verify, fair_new_seed, fair_fingerprint, review_read, Analyzer,
 } from './pkg/virada.js';
+
+export { Analyzer };
 
 let loading = null;
 
@@ -204,6 +206,18 @@ export function ggfOf(table) {
 /** Checks a record's text: {ok, checks: [{check, status, code, params, message}]}. */
 export function verifyRecord(text) {
   return JSON.parse(record_verify(text));
+}
+
+// ---------------------------------------------------------------- review
+
+/**
+ * A record, GGF game or transcript read for review: {source, plies: [{dark,
+ * light, darkToMove, legal, move, byTable}]}, one entry a position (masks as
+ * decimal strings), `move` the ply played from it (null after the last).
+ * Throws Error("code: message") when the text cannot be read.
+ */
+export function readGame(text) {
+  return JSON.parse(review_read(text));
 }
 
 /** Hex → bytes. */

@@ -13,7 +13,10 @@ import { bindTips } from './tips.js';
 const $ = (id) => document.getElementById(id);
 const COLUMNS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** Creates the view of `table` (see table.js); returns {resize(n), draw(state, flags)}. */
+/**
+ * Creates the view of `table` (see table.js); returns {resize(n), draw(state,
+ * flags), board, grid()} (the review draws on the same board and grid).
+ */
 export function createView(table) {
   const { rules } = table.state;
   const board = createBoard($('canvas'));
@@ -97,5 +100,5 @@ export function createView(table) {
     $('mute').setAttribute('aria-pressed', String(muted));
   }
 
-  return { resize, draw };
+  return { resize, draw, board, grid: () => grid };
 }

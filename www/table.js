@@ -67,11 +67,12 @@ export function createTable(rules, hooks = {}) {
     movesOpen: false,
     seedShown: false,
     botTimeMs: BOT_TIME_MS,
+    review: null, // the review's state while one is open (review.js)
   };
   const snap = () => state.session.snap;
   const seatIsBot = (seat) => snap().seats[seat].startsWith('bot');
   const personToMove = () => !snap().over && !seatIsBot(snap().seatToMove);
-  const canAct = () => personToMove() && !bot.thinking();
+  const canAct = () => !state.review && personToMove() && !bot.thinking();
   let view = null;
 
   const bot = createBotSeat({
@@ -349,6 +350,10 @@ export function createTable(rules, hooks = {}) {
   }
 
   function update() {
+    if (state.review && hooks.review) {
+      hooks.review.draw(view);
+      return;
+    }
     view.draw(state, { canAct: canAct(), thinking: bot.thinking() });
     hooks.update?.(state, { canAct: canAct() });
   }
