@@ -175,7 +175,7 @@ export class NabuGame {
   flips(rect) {
     const cells = Array.from(this.inner.preview(rect));
     if (cells.length === 0) {
-      const err = new Error(`capture: ${rect} is not a capture here`);
+      const err = /** @type {import('./engine.js').CodedError} */ (new Error(`capture: ${rect} is not a capture here`));
       err.code = 'capture';
       throw err;
     }

@@ -58,7 +58,7 @@ export function bindRecordActions({ record, ggf, fingerprint, show }) {
   }
   $('share-link').addEventListener('click', async () => {
     const link = shareLink(record());
-    const a = $('share-url');
+    const a = /** @type {HTMLAnchorElement} */ ($('share-url'));
     a.href = link;
     a.textContent = link;
     $('share-out').hidden = false;

@@ -13,7 +13,11 @@ import { bindTips } from './tips.js';
 const $ = (id) => document.getElementById(id);
 const COLUMNS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** Creates the view of `table` (see table.js); returns {resize(n), draw(state, flags)}. */
+/**
+ * Creates the view of `table` (see table.js); returns {resize(n), draw(state, flags)}.
+ * @param {import('./table.js').TableController} table
+ * @returns {{resize: (n: number) => void, draw: (state: import('./table.js').TableState, flags: {canAct: boolean, thinking: boolean}) => void}}
+ */
 export function createView(table) {
   const { rules } = table.state;
   const board = createBoard($('canvas'));
@@ -29,7 +33,7 @@ export function createView(table) {
   function resize(size) {
     if (size === n) return;
     n = size;
-    const frame = document.querySelector('.board-frame');
+    const frame = /** @type {HTMLElement} */ (document.querySelector('.board-frame'));
     frame.style.setProperty('--n', String(n));
     frame.dataset.n = String(n);
     const cols = frame.querySelector('.cols');
