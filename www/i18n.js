@@ -1,9 +1,11 @@
+// @ts-check
 // The i18n core shared by every page: the languages, the choice of one, and
 // `t(key, params)` filling `{name}` slots. The words themselves come in
 // dictionaries ({en, pt, it}) that a page adds with `addWords`: the table's
 // (table-text.js), then its game's (nabu-text.js); a later one wins a key.
 
 /** The languages offered, with their names in themselves. */
+/** @type {[string, string][]} */
 export const LANGUAGES = [
   ['pt', 'Português'],
   ['en', 'English'],

@@ -1,3 +1,4 @@
+// @ts-check
 // The Othello page: wiring only. The table controller (table.js) with
 // Othello's rules adapter (othello-game.js) and the table's words.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Nabucodonosor's rules adapter for the table controller (table.js): a
 // session over the engine (nabu-engine.js) with the same snapshot shape as
 // Othello's, and how a placement or a capture is previewed (tapping a disc

@@ -1,3 +1,4 @@
+// @ts-check
 // The New game dialog: the table first draws the next game's secret seed and
 // shows its fingerprint; only then may a player type a word of their own, and
 // pick the seats, the bot level, the clock and (Nabucodonosor) the board's

@@ -1,3 +1,4 @@
+// @ts-check
 // Othello's rules adapter for the table controller (table.js): how a session
 // is opened over the engine (engine.js), and how its moves are previewed,
 // named and announced. Every rule is the engine's; this file only asks it.

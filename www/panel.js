@@ -1,3 +1,4 @@
+// @ts-check
 // The side of the table drawn from the snapshot, for either game: disc boxes
 // (T7, T18; the supply row only where the game has one), the turn line, "All
 // my moves" (T14, the choices its rules adapter lists), the move history and

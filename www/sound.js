@@ -1,3 +1,4 @@
+// @ts-check
 // Short synthesized sounds (Web Audio): place, flip, pass, the clock's last
 // seconds, game end. Nothing sounds before a user gesture (unlock()).
 //

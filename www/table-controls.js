@@ -1,3 +1,4 @@
+// @ts-check
 // The table's buttons and keys, for either game: language, Mute (and M),
 // Place, All my moves, New game (new-game.js) and the record's ways out
 // (record-share.js).

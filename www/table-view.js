@@ -1,3 +1,4 @@
+// @ts-check
 // The table drawn from the controller's state, for either game: the canvas
 // (render.js), the accessible grid over it (grid.js) with the touch, mouse
 // and keyboard input (input.js), the tips and the panel (panel.js).
@@ -20,7 +21,7 @@ const COLUMNS = 'abcdefghijklmnopqrstuvwxyz';
  */
 export function createView(table) {
   const { rules } = table.state;
-  const board = createBoard($('canvas'));
+  const board = createBoard(/** @type {HTMLCanvasElement} */ ($('canvas')));
   let grid = null;
   let unbind = null;
   let n = 0;

@@ -1,3 +1,4 @@
+// @ts-check
 // The table controller, one for both games: turn flow, seats, the bot's
 // worker, the clock, the saved game, announcements and the finished-games
 // list. A game brings a rules adapter (othello-game.js, nabu-game.js) that
@@ -19,36 +20,7 @@ import { setupControls, translateStatic } from './table-controls.js';
 /**
  * @typedef {{seats: string, level: number, clock: number, size: number}} Settings
  *
- * @typedef {object} Snapshot the engine's snapshot (crate::table::Table::snapshot), with `n` the board's side
- * @property {string} game `othello` | `nabucodonosor`
- * @property {number} size
- * @property {number} n
- * @property {string} cells one letter a cell: `X` dark, `O` light, `.` empty
- * @property {'dark'|'light'} side the colour to move
- * @property {number} seatToMove 0 or 1
- * @property {number} darkSeat the seat that plays dark
- * @property {string[]} seats `person`, `bot:N`
- * @property {number} clock seconds a turn, 0 for none
- * @property {[number, number]} counts dark's and light's discs
- * @property {boolean} mustPass
- * @property {boolean} over
- * @property {'dark'|'light'|'draw'|null} outcome
- * @property {number} last the cell of the last disc placed, -1 for none
- * @property {number[]} lastFlips
- * @property {string|null} lastMove
- * @property {[string, string, boolean][]} moves each move's text, mover's letter and whether the table made it
- * @property {string} fingerprint
- * @property {boolean} seedChosen
- * @property {string} word
- * @property {string|null} timeoutMove
- * @property {[number, number][]} [legal] Othello: each legal square with its flips
- * @property {[number, number]} [supplies] Othello: the discs left to each colour
- * @property {number[]} [placements] Nabucodonosor: the legal placements
- * @property {string[]} [captures] Nabucodonosor: the legal captures (`c3:e4`)
- * @property {string[]} [legalMoves] Nabucodonosor
- * @property {boolean} [canSwap] Nabucodonosor
- * @property {boolean} [swapped] Nabucodonosor
- * @property {string|null} [end] Nabucodonosor: `wipe-out` | `more-discs` | `last-mover`
+ * @typedef {import('./engine.js').EngineSnapshot & {n: number}} Snapshot the engine's snapshot with `n`, the board's side
  *
  * @typedef {object} Session a game at the table, as a rules adapter opens it
  * @property {Snapshot} snap

@@ -1,3 +1,4 @@
+// @ts-check
 // "Verify a game": reads a record (pasted, opened, or from the #r= link),
 // asks the engine to check it, and shows each check in the page's language.
 // The engine decides everything; this file only draws. Record text reaches
