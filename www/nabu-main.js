@@ -9,6 +9,7 @@ import { ready as engineReady } from './engine.js';
 import { addWords, language, t } from './i18n.js';
 import { TABLE_WORDS } from './table-text.js';
 import { NABU_WORDS } from './nabu-text.js';
+import { ERROR_WORDS } from './error-text.js';
 import { setupRules } from './nabu-rules.js';
 import { bootTable } from './table.js';
 import { nabu } from './nabu-game.js';
@@ -17,6 +18,7 @@ const $ = (id) => document.getElementById(id);
 
 addWords(TABLE_WORDS);
 addWords(NABU_WORDS);
+addWords(ERROR_WORDS);
 
 /**
  * The game's extras after each redraw: the swap offer, the record's check at the end.

@@ -16,6 +16,7 @@ import { seatLabel, seatOf } from './panel.js';
 import { rememberFinished, verifyLink } from './finished.js';
 import { createView } from './table-view.js';
 import { setupControls, translateStatic } from './table-controls.js';
+import { errorText } from './error-text.js';
 
 /**
  * @typedef {{seats: string, level: number, clock: number, size: number}} Settings
@@ -200,7 +201,7 @@ export function createTable(rules, hooks = {}) {
   });
 
   function onBotError(message) {
-    say(t('botFailed', { msg: message }));
+    say(t('botFailed', { msg: errorText(message) }));
     update();
   }
 
@@ -290,7 +291,7 @@ export function createTable(rules, hooks = {}) {
     try {
       state.session.play(move);
     } catch (e) {
-      say(String(e?.message ?? e));
+      say(errorText(e));
       advance([]);
       return;
     }
@@ -388,7 +389,7 @@ export function createTable(rules, hooks = {}) {
     try {
       freshSession({ seats, level, clock, size: size ?? state.settings.size }, seed, { word, secret });
     } catch (e) {
-      return t('startFailed', { msg: e?.message ?? String(e) });
+      return t('startFailed', { msg: errorText(e) });
     }
     bot.cancel();
     stopTurn();
@@ -438,7 +439,7 @@ export function createTable(rules, hooks = {}) {
     try {
       freshSession(wanted, params.seed);
     } catch (e) {
-      notices.push(t('startFailed', { msg: e.message }));
+      notices.push(t('startFailed', { msg: errorText(e) }));
       freshSession(rules.defaults);
     }
     advance([...notices, startedText()]);
