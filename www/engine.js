@@ -6,8 +6,10 @@
 // passes included: the table passes at once for a side with no move.
 
 import init, {
-  GameTable, bot_choose, load_weights, record_verify, fair_new_seed, fair_fingerprint,
+  GameTable, bot_choose, load_weights, record_verify, fair_new_seed, fair_fingerprint, review_read, Analyzer,
 } from './pkg/virada.js';
+
+export { Analyzer };
 
 /** @type {Promise<unknown>|null} */
 let loading = null;
@@ -332,4 +334,52 @@ export function ggfOf(table) {
  */
 export function verifyRecord(text) {
   return JSON.parse(record_verify(text));
+}
+
+// ---------------------------------------------------------------- review
+
+/**
+ * A record, GGF game or transcript read for review: {source, plies: [{dark,
+ * light, darkToMove, legal, move, byTable}]}, one entry a position (masks as
+ * decimal strings), `move` the ply played from it (null after the last).
+ * Throws Error("code: message") when the text cannot be read.
+ */
+export function readGame(text) {
+  return JSON.parse(review_read(text));
+}
+
+/** Hex → bytes. */
+function bytesOf(hex) {
+  return Uint8Array.from(String(hex).match(/../g) ?? [], (h) => parseInt(h, 16));
+}
+
+/**
+ * Completes a report's `signature-in-page` notice: the engine leaves the
+ * Ed25519 check of a signed record to the browser's own (WebCrypto), which
+ * keeps curve arithmetic out of the page's download. The notice becomes
+ * `signature-ok` or `signature-mismatch` (a failure), and `ok` follows. A
+ * browser without Ed25519 keeps the notice.
+ */
+export async function checkSignature(report) {
+  const i = report?.checks?.findIndex((c) => c.code === 'signature-in-page') ?? -1;
+  if (i < 0) return report;
+  const { key, signature, signed } = report.checks[i].params;
+  let good;
+  try {
+    const pub = await crypto.subtle.importKey('raw', bytesOf(key), { name: 'Ed25519' }, false, ['verify']);
+    good = await crypto.subtle.verify({ name: 'Ed25519' }, pub, bytesOf(signature), new TextEncoder().encode(signed));
+  } catch {
+    return report;
+  }
+  const checks = report.checks.slice();
+  checks[i] = {
+    check: 'signature',
+    status: good ? 'passed' : 'failed',
+    code: good ? 'signature-ok' : 'signature-mismatch',
+    params: { key },
+    message: good
+      ? `signed by the server whose key is ${key}`
+      : `the signature does not match the record: it was changed after the server signed it (key ${key})`,
+  };
+  return { ...report, ok: report.ok && good, checks };
 }

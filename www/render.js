@@ -3,7 +3,8 @@
 // (no rules here):
 //   { n, cells: 'X'/'O'/'-' × n², hints: [sq…],
 //     preview: {squares:[sq…], color, flips:[sq…], rect: {top, left, bottom, right} | null} | null,
-//     last: sq | -1, cursor: sq | -1, anim: {placed, flips:[sq…], start} | null }
+//     last: sq | -1, cursor: sq | -1, anim: {placed, flips:[sq…], start} | null,
+//     values: [{sq, text, best, exact}] (the review's pencilled move values; optional) }
 // Squares are indices in reading order (0 = a1, top left). Sharp on high-DPI
 // screens, resized with its box, redraws batched with requestAnimationFrame.
 
@@ -13,6 +14,7 @@ const COLORS = {
   line: 'rgba(10, 30, 22, 0.55)',
   star: 'rgba(10, 30, 22, 0.7)',
   pencil: 'rgba(232, 238, 228, 0.78)',
+  pencilBest: '#ffe29a',
   ring: '#ffc23d',
   ringEdge: '#3a2500',
   last: '#e4572e',
@@ -152,6 +154,7 @@ function drawAll(ctx, size, view, now) {
   }
 
   for (const sq of view.hints) drawPencilDot(ctx, sq, n, cell);
+  for (const v of view.values ?? []) drawPencilValue(ctx, v, n, cell);
 
   if (view.last >= 0 && view.cells[view.last] !== '-') {
     const cx = (view.last % n + 0.5) * cell;
@@ -289,6 +292,38 @@ function drawPencilDot(ctx, sq, n, cell) {
   ctx.beginPath();
   ctx.arc(cx, cy, r * 0.45, 0, Math.PI * 2);
   ctx.fill();
+  ctx.restore();
+}
+
+/** A move's value pencilled on its square; the best one circled. */
+function drawPencilValue(ctx, { sq, text, best, exact }, n, cell) {
+  const cx = (sq % n + 0.5) * cell;
+  const cy = (Math.floor(sq / n) + 0.5) * cell;
+  ctx.save();
+  ctx.fillStyle = best ? COLORS.pencilBest : COLORS.pencil;
+  ctx.globalAlpha = exact || best ? 1 : 0.8;
+  ctx.font = `${best ? 700 : 500} ${Math.round(cell * 0.34)}px "Segoe Print", "Bradley Hand", "Chalkboard SE", "Comic Sans MS", cursive`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  // Tilted a little, like a note in the margin.
+  ctx.translate(cx, cy);
+  ctx.rotate(jitter(sq, 3) * 0.12);
+  ctx.fillText(text, 0, cell * 0.02);
+  if (best) {
+    ctx.strokeStyle = COLORS.pencilBest;
+    ctx.lineWidth = Math.max(1, cell * 0.03);
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    for (let i = 0; i <= 14; i++) {
+      const a = (i / 14) * Math.PI * 2.15 - 0.4;
+      const rr = cell * 0.36 * (1 + 0.06 * jitter(sq, i));
+      const x = Math.cos(a) * rr;
+      const y = Math.sin(a) * rr * 0.85;
+      if (i === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.stroke();
+  }
   ctx.restore();
 }
 

@@ -15,9 +15,9 @@ const $ = (id) => document.getElementById(id);
 const COLUMNS = 'abcdefghijklmnopqrstuvwxyz';
 
 /**
- * Creates the view of `table` (see table.js); returns {resize(n), draw(state, flags)}.
+ * Creates the view of `table` (see table.js); returns {resize(n), draw(state,
+ * flags), board, grid()} (the review draws on the same board and grid).
  * @param {import('./table.js').TableController} table
- * @returns {{resize: (n: number) => void, draw: (state: import('./table.js').TableState, flags: {canAct: boolean, thinking: boolean}) => void}}
  */
 export function createView(table) {
   const { rules } = table.state;
@@ -102,5 +102,5 @@ export function createView(table) {
     $('mute').setAttribute('aria-pressed', String(muted));
   }
 
-  return { resize, draw };
+  return { resize, draw, board, grid: () => grid };
 }

@@ -105,8 +105,9 @@ import { errorText } from './error-text.js';
  * @property {boolean} movesOpen
  * @property {boolean} seedShown
  * @property {number} botTimeMs
+ * @property {boolean} [review] a review is open: no move is made, the review draws
  *
- * @typedef {{update?: (state: TableState, flags: {canAct: boolean}) => void}} Hooks
+ * @typedef {{update?: (state: TableState, flags: {canAct: boolean}) => void, review?: {draw: (view: ReturnType<typeof import('./table-view.js').createView>) => void}}} Hooks
  *
  * @typedef {object} TableController what createTable returns, for the view, the controls and the page
  * @property {TableState} state
@@ -175,11 +176,12 @@ export function createTable(rules, hooks = {}) {
     movesOpen: false,
     seedShown: false,
     botTimeMs: BOT_TIME_MS,
+    review: null, // the review's state while one is open (review.js)
   };
   const snap = () => state.session.snap;
   const seatIsBot = (seat) => snap().seats[seat].startsWith('bot');
   const personToMove = () => !snap().over && !seatIsBot(snap().seatToMove);
-  const canAct = () => personToMove() && !bot.thinking();
+  const canAct = () => !state.review && personToMove() && !bot.thinking();
   let view = null;
 
   const bot = createBotSeat({
@@ -459,6 +461,10 @@ export function createTable(rules, hooks = {}) {
   }
 
   function update() {
+    if (state.review && hooks.review) {
+      hooks.review.draw(view);
+      return;
+    }
     view.draw(state, { canAct: canAct(), thinking: bot.thinking() });
     hooks.update?.(state, { canAct: canAct() });
   }

@@ -4,7 +4,7 @@
 // The engine decides everything; this file only draws. Record text reaches
 // the page through textContent only.
 
-import { ready, verifyRecord } from './engine.js';
+import { ready, verifyRecord, checkSignature } from './engine.js';
 import { addWords, chooseLanguage, setLanguage, translatePage, LANGUAGES, language } from './i18n.js';
 import { TABLE_WORDS } from './table-text.js';
 import { loadPrefs, savePref } from './store.js';
@@ -129,6 +129,14 @@ function verify() {
   link.href = verifyLink(text);
   document.body.dataset.verified = String(state.report?.ok ?? false);
   render();
+  // A signed record's signature is checked by the browser's Ed25519.
+  const report = state.report;
+  checkSignature(report).then((checked) => {
+    if (state.report !== report || checked === report) return;
+    state.report = checked;
+    document.body.dataset.verified = String(checked.ok);
+    render();
+  });
 }
 
 async function openFile(e) {

@@ -14,6 +14,7 @@
 //! assert_eq!(next.flips("f6".parse().unwrap()).count(), 1);
 //! ```
 
+pub mod analysis;
 mod bitboard;
 mod board;
 pub mod bot;
@@ -25,6 +26,7 @@ pub mod nabu;
 mod notation;
 mod position;
 pub mod record;
+pub mod review;
 pub mod rules;
 pub mod search;
 pub mod session;

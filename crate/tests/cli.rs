@@ -100,3 +100,35 @@ fn bench_prints_its_figure_and_method() {
     let out = virada(&["bench", "--depth", "20"]);
     assert!(!out.status.success());
 }
+
+#[test]
+fn solve_each_move_prints_every_legal_move() {
+    let dir = std::env::temp_dir().join(format!("virada-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let file = dir.join("p.obf");
+    // The start of FFO #40 with its 20 empties.
+    std::fs::write(
+        &file,
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38;\n",
+    )
+    .expect("written");
+    let out = virada(&["solve", file.to_str().expect("utf-8"), "--each-move"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("#1 a2 +38 "), "{text}");
+    // Then one line a legal move, the best of them +38 (a2).
+    let moves: Vec<(&str, i32)> = lines[1..lines.len() - 1]
+        .iter()
+        .map(|l| {
+            let w: Vec<&str> = l.split(' ').collect();
+            assert_eq!(w.len(), 3, "{l}");
+            assert_eq!(w[0], "#1");
+            (w[1], w[2].parse().expect("a score"))
+        })
+        .collect();
+    assert!(moves.len() >= 10, "{text}");
+    assert_eq!(moves.iter().map(|m| m.1).max(), Some(38));
+    assert!(moves.contains(&("a2", 38)));
+    std::fs::remove_dir_all(&dir).ok();
+}

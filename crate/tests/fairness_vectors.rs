@@ -145,7 +145,10 @@ fn the_second_draw_matches_its_vectors() {
         }
     };
     let mut seats = [0; 2];
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let f: Vec<&str> = line.split(' ').collect();
         assert_eq!(f.len(), 4, "four fields: {line}");
         let seed: Seed = f[0].parse().expect("seed");

@@ -47,9 +47,10 @@ test('a good record passes every check; a tampered copy fails the right one', as
   const checks = await shown(page);
   assert.deepEqual(
     checks.map((c) => c.check),
-    ['format', 'digest', 'fingerprint', 'dark-seat', 'moves', 'table-moves', 'result'],
+    ['format', 'digest', 'fingerprint', 'dark-seat', 'signature', 'moves', 'table-moves', 'result'],
   );
-  assert.ok(checks.every((c) => c.status === 'passed'), JSON.stringify(checks));
+  // A record of one device carries no signature: a notice, not a failure.
+  assert.ok(checks.every((c) => c.status === 'passed' || (c.check === 'signature' && c.status === 'notice')), JSON.stringify(checks));
   assert.match(checks.find((c) => c.check === 'result').text, /Dark 38, light 26: dark wins/);
 
   // One move changed from c5 to c6 at ply 2: the replay stops there.

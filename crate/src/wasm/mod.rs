@@ -14,6 +14,7 @@
 mod bench;
 mod bot;
 mod fair;
+mod review;
 pub mod table;
 
 use wasm_bindgen::prelude::*;

@@ -22,10 +22,8 @@ pub struct Server {
 
 impl Server {
     pub fn start(name: &str, flags: &[&str]) -> Server {
-        let data = std::env::temp_dir().join(format!(
-            "virada-online-{}-{name}",
-            std::process::id()
-        ));
+        let data =
+            std::env::temp_dir().join(format!("virada-online-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&data);
         let flags: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
         let (child, port) = spawn(&data, 0, &flags);
@@ -50,7 +48,14 @@ impl Server {
 fn spawn(data: &PathBuf, port: u16, flags: &[String]) -> (Child, u16) {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
-        .args(["serve", "--port", &port.to_string(), "--root", root, "--data"])
+        .args([
+            "serve",
+            "--port",
+            &port.to_string(),
+            "--root",
+            root,
+            "--data",
+        ])
         .arg(data)
         .args(flags)
         .env("RUST_LOG", "warn")
@@ -95,7 +100,10 @@ async fn http(server: &Server, method: &str, path: &str, body: &str) -> (u16, St
     stream.read_to_end(&mut raw).await.unwrap();
     let raw = String::from_utf8_lossy(&raw).into_owned();
     let status = raw.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap();
-    let body = raw.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
+    let body = raw
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
     (status, body)
 }
 
@@ -126,9 +134,8 @@ pub fn first_legal(table: &Value) -> String {
     format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
 }
 
-type Socket = tokio_tungstenite::WebSocketStream<
-    tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
->;
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// A page at the table: every frame it received, in order.
 pub struct Client {
@@ -166,7 +173,9 @@ impl Client {
     /// The next frame (kept, and the latest state remembered).
     async fn next(&mut self, within: Duration) -> Option<Value> {
         loop {
-            let frame = tokio::time::timeout(within, self.socket.next()).await.ok()??;
+            let frame = tokio::time::timeout(within, self.socket.next())
+                .await
+                .ok()??;
             if let Ok(Message::Text(text)) = frame {
                 let v: Value = serde_json::from_str(&text).unwrap();
                 if v["type"] == "state" {

@@ -125,11 +125,7 @@ async fn two_people_play_othello_and_the_signed_record_verifies() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nabucodonosor_is_played_online_too() {
     let server = Server::start("nabu", &[]);
-    let id = create_table(
-        &server,
-        r#"{"game":"nabucodonosor","size":5,"clock":0}"#,
-    )
-    .await;
+    let id = create_table(&server, r#"{"game":"nabucodonosor","size":5,"clock":0}"#).await;
     let mut a = Client::connect(&server, &id).await;
     a.hello(None, None).await;
     let mut b = Client::connect(&server, &id).await;
@@ -180,7 +176,11 @@ async fn hostile_messages_get_codes_and_change_nothing() {
     for _ in 0..1000 {
         mover.send_text(r#"{"v":1,"type":"ping","t":0}"#).await;
     }
-    assert!(mover.saw_error("rate-limited", Duration::from_secs(5)).await);
+    assert!(
+        mover
+            .saw_error("rate-limited", Duration::from_secs(5))
+            .await
+    );
     // The game is unchanged, and the mover can still play.
     tokio::time::sleep(Duration::from_millis(2100)).await;
     mover
@@ -219,7 +219,10 @@ async fn a_seat_left_for_good_goes_to_the_bot_and_the_record_says_so() {
     assert_eq!(took["seats"][1]["kind"], "bot");
     let end = play_out(&mut [a], &[0]).await;
     let record = end["record"].as_str().unwrap();
-    assert!(record.contains("seats: person, bot 1 for person"), "{record}");
+    assert!(
+        record.contains("seats: person, bot 1 for person"),
+        "{record}"
+    );
     assert!(verify(record).all_passed(), "{}", verify(record).to_json());
 }
 
@@ -230,7 +233,10 @@ async fn a_person_who_comes_back_in_time_keeps_their_seat() {
     let mut a = Client::connect(&server, &id).await;
     a.hello(None, None).await;
     let mut b = Client::connect(&server, &id).await;
-    let token = b.hello(None, None).await["token"].as_str().unwrap().to_string();
+    let token = b.hello(None, None).await["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
     b.close().await;
     let mut b = Client::connect(&server, &id).await;
     let again = b.hello(Some(&token), None).await;
@@ -248,9 +254,15 @@ async fn a_server_killed_mid_game_resumes_it() {
     let mut server = Server::start("kill", &[]);
     let id = create_table(&server, r#"{"game":"othello","clock":0}"#).await;
     let mut a = Client::connect(&server, &id).await;
-    let ta = a.hello(None, None).await["token"].as_str().unwrap().to_string();
+    let ta = a.hello(None, None).await["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let mut b = Client::connect(&server, &id).await;
-    let tb = b.hello(None, None).await["token"].as_str().unwrap().to_string();
+    let tb = b.hello(None, None).await["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
     // Six moves, then SIGKILL.
     for _ in 0..6 {
         for (c, seat) in [(&mut a, 0), (&mut b, 1)] {
@@ -264,17 +276,17 @@ async fn a_server_killed_mid_game_resumes_it() {
             }
         }
     }
-    let before = a.latest_state().await["moves"].as_str().unwrap().to_string();
+    let before = a.latest_state().await["moves"]
+        .as_str()
+        .unwrap()
+        .to_string();
     assert!(!before.is_empty());
     server.kill_and_restart();
     let mut a = Client::connect(&server, &id).await;
     let wa = a.hello(Some(&ta), None).await;
     assert_eq!(wa["seat"], 0);
     let moves_after = wa["state"]["moves"].as_str().unwrap();
-    assert!(
-        moves_after.starts_with(&before),
-        "{before} / {moves_after}"
-    );
+    assert!(moves_after.starts_with(&before), "{before} / {moves_after}");
     let mut b = Client::connect(&server, &id).await;
     assert_eq!(b.hello(Some(&tb), None).await["seat"], 1);
     let end = play_out(&mut [a, b], &[0, 1]).await;

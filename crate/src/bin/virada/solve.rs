@@ -1,5 +1,6 @@
-//! `virada solve FILE.obf [--empties-limit N]`: the exact score of each
-//! position, checked against the file's `;MOVE:score` annotations.
+//! `virada solve FILE.obf [--empties-limit N] [--each-move]`: the exact score
+//! of each position, checked against the file's `;MOVE:score` annotations;
+//! with `--each-move`, also the exact value of every legal move.
 
 use std::process::ExitCode;
 use virada::endgame::{EndTable, Solver};
@@ -17,6 +18,10 @@ pub struct Args {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     hash_mb: usize,
+    /// Also print the exact value of every legal move, `#N MOVE SCORE` a
+    /// line, each position after the move solved on its own.
+    #[arg(long)]
+    each_move: bool,
 }
 
 /// Solves every position and prints `#N MOVE SCORE NODES SECONDS`, then a total.
@@ -73,6 +78,15 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             "#{number} {} {:+} {} {:.3}{note}",
             solution.best, solution.score, solution.nodes, secs
         );
+        if args.each_move {
+            for sq in obf.position.legal_moves() {
+                let child = obf.position.play_unchecked(sq);
+                let s = Solver::new(&mut table, Budget::unlimited())
+                    .solve(&child)
+                    .ok_or("the solve was stopped")?;
+                println!("#{number} {sq} {:+}", -s.score);
+            }
+        }
     }
     println!(
         "total {solved} positions {total_nodes} nodes {total_secs:.3}s {:.1}M nodes/s {mismatches} mismatches (on CPU {total_cpu:.3}s, {:.1}M nodes/s)",

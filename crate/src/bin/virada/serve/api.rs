@@ -70,15 +70,27 @@ fn error(status: StatusCode, code: &str, message: &str) -> Response {
         .into_response()
 }
 
+/// A refused setting: its code and message.
+struct Refused(&'static str, &'static str);
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        error(StatusCode::BAD_REQUEST, self.0, self.1)
+    }
+}
+
 /// Checks a new table's settings against the limits a record holds.
-fn settings(body: &NewTableBody) -> Result<NewTable, Response> {
-    let bad = |code: &str, message: &str| Err(error(StatusCode::BAD_REQUEST, code, message));
+fn settings(body: &NewTableBody) -> Result<NewTable, Refused> {
+    let bad = |code: &'static str, message: &'static str| Err(Refused(code, message));
     let (kind, top) = match (body.game.as_str(), body.size) {
         ("othello", None | Some(8)) => (Kind::Othello, 10),
         ("nabucodonosor", size) => {
             let size = size.unwrap_or(8);
             if !(5..=15).contains(&size) {
-                return bad("bad-size", "a Nabucodonosor board is 5 to 15 squares a side");
+                return bad(
+                    "bad-size",
+                    "a Nabucodonosor board is 5 to 15 squares a side",
+                );
             }
             (Kind::Nabucodonosor { size }, 5)
         }
@@ -103,7 +115,7 @@ async fn open(
 ) -> Response {
     let new = match settings(&body) {
         Ok(n) => n,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     answer_table(api.hub.open(new, peer.ip(), false))
 }
@@ -115,14 +127,16 @@ async fn pair(
 ) -> Response {
     let new = match settings(&body) {
         Ok(n) => n,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     answer_table(api.hub.pair(new, peer.ip()))
 }
 
 fn answer_table(opened: Result<Option<String>, String>) -> Response {
     match opened {
-        Ok(Some(id)) => (StatusCode::CREATED, Json(serde_json::json!({ "id": id }))).into_response(),
+        Ok(Some(id)) => {
+            (StatusCode::CREATED, Json(serde_json::json!({ "id": id }))).into_response()
+        }
         Ok(None) => error(
             StatusCode::TOO_MANY_REQUESTS,
             "too-many-tables",
@@ -130,7 +144,11 @@ fn answer_table(opened: Result<Option<String>, String>) -> Response {
         ),
         Err(e) => {
             tracing::error!("cannot open a table: {e}");
-            error(StatusCode::INTERNAL_SERVER_ERROR, "storage", "the table could not be opened")
+            error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "storage",
+                "the table could not be opened",
+            )
         }
     }
 }
@@ -158,10 +176,18 @@ async fn socket(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     if !origin_allowed(&headers, &api.origins) {
-        return error(StatusCode::FORBIDDEN, "bad-origin", "this page may not open the table");
+        return error(
+            StatusCode::FORBIDDEN,
+            "bad-origin",
+            "this page may not open the table",
+        );
     }
     let Some(table) = api.hub.table(&id) else {
-        return error(StatusCode::NOT_FOUND, "no-table", "there is no such table here");
+        return error(
+            StatusCode::NOT_FOUND,
+            "no-table",
+            "there is no such table here",
+        );
     };
     upgrade
         .max_message_size(MAX_WS_MESSAGE)
@@ -178,22 +204,32 @@ async fn records(State(api): State<Api>) -> Response {
         Ok(list) => Json(list).into_response(),
         Err(e) => {
             tracing::error!("records: {e}");
-            error(StatusCode::INTERNAL_SERVER_ERROR, "storage", "the records could not be read")
+            error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "storage",
+                "the records could not be read",
+            )
         }
     }
 }
 
 async fn record(State(api): State<Api>, Path(id): Path<String>) -> Response {
     match api.hub.store().record(&id).await {
-        Ok(Some(text)) => (
-            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            text,
-        )
-            .into_response(),
-        Ok(None) => error(StatusCode::NOT_FOUND, "no-record", "there is no such record"),
+        Ok(Some(text)) => {
+            ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
+        }
+        Ok(None) => error(
+            StatusCode::NOT_FOUND,
+            "no-record",
+            "there is no such record",
+        ),
         Err(e) => {
             tracing::error!("record {id}: {e}");
-            error(StatusCode::INTERNAL_SERVER_ERROR, "storage", "the record could not be read")
+            error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "storage",
+                "the record could not be read",
+            )
         }
     }
 }

@@ -71,7 +71,13 @@ impl Game {
         words: &[String; 2],
         seed: Seed,
     ) -> Result<Game, String> {
-        let seats = bots.map(|bot| if bot { Seat::Bot { level } } else { Seat::Person });
+        let seats = bots.map(|bot| {
+            if bot {
+                Seat::Bot { level }
+            } else {
+                Seat::Person
+            }
+        });
         let settings = Settings {
             seats,
             clock: (clock > 0).then_some(clock),

@@ -151,7 +151,12 @@ impl Hub {
 
     /// Opens a table; its creator takes the first seat when they say hello.
     /// `None` when the address has opened too many.
-    pub fn open(&self, new: NewTable, address: IpAddr, paired: bool) -> Result<Option<String>, String> {
+    pub fn open(
+        &self,
+        new: NewTable,
+        address: IpAddr,
+        paired: bool,
+    ) -> Result<Option<String>, String> {
         if !self.may_open(address) {
             return Ok(None);
         }
@@ -198,5 +203,7 @@ impl Hub {
 
 /// A mutex's guard, also after a panic elsewhere (the data stay usable).
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }

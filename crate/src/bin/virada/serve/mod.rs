@@ -75,7 +75,11 @@ pub struct Args {
     tables_per_address: usize,
     /// Another origin allowed to open tables' sockets
     /// (`https://example.org`), besides the page's own; may be repeated.
-    #[arg(long = "allow-origin", env = "VIRADA_ALLOW_ORIGIN", value_delimiter = ',')]
+    #[arg(
+        long = "allow-origin",
+        env = "VIRADA_ALLOW_ORIGIN",
+        value_delimiter = ','
+    )]
     allow_origins: Vec<String>,
 }
 

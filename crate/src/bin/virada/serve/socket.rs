@@ -186,7 +186,9 @@ async fn handle(
             })
             .await
         }
-        ClientMessage::Start { .. } => ask(table, |reply| Command::Start { seat: *seat, reply }).await,
+        ClientMessage::Start { .. } => {
+            ask(table, |reply| Command::Start { seat: *seat, reply }).await
+        }
         ClientMessage::Move { ply, mv, .. } => {
             ask(table, |reply| Command::Move {
                 seat: *seat,

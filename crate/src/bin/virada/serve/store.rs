@@ -59,8 +59,8 @@ impl Store {
     /// Opens (or makes) the database in `folder` and starts its thread.
     pub fn open(folder: &Path) -> Result<Store, String> {
         let path = folder.join(DB_FILE);
-        let connection = Connection::open(&path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let connection =
+            Connection::open(&path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
         prepare(&connection).map_err(|e| format!("{}: {e}", path.display()))?;
         let (ops, receiver) = mpsc::unbounded_channel();
         std::thread::Builder::new()
@@ -162,12 +162,18 @@ fn run(mut connection: Connection, mut receiver: mpsc::UnboundedReceiver<Op>) {
     }
 }
 
+/// A write's answer, sent once its transaction is committed.
+type Ack = (oneshot::Sender<Result<(), String>>, Result<(), String>);
+
 fn apply(connection: &mut Connection, batch: Vec<Op>) {
-    let mut acks: Vec<(oneshot::Sender<Result<(), String>>, Result<(), String>)> = Vec::new();
+    let mut acks: Vec<Ack> = Vec::new();
     let transaction = match connection.transaction() {
         Ok(t) => t,
         Err(e) => {
-            fail_all(batch, &e.to_string());
+            let e = e.to_string();
+            for op in batch {
+                op.fail(&e);
+            }
             return;
         }
     };
@@ -225,15 +231,24 @@ fn apply(connection: &mut Connection, batch: Vec<Op>) {
     }
 }
 
-fn fail_all(batch: Vec<Op>, e: &str) {
-    for op in batch {
-        let e = Err(e.to_string());
-        let _ = match op {
-            Op::SaveTable { done, .. } | Op::Finish { done, .. } => done.send(e).is_ok(),
-            Op::LoadTables(done) => done.send(Err(e.unwrap_err())).is_ok(),
-            Op::Record(_, done) => done.send(Err(e.unwrap_err())).is_ok(),
-            Op::Records(_, done) => done.send(Err(e.unwrap_err())).is_ok(),
-        };
+impl Op {
+    /// Answers the op with an error.
+    fn fail(self, e: &str) {
+        let e = e.to_string();
+        match self {
+            Op::SaveTable { done, .. } | Op::Finish { done, .. } => {
+                let _ = done.send(Err(e));
+            }
+            Op::LoadTables(done) => {
+                let _ = done.send(Err(e));
+            }
+            Op::Record(_, done) => {
+                let _ = done.send(Err(e));
+            }
+            Op::Records(_, done) => {
+                let _ = done.send(Err(e));
+            }
+        }
     }
 }
 

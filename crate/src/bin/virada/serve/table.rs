@@ -298,7 +298,9 @@ impl Actor {
             }
             Command::Left { seat } => {
                 self.connected[seat] = self.connected[seat].saturating_sub(1);
-                if self.connected[seat] == 0 && matches!(self.saved.seats[seat], Holder::Person { .. }) {
+                if self.connected[seat] == 0
+                    && matches!(self.saved.seats[seat], Holder::Person { .. })
+                {
                     self.saved.gone_since_ms[seat] = Some(now_ms());
                     self.after_change().await;
                 }
@@ -354,7 +356,10 @@ impl Actor {
                 _ => false,
             });
             let Some(seat) = seat else {
-                return Err(Refusal::new(Code::BadToken, "that token is not this table's"));
+                return Err(Refusal::new(
+                    Code::BadToken,
+                    "that token is not this table's",
+                ));
             };
             self.connected[seat] += 1;
             self.saved.gone_since_ms[seat] = None;
@@ -382,7 +387,12 @@ impl Actor {
                     word: word.unwrap_or_default(),
                 };
                 self.connected[seat] += 1;
-                if self.saved.seats.iter().all(|h| matches!(h, Holder::Person { .. })) {
+                if self
+                    .saved
+                    .seats
+                    .iter()
+                    .all(|h| matches!(h, Holder::Person { .. }))
+                {
                     self.start().await?;
                 } else {
                     self.after_change().await;
@@ -402,9 +412,13 @@ impl Actor {
     }
 
     async fn word(&mut self, seat: Option<usize>, text: String) -> Result<(), Refusal> {
-        let seat = seat.ok_or_else(|| Refusal::new(Code::NotSeated, "only a seated person has a word"))?;
+        let seat =
+            seat.ok_or_else(|| Refusal::new(Code::NotSeated, "only a seated person has a word"))?;
         if self.saved.status != Status::Waiting {
-            return Err(Refusal::new(Code::Started, "words are taken before the start"));
+            return Err(Refusal::new(
+                Code::Started,
+                "words are taken before the start",
+            ));
         }
         check_word(&text)?;
         if let Holder::Person { word, .. } = &mut self.saved.seats[seat] {
@@ -430,10 +444,18 @@ impl Actor {
         Ok(())
     }
 
-    async fn person_move(&mut self, seat: Option<usize>, ply: usize, mv: &str) -> Result<(), Refusal> {
-        let seat = seat.ok_or_else(|| Refusal::new(Code::NotSeated, "a spectator does not move"))?;
+    async fn person_move(
+        &mut self,
+        seat: Option<usize>,
+        ply: usize,
+        mv: &str,
+    ) -> Result<(), Refusal> {
+        let seat =
+            seat.ok_or_else(|| Refusal::new(Code::NotSeated, "a spectator does not move"))?;
         match self.saved.status {
-            Status::Waiting => return Err(Refusal::new(Code::NotStarted, "the game has not started")),
+            Status::Waiting => {
+                return Err(Refusal::new(Code::NotStarted, "the game has not started"))
+            }
             Status::Over => return Err(Refusal::new(Code::Over, "the game is over")),
             Status::Playing => {}
         }
@@ -476,7 +498,12 @@ impl Actor {
             let record = game.signed_record(&self.keys);
             let finished = self
                 .store
-                .finish(&self.saved.id, self.saved.kind.name(), record.clone(), now_ms())
+                .finish(
+                    &self.saved.id,
+                    self.saved.kind.name(),
+                    record.clone(),
+                    now_ms(),
+                )
                 .await;
             if let Err(e) = finished {
                 tracing::error!("table {}: the record was not stored: {e}", self.saved.id);

@@ -1,0 +1,184 @@
+// The review (issue 14): a finished game opened with Review at the end of
+// the game and stepped through both ways with ← and →; at a 20-empties
+// position every legal move has a value within 1 s and the exact values
+// within 10 s, equal to `virada solve --each-move` on that position (run
+// here, natively); the graph has one point a move and a click jumps there;
+// a pasted transcript and GGF game open too.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openPage, squareNames, ROOT } from './harness.mjs';
+
+const RECORD = readFileSync(`${ROOT}tests/data/records/good-from-page.txt`, 'utf8');
+const field = (key) => new RegExp(`^${key}: (.*)$`, 'm').exec(RECORD)[1];
+const PLIES = field('moves').split(' ');
+const BIN = process.env.VIRADA_BIN ?? `${ROOT}target/debug/virada`;
+const LOG = process.env.REVIEW_LOG === '1';
+
+/** The page with the record's game restored, finished, as the table saved it. */
+async function finishedGame(query = '?lang=en') {
+  const opened = await openPage(query);
+  const { page } = opened;
+  await page.evaluate(({ seed, plies }) => {
+    localStorage.setItem('virada.game.v1', JSON.stringify({
+      game: 'othello', size: 8, seats: 'person,person', level: 3, clock: 30,
+      seed, seedChosen: false, word: '',
+      moves: plies.map((m) => m.replace('*', '')).join(''),
+      byTable: plies.flatMap((m, i) => (m.startsWith('*') ? [i] : [])),
+      deadline: null,
+    }));
+  }, { seed: field('seed'), plies: PLIES });
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector('body[data-ready="true"][data-over="true"]');
+  return opened;
+}
+
+const step = (page) => page.evaluate(() => Number(document.body.dataset.reviewStep));
+const discsOf = (page) => page.$$eval('#grid [role=gridcell]', (cs) => cs.map((c) => c.dataset.disc).join(''));
+
+test('a finished game: Review, then ← back to the start and → forward to the end', async () => {
+  const { page, errors } = await finishedGame();
+  const open = page.locator('#review-open');
+  await open.waitFor({ state: 'visible' });
+  await open.click();
+  await page.waitForSelector('body[data-review="true"]');
+  const total = PLIES.length;
+  assert.equal(await step(page), total, 'the review opens at the end');
+  assert.equal(await page.locator('#review-moves button').count(), total);
+  const seen = [await discsOf(page)];
+  for (let s = total - 1; s >= 0; s--) {
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await step(page), s);
+    seen.push(await discsOf(page));
+    assert.notEqual(seen.at(-1), seen.at(-2), `the board changes at move ${s + 1}`);
+  }
+  assert.equal(seen.at(-1).split('empty').length - 1, 60, 'the start position');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await step(page), 0, 'nothing before the start');
+  for (let s = 1; s <= total; s++) {
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await step(page), s);
+    assert.equal(await discsOf(page), seen[total - s], `the same position at move ${s} both ways`);
+  }
+  // The move list jumps; the words say the move and, once known, its loss.
+  await page.locator('#review-all summary, .review-all summary').first().click();
+  await page.locator('#review-moves button[data-step="12"]').click();
+  assert.equal(await step(page), 12);
+  await page.waitForFunction(() => /^12\. (Dark|Light) [a-h][1-8]: /.test(document.getElementById('review-move').textContent)
+    && !/still looking/.test(document.getElementById('review-move').textContent));
+  // Back to the table.
+  await page.locator('#review-close').click();
+  assert.equal(await page.evaluate(() => document.body.dataset.review), undefined);
+  assert.deepEqual(errors, []);
+});
+
+test('20 empties: every move valued within 1 s, exact within 10 s, equal to virada solve', async () => {
+  assert.ok(existsSync(BIN), `${BIN} is missing: cargo build --profile test -p virada`);
+  const { page, errors } = await finishedGame();
+  await page.locator('#review-open').click();
+  await page.waitForSelector('body[data-review="true"]');
+  // The position after 40 moves (no pass in this game): 20 empties.
+  const at = 40;
+  const started = Date.now();
+  await page.locator('#review-moves button[data-step="40"]').evaluate((b) => b.click());
+  assert.equal(await step(page), at);
+  const legalValued = () => {
+    const legal = [...document.querySelectorAll('#grid [data-legal]')];
+    return legal.length > 0 && legal.every((c) => c.dataset.value !== undefined);
+  };
+  await page.waitForFunction(legalValued, null, { timeout: 1000, polling: 20 });
+  const firstMs = Date.now() - started;
+  await page.waitForFunction(() => {
+    const legal = [...document.querySelectorAll('#grid [data-legal]')];
+    return legal.length > 0 && legal.every((c) => c.dataset.exact === 'true');
+  }, null, { timeout: 10_000, polling: 50 });
+  const exactMs = Date.now() - started;
+  const cells = await page.$$eval('#grid [role=gridcell]', (cs) => cs.map((c) => ({ disc: c.dataset.disc, value: c.dataset.value, legal: c.dataset.legal !== undefined })));
+  const side = await page.evaluate(() => document.body.dataset.reviewSide);
+  assert.equal(cells.filter((c) => c.disc === 'empty').length, 20);
+  const obf = cells.map((c) => ({ dark: 'X', light: 'O', empty: '-' })[c.disc]).join('') + (side === 'dark' ? ' X' : ' O');
+  const dir = mkdtempSync(join(tmpdir(), 'virada-review-'));
+  writeFileSync(join(dir, 'p.obf'), `${obf}\n`);
+  const out = execFileSync(BIN, ['solve', join(dir, 'p.obf'), '--each-move'], { encoding: 'utf8' });
+  const expected = Object.fromEntries(out.split('\n').slice(1).filter((l) => /^#1 [a-h][1-8] /.test(l)).map((l) => {
+    const [, sq, score] = l.split(' ');
+    return [sq, Number(score)];
+  }));
+  const names = await squareNames(page);
+  const got = {};
+  for (const name of names) {
+    const m = /^([a-h][1-8]), empty, legal, ([+-]?\d+)/.exec(name);
+    if (m) got[m[1]] = Number(m[2]);
+  }
+  assert.deepEqual(got, expected, 'the exact values are the solver\'s, move by move');
+  // The best move is named as such.
+  const best = Object.entries(expected).sort((a, b) => b[1] - a[1])[0];
+  assert.ok(names.some((n) => n.startsWith(`${best[0]}, empty, legal, ${best[1] > 0 ? '+' : ''}${best[1]}`)));
+  if (LOG) console.log(`20 empties: every value after ${firstMs} ms, exact after ${exactMs} ms (${Object.keys(expected).length} moves)`);
+  assert.deepEqual(errors, []);
+});
+
+test('the graph: one point a move, a click jumps there; the mistakes are its text', async () => {
+  const { page, errors } = await finishedGame();
+  await page.locator('#review-open').click();
+  await page.waitForSelector('body[data-review="true"]');
+  const points = page.locator('#review-graph .g-point');
+  assert.equal(await points.count(), PLIES.length);
+  await page.locator('#review-graph').scrollIntoViewIfNeeded();
+  for (const k of [1, 17, 33, PLIES.length]) {
+    // Points are redrawn as the analysis comes in: click where the point is.
+    const box = await page.evaluate((i) => {
+      const r = document.querySelectorAll('#review-graph .g-point')[i].querySelector('circle').getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    }, k - 1);
+    await page.mouse.click(box.x, box.y);
+    assert.equal(await step(page), k);
+  }
+  // The sweep fills the graph: the line has a point for every move, and the
+  // mistakes (if any) are listed, each a button that jumps there.
+  await page.waitForFunction(() => document.querySelectorAll('#review-graph .g-dot.g-unknown').length === 0, null, { timeout: 60_000 });
+  const mistakes = page.locator('#review-mistakes button');
+  const marked = await page.locator('#review-graph .g-mistake').count();
+  assert.equal(await mistakes.count(), marked, 'one listed mistake a marked point');
+  if (marked > 0) {
+    const text = await mistakes.first().textContent();
+    const n = Number(/^Move (\d+)/.exec(text)[1]);
+    await mistakes.first().click();
+    assert.equal(await step(page), n);
+  }
+  const summary = await page.locator('#review-summary p').allTextContents();
+  assert.equal(summary.length, 2);
+  assert.match(summary[0], /^Dark: \d+ discs? lost in all; biggest mistakes: /);
+  assert.deepEqual(errors, []);
+});
+
+test('a pasted transcript and a GGF game open in review; a broken one is refused', async () => {
+  const { page, errors } = await openPage('?lang=en&seats=person,person');
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.locator('#review-paste summary').click();
+  await page.locator('#review-input').fill('f5d6c3d3c4f4');
+  await page.locator('#review-paste-go').click();
+  await page.waitForSelector('body[data-review="true"]');
+  assert.equal(await step(page), 6);
+  assert.equal(await page.locator('#review-graph .g-point').count(), 6);
+  // d3 at the start is legal and gets a value as a signed number.
+  await page.locator('#review-first').click();
+  await page.waitForFunction(() => document.querySelector('#grid [data-sq="19"]').dataset.value !== undefined);
+  const names = await squareNames(page);
+  assert.match(names[19], /^d3, empty, legal, [+-]?\d+/);
+  await page.locator('#review-close').click();
+  await page.locator('#review-input').fill('(;GM[Othello]PC[x]BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[f6]B[e6];)');
+  await page.locator('#review-paste-go').click();
+  await page.waitForSelector('body[data-review="true"]');
+  assert.equal(await step(page), 3);
+  await page.locator('#review-close').click();
+  await page.locator('#review-input').fill('f5f5');
+  await page.locator('#review-paste-go').click();
+  await page.waitForFunction(() => /cannot be reviewed/.test(document.getElementById('status').textContent));
+  assert.equal(await page.evaluate(() => document.body.dataset.review), undefined);
+  assert.deepEqual(errors, []);
+});
