@@ -3,7 +3,7 @@
 # when all is there.
 #
 #   make serve    build the wasm package and serve the page on http://127.0.0.1:8000/
-#   make test     format, lints, Rust tests, wasm build, browser tests
+#   make test     format, lints, Rust tests, wasm build, JavaScript check, browser tests
 #   make wasm     build www/pkg (wasm-bindgen package, optimized with wasm-opt)
 #   make bench    native and wasm benchmark figures (wasm: target/pkg-bench,
 #                 a package built with the `bench` feature)
@@ -34,7 +34,7 @@ NATIVE_RUSTFLAGS ?=
 NODE_DEPS := node_modules/.package-lock.json
 BIN := target/release/virada
 
-.PHONY: serve test wasm bench bench-wasm weight lint rust-test browser-test setup clean
+.PHONY: serve test wasm bench bench-wasm weight lint rust-test js-check browser-test setup clean
 
 ## serve: build, then serve the repository on http://$(HOST):$(PORT)/
 serve: wasm
@@ -42,7 +42,7 @@ serve: wasm
 	$(BIN) serve --host $(HOST) --port $(PORT) --root .
 
 ## test: everything CI checks; the last lines are cargo test's and node --test's summaries
-test: lint rust-test wasm browser-test
+test: lint rust-test wasm js-check browser-test
 
 lint:
 	@$(SETUP) rust wasm
@@ -53,6 +53,11 @@ lint:
 rust-test:
 	@$(SETUP) rust
 	cargo test --workspace
+
+## js-check: tsc over www/ (// @ts-check, JSDoc types), against the wasm package's virada.d.ts
+js-check: $(NODE_DEPS) wasm
+	node_modules/.bin/tsc -p .
+	node_modules/.bin/tsc -p tsconfig.worker.json
 
 browser-test: $(NODE_DEPS) wasm
 	@$(SETUP) chromium

@@ -1,12 +1,25 @@
+// @ts-check
 // The bot's seat on the page: asks the game's worker and hands back
 // its move, never sooner than a short pause so people can follow the game.
 // Cancelling terminates the worker, so a long think stops at once.
+
+/**
+ * @typedef {{type: 'think', id: number, level: number, ply: number} & Record<string, unknown>} BotQuestion
+ *   what the page asks a bot worker: the game's own fields beside these
+ *   (bot-worker.js, nabu-bot-worker.js)
+ * @typedef {object} BotSeat
+ * @property {(question: {level: number, ply: number} & Record<string, unknown>, pause?: number) => void} ask
+ * @property {() => boolean} thinking
+ * @property {() => void} cancel
+ */
 
 /**
  * Creates the seat for the bot in module `worker` (bot-worker.js,
  * nabu-bot-worker.js: both answer {type:'think', id, level, …} with
  * {type:'move', id, move} or {type:'error', id, message}); `onMove(move)`
  * gets the move's text, `onError(message)` a failure.
+ * @param {{worker: URL, pauseMs: number, onMove: (move: string) => void, onError: (message: string) => void}} options
+ * @returns {BotSeat}
  */
 export function createBotSeat({ worker: workerUrl, pauseMs, onMove, onError }) {
   let worker = null;
@@ -16,6 +29,7 @@ export function createBotSeat({ worker: workerUrl, pauseMs, onMove, onError }) {
   let timer = null;
   let wantPause = pauseMs;
 
+  /** @param {MessageEvent<import('./engine.js').BotAnswer>} event */
   function reply(event) {
     const msg = event.data;
     if (msg.id !== id) return;

@@ -1,3 +1,4 @@
+// @ts-check
 // The bot's thread: loads the engine and answers
 // {type:'think', id, dark, light, darkToMove, level, seed, ply, timeMs}
 // with {type:'move', id, move} ("d3" or "PA") or {type:'error', id, message}.
@@ -40,6 +41,7 @@ function work(id) {
   else setTimeout(() => work(id), 0);
 }
 
+/** @param {MessageEvent<import('./engine.js').OthelloBotQuestion & {type: 'think' | 'analyse' | 'stop', id: number}>} event */
 self.onmessage = async (event) => {
   const q = event.data;
   if (!q) return;
@@ -58,8 +60,8 @@ self.onmessage = async (event) => {
       return;
     }
     const move = botChoose(q);
-    self.postMessage({ type: 'move', id: q.id, move });
+    self.postMessage(/** @type {import('./engine.js').BotAnswer} */ ({ type: 'move', id: q.id, move }));
   } catch (e) {
-    self.postMessage({ type: 'error', id: q.id, message: String(e?.message ?? e) });
+    self.postMessage(/** @type {import('./engine.js').BotAnswer} */ ({ type: 'error', id: q.id, message: String(e?.message ?? e) }));
   }
 };

@@ -1,3 +1,4 @@
+// @ts-check
 // The only importer of the generated wasm package (with nabu-engine.js): the
 // page and the bot worker ask the Rust engine through these functions and
 // never apply a rule themselves. The table answers a JSON snapshot of
@@ -10,14 +11,19 @@ import init, {
 
 export { Analyzer };
 
+/** @type {Promise<unknown>|null} */
 let loading = null;
 
-/** Loads the engine once. */
+/**
+ * Loads the engine once.
+ * @returns {Promise<unknown>}
+ */
 export function ready() {
   loading ??= init();
   return loading;
 }
 
+/** @type {Promise<string|null>|null} */
 let weights = null;
 
 /**
@@ -25,6 +31,7 @@ let weights = null;
  * beside the wasm) once, for the bot's worker. If the file cannot be had the
  * bot plays on the hand-set weights built into the engine; the returned
  * promise then resolves to the reason.
+ * @returns {Promise<string|null>}
  */
 export function readyWithWeights() {
   weights ??= ready().then(async () => {
@@ -41,21 +48,77 @@ export function readyWithWeights() {
 }
 
 /**
+ * @typedef {object} EngineSnapshot everything the page draws (crate::table::Table::snapshot)
+ * @property {string} game `othello` | `nabucodonosor`
+ * @property {number} size
+ * @property {string} cells one letter a cell: `X` dark, `O` light, `.` empty
+ * @property {'dark'|'light'} side the colour to move
+ * @property {number} seatToMove 0 or 1
+ * @property {number} darkSeat the seat that plays dark
+ * @property {string[]} seats `person`, `bot:N`
+ * @property {number} clock seconds a turn, 0 for none
+ * @property {[number, number]} counts dark's and light's discs
+ * @property {boolean} mustPass
+ * @property {boolean} over
+ * @property {'dark'|'light'|'draw'|null} outcome
+ * @property {number} last the cell of the last disc placed, -1 for none
+ * @property {number[]} lastFlips
+ * @property {string|null} lastMove
+ * @property {[string, string, boolean][]} moves each move's text, mover's letter and whether the table made it
+ * @property {string} fingerprint
+ * @property {boolean} seedChosen
+ * @property {string} word
+ * @property {string|null} timeoutMove
+ * @property {[number, number][]} [legal] Othello: each legal square with its flips
+ * @property {[number, number]} [supplies] Othello: the discs left to each colour
+ * @property {number[]} [placements] Nabucodonosor: the legal placements
+ * @property {string[]} [captures] Nabucodonosor: the legal captures (`c3:e4`)
+ * @property {string[]} [legalMoves] Nabucodonosor
+ * @property {boolean} [canSwap] Nabucodonosor
+ * @property {boolean} [swapped] Nabucodonosor
+ * @property {string|null} [end] Nabucodonosor: `wipe-out` | `more-discs` | `last-mover`
+ */
+
+/**
+ * @typedef {Error & {code: string}} CodedError an engine error: `code` is its stable code
+ */
+
+/**
  * Runs an engine call; an engine error comes back as an Error whose `code`
  * is the stable code (the text before the first colon of its message).
+ * @template T
+ * @param {() => T} f
+ * @returns {T}
  */
 export function coded(f) {
   try {
     return f();
   } catch (e) {
     const message = String(e?.message ?? e);
-    const err = new Error(message);
+    const err = /** @type {CodedError} */ (new Error(message));
     err.code = /^([a-z0-9-]+):/.exec(message)?.[1] ?? 'engine';
     throw err;
   }
 }
 
-/** The engine's event JSON → { move, mover, byTable, placed, flipped, passes, over }. */
+/**
+ * @typedef {object} TableEvent what a move did (crate::table, `play` and `time_out`)
+ * @property {string} move
+ * @property {'dark'|'light'} mover
+ * @property {boolean} byTable
+ * @property {number} placed the cell a disc went on, -1 for none
+ * @property {number[]} flipped the cells turned over
+ * @property {('dark'|'light')[]} passes the colours the table then passed for
+ * @property {boolean} over
+ * @property {number[]} [captured] Nabucodonosor: `flipped`
+ * @property {EngineSnapshot} [state] the snapshot after it
+ */
+
+/**
+ * The engine's event JSON → { move, mover, byTable, placed, flipped, passes, over }.
+ * @param {string} json
+ * @returns {TableEvent}
+ */
 export function eventOf(json) {
   const e = JSON.parse(json);
   return {
@@ -69,12 +132,20 @@ export function eventOf(json) {
   };
 }
 
-/** Index 0..63 → "a1".."h8". */
+/**
+ * Index 0..63 → "a1".."h8".
+ * @param {number} index
+ * @returns {string}
+ */
 export function squareName(index) {
   return 'abcdefgh'[index % 8] + String(Math.floor(index / 8) + 1);
 }
 
-/** "d3" → 19, or -1. */
+/**
+ * "d3" → 19, or -1.
+ * @param {string} name
+ * @returns {number}
+ */
 export function squareIndex(name) {
   const m = /^([a-h])([1-8])$/.exec(String(name).toLowerCase());
   return m ? (Number(m[2]) - 1) * 8 + 'abcdefgh'.indexOf(m[1]) : -1;
@@ -89,6 +160,12 @@ export function squareIndex(name) {
  * `code` (bad-seats, bad-level, bad-clock, bad-word, bad-seed …) on bad settings.
  */
 export class Table {
+  /** @type {EngineSnapshot} */
+  state;
+  /** @type {Map<number, number>} each legal square with its flips */
+  legalFlips;
+
+  /** @param {{seats: string, level: number, clock: number, seed?: string, word?: string, secret?: boolean}} settings */
   constructor({ seats, level, clock, seed, word = '', secret = false }) {
     this.inner = coded(() => new GameTable('othello', 8, seats, level, clock, seed || '', word));
     if (seed && secret) this.inner.set_seed_chosen(false);
@@ -107,7 +184,11 @@ export class Table {
     return this.state;
   }
 
-  /** Squares a disc on `sq` would flip (empty when not legal). */
+  /**
+   * Squares a disc on `sq` would flip (empty when not legal).
+   * @param {number} sq
+   * @returns {number[]}
+   */
   flips(sq) {
     return Array.from(this.inner.preview(squareName(sq)));
   }
@@ -116,6 +197,8 @@ export class Table {
    * Places a disc on `sq` for the side to move. Returns what happened:
    * { move, mover, byTable, placed, flipped, passes, over, state }, where
    * `passes` lists the colours the table then passed for.
+   * @param {number} sq
+   * @returns {TableEvent}
    */
   play(sq) {
     return this.#event(() => this.inner.play(squareName(sq)));
@@ -137,7 +220,11 @@ export class Table {
     return event;
   }
 
-  /** Replays a stored transcript ("f5d6PA…"), marking the plies listed in `byTable` (0-based). */
+  /**
+   * Replays a stored transcript ("f5d6PA…"), marking the plies listed in `byTable` (0-based).
+   * @param {string} transcript
+   * @param {number[]} byTable
+   */
   replay(transcript, byTable) {
     const marked = new Set(byTable);
     const plies = String(transcript).replace(/\s+/g, '').match(/.{1,2}/g) ?? [];
@@ -154,7 +241,11 @@ export class Table {
     return this.inner.seed_hex();
   }
 
-  /** The game's record (crate::record): with the seed when `reveal`, "seed: hidden" before. */
+  /**
+   * The game's record (crate::record): with the seed when `reveal`, "seed: hidden" before.
+   * @param {boolean} reveal
+   * @returns {string}
+   */
   record(reveal) {
     return this.inner.record(reveal);
   }
@@ -181,29 +272,66 @@ export class Table {
   }
 }
 
-/** The bot's move ("d3" or "PA") for a position given by its disc masks. */
+/**
+ * @typedef {{type: 'move', id: number, move: string} | {type: 'error', id: number, message: string}} BotAnswer
+ *   what a bot worker (bot-worker.js, nabu-bot-worker.js) answers a `think` question
+ * @typedef {object} OthelloBotQuestion what bot-worker.js takes (with `type: 'think'` and an `id`)
+ * @property {bigint} dark dark's discs, bit 0 = a1
+ * @property {bigint} light
+ * @property {boolean} darkToMove
+ * @property {number} level 1–10
+ * @property {string} seed 64 hex
+ * @property {number} ply
+ * @property {number} timeMs
+ */
+
+/**
+ * The bot's move ("d3" or "PA") for a position given by its disc masks.
+ * @param {OthelloBotQuestion} question
+ * @returns {string}
+ */
 export function botChoose({ dark, light, darkToMove, level, seed, ply, timeMs }) {
   return coded(() => bot_choose(BigInt(dark), BigInt(light), darkToMove, level, seed, ply, timeMs));
 }
 
 // ---------------------------------------------------------------- fair: records
 
-/** A fresh secret seed (64 hex) from the platform's secure source. */
+/**
+ * A fresh secret seed (64 hex) from the platform's secure source.
+ * @returns {string}
+ */
 export function newSeed() {
   return coded(() => fair_new_seed());
 }
 
-/** The fingerprint (SHA-256, 64 hex) of a seed given in hex. */
+/**
+ * The fingerprint (SHA-256, 64 hex) of a seed given in hex.
+ * @param {string} seedHex
+ * @returns {string}
+ */
 export function fingerprintOf(seedHex) {
   return coded(() => fair_fingerprint(seedHex));
 }
 
-/** The GGF export of a table game. */
+/**
+ * The GGF export of a table game.
+ * @param {Table} table
+ * @returns {string}
+ */
 export function ggfOf(table) {
   return table.inner.ggf();
 }
 
-/** Checks a record's text: {ok, checks: [{check, status, code, params, message}]}. */
+/**
+ * @typedef {{check: string, status: string, code: string, params: Record<string, string>, message: string}} Check
+ * @typedef {{ok: boolean, checks: Check[]}} Report
+ */
+
+/**
+ * Checks a record's text: {ok, checks: [{check, status, code, params, message}]}.
+ * @param {string} text
+ * @returns {Report}
+ */
 export function verifyRecord(text) {
   return JSON.parse(record_verify(text));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The last finished games' records, for "Verify a game". The table adds a
 // record when a game ends; the verify page lists them.
 //
@@ -15,7 +16,10 @@ function storage() {
   }
 }
 
-/** The stored records, newest first; anything that is not a list of strings counts as none. */
+/**
+ * The stored records, newest first; anything that is not a list of strings counts as none.
+ * @returns {string[]}
+ */
 export function loadFinished() {
   try {
     const list = JSON.parse(storage()?.getItem(FINISHED_KEY) ?? '[]');
@@ -25,7 +29,10 @@ export function loadFinished() {
   }
 }
 
-/** Adds a finished game's record in front, keeping at most 50 (the same text twice is kept once). */
+/**
+ * Adds a finished game's record in front, keeping at most 50 (the same text twice is kept once).
+ * @param {string} record
+ */
 export function rememberFinished(record) {
   const list = [record, ...loadFinished().filter((r) => r !== record)].slice(0, FINISHED_MAX);
   try {
@@ -35,7 +42,12 @@ export function rememberFinished(record) {
   }
 }
 
-/** `verify.html#r=…`: the record in the URL fragment (base64url of its UTF-8), so nothing leaves the browser. */
+/**
+ * `verify.html#r=…`: the record in the URL fragment (base64url of its UTF-8), so nothing leaves the browser.
+ * @param {string} record
+ * @param {string} [base]
+ * @returns {string}
+ */
 export function verifyLink(record, base = 'verify.html') {
   const bytes = new TextEncoder().encode(record);
   let bin = '';
@@ -44,7 +56,11 @@ export function verifyLink(record, base = 'verify.html') {
   return `${base}#r=${b64}`;
 }
 
-/** The record held in a `#r=` fragment, or null when there is none or it does not decode. */
+/**
+ * The record held in a `#r=` fragment, or null when there is none or it does not decode.
+ * @param {string} hash
+ * @returns {string|null}
+ */
 export function recordFromFragment(hash) {
   const m = /^#?r=([A-Za-z0-9_-]*)$/.exec(hash || '');
   if (!m) return null;

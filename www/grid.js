@@ -1,9 +1,26 @@
+// @ts-check
 // The board's accessible layer: a real grid of n×n focusable cells laid over
 // the canvas, one tab stop with roving focus. Each cell carries its name
 // (coordinate + state) and data attributes mirroring what the canvas draws,
 // so what is drawn can be checked without reading pixels.
 
-/** Builds the grid in `host`; returns {cells, update(items), focus(sq), setCursor(sq)}. */
+/**
+ * @typedef {object} Grid
+ * @property {HTMLElement[]} cells
+ * @property {(items: import('./table.js').GridItem[]) => void} update
+ * @property {(text: string) => void} setLabel
+ * @property {(sq: number) => void} setCursor
+ * @property {() => number} cursor
+ * @property {(sq: number) => void} focus
+ */
+
+/**
+ * Builds the grid in `host`; returns {cells, update(items), focus(sq), setCursor(sq)}.
+ * @param {HTMLElement} host
+ * @param {number} n
+ * @param {{label: string, describedBy: (sq: number) => string|null}} options
+ * @returns {Grid}
+ */
 export function createGrid(host, n, { label, describedBy }) {
   host.textContent = '';
   host.setAttribute('role', 'grid');

@@ -1,3 +1,4 @@
+// @ts-check
 // Input on the board's cells, for either game: touch, mouse and keyboard, as
 // the table's rules for people ask (T11–T13). The actions come from `act`
 // (table.js); this file only decides which gesture means which action.
@@ -11,7 +12,23 @@
 // Mouse: pointing previews where the game allows it (Othello), so a click
 // places. Keyboard: arrows move the cursor, Escape clears the preview.
 
-/** Binds input on `grid` (see grid.js) for an n×n board; returns an unbind function. */
+/**
+ * @typedef {object} InputActions what the gestures do (table.js)
+ * @property {() => boolean} canAct
+ * @property {(sq: number) => void} hover
+ * @property {(sq: number, via: string) => void} tap
+ * @property {(via: string) => void} clear
+ * @property {(sq: number, keyboard: boolean) => void} cursorMoved
+ * @property {() => void} gesture
+ */
+
+/**
+ * Binds input on `grid` (see grid.js) for an n×n board; returns an unbind function.
+ * @param {import('./grid.js').Grid} grid
+ * @param {number} n
+ * @param {InputActions} act
+ * @returns {() => void}
+ */
 export function bindInput(grid, n, act) {
   const host = grid.cells[0].parentElement.parentElement;
   let lastPointer = 'mouse';

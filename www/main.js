@@ -1,3 +1,4 @@
+// @ts-check
 // The Othello page: wiring only. The table controller (table.js) with
 // Othello's rules adapter (othello-game.js), the table's and the review's
 // words, and the review (review.js) drawn on the same board.
@@ -5,12 +6,14 @@
 import { ready } from './engine.js';
 import { addWords } from './i18n.js';
 import { TABLE_WORDS } from './table-text.js';
+import { ERROR_WORDS } from './error-text.js';
 import { REVIEW_WORDS } from './review-text.js';
 import { bootTable } from './table.js';
 import { othello } from './othello-game.js';
 import { setupReview } from './review.js';
 
 addWords(TABLE_WORDS);
+addWords(ERROR_WORDS);
 addWords(REVIEW_WORDS);
 const hooks = {
   /** The Review button is offered once the game is over. */

@@ -1,3 +1,4 @@
+// @ts-check
 // Nabucodonosor's door into the wasm package: the page asks the Rust engine
 // (legal placements, captures at a cell, flips, play, bot, record) and never
 // applies a rule itself. The game is the same table as Othello's (one wasm
@@ -13,12 +14,22 @@ export { ready };
 const COLUMNS = 'abcdefghijklmno';
 const ZERO_SEED = '00'.repeat(32);
 
-/** Index (row * n + col) → "c3" on an n×n board. */
+/**
+ * Index (row * n + col) → "c3" on an n×n board.
+ * @param {number} index
+ * @param {number} n
+ * @returns {string}
+ */
 export function cellName(index, n) {
   return COLUMNS[index % n] + String(Math.floor(index / n) + 1);
 }
 
-/** "c3" → index on an n×n board, or -1. */
+/**
+ * "c3" → index on an n×n board, or -1.
+ * @param {string} name
+ * @param {number} n
+ * @returns {number}
+ */
 export function cellIndex(name, n) {
   const m = /^([a-o])([1-9][0-9]?)$/.exec(String(name));
   if (!m) return -1;
@@ -27,7 +38,12 @@ export function cellIndex(name, n) {
   return col < n && row < n ? row * n + col : -1;
 }
 
-/** "c3:e4" → { top, left, bottom, right } (0-based), or null. */
+/**
+ * "c3:e4" → { top, left, bottom, right } (0-based), or null.
+ * @param {string} text
+ * @param {number} n
+ * @returns {{top: number, left: number, bottom: number, right: number}|null}
+ */
 export function rectOf(text, n) {
   const [a, b] = String(text).split(':');
   const ia = cellIndex(a, n);
@@ -41,7 +57,11 @@ export function rectOf(text, n) {
   };
 }
 
-/** The words of a space-separated list from the engine. */
+/**
+ * The words of a space-separated list from the engine.
+ * @param {string} text
+ * @returns {string[]}
+ */
 export function words(text) {
   return String(text).split(' ').filter(Boolean);
 }
@@ -55,7 +75,14 @@ const seatOf = (level) => (level > 0 ? `bot:${level}` : 'person');
  * moves, timeoutMove …). Errors are Errors with a stable `code`.
  */
 export class NabuGame {
-  /** Two people, no clock, the all-zero seed, on an empty `size`×`size` board. */
+  /** @type {import('./engine.js').EngineSnapshot} */
+  state;
+
+  /**
+   * Two people, no clock, the all-zero seed, on an empty `size`×`size` board.
+   * @param {number} size
+   * @param {{seats?: string, clock?: number, seed?: string, word?: string}} [settings]
+   */
   constructor(size, { seats = 'person,person', clock = 0, seed = ZERO_SEED, word = '' } = {}) {
     this.inner = coded(() => new GameTable('nabucodonosor', size, seats, 1, clock, seed, word));
     this.refresh();
@@ -66,19 +93,34 @@ export class NabuGame {
    * dark; `level0`/`level1` are the seats' bot levels (0 = a person, 1–5);
    * `clock` is seconds a turn (0 = off). Throws bad-size, bad-level,
    * bad-clock, bad-seed, bad-word.
+   * @param {number} size
+   * @param {string} seed
+   * @param {string} word
+   * @param {number} level0
+   * @param {number} level1
+   * @param {number} clock
+   * @returns {NabuGame}
    */
   static start(size, seed, word, level0, level1, clock) {
     return new NabuGame(size, { seats: `${seatOf(level0)},${seatOf(level1)}`, clock, seed, word });
   }
 
-  /** A game from its moves, space separated (`*` before a table's move), each checked. */
+  /**
+   * A game from its moves, space separated (`*` before a table's move), each checked.
+   * @param {number} size
+   * @param {string} moves
+   * @returns {NabuGame}
+   */
   static replay(size, moves) {
     const g = new NabuGame(size, { clock: 1 });
     g.replayMoves(moves);
     return g;
   }
 
-  /** Replays stored moves into this fresh game (`*` before a table's move). */
+  /**
+   * Replays stored moves into this fresh game (`*` before a table's move).
+   * @param {string} moves
+   */
   replayMoves(moves) {
     coded(() => this.inner.replay(moves));
     return this.refresh();
@@ -101,6 +143,8 @@ export class NabuGame {
    * Plays `mv` (`d3`, `c3:e4`, `swap`); an Error with a `code` says why not.
    * Returns what happened: { move, mover, byTable, placed, flipped, captured,
    * passes, over, state }, `passes` the colours the table then passed for.
+   * @param {string} mv
+   * @returns {import('./engine.js').TableEvent}
    */
   play(mv) {
     return this.#event(() => this.inner.play(mv));
@@ -171,11 +215,15 @@ export class NabuGame {
     return this.inner.captures_at(index);
   }
 
-  /** The cells a legal capture `rect` would flip; throws when it is not legal now. */
+  /**
+   * The cells a legal capture `rect` would flip; throws when it is not legal now.
+   * @param {string} rect
+   * @returns {number[]}
+   */
   flips(rect) {
     const cells = Array.from(this.inner.preview(rect));
     if (cells.length === 0) {
-      const err = new Error(`capture: ${rect} is not a capture here`);
+      const err = /** @type {import('./engine.js').CodedError} */ (new Error(`capture: ${rect} is not a capture here`));
       err.code = 'capture';
       throw err;
     }
@@ -220,22 +268,40 @@ export class NabuGame {
   }
 }
 
-/** The bot's move for the game of side `size` after `moves` (for the worker). */
+/**
+ * The bot's move for the game of side `size` after `moves` (for the worker).
+ * @param {number} size
+ * @param {string} moves
+ * @param {number} level
+ * @param {string} seed
+ * @returns {string}
+ */
 export function nabuBotMove(size, moves, level, seed) {
   return coded(() => nabu_bot_move(size, moves, level, seed));
 }
 
-/** A fresh secret seed (64 hex). */
+/**
+ * A fresh secret seed (64 hex).
+ * @returns {string}
+ */
 export function newSeed() {
   return coded(() => fair_new_seed());
 }
 
-/** The fingerprint (SHA-256, 64 hex) of a seed given in hex. */
+/**
+ * The fingerprint (SHA-256, 64 hex) of a seed given in hex.
+ * @param {string} seedHex
+ * @returns {string}
+ */
 export function fingerprintOf(seedHex) {
   return coded(() => fair_fingerprint(seedHex));
 }
 
-/** Checks a record's text: the JSON text of {ok, checks: [...]} (parse it). */
+/**
+ * Checks a record's text: the JSON text of {ok, checks: [...]} (parse it).
+ * @param {string} text
+ * @returns {string}
+ */
 export function verifyRecord(text) {
   return record_verify(text);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Nabucodonosor's rules adapter for the table controller (table.js): a
 // session over the engine (nabu-engine.js) with the same snapshot shape as
 // Othello's, and how a placement or a capture is previewed (tapping a disc
@@ -21,6 +22,18 @@ function rectCells(text, n) {
 
 /** A Nabucodonosor game at the table, with the controller's session interface. */
 class NabuSession {
+  /** @type {import('./table.js').Snapshot} */
+  snap;
+  /** @type {Set<number>|null} the cells inside a legal capture, for `inCaptureOf` */
+  inCapture = null;
+  /** @type {import('./table.js').Snapshot|null} */
+  inCaptureOf = null;
+
+  /**
+   * @param {import('./table.js').Settings} settings
+   * @param {string|undefined} seed
+   * @param {{word?: string, secret?: boolean}} [options]
+   */
   constructor({ seats, level, clock, size }, seed, { word = '', secret = false } = {}) {
     this.n = size;
     const bots = seats.split(',').map((s) => (s === 'bot' ? level : 0));
@@ -98,7 +111,7 @@ function capturePreview(session, rects, anchor, k, via) {
   return { kind: 'capture', move: rect, sq: anchor, anchor, rects, k, squares: [], flips, rect: rectOf(rect, session.n), via };
 }
 
-/** @type {import('./table.js').Rules} */
+/** @type {import('./table.js').Rules<NabuSession>} */
 export const nabu = {
   name: 'nabucodonosor',
   store: 'nabucodonosor',

@@ -1,3 +1,4 @@
+// @ts-check
 // The Nabucodonosor page: wiring only. The table controller (table.js) with
 // Nabucodonosor's rules adapter (nabu-game.js), the table's words and the
 // game's own; beside them the pie swap button, the rules dialog and the
@@ -8,6 +9,7 @@ import { ready as engineReady } from './engine.js';
 import { addWords, language, t } from './i18n.js';
 import { TABLE_WORDS } from './table-text.js';
 import { NABU_WORDS } from './nabu-text.js';
+import { ERROR_WORDS } from './error-text.js';
 import { setupRules } from './nabu-rules.js';
 import { bootTable } from './table.js';
 import { nabu } from './nabu-game.js';
@@ -16,8 +18,13 @@ const $ = (id) => document.getElementById(id);
 
 addWords(TABLE_WORDS);
 addWords(NABU_WORDS);
+addWords(ERROR_WORDS);
 
-/** The game's extras after each redraw: the swap offer, the record's check at the end. */
+/**
+ * The game's extras after each redraw: the swap offer, the record's check at the end.
+ * @param {import('./table.js').TableState} state
+ * @param {{canAct: boolean}} flags
+ */
 function update(state, { canAct }) {
   const s = state.session.snap;
   $('swap').hidden = !(canAct && s.canSwap);
@@ -40,5 +47,5 @@ const ready = () => nabuReady().then(engineReady);
 const table = await bootTable(nabu, { ready, hooks: { update } });
 if (table) {
   $('swap').addEventListener('click', () => table.play('swap'));
-  setupRules($('rules'), $('rules-dialog'), language, (why) => t('rulesFailed', { why }));
+  setupRules($('rules'), /** @type {HTMLDialogElement} */ ($('rules-dialog')), language, (why) => t('rulesFailed', { why }));
 }

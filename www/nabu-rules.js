@@ -1,3 +1,4 @@
+// @ts-check
 // The rules view of the Nabucodonosor page: a modal <dialog> filled from
 // docs/nabu-rules.md, the one source of the rules text. Only the small subset
 // of Markdown that file uses is read (## sections, paragraphs, a numbered list
@@ -33,7 +34,11 @@ function inline(parent, text) {
   });
 }
 
-/** Builds the DOM of one section from its Markdown lines. */
+/**
+ * Builds the DOM of one section from its Markdown lines.
+ * @param {string[]} lines
+ * @returns {DocumentFragment}
+ */
 export function renderRules(lines) {
   const frag = document.createDocumentFragment();
   let ol = null; // the numbered list in progress
@@ -94,6 +99,10 @@ async function rulesText() {
  * Wires the rules dialog: `button` opens `dialog` (which holds a `.rules-body`
  * and a `.rules-close` button) in the language `lang()` returns; Escape or the
  * close button shuts it, and the focus goes back to `button`.
+ * @param {HTMLElement} button
+ * @param {HTMLDialogElement} dialog
+ * @param {() => string} lang
+ * @param {(why: string) => string} failed
  */
 export function setupRules(button, dialog, lang, failed) {
   const body = dialog.querySelector('.rules-body');

@@ -1,8 +1,10 @@
+// @ts-check
 // The Nabucodonosor page's own words in English, Portuguese (pt-BR) and
 // Italian, added over the table's (table-text.js) with i18n.js's addWords.
 // Colour names, seats, the clock, the New game dialog and the record are the
 // table's, the same as Othello's.
 
+/** @type {import('./i18n.js').Dictionary} */
 export const NABU_WORDS = {
   en: {
     title: 'Nabucodonosor',

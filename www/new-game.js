@@ -1,3 +1,4 @@
+// @ts-check
 // The New game dialog: the table first draws the next game's secret seed and
 // shows its fingerprint; only then may a player type a word of their own, and
 // pick the seats, the bot level, the clock and (Nabucodonosor) the board's
@@ -10,6 +11,7 @@ import { newSeed, fingerprintOf } from './engine.js';
 const $ = (id) => document.getElementById(id);
 const CLOCKS = [0, 15, 30, 60, 120, 300];
 /** The game's choices: its highest bot level, its board sizes [min, max] if it has several. */
+/** @type {{levels: number, sizes: [number, number]|null}} */
 const game = { levels: 10, sizes: null };
 
 /** The seed drawn for the game the dialog offers: {seed, secret}, or null when closed. */
@@ -23,7 +25,7 @@ function addressSeed() {
 
 /** Fills the clock and level choices in the current language, keeping what is chosen. */
 export function translateChoices() {
-  const clock = $('set-clock');
+  const clock = /** @type {HTMLSelectElement} */ ($('set-clock'));
   const clockValue = clock.value;
   clock.textContent = '';
   for (const secs of CLOCKS) {
@@ -33,7 +35,7 @@ export function translateChoices() {
     clock.append(o);
   }
   if (clockValue) clock.value = clockValue;
-  const level = $('set-level');
+  const level = /** @type {HTMLSelectElement} */ ($('set-level'));
   const levelValue = level.value;
   level.textContent = '';
   for (let n = 1; n <= game.levels; n++) {
@@ -47,17 +49,20 @@ export function translateChoices() {
 
 /** The level choice only matters with a bot at the table. */
 function syncLevel() {
-  const level = $('set-level');
-  level.disabled = $('set-seats').value === 'person,person';
+  const level = /** @type {HTMLSelectElement} */ ($('set-level'));
+  level.disabled = /** @type {HTMLSelectElement} */ ($('set-seats')).value === 'person,person';
   level.closest('label').classList.toggle('off', level.disabled);
 }
 
-/** Shows the choices of `settings` ({seats, level, clock, size}) in the dialog. */
+/**
+ * Shows the choices of `settings` ({seats, level, clock, size}) in the dialog.
+ * @param {import('./table.js').Settings} settings
+ */
 function showSettings({ seats, level, clock, size }) {
-  $('set-seats').value = seats;
-  $('set-level').value = String(Math.min(game.levels, Math.max(1, level)));
-  if (game.sizes) $('set-size').value = String(size);
-  const select = $('set-clock');
+  /** @type {HTMLSelectElement} */ ($('set-seats')).value = seats;
+  /** @type {HTMLSelectElement} */ ($('set-level')).value = String(Math.min(game.levels, Math.max(1, level)));
+  if (game.sizes) /** @type {HTMLSelectElement} */ ($('set-size')).value = String(size);
+  const select = /** @type {HTMLSelectElement} */ ($('set-clock'));
   // A clock asked for in the address (e.g. ?clock=20) stays on offer for the next game.
   if (![...select.options].some((o) => o.value === String(clock))) {
     const o = document.createElement('option');
@@ -73,11 +78,12 @@ function showSettings({ seats, level, clock, size }) {
  * Wires the dialog once. `start({seats, level, clock, size, seed, secret, word})`
  * starts the game and returns an error message, or null when it started.
  * `levels` and `sizes` ([min, max], or none) are the game's.
+ * @param {{start: (choice: import('./table.js').NewGame) => string|null, levels?: number, sizes?: [number, number]|null}} game
  */
 export function setupNewGameDialog({ start, levels = 10, sizes = null }) {
   game.levels = levels;
   game.sizes = sizes;
-  const dialog = $('new-dialog');
+  const dialog = /** @type {HTMLDialogElement} */ ($('new-dialog'));
   if (sizes) {
     for (let k = sizes[0]; k <= sizes[1]; k++) {
       const o = document.createElement('option');
@@ -96,13 +102,13 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null }) {
     e.preventDefault();
     if (!pending) return;
     const error = start({
-      seats: $('set-seats').value,
-      level: Number($('set-level').value),
-      clock: Number($('set-clock').value),
-      size: game.sizes ? Number($('set-size').value) : undefined,
+      seats: /** @type {HTMLSelectElement} */ ($('set-seats')).value,
+      level: Number(/** @type {HTMLSelectElement} */ ($('set-level')).value),
+      clock: Number(/** @type {HTMLSelectElement} */ ($('set-clock')).value),
+      size: game.sizes ? Number(/** @type {HTMLSelectElement} */ ($('set-size')).value) : undefined,
       seed: pending.seed,
       secret: pending.secret,
-      word: $('nd-word').value,
+      word: /** @type {HTMLInputElement} */ ($('nd-word')).value,
     });
     const box = $('nd-error');
     box.hidden = !error;
@@ -111,16 +117,19 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null }) {
   });
 }
 
-/** Opens the dialog for the next game: draws its seed first and shows the fingerprint. */
+/**
+ * Opens the dialog for the next game: draws its seed first and shows the fingerprint.
+ * @param {import('./table.js').Settings} settings
+ */
 export function openNewGameDialog(settings) {
   const chosen = addressSeed();
   const seed = chosen ?? newSeed();
   pending = { seed, secret: chosen === null };
   $('nd-fingerprint').textContent = fingerprintOf(seed);
   $('nd-chosen').hidden = pending.secret;
-  $('nd-word').value = '';
+  /** @type {HTMLInputElement} */ ($('nd-word')).value = '';
   $('nd-error').hidden = true;
   showSettings(settings);
-  $('new-dialog').showModal();
+  /** @type {HTMLDialogElement} */ ($('new-dialog')).showModal();
   $('nd-word').focus();
 }

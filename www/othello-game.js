@@ -1,3 +1,4 @@
+// @ts-check
 // Othello's rules adapter for the table controller (table.js): how a session
 // is opened over the engine (engine.js), and how its moves are previewed,
 // named and announced. Every rule is the engine's; this file only asks it.
@@ -10,6 +11,14 @@ const CORNERS = new Set([0, N - 1, N * (N - 1), N * N - 1]);
 
 /** An Othello game at the table, with the controller's session interface. */
 class OthelloSession {
+  /** @type {import('./table.js').Snapshot} */
+  snap;
+
+  /**
+   * @param {import('./table.js').Settings} settings
+   * @param {string|undefined} seed
+   * @param {{word?: string, secret?: boolean}} [options]
+   */
   constructor({ seats, level, clock }, seed, { word = '', secret = false } = {}) {
     this.table = new Table({ seats, level, clock, seed: seed ?? '', word, secret });
     this.refresh();
@@ -73,7 +82,7 @@ function previewOf(session, sq, via) {
   return { move: squareName(sq), sq, squares: [sq], flips, via, text: '' };
 }
 
-/** @type {import('./table.js').Rules} */
+/** @type {import('./table.js').Rules<OthelloSession>} */
 export const othello = {
   name: 'othello',
   store: 'othello',

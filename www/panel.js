@@ -1,3 +1,4 @@
+// @ts-check
 // The side of the table drawn from the snapshot, for either game: disc boxes
 // (T7, T18; the supply row only where the game has one), the turn line, "All
 // my moves" (T14, the choices its rules adapter lists), the move history and
@@ -15,7 +16,12 @@ function el(tag, className, text) {
   return e;
 }
 
-/** The label of a seat: "you", "player 1", "bot, level 2". */
+/**
+ * The label of a seat: "you", "player 1", "bot, level 2".
+ * @param {import('./table.js').Snapshot} snap
+ * @param {number} seat
+ * @returns {string}
+ */
 export function seatLabel(snap, seat) {
   const s = snap.seats[seat];
   if (s.startsWith('bot')) return t('botLevel', { n: s.split(':')[1] });
@@ -23,10 +29,30 @@ export function seatLabel(snap, seat) {
   return people === 1 ? t('you') : t('player', { n: seat + 1 });
 }
 
-/** The seat that plays `color` ('dark'|'light'). */
+/**
+ * The seat that plays `color` ('dark'|'light').
+ * @param {import('./table.js').Snapshot} snap
+ * @param {string} color
+ * @returns {number}
+ */
 export function seatOf(snap, color) {
   return color === 'dark' ? snap.darkSeat : 1 - snap.darkSeat;
 }
+
+/**
+ * @typedef {object} PanelView what the panel shows beside the snapshot
+ * @property {boolean} thinking
+ * @property {number|null} secondsLeft
+ * @property {boolean} canAct
+ * @property {string|null} preview the previewed move's text
+ * @property {boolean} movesOpen
+ * @property {import('./table.js').Choice[]} choices
+ * @property {boolean} seedShown
+ * @property {string} seed
+ * @property {string} word
+ * @property {string} result
+ * @property {(move: string) => string} moveText
+ */
 
 const boxParts = new WeakMap();
 
@@ -91,6 +117,9 @@ function drawBox(box, snap, color, view) {
 /**
  * Redraws the panel. `view` = {thinking, secondsLeft, canAct, preview (move
  * text), movesOpen, choices, seedShown, seed, word, result, moveText(move)}.
+ * @param {import('./table.js').Snapshot} snap
+ * @param {PanelView} view
+ * @param {{choose: (choice: import('./table.js').Choice) => void}} handlers
  */
 export function drawPanel(snap, view, handlers) {
   drawBox($('box-dark'), snap, 'dark', view);
@@ -110,8 +139,8 @@ export function drawPanel(snap, view, handlers) {
   else clock.textContent = t('clock', { s: view.secondsLeft });
   clock.dataset.low = String(view.secondsLeft != null && view.secondsLeft <= 5 && !snap.over);
 
-  $('place').disabled = !(view.canAct && view.preview != null);
-  const all = $('all-moves');
+  /** @type {HTMLButtonElement} */ ($('place')).disabled = !(view.canAct && view.preview != null);
+  const all = /** @type {HTMLButtonElement} */ ($('all-moves'));
   all.disabled = !view.canAct;
   all.setAttribute('aria-expanded', String(view.movesOpen && view.canAct));
   drawMovesList(snap, view, handlers);

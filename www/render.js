@@ -1,3 +1,4 @@
+// @ts-check
 // The board on a canvas, for either game on any n×n, drawn from a plain view
 // (no rules here):
 //   { n, cells: 'X'/'O'/'-' × n², hints: [sq…],
@@ -33,9 +34,25 @@ function jitter(seed, i) {
   return x - Math.floor(x) - 0.5;
 }
 
-/** Creates the board renderer on `canvas`; returns {draw(view), destroy()}. */
+/**
+ * @typedef {object} BoardView what the canvas draws (see the top of this file)
+ * @property {number} n
+ * @property {string} cells
+ * @property {number[]} hints
+ * @property {{squares: number[], color: string, flips: number[], rect: {top: number, left: number, bottom: number, right: number}|null}|null} preview
+ * @property {number} last
+ * @property {number} cursor
+ * @property {{placed: number, flips: number[], start: number}|null} anim
+ */
+
+/**
+ * Creates the board renderer on `canvas`; returns {draw(view), destroy()}.
+ * @param {HTMLCanvasElement} canvas
+ * @returns {{draw: (view: BoardView) => void, destroy: () => void}}
+ */
 export function createBoard(canvas) {
   const ctx = canvas.getContext('2d');
+  /** @type {BoardView|null} */
   let view = null;
   let frame = 0;
   let size = 0;

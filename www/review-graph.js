@@ -1,3 +1,4 @@
+// @ts-check
 // The review's graph: the evaluation after every move from dark's view, as
 // an SVG line over a zero line (dark ahead above it), one point a move,
 // mistakes marked, the current move outlined; choosing a point steps there.

@@ -1,3 +1,4 @@
+// @ts-check
 // The review's words (review.js, review-graph.js), in Portuguese (pt-BR),
 // English and Italian, added to the table's with addWords (i18n.js).
 

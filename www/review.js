@@ -1,3 +1,4 @@
+// @ts-check
 // The review of a finished Othello game (a game just played, one of the last
 // finished ones, or a pasted record, transcript or GGF game): step through it
 // with the bot's view of every position. The engine reads the game
@@ -265,10 +266,10 @@ export function setupReview(table) {
 
   function drawPanel(ply, rep) {
     $('review-ply').textContent = r.step === 0 ? t('reviewPlyStart', { total: total() }) : t('reviewPly', { n: r.step, total: total() });
-    $('review-back').disabled = r.step === 0;
-    $('review-first').disabled = r.step === 0;
-    $('review-forward').disabled = r.step === total();
-    $('review-last').disabled = r.step === total();
+    /** @type {HTMLButtonElement} */ ($('review-back')).disabled = r.step === 0;
+    /** @type {HTMLButtonElement} */ ($('review-first')).disabled = r.step === 0;
+    /** @type {HTMLButtonElement} */ ($('review-forward')).disabled = r.step === total();
+    /** @type {HTMLButtonElement} */ ($('review-last')).disabled = r.step === total();
     $('review-move').textContent = r.step === 0 ? t('reviewStart') : moveText(moveInfo(r.step));
     const m = r.step > 0 ? moveInfo(r.step) : null;
     $('review-move').dataset.loss = m?.loss === undefined ? '' : String(m.loss);
@@ -352,14 +353,14 @@ export function setupReview(table) {
   $('review-close').addEventListener('click', close);
   $('review-open').addEventListener('click', () => open(table.state.session.record(true)));
   $('review-paste-go').addEventListener('click', () => {
-    const text = $('review-input').value;
+    const text = /** @type {HTMLTextAreaElement} */ ($('review-input')).value;
     if (text.trim()) open(text);
   });
   $('review-paste').addEventListener('toggle', listFinished);
 
   document.addEventListener('keydown', (e) => {
     if (!active() || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target.closest?.('#grid, input, textarea, select, dialog')) return;
+    if (/** @type {Element} */ (e.target).closest?.('#grid, input, textarea, select, dialog')) return;
     if (e.key === 'ArrowLeft') go(r.step - 1);
     else if (e.key === 'ArrowRight') go(r.step + 1);
     else if (e.key === 'Home') go(0);
@@ -372,10 +373,10 @@ export function setupReview(table) {
   // A swipe across the board steps (left: forward, right: back).
   let touch = null;
   const boardEl = document.querySelector('.board');
-  boardEl.addEventListener('touchstart', (e) => {
+  boardEl.addEventListener('touchstart', (/** @type {TouchEvent} */ e) => {
     touch = active() && e.touches.length === 1 ? { x: e.touches[0].clientX, y: e.touches[0].clientY } : null;
   }, { passive: true });
-  boardEl.addEventListener('touchend', (e) => {
+  boardEl.addEventListener('touchend', (/** @type {TouchEvent} */ e) => {
     if (!touch || !active()) return;
     const dx = e.changedTouches[0].clientX - touch.x;
     const dy = e.changedTouches[0].clientY - touch.y;

@@ -1,3 +1,4 @@
+// @ts-check
 // Short synthesized sounds (Web Audio): place, flip, pass, the clock's last
 // seconds, game end. Nothing sounds before a user gesture (unlock()).
 //
@@ -14,13 +15,19 @@ let muted = false;
 let unlocked = false;
 let warming = false;
 
-/** Sets the mute state; with the sound on, the audio context is readied in idle time. */
+/**
+ * Sets the mute state; with the sound on, the audio context is readied in idle time.
+ * @param {boolean} value
+ */
 export function setMuted(value) {
   muted = Boolean(value);
   if (!muted) warm();
 }
 
-/** Whether the sound is off. */
+/**
+ * Whether the sound is off.
+ * @returns {boolean}
+ */
 export function isMuted() {
   return muted;
 }
@@ -47,7 +54,8 @@ function warm() {
 
 function create() {
   if (ctx) return ctx;
-  const AC = window.AudioContext || window.webkitAudioContext;
+  // Safari before 14.1 named it webkitAudioContext.
+  const AC = window.AudioContext || /** @type {{webkitAudioContext?: typeof AudioContext}} */ (window).webkitAudioContext;
   if (!AC) return null;
   try {
     ctx = new AC();
@@ -70,6 +78,12 @@ function audio() {
   return a;
 }
 
+/**
+ * @param {number} freq
+ * @param {number} start
+ * @param {number} length
+ * @param {{type?: OscillatorType, gain?: number, to?: number|null}} [shape]
+ */
 function tone(freq, start, length, { type = 'sine', gain = 0.15, to = null } = {}) {
   const a = audio();
   if (!a) return;
@@ -100,7 +114,11 @@ const SOUNDS = {
   end: () => [523, 659, 784].forEach((f, i) => tone(f, i * 0.12, 0.3, { gain: 0.1 })),
 };
 
-/** Plays one of: place, flip, pass, tick, end. */
+/**
+ * Plays one of: place, flip, pass, tick, end.
+ * @param {string} name
+ * @param {number} [arg] flip: how many discs
+ */
 export function play(name, arg) {
   SOUNDS[name]?.(arg);
 }

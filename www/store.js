@@ -1,6 +1,22 @@
+// @ts-check
 // The game in progress (one slot a game) and the person's choices, in
 // localStorage. A stored game is only its settings and its moves: the engine
 // replays them, so a damaged store can only fail to load, never bend a rule.
+
+/**
+ * @typedef {object} SavedGame a game in progress as a slot keeps it
+ * @property {string} [game]
+ * @property {number} [size]
+ * @property {string} seats
+ * @property {number} level
+ * @property {number} clock
+ * @property {string} seed 64 hex
+ * @property {boolean} seedChosen
+ * @property {string} word
+ * @property {string} moves the session's transcript
+ * @property {number[]} byTable the plies the table made
+ * @property {number|null} [deadline] when the turn's clock runs out (ms since the epoch)
+ */
 
 const GAME_KEY = 'virada.game.v1';
 /** The key of a game's slot: Othello keeps the first one. */
@@ -15,7 +31,11 @@ function storage() {
   }
 }
 
-/** Reads the saved game of `slot`: {status:'none'} | {status:'ok', game} | {status:'broken'}. */
+/**
+ * Reads the saved game of `slot`: {status:'none'} | {status:'ok', game} | {status:'broken'}.
+ * @param {string} [slot]
+ * @returns {{status: 'none'|'broken', game?: undefined} | {status: 'ok', game: SavedGame}}
+ */
 export function loadGame(slot = 'othello') {
   const s = storage();
   const raw = s?.getItem(gameKey(slot));
@@ -38,7 +58,11 @@ export function loadGame(slot = 'othello') {
   }
 }
 
-/** Saves the game in progress in `slot`. */
+/**
+ * Saves the game in progress in `slot`.
+ * @param {SavedGame} game
+ * @param {string} [slot]
+ */
 export function saveGame(game, slot = 'othello') {
   try {
     storage()?.setItem(gameKey(slot), JSON.stringify(game));
@@ -47,7 +71,10 @@ export function saveGame(game, slot = 'othello') {
   }
 }
 
-/** Forgets the saved game of `slot`. */
+/**
+ * Forgets the saved game of `slot`.
+ * @param {string} [slot]
+ */
 export function clearGame(slot = 'othello') {
   try {
     storage()?.removeItem(gameKey(slot));
@@ -56,7 +83,10 @@ export function clearGame(slot = 'othello') {
   }
 }
 
-/** The person's remembered choices ({lang, muted}). */
+/**
+ * The person's remembered choices ({lang, muted}).
+ * @returns {{lang?: string, muted?: boolean} & Record<string, unknown>}
+ */
 export function loadPrefs() {
   try {
     const p = JSON.parse(storage()?.getItem(PREFS_KEY) ?? '{}');
@@ -66,7 +96,11 @@ export function loadPrefs() {
   }
 }
 
-/** Remembers one choice. */
+/**
+ * Remembers one choice.
+ * @param {string} name
+ * @param {unknown} value
+ */
 export function savePref(name, value) {
   const p = loadPrefs();
   p[name] = value;

@@ -1,3 +1,4 @@
+// @ts-check
 // The table's buttons and keys, for either game: language, Mute (and M),
 // Place, All my moves, New game (new-game.js) and the record's ways out
 // (record-share.js).
@@ -18,10 +19,13 @@ export function translateStatic() {
   document.title = `${t('title')} — ${t('tagline')}`;
 }
 
-/** Wires the controls of `table` (see table.js). */
+/**
+ * Wires the controls of `table` (see table.js).
+ * @param {import('./table.js').TableController} table
+ */
 export function setupControls(table) {
   const { state } = table;
-  const lang = $('lang');
+  const lang = /** @type {HTMLSelectElement} */ ($('lang'));
   for (const [code, name] of LANGUAGES) {
     const o = document.createElement('option');
     o.value = code;
@@ -52,7 +56,7 @@ export function setupControls(table) {
   document.addEventListener('keydown', (e) => {
     sound.unlock();
     if ((e.key === 'm' || e.key === 'M') && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      if (e.target.closest?.('input, textarea, select, dialog')) return;
+      if (/** @type {Element} */ (e.target).closest?.('input, textarea, select, dialog')) return;
       toggleMute();
     }
   });
@@ -64,10 +68,10 @@ export function setupControls(table) {
   $('all-moves').addEventListener('click', () => {
     state.movesOpen = !state.movesOpen;
     table.update();
-    if (state.movesOpen) document.querySelector('#moves-list button')?.focus();
+    if (state.movesOpen) /** @type {HTMLButtonElement|null} */ (document.querySelector('#moves-list button'))?.focus();
   });
   const game = { levels: state.rules.levels, sizes: state.rules.sizes };
-  $('new-game').addEventListener('click', () => openNewGameDialog(state.settings, game));
+  $('new-game').addEventListener('click', () => openNewGameDialog(state.settings));
   setupNewGameDialog({ start: table.startNew, ...game });
   bindRecordActions({
     // The record as it may be shown now: the seed only once revealed.

@@ -1,6 +1,8 @@
+// @ts-check
 // The words of a table (both games share them), in Portuguese (pt-BR),
 // English and Italian; a game's page adds its own with addWords (i18n.js).
 
+/** @type {import('./i18n.js').Dictionary} */
 export const TABLE_WORDS = {
   en: {
     title: 'Virada',

@@ -1,3 +1,4 @@
+// @ts-check
 // The table drawn from the controller's state, for either game: the canvas
 // (render.js), the accessible grid over it (grid.js) with the touch, mouse
 // and keyboard input (input.js), the tips and the panel (panel.js).
@@ -16,10 +17,11 @@ const COLUMNS = 'abcdefghijklmnopqrstuvwxyz';
 /**
  * Creates the view of `table` (see table.js); returns {resize(n), draw(state,
  * flags), board, grid()} (the review draws on the same board and grid).
+ * @param {import('./table.js').TableController} table
  */
 export function createView(table) {
   const { rules } = table.state;
-  const board = createBoard($('canvas'));
+  const board = createBoard(/** @type {HTMLCanvasElement} */ ($('canvas')));
   let grid = null;
   let unbind = null;
   let n = 0;
@@ -32,7 +34,7 @@ export function createView(table) {
   function resize(size) {
     if (size === n) return;
     n = size;
-    const frame = document.querySelector('.board-frame');
+    const frame = /** @type {HTMLElement} */ (document.querySelector('.board-frame'));
     frame.style.setProperty('--n', String(n));
     frame.dataset.n = String(n);
     const cols = frame.querySelector('.cols');

@@ -1,3 +1,4 @@
+// @ts-check
 // The table controller, one for both games: turn flow, seats, the bot's
 // worker, the clock, the saved game, announcements and the finished-games
 // list. A game brings a rules adapter (othello-game.js, nabu-game.js) that
@@ -15,16 +16,115 @@ import { seatLabel, seatOf } from './panel.js';
 import { rememberFinished, verifyLink } from './finished.js';
 import { createView } from './table-view.js';
 import { setupControls, translateStatic } from './table-controls.js';
+import { errorText } from './error-text.js';
 
 /**
  * @typedef {{seats: string, level: number, clock: number, size: number}} Settings
- * @typedef {object} Rules a game's adapter: see othello-game.js for every member
+ *
+ * @typedef {import('./engine.js').EngineSnapshot & {n: number}} Snapshot the engine's snapshot with `n`, the board's side
+ *
+ * @typedef {object} Session a game at the table, as a rules adapter opens it
+ * @property {Snapshot} snap
+ * @property {(move: string) => Snapshot} play plays a move given as text; the engine then makes any forced pass
+ * @property {() => string} timeOut the table's move when the clock runs out; its text
+ * @property {(moves: string, byTable?: number[]) => Snapshot} replay
+ * @property {() => string} transcript the moves as the store keeps them
+ * @property {() => string} seedHex
+ * @property {() => string} word
+ * @property {(reveal: boolean) => string} record
+ * @property {() => string} [ggf] Othello's GGF export
+ * @property {() => {ply: number} & Record<string, unknown>} botQuestion what the game's worker takes
+ * @property {() => void} free
+ *
+ * @typedef {{top: number, left: number, bottom: number, right: number}} Rect
+ *
+ * @typedef {object} Preview a move shown before it is played
+ * @property {string} move its text
+ * @property {number} sq the cell it was asked from
+ * @property {number[]} squares the cells drawn as the move
+ * @property {number[]} flips the cells it would turn over
+ * @property {string} via `mouse` | `click` | `touch` | `key` | `list`
+ * @property {string} [kind] Nabucodonosor: `place` | `capture`
+ * @property {number} [anchor] Nabucodonosor: the cell the capture was asked from
+ * @property {string[]} [rects] Nabucodonosor: the captures holding the anchor
+ * @property {number} [k] Nabucodonosor: which of `rects`
+ * @property {Rect|null} [rect] Nabucodonosor: the capture's rectangle
+ * @property {string} [text]
+ *
+ * @typedef {object} Choice an entry of "All my moves"
+ * @property {string} label
+ * @property {number} [sq]
+ * @property {boolean} [pressed]
+ * @property {(via: string) => Preview} [choose] its preview
+ * @property {string} [commit] a move played at once
+ *
+ * @typedef {{name: string, data: Record<string, string|number|boolean|null>}} GridItem
+ */
+
+/**
+ * A game's adapter: how sessions open over its engine and how moves are
+ * previewed, named and announced.
+ * @template {Session} [S=Session]
+ * @typedef {object} Rules
  * @property {string} name
  * @property {string} store the saved game's slot
  * @property {URL} worker the bot's worker module
  * @property {Settings} defaults
  * @property {number} levels the highest bot level
- * @property {(settings: Settings, seed: string|undefined, options: {word?: string, secret?: boolean}) => any} open
+ * @property {[number, number]} [sizes] the board sizes offered [min, max], if several
+ * @property {boolean} mouseClickPlaces
+ * @property {(settings: Settings, seed: string|undefined, options: {word?: string, secret?: boolean}) => S} open
+ * @property {(move: string) => boolean} isPass
+ * @property {(sq: number, n: number) => string} squareName
+ * @property {(session: S, sq: number, preview: Preview|null, via: string) => {commit?: string, preview?: Preview}|null} tap
+ * @property {(session: S, sq: number) => Preview|null} hover
+ * @property {(p: Preview, session: S) => string} previewText
+ * @property {(session: S) => number[]} hints the cells the pencil dots mark
+ * @property {(session: S, preview: Preview|null) => Choice[]} choices
+ * @property {(session: S, sq: number, preview: Preview|null, hints: boolean) => GridItem} gridItem
+ * @property {(sq: number) => string|null} describedBy
+ * @property {number[]} tipSquares
+ * @property {(side: string, move: string, s: Snapshot) => string} playedText
+ * @property {(side: string, move: string, s: Snapshot) => string} timeoutText
+ * @property {(s: Snapshot, who: (color: string) => string) => string} resultText
+ * @property {(move: string) => string} moveText
+ */
+
+/**
+ * @typedef {object} TableState the one state object of a table page
+ * @property {Rules} rules
+ * @property {Session|null} session
+ * @property {Settings} settings
+ * @property {Preview|null} preview
+ * @property {number} cursor the keyboard's cell, -1 for none
+ * @property {boolean} keyboard whether the cursor is drawn
+ * @property {number|null} deadline when the turn's clock runs out (ms since the epoch)
+ * @property {(() => void)|null} stopClock
+ * @property {number|null} secondsLeft
+ * @property {{placed: number, flips: number[], start: number}|null} anim
+ * @property {boolean} movesOpen
+ * @property {boolean} seedShown
+ * @property {number} botTimeMs
+ * @property {boolean} [review] a review is open: no move is made, the review draws
+ *
+ * @typedef {{update?: (state: TableState, flags: {canAct: boolean}) => void, review?: {draw: (view: ReturnType<typeof import('./table-view.js').createView>) => void}}} Hooks
+ *
+ * @typedef {object} TableController what createTable returns, for the view, the controls and the page
+ * @property {TableState} state
+ * @property {(move: string) => void} play
+ * @property {(sq: number, via: string) => void} tap
+ * @property {(sq: number) => void} hover
+ * @property {(via: string) => void} clearPreview
+ * @property {(item: Choice) => void} choose
+ * @property {() => boolean} canAct
+ * @property {() => void} update
+ * @property {(params: ReturnType<typeof readParams>) => void} start
+ * @property {(choice: NewGame) => string|null} startNew
+ * @property {(text: string) => void} showRecord
+ * @property {(sq: number, keyboard: boolean) => void} cursorMoved
+ *
+ * @typedef {{seats: string, level: number, clock: number, size?: number, seed: string, secret: boolean, word: string}} NewGame
+ *   what the New game dialog starts
  */
 
 const BOT_PAUSE_MS = 450; // a bot's move is shown no sooner than this, so people can follow it
@@ -33,7 +133,10 @@ const BOT_OPENING_PAUSE_MS = 2000;
 const BOT_TIME_MS = 1000; // a bot's time a move; `?think=S` gives it S seconds (1–60)
 const $ = (id) => document.getElementById(id);
 
-/** Reads the address: language, seed, seats, clock, level, size, think. */
+/**
+ * Reads the address: language, seed, seats, clock, level, size, think.
+ * @param {Rules} rules
+ */
 export function readParams(rules) {
   const q = new URLSearchParams(location.search);
   const int = (name) => (q.has(name) && /^\d+$/.test(q.get(name)) ? Number(q.get(name)) : undefined);
@@ -51,8 +154,14 @@ export function readParams(rules) {
   };
 }
 
-/** Opens the table for `rules` in the page; `hooks.update(state)` draws the game's extras. */
+/**
+ * Opens the table for `rules` in the page; `hooks.update(state)` draws the game's extras.
+ * @param {Rules} rules
+ * @param {Hooks} [hooks]
+ * @returns {TableController}
+ */
 export function createTable(rules, hooks = {}) {
+  /** @type {TableState} */
   const state = {
     rules,
     session: null,
@@ -94,7 +203,7 @@ export function createTable(rules, hooks = {}) {
   });
 
   function onBotError(message) {
-    say(t('botFailed', { msg: message }));
+    say(t('botFailed', { msg: errorText(message) }));
     update();
   }
 
@@ -115,6 +224,8 @@ export function createTable(rules, hooks = {}) {
    * After any move: the passes it brought are announced (the moves list's
    * pass entries after index `after`), then the end or the next turn; one
    * announcement.
+   * @param {string[]} messages
+   * @param {{deadline?: number, after?: number}} [at]
    */
   function advance(messages, { deadline, after } = {}) {
     const s = snap();
@@ -132,7 +243,7 @@ export function createTable(rules, hooks = {}) {
       messages.push(rules.resultText(s, (color) => seatLabel(s, seatOf(s, color))));
       showRecord(state.session.record(true));
       // The end screen offers every way to take the record along.
-      if (ending) $('record-more').open = true;
+      if (ending) /** @type {HTMLDetailsElement} */ ($('record-more')).open = true;
       sound.play('end');
     } else if (seatIsBot(s.seatToMove)) {
       askBot();
@@ -182,7 +293,7 @@ export function createTable(rules, hooks = {}) {
     try {
       state.session.play(move);
     } catch (e) {
-      say(String(e?.message ?? e));
+      say(errorText(e));
       advance([]);
       return;
     }
@@ -264,7 +375,7 @@ export function createTable(rules, hooks = {}) {
     state.seedShown = false;
     $('record').hidden = true;
     $('share-out').hidden = true;
-    $('record-more').open = false;
+    /** @type {HTMLDetailsElement} */ ($('record-more')).open = false;
     view.resize(snap().n);
   }
 
@@ -280,7 +391,7 @@ export function createTable(rules, hooks = {}) {
     try {
       freshSession({ seats, level, clock, size: size ?? state.settings.size }, seed, { word, secret });
     } catch (e) {
-      return t('startFailed', { msg: e?.message ?? String(e) });
+      return t('startFailed', { msg: errorText(e) });
     }
     bot.cancel();
     stopTurn();
@@ -288,7 +399,7 @@ export function createTable(rules, hooks = {}) {
     for (const k of ['seats', 'clock', 'level', 'size']) url.searchParams.delete(k);
     if (secret) url.searchParams.delete('seed');
     history.replaceState(null, '', url);
-    $('verify').href = 'verify.html';
+    /** @type {HTMLAnchorElement} */ ($('verify')).href = 'verify.html';
     advance([abandoned, startedText()].filter(Boolean));
     return null;
   }
@@ -330,7 +441,7 @@ export function createTable(rules, hooks = {}) {
     try {
       freshSession(wanted, params.seed);
     } catch (e) {
-      notices.push(t('startFailed', { msg: e.message }));
+      notices.push(t('startFailed', { msg: errorText(e) }));
       freshSession(rules.defaults);
     }
     advance([...notices, startedText()]);
@@ -340,7 +451,7 @@ export function createTable(rules, hooks = {}) {
   function finished() {
     const record = state.session.record(true);
     rememberFinished(record);
-    $('verify').href = verifyLink(record);
+    /** @type {HTMLAnchorElement} */ ($('verify')).href = verifyLink(record);
   }
 
   function showRecord(text) {
@@ -385,8 +496,11 @@ export function createTable(rules, hooks = {}) {
  * Opens a game's page: the language and mute remembered, the engine loaded
  * (`ready()`), then the table started from the address or the saved game.
  * Returns the table, or null when the engine could not load.
+ * @param {Rules} rules
+ * @param {{ready: () => Promise<unknown>, hooks?: Hooks}} page
+ * @returns {Promise<TableController|null>}
  */
-export async function bootTable(rules, { ready, hooks } = {}) {
+export async function bootTable(rules, { ready, hooks }) {
   attach($('status'));
   const params = readParams(rules);
   const prefs = store.loadPrefs();

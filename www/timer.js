@@ -1,3 +1,4 @@
+// @ts-check
 // The turn clock (T16): a deadline on the wall clock, checked by a short
 // timer and on returning to the tab, so a throttled background tab or a fake
 // clock in tests still runs out at the right moment. It never counts ticks.
@@ -6,6 +7,9 @@
  * Starts a clock that ends at `deadline` (ms since the epoch, Date.now()).
  * Calls `onTick(secondsLeft)` when the shown second changes and `onExpire()`
  * once. Returns a stop function.
+ * @param {number} deadline
+ * @param {{onTick: (secondsLeft: number) => void, onExpire: () => void}} handlers
+ * @returns {() => void}
  */
 export function startClock(deadline, { onTick, onExpire }) {
   let shown = null;

@@ -1,8 +1,13 @@
+// @ts-check
 // Short explanations that appear when pointing at (or focusing) a disc box
 // or a corner (T19). The same text is also each element's description
 // (aria-describedby), so screen readers reach it without the tooltip.
 
-/** Shows `tip` near each element of `pairs` ([element, () => text]) on hover and focus. */
+/**
+ * Shows `tip` near each element of `pairs` ([element, () => text]) on hover and focus.
+ * @param {HTMLElement} tip
+ * @param {[HTMLElement, () => string][]} pairs
+ */
 export function bindTips(tip, pairs) {
   let owner = null;
   const show = (el, text) => {

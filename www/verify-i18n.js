@@ -1,9 +1,11 @@
+// @ts-check
 // The texts of "Verify a game" in English, Portuguese (pt-BR) and Italian.
 // Check results come from the engine as stable codes with parameters; each
 // code has a sentence here. `tv(key, params)` fills `{name}` slots.
 
 import { language } from './i18n.js';
 
+/** @type {import('./i18n.js').Dictionary} */
 const STRINGS = {
   en: {
     pageTitle: 'Verify a game',
@@ -250,12 +252,21 @@ const STRINGS = {
   },
 };
 
-/** Whether `key` has a text (in English at least). */
+/**
+ * Whether `key` has a text (in English at least).
+ * @param {string} key
+ * @returns {boolean}
+ */
 export function hasText(key) {
   return key in STRINGS.en;
 }
 
-/** The text for `key` in the page's language, `{slots}` filled from `params`. */
+/**
+ * The text for `key` in the page's language, `{slots}` filled from `params`.
+ * @param {string} key
+ * @param {Record<string, unknown>} [params]
+ * @returns {string}
+ */
 export function tv(key, params = {}) {
   const table = STRINGS[language()] ?? STRINGS.en;
   const text = table[key] ?? STRINGS.en[key] ?? key;

@@ -1,3 +1,4 @@
+// @ts-check
 // "Verify a game": reads a record (pasted, opened, or from the #r= link),
 // asks the engine to check it, and shows each check in the page's language.
 // The engine decides everything; this file only draws. Record text reaches
@@ -42,7 +43,7 @@ function sentence(check) {
 
 function render() {
   document.title = `${tv('pageTitle')} — Virada`;
-  for (const el of document.querySelectorAll('[data-v]')) el.textContent = tv(el.dataset.v);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-v]'))) el.textContent = tv(el.dataset.v);
   translatePage();
 
   const verdict = $('verdict');
@@ -100,7 +101,7 @@ function renderFinished() {
     const result = /^result: (.*)$/m.exec(record)?.[1] ?? '?';
     button.textContent = tv('finishedItem', { n: i + 1, result, game: gameName(record) });
     button.addEventListener('click', () => {
-      $('record-input').value = record;
+      /** @type {HTMLTextAreaElement} */ ($('record-input')).value = record;
       verify();
     });
     li.append(button);
@@ -109,7 +110,7 @@ function renderFinished() {
 }
 
 function verify() {
-  const text = $('record-input').value;
+  const text = /** @type {HTMLTextAreaElement} */ ($('record-input')).value;
   state.note = null;
   if (!state.engine) {
     state.report = null;
@@ -123,7 +124,7 @@ function verify() {
     state.report = null;
     state.note = { key: 'notLoaded', params: { error: String(e?.message ?? e) } };
   }
-  const link = $('share-link');
+  const link = /** @type {HTMLAnchorElement} */ ($('share-link'));
   link.hidden = text.trim() === '';
   link.href = verifyLink(text);
   document.body.dataset.verified = String(state.report?.ok ?? false);
@@ -147,7 +148,7 @@ async function openFile(e) {
     render();
     return;
   }
-  $('record-input').value = await file.text();
+  /** @type {HTMLTextAreaElement} */ ($('record-input')).value = await file.text();
   verify();
 }
 
@@ -160,12 +161,12 @@ function fromFragment() {
     render();
     return;
   }
-  $('record-input').value = record;
+  /** @type {HTMLTextAreaElement} */ ($('record-input')).value = record;
   verify();
 }
 
 function languages() {
-  const select = $('lang');
+  const select = /** @type {HTMLSelectElement} */ ($('lang'));
   select.textContent = '';
   for (const [code, name] of LANGUAGES) {
     const o = document.createElement('option');
