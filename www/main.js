@@ -4,8 +4,10 @@
 import { ready } from './engine.js';
 import { addWords } from './i18n.js';
 import { TABLE_WORDS } from './table-text.js';
-import { bootTable } from './table.js';
+import { ONLINE_WORDS } from './online-text.js';
+import { bootTable } from './table-boot.js';
 import { othello } from './othello-game.js';
 
 addWords(TABLE_WORDS);
+addWords(ONLINE_WORDS);
 bootTable(othello, { ready });

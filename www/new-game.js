@@ -3,6 +3,10 @@
 // pick the seats, the bot level, the clock and (Nabucodonosor) the board's
 // size. Start hands everything to the table; Cancel or Escape discards the
 // drawn seed (no game used it). Both games' pages hold the same dialog.
+// "Play online" (a radio beside "On this device") opens a table on the
+// server instead (online.js): the server draws that seed; the dialog then
+// offers the clock, the level of a bot seat, the board and who sits
+// opposite, and says plainly when the page has no server behind it.
 
 import { t, levelName } from './i18n.js';
 import { newSeed, fingerprintOf } from './engine.js';
@@ -45,10 +49,13 @@ export function translateChoices() {
   if (levelValue) level.value = levelValue;
 }
 
-/** The level choice only matters with a bot at the table. */
+/** Whether "Play online" is chosen. */
+const onlineChosen = () => /** @type {HTMLInputElement} */ ($('nd-online')).checked;
+
+/** The level choice only matters with a bot at the table (online: for a seat nobody takes). */
 function syncLevel() {
   const level = $('set-level');
-  level.disabled = $('set-seats').value === 'person,person';
+  level.disabled = !onlineChosen() && $('set-seats').value === 'person,person';
   level.closest('label').classList.toggle('off', level.disabled);
 }
 
@@ -74,7 +81,7 @@ function showSettings({ seats, level, clock, size }) {
  * starts the game and returns an error message, or null when it started.
  * `levels` and `sizes` ([min, max], or none) are the game's.
  */
-export function setupNewGameDialog({ start, levels = 10, sizes = null }) {
+export function setupNewGameDialog({ start, levels = 10, sizes = null, online = null }) {
   game.levels = levels;
   game.sizes = sizes;
   const dialog = $('new-dialog');
@@ -87,15 +94,22 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null }) {
     }
   }
   $('set-seats').addEventListener('change', syncLevel);
+  for (const id of ['nd-local', 'nd-online']) $(id).addEventListener('change', () => syncMode(online));
   $('nd-cancel').addEventListener('click', () => dialog.close('cancel'));
   // Closing by any way (Cancel, Escape, Start) forgets the drawn seed.
   dialog.addEventListener('close', () => {
     pending = null;
   });
-  $('nd-form').addEventListener('submit', (e) => {
+  $('nd-form').addEventListener('submit', async (e) => {
     e.preventDefault();
     if (!pending) return;
-    const error = start({
+    const error = onlineChosen() ? await online.open({
+      clock: Number($('set-clock').value),
+      level: Number($('set-level').value),
+      size: game.sizes ? Number($('set-size').value) : undefined,
+      word: $('nd-word').value,
+      anyone: $('set-opponent').value === 'anyone',
+    }) : start({
       seats: $('set-seats').value,
       level: Number($('set-level').value),
       clock: Number($('set-clock').value),
@@ -111,6 +125,33 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null }) {
   });
 }
 
+/**
+ * Shows the choices of the mode picked: on this device (the drawn seed, the
+ * seats) or online (the server's seed, who sits opposite), and asks whether
+ * the server is there.
+ */
+async function syncMode(online) {
+  const isOnline = onlineChosen();
+  for (const el of document.querySelectorAll('.nd-local-only')) el.hidden = isOnline;
+  for (const el of document.querySelectorAll('.nd-online-only')) el.hidden = !isOnline;
+  const clock = $('set-clock');
+  if (isOnline && clock.value === '0') clock.value = '30';
+  syncLevel();
+  const note = $('nd-server');
+  const startButton = $('nd-start');
+  startButton.disabled = false;
+  note.hidden = true;
+  if (!isOnline) return;
+  startButton.disabled = true;
+  note.hidden = false;
+  note.textContent = t('checkingServer');
+  const there = online ? await online.there() : false;
+  if (!onlineChosen()) return;
+  note.hidden = there;
+  note.textContent = there ? '' : t('noServer');
+  startButton.disabled = !there;
+}
+
 /** Opens the dialog for the next game: draws its seed first and shows the fingerprint. */
 export function openNewGameDialog(settings) {
   const chosen = addressSeed();
@@ -121,6 +162,8 @@ export function openNewGameDialog(settings) {
   $('nd-word').value = '';
   $('nd-error').hidden = true;
   showSettings(settings);
+  /** @type {HTMLInputElement} */ ($('nd-local')).checked = true;
+  syncMode(null);
   $('new-dialog').showModal();
   $('nd-word').focus();
 }
