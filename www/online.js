@@ -19,7 +19,15 @@ const PING_EVERY_MS = 10_000;
 const WORD_DELAY_MS = 500;
 const $ = (id) => document.getElementById(id);
 
-/** @typedef {import('./online-session.js').ServerState} ServerState */
+/**
+ * @typedef {import('./online-session.js').ServerState} ServerState
+ * @typedef {object} Online the online table's side of the controller (table.js)
+ * @property {() => boolean} canAct whether this page's person may move now
+ * @property {() => boolean} thinking whether the server's bot is to move
+ * @property {(move: string) => void} send sends the person's move
+ * @property {() => void} draw redraws the online table's panel
+ * @property {() => void} leave closes the table's socket for good
+ */
 
 /** A state for the page before the server's first one arrives. */
 function emptyState(rules, id) {
@@ -93,6 +101,7 @@ export function joinTable(table, rules, id) {
   const frame = () => session.frame;
   const link = tableLink(id);
 
+  /** @type {Online} */
   const online = {
     canAct: () => conn.connected && conn.pending === null && session.myTurn() && !session.snap.over,
     thinking: () => frame().status === 'playing' && frame().seats[frame().table?.seatToMove]?.kind === 'bot',
@@ -195,7 +204,8 @@ export function joinTable(table, rules, id) {
         if (!seat.tookSeat && was.seats[i].tookSeat) messages.push(mine ? t('seatBackMine') : t('seatBack', { who: who(i) }));
       });
     }
-    const deadline = state.deadline == null ? null : state.deadline - conn.offset;
+    // On this page's clock; never more than a turn away (an offset not yet measured errs late).
+    const deadline = state.deadline == null ? null : Math.min(state.deadline - conn.offset, Date.now() + state.clock * 1000);
     table.follow({ before, deadline, messages });
   }
 
@@ -212,7 +222,7 @@ export function joinTable(table, rules, id) {
     else if (f.status === 'over') line = t('onlineOver');
     else if (seat === null) line = t('onlineWatching');
     else if (f.status === 'waiting') line = host ? t(kept(id).paired ? 'onlineWaitingAnyone' : 'onlineWaitingHost') : t('onlineWaitingGuest');
-    else line = t('onlineYouSit', { n: seat + 1 });
+    else line = t('onlinePlaying', { n: seat + 1 });
     setText($('online-line'), line);
     $('online-line').dataset.connected = String(conn.connected);
 

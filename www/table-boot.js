@@ -37,8 +37,11 @@ export function readParams(rules) {
  * Opens a game's page: the language and mute remembered, the engine loaded
  * (`ready()`), then the table started from the address or the saved game.
  * Returns the table, or null when the engine could not load.
+ *
+ * @param {import('./table.js').Rules} rules
+ * @param {{ready: () => Promise<any>, hooks?: object}} options
  */
-export async function bootTable(rules, { ready, hooks } = {}) {
+export async function bootTable(rules, { ready, hooks }) {
   attach($('status'));
   const params = readParams(rules);
   const prefs = store.loadPrefs();

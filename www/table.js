@@ -29,13 +29,6 @@ import { setupControls, translateStatic } from './table-controls.js';
  * @property {number} levels the highest bot level
  * @property {(settings: Settings, seed: string|undefined, options: {word?: string, secret?: boolean}) => any} open
  * @property {[number, number]} [sizes]
- *
- * @typedef {object} Online the online table's side of a game (online.js)
- * @property {() => boolean} canAct whether this page's person may move now
- * @property {() => boolean} thinking whether the server's bot is to move
- * @property {(move: string) => void} send sends the person's move
- * @property {() => void} draw redraws the online table's panel
- * @property {() => void} leave closes the table's socket for good
  */
 
 const BOT_PAUSE_MS = 450; // a bot's move is shown no sooner than this, so people can follow it
@@ -60,7 +53,7 @@ export function createTable(rules, hooks = {}) {
     movesOpen: false,
     seedShown: false,
     botTimeMs: BOT_TIME_MS,
-    /** @type {Online|null} */
+    /** @type {import('./online.js').Online|null} */
     online: null,
   };
   const snap = () => state.session.snap;
@@ -362,12 +355,9 @@ export function createTable(rules, hooks = {}) {
   }
 
   /**
-   * The online table moved on: the remote session has followed a state from
-   * the server, and had `before` moves until then. The newest move it
-   * brought is shown and announced (the opponent's, the bot's or the
-   * table's on time-out), with the passes after it; the clock runs to the
-   * server's `deadline` (on this page's clock); the end shows the signed
-   * record. A state that moved nothing only redraws.
+   * The remote session followed a server state (it had `before` moves): its
+   * newest move is shown and announced, then the passes, the clock to the
+   * server's `deadline` (on this page's clock) or the end.
    */
   function follow({ before, deadline, messages = [] }) {
     view.resize(snap().n);
