@@ -7,7 +7,7 @@
 // the signature.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { serverWith } from './harness.mjs';
+import { newContext, open, serverWith } from './harness.mjs';
 import {
   hostTable, joinLink, playOut, ply, fingerprintOf, field, tampered, cliVerify, pageVerify,
 } from './online-util.mjs';
@@ -110,4 +110,33 @@ test('a whole Nabucodonosor game on 5×5 between two people by taps', async () =
     ['clock: 30', 'clock: off'],
     ['word: uno', 'word: una'],
   ]);
+});
+
+test('without the server behind the page, Play online says so plainly', async () => {
+  const server = await serverWith([]);
+  const context = await newContext();
+  const page = await open(context, `${server.url}/?lang=en`);
+  // As on a static host: nothing answers at /api/key.
+  await page.route('**/api/key', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await page.locator('#new-game').click();
+  await page.getByRole('radio', { name: 'Play online' }).check();
+  await page.waitForFunction(() => /needs the Virada server/.test(document.getElementById('nd-server').textContent));
+  assert.equal(await page.locator('#nd-start').isDisabled(), true);
+  // Back on this device, Start is there again.
+  await page.getByRole('radio', { name: 'On this device' }).check();
+  assert.equal(await page.locator('#nd-start').isDisabled(), false);
+  assert.equal(await page.locator('#nd-server').isVisible(), false);
+  // The 404 was the test's own doing.
+  page.errors.splice(0, page.errors.length, ...page.errors.filter((e) => !/404/.test(e)));
+});
+
+test('Play anyone: two people who both choose it sit at one table', async () => {
+  const server = await serverWith([]);
+  const first = await hostTable(server, '?lang=en', { anyone: true });
+  assert.match(await first.page.locator('#online-line').textContent(), /another person who chose Play anyone/);
+  assert.equal(await first.page.locator('#online-countdown').isVisible(), false);
+  const second = await hostTable(server, '?lang=it', { anyone: true, waitFor: 'playing' });
+  assert.equal(second.link, first.link);
+  for (const page of [first.page, second.page]) await page.waitForSelector('body[data-online="playing"]');
+  assert.equal(await second.page.locator('body').getAttribute('data-seat'), '1');
 });

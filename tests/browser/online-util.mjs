@@ -20,11 +20,12 @@ const BIN = process.env.VIRADA_BIN ?? `${ROOT}target/debug/virada`;
  * in a fresh context, opens a table from the New game dialog with "Play
  * online" and waits at it. Returns {page, context, link}.
  */
-export async function hostTable(server, start, { word = '', level, size, anyone = false, options = PHONE } = {}) {
+export async function hostTable(server, start, { word = '', level, size, anyone = false, options = PHONE, waitFor = 'waiting' } = {}) {
   const context = await newContext(options);
   const page = await open(context, `${server.url}/${start}`);
   await page.locator('#new-game').click();
-  await page.getByRole('radio', { name: 'Play online' }).check();
+  // The radio's name in the page's language (the address may ask for pt or it).
+  await page.getByRole('radio', { name: /^(Play online|Jogar online|Gioca online)$/ }).check();
   await page.waitForFunction(() => !/** @type {HTMLButtonElement} */ (document.getElementById('nd-start')).disabled);
   if (level) await page.locator('#set-level').selectOption(String(level));
   if (size) await page.locator('#set-size').selectOption(String(size));
@@ -32,7 +33,9 @@ export async function hostTable(server, start, { word = '', level, size, anyone 
   await page.locator('#nd-word').fill(word);
   await page.locator('#nd-start').click();
   await page.waitForURL(/[?&]table=[0-9a-f]+/);
-  await page.waitForSelector('body[data-ready="true"][data-online="waiting"][data-seat="0"]');
+  await page.waitForSelector(waitFor === 'waiting'
+    ? 'body[data-ready="true"][data-online="waiting"][data-seat="0"]'
+    : `body[data-ready="true"][data-online="${waitFor}"]`);
   return { page, context, link: page.url() };
 }
 
