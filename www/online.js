@@ -7,7 +7,8 @@
 // (online-session.js) and `table.follow` for each state. The protocol is
 // docs/server.md's; the server is the authority on every move.
 
-import { t, colorName } from './i18n.js';
+import { t, colorName, language } from './i18n.js';
+import { savePref } from './store.js';
 import { say } from './announce.js';
 import { seatLabel } from './panel.js';
 import { RemoteSession } from './online-session.js';
@@ -65,6 +66,8 @@ export async function openOnline(rules, { clock, level, size, word, anyone }) {
   try {
     const id = await openTable({ game: rules.name, size: size ?? rules.defaults.size, clock, level }, anyone);
     keep(id, { word, paired: anyone });
+    // The table's link carries no language: one the address asked for is kept as the person's choice.
+    if (new URLSearchParams(location.search).has('lang')) savePref('lang', language());
     location.assign(tableLink(id));
     return await new Promise(() => {});
   } catch (e) {

@@ -1,5 +1,6 @@
-// People come and go at the online table: a page closed mid-game and opened
-// again within the grace period keeps its seat and the game goes on; a
+// People come and go at the online table: a third person with the link
+// watches; a page closed mid-game and opened again within the grace period
+// keeps its seat and the game goes on; a
 // person who leaves for good is replaced by the bot after the grace period
 // (`--grace 2`), labelled as such, the game finishes and the record says
 // `bot N for person` and verifies.
@@ -15,8 +16,15 @@ test('a page closed mid-game and opened again keeps its seat; the game goes on',
   const guest = await joinLink(host.link);
   let b = guest.page;
   for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]');
+  // Anyone else with the link watches: no seat, nothing to play, every move shown.
+  const { page: watcher } = await joinLink(host.link);
+  assert.equal(await watcher.locator('body').getAttribute('data-seat'), 'watching');
+  assert.match(await watcher.locator('#online-line').textContent(), /you are watching/);
+  assert.equal(await watcher.locator('#all-moves').isDisabled(), true);
   await playOut([a, b], { until: (n) => n >= 4 });
   const moves = await ply(a);
+  await watcher.waitForFunction((n) => Number(document.body.dataset.ply) === n, moves);
+  assert.match(await watcher.locator('#box-dark').getAttribute('aria-label'), /player [12]/);
 
   await b.close();
   // The other page sees the seat's person gone; then the same browser opens the link again.

@@ -139,4 +139,6 @@ test('Play anyone: two people who both choose it sit at one table', async () => 
   assert.equal(second.link, first.link);
   for (const page of [first.page, second.page]) await page.waitForSelector('body[data-online="playing"]');
   assert.equal(await second.page.locator('body').getAttribute('data-seat'), '1');
+  // The language the second person came with stays with them at the table.
+  assert.match(await second.page.locator('#online-line').textContent(), /Tavolo online: siedi al posto 2/);
 });
