@@ -12,6 +12,8 @@ import { t, levelName } from './i18n.js';
 import { newSeed, fingerprintOf } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
+/** A form control's value. */
+const valueOf = (id) => /** @type {HTMLInputElement|HTMLSelectElement} */ (document.getElementById(id)).value;
 const CLOCKS = [0, 15, 30, 60, 120, 300];
 /** The game's choices: its highest bot level, its board sizes [min, max] if it has several. */
 const game = { levels: 10, sizes: null };
@@ -104,11 +106,11 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null, online = 
     e.preventDefault();
     if (!pending) return;
     const error = onlineChosen() ? await online.open({
-      clock: Number($('set-clock').value),
-      level: Number($('set-level').value),
-      size: game.sizes ? Number($('set-size').value) : undefined,
-      word: $('nd-word').value,
-      anyone: $('set-opponent').value === 'anyone',
+      clock: Number(valueOf('set-clock')),
+      level: Number(valueOf('set-level')),
+      size: game.sizes ? Number(valueOf('set-size')) : undefined,
+      word: valueOf('nd-word'),
+      anyone: valueOf('set-opponent') === 'anyone',
     }) : start({
       seats: $('set-seats').value,
       level: Number($('set-level').value),
@@ -132,13 +134,13 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null, online = 
  */
 async function syncMode(online) {
   const isOnline = onlineChosen();
-  for (const el of document.querySelectorAll('.nd-local-only')) el.hidden = isOnline;
-  for (const el of document.querySelectorAll('.nd-online-only')) el.hidden = !isOnline;
-  const clock = $('set-clock');
+  for (const el of document.querySelectorAll('.nd-local-only')) /** @type {HTMLElement} */ (el).hidden = isOnline;
+  for (const el of document.querySelectorAll('.nd-online-only')) /** @type {HTMLElement} */ (el).hidden = !isOnline;
+  const clock = /** @type {HTMLSelectElement} */ ($('set-clock'));
   if (isOnline && clock.value === '0') clock.value = '30';
   syncLevel();
   const note = $('nd-server');
-  const startButton = $('nd-start');
+  const startButton = /** @type {HTMLButtonElement} */ ($('nd-start'));
   startButton.disabled = false;
   note.hidden = true;
   if (!isOnline) return;
