@@ -97,18 +97,24 @@ test('a whole Nabucodonosor game on 5×5 between two people by taps', async () =
   const a = host.page;
   assert.match(host.link, /\/nabu\.html\?table=[0-9a-f]+$/);
   const fingerprint = await a.locator('#online-fingerprint').textContent();
+  // The host changes the word on the waiting screen before anyone sits.
+  assert.equal(await a.locator('#online-word').inputValue(), 'uno');
+  await a.locator('#online-word').fill('tre');
+  await a.waitForFunction(() => JSON.stringify(localStorage.getItem('virada.online.v1')).includes('tre'));
+  // Sent as `word` when the typing stops; a moment for the server to have it.
+  await a.waitForTimeout(1000);
   const { page: b, context: bContext } = await joinLink(host.link);
   for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]');
   assert.equal(await a.locator('#grid [role=gridcell]').count(), 25);
   await playOut([a, b]);
   const record = await checkEnd(a, b, fingerprint);
   assert.match(record, /^game: nabucodonosor 5$/m);
-  assert.match(record, /^word: uno$/m);
+  assert.match(record, /^word: tre$/m);
   assert.equal(await a.locator('#verify-line').getAttribute('data-ok'), 'true');
   await checkVerifies(bContext, server, record, [
     ['seats: person, person', 'seats: bot 2, person'],
     ['clock: 30', 'clock: off'],
-    ['word: uno', 'word: una'],
+    ['word: tre', 'word: tra'],
   ]);
 });
 
