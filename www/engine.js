@@ -232,6 +232,12 @@ export class Table {
     return this.refresh();
   }
 
+  /** Replays moves written as the record writes them ("f5 *d3 PA"), each checked. */
+  replayText(text) {
+    coded(() => this.inner.replay(text));
+    return this.refresh();
+  }
+
   /** The moves so far ("f5d6PA…"). */
   transcript() {
     return this.state.moves.map(([m]) => m).join('');

@@ -8,13 +8,15 @@ import { addWords } from './i18n.js';
 import { TABLE_WORDS } from './table-text.js';
 import { ERROR_WORDS } from './error-text.js';
 import { REVIEW_WORDS } from './review-text.js';
-import { bootTable } from './table.js';
+import { ONLINE_WORDS } from './online-text.js';
+import { bootTable } from './table-boot.js';
 import { othello } from './othello-game.js';
 import { setupReview } from './review.js';
 
 addWords(TABLE_WORDS);
 addWords(ERROR_WORDS);
 addWords(REVIEW_WORDS);
+addWords(ONLINE_WORDS);
 const hooks = {
   /** The Review button is offered once the game is over. */
   update(state) {

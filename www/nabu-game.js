@@ -70,6 +70,11 @@ class NabuSession {
     return this.refresh();
   }
 
+  /** The same, as the online table sends them. */
+  replayText(moves) {
+    return this.replay(moves);
+  }
+
   transcript() {
     return this.game.moves();
   }

@@ -4,11 +4,17 @@
 // pick the seats, the bot level, the clock and (Nabucodonosor) the board's
 // size. Start hands everything to the table; Cancel or Escape discards the
 // drawn seed (no game used it). Both games' pages hold the same dialog.
+// "Play online" (a radio beside "On this device") opens a table on the
+// server instead (online.js): the server draws that seed; the dialog then
+// offers the clock, the level of a bot seat, the board and who sits
+// opposite, and says plainly when the page has no server behind it.
 
 import { t, levelName } from './i18n.js';
 import { newSeed, fingerprintOf } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
+/** A form control's value. */
+const valueOf = (id) => /** @type {HTMLInputElement|HTMLSelectElement} */ (document.getElementById(id)).value;
 const CLOCKS = [0, 15, 30, 60, 120, 300];
 /** The game's choices: its highest bot level, its board sizes [min, max] if it has several. */
 /** @type {{levels: number, sizes: [number, number]|null}} */
@@ -47,10 +53,13 @@ export function translateChoices() {
   if (levelValue) level.value = levelValue;
 }
 
-/** The level choice only matters with a bot at the table. */
+/** Whether "Play online" is chosen. */
+const onlineChosen = () => /** @type {HTMLInputElement} */ ($('nd-online')).checked;
+
+/** The level choice only matters with a bot at the table (online: for a seat nobody takes). */
 function syncLevel() {
   const level = /** @type {HTMLSelectElement} */ ($('set-level'));
-  level.disabled = /** @type {HTMLSelectElement} */ ($('set-seats')).value === 'person,person';
+  level.disabled = !onlineChosen() && /** @type {HTMLSelectElement} */ ($('set-seats')).value === 'person,person';
   level.closest('label').classList.toggle('off', level.disabled);
 }
 
@@ -78,9 +87,10 @@ function showSettings({ seats, level, clock, size }) {
  * Wires the dialog once. `start({seats, level, clock, size, seed, secret, word})`
  * starts the game and returns an error message, or null when it started.
  * `levels` and `sizes` ([min, max], or none) are the game's.
- * @param {{start: (choice: import('./table.js').NewGame) => string|null, levels?: number, sizes?: [number, number]|null}} game
+ * `online` ({open(choice), there()}) opens an online table instead.
+ * @param {{start: (choice: import('./table.js').NewGame) => string|null, levels?: number, sizes?: [number, number]|null, online?: {open: (choice: object) => Promise<string|null>, there: () => Promise<boolean>}|null}} game
  */
-export function setupNewGameDialog({ start, levels = 10, sizes = null }) {
+export function setupNewGameDialog({ start, levels = 10, sizes = null, online = null }) {
   game.levels = levels;
   game.sizes = sizes;
   const dialog = /** @type {HTMLDialogElement} */ ($('new-dialog'));
@@ -93,15 +103,22 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null }) {
     }
   }
   $('set-seats').addEventListener('change', syncLevel);
+  for (const id of ['nd-local', 'nd-online']) $(id).addEventListener('change', () => syncMode(online));
   $('nd-cancel').addEventListener('click', () => dialog.close('cancel'));
   // Closing by any way (Cancel, Escape, Start) forgets the drawn seed.
   dialog.addEventListener('close', () => {
     pending = null;
   });
-  $('nd-form').addEventListener('submit', (e) => {
+  $('nd-form').addEventListener('submit', async (e) => {
     e.preventDefault();
     if (!pending) return;
-    const error = start({
+    const error = onlineChosen() ? await online.open({
+      clock: Number(valueOf('set-clock')),
+      level: Number(valueOf('set-level')),
+      size: game.sizes ? Number(valueOf('set-size')) : undefined,
+      word: valueOf('nd-word'),
+      anyone: valueOf('set-opponent') === 'anyone',
+    }) : start({
       seats: /** @type {HTMLSelectElement} */ ($('set-seats')).value,
       level: Number(/** @type {HTMLSelectElement} */ ($('set-level')).value),
       clock: Number(/** @type {HTMLSelectElement} */ ($('set-clock')).value),
@@ -118,6 +135,33 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null }) {
 }
 
 /**
+ * Shows the choices of the mode picked: on this device (the drawn seed, the
+ * seats) or online (the server's seed, who sits opposite), and asks whether
+ * the server is there.
+ */
+async function syncMode(online) {
+  const isOnline = onlineChosen();
+  for (const el of document.querySelectorAll('.nd-local-only')) /** @type {HTMLElement} */ (el).hidden = isOnline;
+  for (const el of document.querySelectorAll('.nd-online-only')) /** @type {HTMLElement} */ (el).hidden = !isOnline;
+  const clock = /** @type {HTMLSelectElement} */ ($('set-clock'));
+  if (isOnline && clock.value === '0') clock.value = '30';
+  syncLevel();
+  const note = $('nd-server');
+  const startButton = /** @type {HTMLButtonElement} */ ($('nd-start'));
+  startButton.disabled = false;
+  note.hidden = true;
+  if (!isOnline) return;
+  startButton.disabled = true;
+  note.hidden = false;
+  note.textContent = t('checkingServer');
+  const there = online ? await online.there() : false;
+  if (!onlineChosen()) return;
+  note.hidden = there;
+  note.textContent = there ? '' : t('noServer');
+  startButton.disabled = !there;
+}
+
+/**
  * Opens the dialog for the next game: draws its seed first and shows the fingerprint.
  * @param {import('./table.js').Settings} settings
  */
@@ -130,6 +174,8 @@ export function openNewGameDialog(settings) {
   /** @type {HTMLInputElement} */ ($('nd-word')).value = '';
   $('nd-error').hidden = true;
   showSettings(settings);
+  /** @type {HTMLInputElement} */ ($('nd-local')).checked = true;
+  syncMode(null);
   /** @type {HTMLDialogElement} */ ($('new-dialog')).showModal();
   $('nd-word').focus();
 }

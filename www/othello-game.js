@@ -47,6 +47,12 @@ class OthelloSession {
     return this.refresh();
   }
 
+  /** Replays moves as the record writes them ("f5 *d3 PA"): the online table's. */
+  replayText(moves) {
+    this.table.replayText(moves);
+    return this.refresh();
+  }
+
   transcript() {
     return this.table.transcript();
   }

@@ -23,10 +23,28 @@ function el(tag, className, text) {
  * @returns {string}
  */
 export function seatLabel(snap, seat) {
+  if (snap.online) return onlineSeatLabel(snap.online, seat);
   const s = snap.seats[seat];
   if (s.startsWith('bot')) return t('botLevel', { n: s.split(':')[1] });
   const people = snap.seats.filter((x) => x === 'person').length;
   return people === 1 ? t('you') : t('player', { n: seat + 1 });
+}
+
+/**
+ * A seat at the online table, from this page's side: "you", "opponent"
+ * (or "player 2" for a spectator), "bot, level 3", "bot, level 3 (took the
+ * seat of your opponent)"; before the start, who plays dark is not drawn yet.
+ */
+function onlineSeatLabel({ seat: mine, status, seats }, seat) {
+  if (status === 'waiting') return t('waitingSeat');
+  const s = seats[seat];
+  if (s.kind === 'bot' && s.tookSeat) {
+    if (seat === mine) return t('botTookYours', { n: s.level });
+    return t('botTook', { n: s.level, who: mine === null ? t('player', { n: seat + 1 }) : t('yourOpponent') });
+  }
+  if (s.kind === 'bot') return t('botLevel', { n: s.level });
+  if (seat === mine) return t('you');
+  return mine === null ? t('player', { n: seat + 1 }) : t('opponent');
 }
 
 /**
@@ -91,7 +109,7 @@ function drawBox(box, snap, color, view) {
   const i = color === 'dark' ? 0 : 1;
   const count = snap.counts[i];
   const supply = snap.supplies?.[i] ?? 0;
-  const toMove = !snap.over && snap.side === color;
+  const toMove = !snap.over && snap.side === color && snap.online?.status !== 'waiting';
   const who = seatLabel(snap, seatOf(snap, color));
   box.dataset.color = color;
   box.dataset.count = String(count);
@@ -129,6 +147,7 @@ export function drawPanel(snap, view, handlers) {
 
   const turnLine = $('turn-line');
   if (snap.over) turnLine.textContent = t('gameOver');
+  else if (snap.online?.status === 'waiting') turnLine.textContent = t('onlineWaitTurn');
   else if (view.thinking) turnLine.textContent = t('thinking');
   else turnLine.textContent = t('toPlay', { color: colorName(snap.side), who: seatLabel(snap, snap.seatToMove) });
   turnLine.dataset.side = snap.over ? 'none' : snap.side;

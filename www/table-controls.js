@@ -9,6 +9,7 @@ import { say } from './announce.js';
 import * as store from './store.js';
 import { setupNewGameDialog, openNewGameDialog, translateChoices } from './new-game.js';
 import { bindRecordActions } from './record-share.js';
+import { openOnline, serverThere } from './online.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -72,7 +73,8 @@ export function setupControls(table) {
   });
   const game = { levels: state.rules.levels, sizes: state.rules.sizes };
   $('new-game').addEventListener('click', () => openNewGameDialog(state.settings));
-  setupNewGameDialog({ start: table.startNew, ...game });
+  const online = { open: (choice) => openOnline(state.rules, choice), there: serverThere };
+  setupNewGameDialog({ start: table.startNew, ...game, online });
   bindRecordActions({
     // The record as it may be shown now: the seed only once revealed.
     record: () => state.session.record(state.seedShown),

@@ -4,13 +4,16 @@
 // list. A game brings a rules adapter (othello-game.js, nabu-game.js) that
 // opens sessions over its engine and names, previews and announces moves;
 // no rule is applied here. The drawing is table-view.js's, the buttons are
-// table-controls.js's.
+// table-controls.js's. At the online table (online.js) the session is a
+// remote one (online-session.js): the person's moves go to the server, and
+// `follow` shows what the server's states bring; the bot and the clock are
+// then the server's.
 
 import { createBotSeat } from './bot-seat.js';
-import { t, colorName, chooseLanguage, setLanguage } from './i18n.js';
+import { t, colorName } from './i18n.js';
 import * as sound from './sound.js';
 import { startClock } from './timer.js';
-import { attach, say } from './announce.js';
+import { say } from './announce.js';
 import * as store from './store.js';
 import { seatLabel, seatOf } from './panel.js';
 import { rememberFinished, verifyLink } from './finished.js';
@@ -21,7 +24,7 @@ import { errorText } from './error-text.js';
 /**
  * @typedef {{seats: string, level: number, clock: number, size: number}} Settings
  *
- * @typedef {import('./engine.js').EngineSnapshot & {n: number}} Snapshot the engine's snapshot with `n`, the board's side
+ * @typedef {import('./engine.js').EngineSnapshot & {n: number, online?: object}} Snapshot the engine's snapshot with `n`, the board's side (and, at the online table, the server's frame)
  *
  * @typedef {object} Session a game at the table, as a rules adapter opens it
  * @property {Snapshot} snap
@@ -35,6 +38,7 @@ import { errorText } from './error-text.js';
  * @property {() => string} [ggf] Othello's GGF export
  * @property {() => {ply: number} & Record<string, unknown>} botQuestion what the game's worker takes
  * @property {() => void} free
+ * @property {(moves: string) => Snapshot} [replayText] replays moves written as the record writes them
  *
  * @typedef {{top: number, left: number, bottom: number, right: number}} Rect
  *
@@ -106,6 +110,7 @@ import { errorText } from './error-text.js';
  * @property {boolean} seedShown
  * @property {number} botTimeMs
  * @property {boolean} [review] a review is open: no move is made, the review draws
+ * @property {import('./online.js').Online|null} [online] the online table this page sits at
  *
  * @typedef {{update?: (state: TableState, flags: {canAct: boolean}) => void, review?: {draw: (view: ReturnType<typeof import('./table-view.js').createView>) => void}}} Hooks
  *
@@ -118,7 +123,7 @@ import { errorText } from './error-text.js';
  * @property {(item: Choice) => void} choose
  * @property {() => boolean} canAct
  * @property {() => void} update
- * @property {(params: ReturnType<typeof readParams>) => void} start
+ * @property {(params: ReturnType<typeof import('./table-boot.js').readParams>) => void} start
  * @property {(choice: NewGame) => string|null} startNew
  * @property {(text: string) => void} showRecord
  * @property {(sq: number, keyboard: boolean) => void} cursorMoved
@@ -132,27 +137,6 @@ const BOT_PAUSE_MS = 450; // a bot's move is shown no sooner than this, so peopl
 const BOT_OPENING_PAUSE_MS = 2000;
 const BOT_TIME_MS = 1000; // a bot's time a move; `?think=S` gives it S seconds (1–60)
 const $ = (id) => document.getElementById(id);
-
-/**
- * Reads the address: language, seed, seats, clock, level, size, think.
- * @param {Rules} rules
- */
-export function readParams(rules) {
-  const q = new URLSearchParams(location.search);
-  const int = (name) => (q.has(name) && /^\d+$/.test(q.get(name)) ? Number(q.get(name)) : undefined);
-  // Nabucodonosor's older addresses say seats=bot / seats=people.
-  const seats = { bot: 'person,bot', people: 'person,person' }[q.get('seats')] ?? q.get('seats') ?? undefined;
-  return {
-    lang: q.get('lang'),
-    seed: q.has('seed') ? q.get('seed').trim().toLowerCase() : undefined,
-    seats,
-    clock: int('clock'),
-    level: int('level'),
-    size: rules.sizes ? int('size') : undefined,
-    think: int('think'),
-    bad: ['clock', 'level', 'think', 'size'].filter((k) => q.has(k) && int(k) === undefined),
-  };
-}
 
 /**
  * Opens the table for `rules` in the page; `hooks.update(state)` draws the game's extras.
@@ -177,11 +161,14 @@ export function createTable(rules, hooks = {}) {
     seedShown: false,
     botTimeMs: BOT_TIME_MS,
     review: null, // the review's state while one is open (review.js)
+    /** @type {import('./online.js').Online|null} */
+    online: null,
   };
   const snap = () => state.session.snap;
   const seatIsBot = (seat) => snap().seats[seat].startsWith('bot');
   const personToMove = () => !snap().over && !seatIsBot(snap().seatToMove);
-  const canAct = () => !state.review && personToMove() && !bot.thinking();
+  const canAct = () => !state.review && (state.online ? state.online.canAct() : personToMove() && !bot.thinking());
+  const thinking = () => (state.online ? state.online.thinking() : bot.thinking());
   let view = null;
 
   const bot = createBotSeat({
@@ -245,6 +232,9 @@ export function createTable(rules, hooks = {}) {
       // The end screen offers every way to take the record along.
       if (ending) /** @type {HTMLDetailsElement} */ ($('record-more')).open = true;
       sound.play('end');
+    } else if (state.online) {
+      // The server keeps the clock and plays for its bot.
+      if (deadline) startTurnClock(deadline);
     } else if (seatIsBot(s.seatToMove)) {
       askBot();
     } else if (s.clock > 0) {
@@ -263,7 +253,8 @@ export function createTable(rules, hooks = {}) {
         if (secs > 0 && secs <= 5) sound.play('tick');
         update();
       },
-      onExpire: timeOut,
+      // Online, the server plays the time-out move and says so.
+      onExpire: state.online ? () => {} : timeOut,
     });
     save();
   }
@@ -287,6 +278,13 @@ export function createTable(rules, hooks = {}) {
   /** A person plays `move` (text); an error from the engine is said. */
   function play(move) {
     if (!canAct()) return;
+    if (state.online) {
+      state.preview = null;
+      state.movesOpen = false;
+      state.online.send(move);
+      update();
+      return;
+    }
     const side = snap().side;
     const before = snap().moves.length;
     stopTurn();
@@ -345,6 +343,7 @@ export function createTable(rules, hooks = {}) {
   // ---------------------------------------------------------------- games
 
   function save() {
+    if (state.online) return;
     const s = snap();
     store.saveGame({
       game: rules.name,
@@ -365,10 +364,14 @@ export function createTable(rules, hooks = {}) {
   function freshSession(settings, seed, { word = '', secret = false } = {}) {
     const full = { ...rules.defaults };
     for (const [k, v] of Object.entries(settings)) if (v !== undefined) full[k] = v;
-    const session = rules.open(full, seed, { word, secret });
+    install(rules.open(full, seed, { word, secret }));
+    state.settings = { seats: full.seats, level: full.level, clock: full.clock, size: full.size };
+  }
+
+  /** Puts `session` at the table (the old one is freed): nothing previewed, no record shown. */
+  function install(session) {
     state.session?.free();
     state.session = session;
-    state.settings = { seats: full.seats, level: full.level, clock: full.clock, size: full.size };
     state.preview = null;
     state.anim = null;
     state.movesOpen = false;
@@ -387,7 +390,7 @@ export function createTable(rules, hooks = {}) {
 
   /** Start in the New game dialog: the old game (revealed if unfinished) gives way; returns an error or null. */
   function startNew({ seats, level, clock, size, seed, secret, word }) {
-    const abandoned = !snap().over ? t('abandoned', { seed: state.session.seedHex() }) : null;
+    const abandoned = !snap().over && !state.online ? t('abandoned', { seed: state.session.seedHex() }) : null;
     try {
       freshSession({ seats, level, clock, size: size ?? state.settings.size }, seed, { word, secret });
     } catch (e) {
@@ -395,8 +398,10 @@ export function createTable(rules, hooks = {}) {
     }
     bot.cancel();
     stopTurn();
+    state.online?.leave();
+    state.online = null;
     const url = new URL(location.href);
-    for (const k of ['seats', 'clock', 'level', 'size']) url.searchParams.delete(k);
+    for (const k of ['seats', 'clock', 'level', 'size', 'table']) url.searchParams.delete(k);
     if (secret) url.searchParams.delete('seed');
     history.replaceState(null, '', url);
     /** @type {HTMLAnchorElement} */ ($('verify')).href = 'verify.html';
@@ -447,6 +452,49 @@ export function createTable(rules, hooks = {}) {
     advance([...notices, startedText()]);
   }
 
+  /**
+   * Sits at an online table: `session` (online-session.js) replaces the
+   * game on the page and `online` (online.js) carries the person's moves.
+   */
+  function goOnline(online, session) {
+    bot.cancel();
+    stopTurn();
+    state.online = online;
+    install(session);
+    /** @type {HTMLAnchorElement} */ ($('verify')).href = 'verify.html';
+  }
+
+  /**
+   * The remote session followed a server state (it had `before` moves): its
+   * newest move is shown and announced, then the passes, the clock to the
+   * server's `deadline` (on this page's clock) or the end.
+   */
+  function follow({ before, deadline, messages = [] }) {
+    view.resize(snap().n);
+    const s = snap();
+    const fresh = s.moves.slice(before);
+    if (!fresh.length && s.over === state.seedShown) {
+      if (deadline !== state.deadline) {
+        stopTurn();
+        if (!s.over && deadline) startTurnClock(deadline);
+      }
+      update();
+      if (messages.length) say(messages.join(' '));
+      return;
+    }
+    let i = fresh.length - 1;
+    while (i >= 0 && rules.isPass(fresh[i][0])) i -= 1;
+    if (i >= 0) {
+      const [mv, letter, byTable] = fresh[i];
+      const side = letter === 'X' ? 'dark' : 'light';
+      state.preview = null;
+      state.movesOpen = false;
+      moved(s);
+      messages.push(byTable ? rules.timeoutText(side, mv, s) : rules.playedText(side, mv, s));
+    }
+    advance(messages, { deadline, after: before + i + 1 });
+  }
+
   /** A finished game: its record joins "Your last finished games", and the Verify link carries it. */
   function finished() {
     const record = state.session.record(true);
@@ -465,8 +513,9 @@ export function createTable(rules, hooks = {}) {
       hooks.review.draw(view);
       return;
     }
-    view.draw(state, { canAct: canAct(), thinking: bot.thinking() });
+    view.draw(state, { canAct: canAct(), thinking: thinking() });
     hooks.update?.(state, { canAct: canAct() });
+    state.online?.draw();
   }
 
   const table = {
@@ -481,6 +530,8 @@ export function createTable(rules, hooks = {}) {
     start,
     startNew,
     showRecord,
+    goOnline,
+    follow,
     cursorMoved(sq, keyboard) {
       state.cursor = sq;
       state.keyboard = keyboard && sq >= 0;
@@ -489,34 +540,5 @@ export function createTable(rules, hooks = {}) {
   };
   view = createView(table);
   setupControls(table);
-  return table;
-}
-
-/**
- * Opens a game's page: the language and mute remembered, the engine loaded
- * (`ready()`), then the table started from the address or the saved game.
- * Returns the table, or null when the engine could not load.
- * @param {Rules} rules
- * @param {{ready: () => Promise<unknown>, hooks?: Hooks}} page
- * @returns {Promise<TableController|null>}
- */
-export async function bootTable(rules, { ready, hooks }) {
-  attach($('status'));
-  const params = readParams(rules);
-  const prefs = store.loadPrefs();
-  setLanguage(chooseLanguage(params.lang, prefs.lang, navigator.languages));
-  sound.setMuted(prefs.muted === true);
-  translateStatic();
-  try {
-    await ready();
-  } catch (e) {
-    say(t('startFailed', { msg: e?.message ?? String(e) }));
-    return null;
-  }
-  const table = createTable(rules, hooks);
-  translateStatic();
-  if (params.think) table.state.botTimeMs = Math.min(params.think, 60) * 1000;
-  table.start(params);
-  document.body.dataset.ready = 'true';
   return table;
 }

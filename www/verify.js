@@ -10,6 +10,7 @@ import { TABLE_WORDS } from './table-text.js';
 import { loadPrefs, savePref } from './store.js';
 import { tv, hasText } from './verify-i18n.js';
 import { loadFinished, recordFromFragment, verifyLink } from './finished.js';
+import { seenKeys, serverKey } from './online-api.js';
 
 addWords(TABLE_WORDS);
 
@@ -75,6 +76,15 @@ function render() {
     why.className = 'why';
     why.textContent = sentence(check);
     li.append(status, name, why);
+    // A signed record names its key: the page says whether it has seen that key from the server.
+    if (check.check === 'signature' && check.params?.key) {
+      const seen = seenKeys().includes(check.params.key);
+      const note = document.createElement('span');
+      note.className = 'key-seen';
+      note.dataset.seen = String(seen);
+      note.textContent = ` ${tv(seen ? 'keySeen' : 'keyNotSeen')}`;
+      li.append(note);
+    }
     list.append(li);
   }
   renderFinished();
@@ -190,6 +200,8 @@ async function start() {
   $('record-file').addEventListener('change', openFile);
   window.addEventListener('hashchange', fromFragment);
   render();
+  // Served by the table's server, the page remembers its key as seen.
+  await serverKey();
   try {
     await ready();
     state.engine = true;

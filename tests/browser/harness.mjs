@@ -30,12 +30,20 @@
 // holding the focusable element) whose accessible name begins with its
 // coordinate (`d3`), then its state in the current language.
 //
+// Every server gets a fresh temporary data folder (`--data`), removed at
+// the end. `serverWith(['--grace', '2'])` starts another one with flags of
+// its own, which a test may SIGKILL and start again on the same port and
+// data folder (`kill()`, `restart()`); `open(context, url)` takes its
+// addresses whole.
+//
 // Environment: VIRADA_BIN (the server binary; default target/debug/virada,
 // which `make test` builds), CHROMIUM (default /usr/bin/chromium),
 // HEADED=1 to watch the browser.
 
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, afterEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -54,21 +62,27 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-let server = null; // { child, url, log }
+let server = null; // the default server: { child, url, log, data, … } (see startServer)
+/** Servers started with flags of their own (serverWith), stopped by closeAll. */
+const extraServers = new Set();
 let browser = null;
 const contexts = new Set();
 /** Pages opened since the current test began; checked after it. */
 const watched = new Set();
 
-/** Starts `virada serve --port 0` and resolves with the URL it prints. */
-function startServer() {
+/**
+ * Starts `virada serve` on `port` (0: a free one) with its own data folder
+ * (a fresh temporary one unless given) and any other `flags`; resolves with
+ * {child, url, port, log, data, flags} once it prints its address.
+ */
+function spawnServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'virada-browser-')), flags = [] } = {}) {
   for (const [path, fix] of [
     [BIN, 'build it with `cargo build --profile test -p virada` (make test does)'],
     [`${ROOT}www/pkg/virada_bg.wasm`, 'build it with `make wasm`'],
   ]) {
     if (!existsSync(path)) throw new Error(`harness: ${path} is missing: ${fix}`);
   }
-  const child = spawn(BIN, ['serve', '--port', '0', '--root', ROOT], {
+  const child = spawn(BIN, ['serve', '--port', String(port), '--root', ROOT, '--data', data, ...flags], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = [];
@@ -77,7 +91,10 @@ function startServer() {
     log.push(...text.split('\n').filter(Boolean));
     log.splice(0, Math.max(0, log.length - 200));
   });
-  process.on('exit', () => child.kill());
+  process.on('exit', () => {
+    child.kill('SIGKILL');
+    rmSync(data, { recursive: true, force: true });
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => fail('no address within 30 s'), 30_000);
@@ -96,10 +113,50 @@ function startServer() {
         clearTimeout(timer);
         child.removeAllListeners('exit');
         child.stdout.resume();
-        resolve({ child, url: match[1], log });
+        resolve({ child, url: match[1], port: Number(new URL(match[1]).port), log, data, flags });
       }
     });
   });
+}
+
+/** Starts the default server: `virada serve --port 0` with a fresh data folder. */
+function startServer() {
+  return spawnServer();
+}
+
+/**
+ * A server of its own, started with `flags` (e.g. ['--grace', '2']) and a
+ * fresh data folder: {url, port, log, kill(), restart()}. `kill()` ends it
+ * with SIGKILL (nothing is finished or flushed); `restart()` starts it again
+ * on the same port and data folder. closeAll() stops it.
+ */
+export async function serverWith(flags = []) {
+  let current = await spawnServer({ flags });
+  const handle = {
+    url: current.url,
+    port: current.port,
+    log: current.log,
+    /** SIGKILL, and wait until the process is gone. */
+    async kill() {
+      if (current.child.exitCode !== null || current.child.signalCode !== null) return;
+      const gone = new Promise((resolve) => current.child.once('exit', resolve));
+      current.child.kill('SIGKILL');
+      await gone;
+    },
+    /** The same server again: same port, same data folder, same flags. */
+    async restart() {
+      await handle.kill();
+      current = await spawnServer({ port: current.port, data: current.data, flags: current.flags });
+      handle.log = current.log;
+    },
+    stop() {
+      current.child.kill('SIGKILL');
+      rmSync(current.data, { recursive: true, force: true });
+    },
+  };
+  extraServers.add(handle);
+  await ensureStarted();
+  return handle;
 }
 
 async function ensureStarted() {
@@ -183,7 +240,8 @@ export async function newContext(options = {}) {
 export async function open(context, query = '') {
   const page = await context.newPage();
   watch(page);
-  await page.goto(await pageUrl(query));
+  // A full address (another server's, from serverWith) is opened as it is.
+  await page.goto(/^https?:/.test(query) ? query : await pageUrl(query));
   await page.waitForSelector('body[data-ready="true"]');
   return page;
 }
@@ -251,7 +309,10 @@ export async function closeAll() {
   await browser?.close().catch(() => {});
   browser = null;
   server?.child.kill();
+  if (server) rmSync(server.data, { recursive: true, force: true });
   server = null;
+  for (const extra of extraServers) extra.stop();
+  extraServers.clear();
 }
 
 /** Fails the test that just ran if any page it opened collected an error. */

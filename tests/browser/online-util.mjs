@@ -1,0 +1,183 @@
+// Helpers for the online table's browser tests: a host opens a table from
+// the New game dialog ("Play online"), a guest opens its link, and each
+// plays its turns by taps (tap to preview, tap again to place) while the
+// other page watches the moves arrive. Records are checked with the SHA-256
+// of node:crypto and with `virada verify`.
+
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { newContext, open, ROOT } from './harness.mjs';
+
+export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
+const BIN = process.env.VIRADA_BIN ?? `${ROOT}target/debug/virada`;
+
+/**
+ * Opens `start` (a page of `server`, e.g. `?lang=en` or `nabu.html?size=5`)
+ * in a fresh context, opens a table from the New game dialog with "Play
+ * online" and waits at it. Returns {page, context, link}.
+ */
+export async function hostTable(server, start, { word = '', level, size, anyone = false, options = PHONE, waitFor = 'waiting' } = {}) {
+  const context = await newContext(options);
+  const page = await open(context, `${server.url}/${start}`);
+  await page.locator('#new-game').click();
+  // The radio's name in the page's language (the address may ask for pt or it).
+  await page.getByRole('radio', { name: /^(Play online|Jogar online|Gioca online)$/ }).check();
+  await page.waitForFunction(() => !/** @type {HTMLButtonElement} */ (document.getElementById('nd-start')).disabled);
+  if (level) await page.locator('#set-level').selectOption(String(level));
+  if (size) await page.locator('#set-size').selectOption(String(size));
+  if (anyone) await page.locator('#set-opponent').selectOption('anyone');
+  await page.locator('#nd-word').fill(word);
+  await page.locator('#nd-start').click();
+  await page.waitForURL(/[?&]table=[0-9a-f]+/);
+  await page.waitForSelector(waitFor === 'waiting'
+    ? 'body[data-ready="true"][data-online="waiting"][data-seat="0"]'
+    : `body[data-ready="true"][data-online="${waitFor}"]`);
+  return { page, context, link: page.url() };
+}
+
+/** Opens `link` in `context` (a fresh one unless given) and waits until the page is at the table. */
+export async function joinLink(link, context = null, options = PHONE) {
+  const ctx = context ?? (await newContext(options));
+  const page = await open(ctx, link);
+  await page.waitForSelector('body[data-online]');
+  await page.waitForFunction(() => document.getElementById('online-line').dataset.connected === 'true');
+  return { page, context: ctx };
+}
+
+/** Plies on the page. */
+export async function ply(page) {
+  return Number(await page.locator('body').getAttribute('data-ply'));
+}
+
+/** Whether this page's person may move now (All my moves is enabled only then). */
+export function myTurn(page) {
+  return page.evaluate(() => document.body.dataset.online === 'playing'
+    && !/** @type {HTMLButtonElement} */ (document.getElementById('all-moves')).disabled);
+}
+
+export const over = async (page) => (await page.locator('body').getAttribute('data-over')) === 'true';
+
+/** Every cell's index, name and data, in one round trip. */
+function cells(page) {
+  return page.$$eval('#grid [role=gridcell]', (els) => els.map((el) => ({
+    index: Number(el.dataset.sq),
+    label: el.getAttribute('aria-label'),
+    legal: el.dataset.legal,
+  })));
+}
+
+/**
+ * Plays one move for the person on `page` by taps: a tap previews, a second
+ * tap places (Othello: a legal square; Nabucodonosor: a placement, or a
+ * capture through its anchor and Place). Returns the ply it was played at.
+ */
+export async function tapMove(page, k) {
+  const before = await ply(page);
+  const all = await cells(page);
+  const tap = (i) => page.locator(`#grid [data-sq="${i}"]`).tap();
+  const nabu = all.length !== 64 || (await page.locator('body.nabu').count()) > 0;
+  if (!nabu) {
+    const legal = all.filter((c) => c.legal !== undefined);
+    assert.ok(legal.length > 0, 'a legal square on my turn');
+    const pick = legal[k % legal.length];
+    await tap(pick.index);
+    await tap(pick.index);
+    return before;
+  }
+  const captures = all.filter((c) => /in a capture/.test(c.label));
+  if (captures.length && k % 2 === 0) {
+    await tap(captures[k % captures.length].index);
+    await page.locator('#place').click();
+    return before;
+  }
+  if (await page.locator('#swap').isVisible() && k % 3 === 0) {
+    await page.locator('#swap').click();
+    return before;
+  }
+  const placements = all.filter((c) => /legal placement/.test(c.label));
+  const pick = placements.length ? placements[k % placements.length] : captures[0];
+  await tap(pick.index);
+  if (placements.length) await tap(pick.index);
+  else await page.locator('#place').click();
+  return before;
+}
+
+/**
+ * Plays until every page says the game is over (or `until(ply)` says stop):
+ * whoever's turn it is taps a move, and every page then shows it. Returns
+ * the number of moves the people played.
+ */
+export async function playOut(pages, { until = () => false, seed = 7 } = {}) {
+  let k = seed;
+  let moves = 0;
+  for (let guard = 0; guard < 2000; guard++) {
+    if ((await Promise.all(pages.map(over))).every(Boolean)) return moves;
+    if (until(await ply(pages[0]))) return moves;
+    let moved = false;
+    for (const page of pages) {
+      if (!(await myTurn(page))) continue;
+      k = (k * 31 + 17) % 1009;
+      const before = await tapMove(page, k);
+      moves += 1;
+      moved = true;
+      // Every page sees the move (the server's state reaches them all).
+      for (const other of pages) {
+        await other.waitForFunction((n) => Number(document.body.dataset.ply) > n || document.body.dataset.over === 'true', before);
+      }
+      break;
+    }
+    if (!moved) await pages[0].waitForTimeout(100);
+  }
+  throw new Error('the game did not end');
+}
+
+/** SHA-256 of a seed given in hex, as hex. */
+export function fingerprintOf(seedHex) {
+  return createHash('sha256').update(Buffer.from(seedHex, 'hex')).digest('hex');
+}
+
+/** A record's field. */
+export function field(record, key) {
+  return new RegExp(`^${key}: (.*)$`, 'm').exec(record)?.[1];
+}
+
+/** The record with `from` changed to `to` and its plain digest recomputed (the signature kept). */
+export function tampered(record, from, to) {
+  const edited = record.replace(from, to);
+  assert.notEqual(edited, record, `${from} is in the record`);
+  const lines = edited.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('digest: '));
+  const body = lines.slice(0, at).map((l) => `${l}\n`).join('');
+  const digest = createHash('sha256').update(body, 'utf8').digest('hex');
+  return `${body}digest: ${digest}\n${lines.slice(at + 1).join('\n')}`;
+}
+
+/** `virada verify` of `record`: {code, out} (0 when every check passed). */
+export function cliVerify(record) {
+  const file = join(mkdtempSync(join(tmpdir(), 'virada-record-')), 'game.txt');
+  writeFileSync(file, record);
+  try {
+    return { code: 0, out: execFileSync(BIN, ['verify', file], { encoding: 'utf8' }) };
+  } catch (e) {
+    return { code: e.status, out: `${e.stdout}${e.stderr}` };
+  }
+}
+
+/** Verifies `record` in verify.html (a new page of `context`): {ok, checks: {check: code}}. */
+export async function pageVerify(context, server, record) {
+  const page = await context.newPage();
+  await page.goto(`${server.url}/verify.html?lang=en`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.locator('#record-input').fill(record);
+  await page.locator('#verify-button').click();
+  await page.waitForSelector('body[data-verified]');
+  const checks = Object.fromEntries(await page.$$eval('#checks li', (els) => els.map((li) => [li.dataset.check, li.dataset.code])));
+  const texts = await page.locator('#checks').innerText();
+  const ok = (await page.locator('body').getAttribute('data-verified')) === 'true';
+  await page.close();
+  return { ok, checks, texts };
+}
