@@ -81,7 +81,8 @@ async fn two_people_play_othello_and_the_signed_record_verifies() {
     let mut watcher = Client::connect(&server, &id).await;
     assert_eq!(watcher.hello(None, None).await["seat"], Value::Null);
 
-    let end = play_out(&mut [a, b], &[0, 1]).await;
+    let mut players = [a, b];
+    let end = play_out(&mut players, &[0, 1]).await;
     let record = end["record"].as_str().expect("the record at the end");
     let report = verify(record);
     assert!(report.all_passed(), "{}", report.to_json());
@@ -100,10 +101,14 @@ async fn two_people_play_othello_and_the_signed_record_verifies() {
     // The record is kept and served by id.
     let stored = client::get_text(&server, &format!("/api/records/{id}")).await;
     assert_eq!(stored, record);
-    // Before the end no frame carried the seed.
+    // Before the end no frame to a player or a spectator carried the seed.
     watcher.drain().await;
-    for frame in watcher.frames.iter().filter(|f| f["status"] != "over") {
-        assert!(!frame.to_string().contains(&seed), "seed early in {frame}");
+    let [a, b] = &mut players;
+    for client in [a, b, &mut watcher] {
+        assert!(client.frames.len() > 10);
+        for frame in client.frames.iter().filter(|f| f["status"] != "over") {
+            assert!(!frame.to_string().contains(&seed), "seed early in {frame}");
+        }
     }
     // Edited copies fail on the signature even with the digest recomputed.
     for (from, to) in [
@@ -295,4 +300,29 @@ async fn a_server_killed_mid_game_resumes_it() {
     assert!(record
         .lines()
         .any(|l| l.starts_with("moves: ") && l["moves: ".len()..].starts_with(&before)));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_that_never_reads_holds_only_itself() {
+    let server = Server::start("stalled", &[]);
+    let id = create_table(&server, r#"{"game":"othello","clock":0}"#).await;
+    let mut a = Client::connect(&server, &id).await;
+    a.hello(None, None).await;
+    let mut b = Client::connect(&server, &id).await;
+    b.hello(None, None).await;
+    // Spectators that say hello, then never read a frame again, and one
+    // that floods pings it never reads the answers to.
+    let mut stalled = Vec::new();
+    for _ in 0..20 {
+        let mut s = Client::connect(&server, &id).await;
+        s.hello(None, None).await;
+        stalled.push(s);
+    }
+    for _ in 0..200 {
+        stalled[0].send_text(r#"{"v":1,"type":"ping","t":0}"#).await;
+    }
+    // The players' game goes on to the end (each wait in it is bounded).
+    let end = play_out(&mut [a, b], &[0, 1]).await;
+    assert!(verify(end["record"].as_str().unwrap()).all_passed());
+    drop(stalled);
 }
