@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod bench_endgame;
+mod load;
 mod nabu;
 mod nboard;
 mod perft;
@@ -34,6 +35,9 @@ enum Command {
     Verify(verify::Args),
     /// Serve the page and its files over HTTP (for playing and testing).
     Serve(serve::Args),
+    /// Load a server: N tables of scripted players on loopback; moves a
+    /// second, latency, connections and the server's memory.
+    Load(load::Args),
     /// Solve each position of an OBF file exactly and check its annotations.
     Solve(solve::Args),
     /// Make the evaluation's weights: play and solve games, then fit.
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Load(args) => load::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Nabu(command) => nabu::run(command),
         Command::Train(command) => train::run(command),

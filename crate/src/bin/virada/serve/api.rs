@@ -27,6 +27,10 @@ use super::protocol::MAX_FRAME;
 /// The largest WebSocket message read at all; a larger one closes the
 /// socket. Up to this size a message gets a `too-large` reply instead.
 const MAX_WS_MESSAGE: usize = 2 << 20;
+/// Bytes a socket reads at once. The default, 128 KiB a socket, was most of
+/// the server's memory with thousands of sockets whose frames are a few
+/// hundred bytes; a larger message still gets through, read in chunks.
+const READ_BUFFER: usize = 8 * 1024;
 
 /// What the server knows besides the hub.
 #[derive(Clone)]
@@ -190,6 +194,7 @@ async fn socket(
         );
     };
     upgrade
+        .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE.max(MAX_FRAME))
         .on_upgrade(move |socket| super::socket::serve(socket, table))

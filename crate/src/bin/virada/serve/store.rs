@@ -18,6 +18,11 @@ use tokio::sync::{mpsc, oneshot};
 pub const DB_FILE: &str = "virada.db";
 /// Writes applied in one transaction at most.
 const BATCH: usize = 512;
+/// How often the checkpointer copies the write-ahead log into the database.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+/// Pages of log after which a commit checkpoints by itself, should the
+/// checkpointer fall behind (SQLite's default is 1000).
+const WAL_LIMIT_PAGES: i64 = 50_000;
 
 /// A finished record as listed.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -62,10 +67,26 @@ impl Store {
         let connection =
             Connection::open(&path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
         prepare(&connection).map_err(|e| format!("{}: {e}", path.display()))?;
+        // Checkpoints (which wait for the disk) run on a thread of their
+        // own, so that a commit never waits for one.
+        connection
+            .pragma_update(None, "wal_autocheckpoint", WAL_LIMIT_PAGES)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let checkpoints = Connection::open(&path)
+            .and_then(|c| c.busy_timeout(Duration::from_secs(5)).map(|()| c))
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let (alive, stopped) = std::sync::mpsc::channel::<()>();
+        std::thread::Builder::new()
+            .name("checkpoint".into())
+            .spawn(move || checkpoint(&checkpoints, &stopped))
+            .map_err(|e| format!("cannot start the checkpoint thread: {e}"))?;
         let (ops, receiver) = mpsc::unbounded_channel();
         std::thread::Builder::new()
             .name("store".into())
-            .spawn(move || run(connection, receiver))
+            .spawn(move || {
+                run(connection, receiver);
+                drop(alive);
+            })
             .map_err(|e| format!("cannot start the store's thread: {e}"))?;
         Ok(Store { ops })
     }
@@ -145,6 +166,19 @@ fn prepare(connection: &Connection) -> rusqlite::Result<()> {
          );
          CREATE INDEX IF NOT EXISTS records_by_time ON records (finished_ms);",
     )
+}
+
+/// The checkpoint thread: copies the log into the database every
+/// [`CHECKPOINT_EVERY`] without blocking the writer (a passive checkpoint),
+/// until the store's thread ends.
+fn checkpoint(connection: &Connection, stopped: &std::sync::mpsc::Receiver<()>) {
+    while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+        stopped.recv_timeout(CHECKPOINT_EVERY)
+    {
+        if let Err(e) = connection.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+            tracing::warn!("checkpoint: {e}");
+        }
+    }
 }
 
 /// The store's thread: takes what is waiting, applies the writes in one

@@ -629,57 +629,91 @@ impl Actor {
     /// The `state` frame: everything a page shows, and nothing secret
     /// before the end (the seed only in the final record).
     fn state_frame(&self) -> Arc<str> {
-        let seats: Vec<serde_json::Value> = (0..2)
-            .map(|s| {
-                let (kind, took) = match &self.saved.seats[s] {
-                    Holder::Empty => ("empty", false),
-                    Holder::Person { .. } => ("person", false),
-                    Holder::Bot => ("bot", false),
-                    Holder::Standing { .. } => ("bot", true),
-                };
-                serde_json::json!({
-                    "kind": kind,
-                    "tookSeat": took,
-                    "connected": self.connected[s] > 0,
-                    "level": self.saved.level,
-                })
-            })
-            .collect();
-        let table: Option<serde_json::Value> = self
+        let seat = |s: usize| {
+            let (kind, took_seat) = match &self.saved.seats[s] {
+                Holder::Empty => ("empty", false),
+                Holder::Person { .. } => ("person", false),
+                Holder::Bot => ("bot", false),
+                Holder::Standing { .. } => ("bot", true),
+            };
+            SeatView {
+                kind,
+                took_seat,
+                connected: self.connected[s] > 0,
+                level: self.saved.level,
+            }
+        };
+        // The game's snapshot is JSON already: it goes in as it is.
+        let table = self
             .game
             .as_ref()
-            .and_then(|g| serde_json::from_str(&g.snapshot()).ok());
-        let fingerprint = self.seed().map(|s| s.fingerprint()).unwrap_or_default();
+            .and_then(|g| serde_json::value::RawValue::from_string(g.snapshot()).ok());
         let grace = i64::try_from(self.timing.grace.as_millis()).unwrap_or(i64::MAX);
-        let grace_until: Vec<Option<i64>> = self
-            .saved
-            .gone_since_ms
-            .iter()
-            .map(|g| g.map(|g| g.saturating_add(grace)))
-            .collect();
-        serde_json::json!({
-            "v": VERSION,
-            "type": "state",
-            "id": self.saved.id,
-            "game": self.saved.kind.name(),
-            "size": self.saved.kind.size(),
-            "status": self.saved.status,
-            "seats": seats,
-            "clock": self.saved.clock,
-            "deadline": self.saved.deadline_ms,
-            "waitUntil": (self.saved.status == Status::Waiting).then_some(self.saved.wait_until_ms),
-            "graceUntil": grace_until,
-            "now": now_ms(),
-            "fingerprint": fingerprint,
-            "ply": self.game.as_ref().map_or(0, Game::ply),
-            "moves": self.saved.moves,
-            "table": table,
-            "record": self.record,
-            "key": self.keys.public_hex(),
-        })
-        .to_string()
-        .into()
+        let frame = StateFrame {
+            v: VERSION,
+            kind: "state",
+            id: &self.saved.id,
+            game: self.saved.kind.name(),
+            size: self.saved.kind.size(),
+            status: self.saved.status,
+            seats: [seat(0), seat(1)],
+            clock: self.saved.clock,
+            deadline: self.saved.deadline_ms,
+            wait_until: (self.saved.status == Status::Waiting).then_some(self.saved.wait_until_ms),
+            grace_until: self
+                .saved
+                .gone_since_ms
+                .map(|g| g.map(|g| g.saturating_add(grace))),
+            now: now_ms(),
+            fingerprint: self.seed().map(|s| s.fingerprint()).unwrap_or_default(),
+            ply: self.game.as_ref().map_or(0, Game::ply),
+            moves: &self.saved.moves,
+            table: table.as_deref(),
+            record: self.record.as_deref(),
+            key: self.keys.public_hex(),
+        };
+        serde_json::to_string(&frame)
+            .unwrap_or_else(|e| {
+                tracing::error!("table {}: {e}", self.saved.id);
+                String::new()
+            })
+            .into()
     }
+}
+
+/// A seat as the `state` frame shows it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SeatView {
+    kind: &'static str,
+    took_seat: bool,
+    connected: bool,
+    level: u8,
+}
+
+/// The `state` frame's fields (docs/server.md).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StateFrame<'a> {
+    v: u32,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    id: &'a str,
+    game: &'static str,
+    size: u32,
+    status: Status,
+    seats: [SeatView; 2],
+    clock: u32,
+    deadline: Option<i64>,
+    wait_until: Option<i64>,
+    grace_until: [Option<i64>; 2],
+    now: i64,
+    fingerprint: String,
+    ply: usize,
+    moves: &'a str,
+    table: Option<&'a serde_json::value::RawValue>,
+    record: Option<&'a str>,
+    key: String,
 }
 
 fn wait_ms(timing: Timing) -> i64 {
