@@ -326,3 +326,27 @@ async fn a_socket_that_never_reads_holds_only_itself() {
     assert!(verify(end["record"].as_str().unwrap()).all_passed());
     drop(stalled);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_table_is_let_go_and_comes_back_from_its_record() {
+    let server = Server::start("linger", &["--linger", "1"]);
+    let id = create_table(&server, r#"{"game":"othello","clock":0,"level":1}"#).await;
+    let mut a = Client::connect(&server, &id).await;
+    let token = a.hello(None, None).await["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    a.send(serde_json::json!({"v":1,"type":"start"})).await;
+    let end = play_out(&mut [a], &[0]).await;
+    let record = end["record"].as_str().unwrap().to_string();
+    // Long after the end (the table let go), the link still shows the end.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let mut again = Client::connect(&server, &id).await;
+    let welcome = again.hello(Some(&token), None).await;
+    assert_eq!(welcome["seat"], Value::Null);
+    let state = &welcome["state"];
+    assert_eq!(state["status"], "over");
+    assert_eq!(state["record"].as_str(), Some(record.as_str()));
+    assert_eq!(state["table"]["over"], true);
+    assert_eq!(state["moves"], end["moves"]);
+}

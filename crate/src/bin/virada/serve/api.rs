@@ -186,7 +186,7 @@ async fn socket(
             "this page may not open the table",
         );
     }
-    let Some(table) = api.hub.table(&id) else {
+    let Some(table) = api.hub.table_or_record(&id).await else {
         return error(
             StatusCode::NOT_FOUND,
             "no-table",

@@ -50,7 +50,7 @@ pub struct Limits {
 
 /// The server's tables.
 pub struct Hub {
-    tables: Mutex<HashMap<String, Handle>>,
+    tables: Arc<Mutex<HashMap<String, Handle>>>,
     waiting: Mutex<HashMap<(Kind, u32), String>>,
     opened: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
     store: Store,
@@ -68,7 +68,7 @@ impl Hub {
         limits: Limits,
     ) -> Result<Arc<Hub>, String> {
         let hub = Arc::new(Hub {
-            tables: Mutex::new(HashMap::new()),
+            tables: Arc::new(Mutex::new(HashMap::new())),
             waiting: Mutex::new(HashMap::new()),
             opened: Mutex::new(HashMap::new()),
             store,
@@ -105,6 +105,12 @@ impl Hub {
     }
 
     fn spawn(&self, saved: Saved) -> Result<Handle, String> {
+        self.spawn_with(saved, None)
+    }
+
+    /// Starts a table's actor (over a finished `record` when given); the
+    /// table leaves the hub when its actor ends.
+    fn spawn_with(&self, saved: Saved, record: Option<String>) -> Result<Handle, String> {
         let id = saved.id.clone();
         let (commands, receiver) = mpsc::channel(COMMAND_QUEUE);
         let (events, _) = broadcast::channel(EVENT_QUEUE);
@@ -116,10 +122,39 @@ impl Hub {
             events.clone(),
             commands.clone(),
         )?;
+        let actor = match record {
+            Some(record) => actor.finished(record),
+            None => actor,
+        };
         let handle = Handle { commands, events };
-        lock(&self.tables).insert(id, handle.clone());
-        tokio::spawn(actor.run(receiver));
+        lock(&self.tables).insert(id.clone(), handle.clone());
+        let tables = Arc::clone(&self.tables);
+        tokio::spawn(async move {
+            actor.run(receiver).await;
+            lock(&tables).remove(&id);
+        });
         Ok(handle)
+    }
+
+    /// A running table by id, or a finished one brought back from its
+    /// stored record (it shows the end again, then is let go).
+    pub async fn table_or_record(&self, id: &str) -> Option<Handle> {
+        if let Some(handle) = self.table(id) {
+            return Some(handle);
+        }
+        let record = self.store.record(id).await.ok()??;
+        let saved = match saved_from_record(id, &record) {
+            Ok(saved) => saved,
+            Err(e) => {
+                tracing::error!("record {id} cannot be shown: {e}");
+                return None;
+            }
+        };
+        // Two sockets may ask at once: the first one's table serves both.
+        if let Some(handle) = self.table(id) {
+            return Some(handle);
+        }
+        self.spawn_with(saved, Some(record)).ok()
     }
 
     /// A running table by id.
@@ -206,4 +241,57 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A finished table's state from its record: seats, words, seed and moves.
+fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
+    use virada::record::GameKind;
+    use virada::session::Seat;
+    let r = virada::record::parse(text).map_err(|e| e.to_string())?;
+    let kind = match r.game {
+        GameKind::Othello => Kind::Othello,
+        GameKind::Nabucodonosor(n) => Kind::Nabucodonosor { size: u32::from(n) },
+    };
+    let seed = r.seed.ok_or("the record's seed is hidden")?;
+    let words = [r.word.clone(), r.second_word.clone().unwrap_or_default()];
+    let mut level = 1;
+    let seats: Vec<Holder> = (0..2)
+        .map(|i| match r.seats[i] {
+            // No token opens these seats again: the game is over.
+            Seat::Person => Holder::Person {
+                token: String::new(),
+                word: words[i].clone(),
+            },
+            Seat::Bot { level: l } => {
+                level = l;
+                if r.stand_in[i] {
+                    Holder::Standing {
+                        token: String::new(),
+                        word: words[i].clone(),
+                    }
+                } else {
+                    Holder::Bot
+                }
+            }
+        })
+        .collect();
+    let moves = text
+        .lines()
+        .find_map(|l| l.strip_prefix("moves:"))
+        .map(|m| m.trim().to_string())
+        .unwrap_or_default();
+    Ok(Saved {
+        id: id.to_string(),
+        kind,
+        clock: r.clock.unwrap_or(0),
+        level,
+        seed: seed.to_string(),
+        seats: [seats[0].clone(), seats[1].clone()],
+        status: Status::Over,
+        moves,
+        deadline_ms: None,
+        wait_until_ms: 0,
+        gone_since_ms: [None, None],
+        paired: false,
+    })
 }

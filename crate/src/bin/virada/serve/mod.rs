@@ -70,6 +70,10 @@ pub struct Args {
     /// Seconds the host waits for someone to sit before the bot does.
     #[arg(long, env = "VIRADA_SEAT_WAIT", default_value_t = 120.0)]
     seat_wait: f64,
+    /// Seconds a finished table stays running before it is let go (it comes
+    /// back from its record when a page asks again).
+    #[arg(long, env = "VIRADA_LINGER", default_value_t = 300.0)]
+    linger: f64,
     /// New tables one address may open in ten minutes (0: no limit).
     #[arg(long, env = "VIRADA_TABLES_PER_ADDRESS", default_value_t = 30)]
     tables_per_address: usize,
@@ -107,6 +111,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     }
     let grace = seconds("grace", args.grace)?;
     let seat_wait = seconds("seat-wait", args.seat_wait)?;
+    let linger = seconds("linger", args.linger)?;
     std::fs::create_dir_all(&args.data)
         .map_err(|e| format!("cannot make the data folder {}: {e}", args.data.display()))?;
     let keys = std::sync::Arc::new(keys::Keys::load_or_create(&args.data)?);
@@ -128,7 +133,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         let hub = hub::Hub::start(
             store,
             keys,
-            table::Timing { grace, seat_wait },
+            table::Timing {
+                grace,
+                seat_wait,
+                linger,
+            },
             hub::Limits {
                 tables_per_address: args.tables_per_address,
                 window: Duration::from_secs(600),

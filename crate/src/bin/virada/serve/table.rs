@@ -31,6 +31,9 @@ pub struct Timing {
     pub grace: Duration,
     /// How long the host waits for someone to sit before the bot does.
     pub seat_wait: Duration,
+    /// How long a finished table stays running (its pages may still ask);
+    /// after that it is let go, and brought back from its record when asked.
+    pub linger: Duration,
 }
 
 /// Who holds a seat.
@@ -188,6 +191,8 @@ pub struct Actor {
     game: Option<Game>,
     connected: [usize; 2],
     record: Option<String>,
+    /// When the game ended (ms since the epoch).
+    over_at: Option<i64>,
     thinking: Option<usize>,
     store: Store,
     keys: Arc<Keys>,
@@ -212,6 +217,7 @@ impl Actor {
             saved,
             connected: [0, 0],
             record: None,
+            over_at: None,
             thinking: None,
             store,
             keys,
@@ -271,7 +277,21 @@ impl Actor {
         Ok(game)
     }
 
-    /// Runs until every socket and the hub have let go.
+    /// A finished table brought back from its `record` (after a restart,
+    /// or once it had lingered): it shows the end and lingers again.
+    pub fn finished(mut self, record: String) -> Actor {
+        self.record = Some(record);
+        self.over_at = Some(now_ms());
+        self
+    }
+
+    /// The game is over and has lingered long enough.
+    fn done_lingering(&self) -> bool {
+        self.over_at
+            .is_some_and(|t| now_ms() >= t.saturating_add(linger_ms(self.timing)))
+    }
+
+    /// Runs until the finished table has lingered (or every sender is gone).
     pub async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
         self.after_change().await;
         loop {
@@ -283,6 +303,9 @@ impl Actor {
                 },
                 () = sleep_until_ms(wake) => {
                     self.on_time().await;
+                    if self.done_lingering() {
+                        return;
+                    }
                     continue;
                 }
             };
@@ -356,6 +379,11 @@ impl Actor {
                 _ => false,
             });
             let Some(seat) = seat else {
+                // After the end an unknown token just watches (a table
+                // brought back from its record keeps no tokens).
+                if self.saved.status == Status::Over {
+                    return Ok(self.welcome(None, None));
+                }
                 return Err(Refusal::new(
                     Code::BadToken,
                     "that token is not this table's",
@@ -509,6 +537,7 @@ impl Actor {
                 tracing::error!("table {}: the record was not stored: {e}", self.saved.id);
             }
             self.record = Some(record);
+            self.over_at = Some(now_ms());
             self.broadcast();
             return;
         }
@@ -576,7 +605,11 @@ impl Actor {
                     }
                 }
             }
-            Status::Over => {}
+            Status::Over => {
+                if let Some(t) = self.over_at {
+                    at(t.saturating_add(linger_ms(self.timing)));
+                }
+            }
         }
         wake
     }
@@ -714,6 +747,10 @@ struct StateFrame<'a> {
     table: Option<&'a serde_json::value::RawValue>,
     record: Option<&'a str>,
     key: String,
+}
+
+fn linger_ms(timing: Timing) -> i64 {
+    i64::try_from(timing.linger.as_millis()).unwrap_or(i64::MAX)
 }
 
 fn wait_ms(timing: Timing) -> i64 {
