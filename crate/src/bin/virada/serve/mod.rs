@@ -10,10 +10,12 @@
 
 mod api;
 mod files;
+mod frame;
 mod game;
 mod hub;
 mod keys;
 mod protocol;
+mod saved;
 mod socket;
 mod store;
 mod table;

@@ -14,176 +14,16 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::sync::{broadcast, mpsc};
 use tokio::time::Instant;
 
-use super::game::{Game, Kind};
+use super::game::Game;
 use super::keys::Keys;
-use super::protocol::{Code, Refusal, VERSION};
+use super::protocol::{Code, Refusal};
+use super::saved::token_hash;
+pub use super::saved::{fresh_token, now_ms, Command, Holder, Saved, Status, Timing, Welcome};
 use super::store::Store;
 use virada::fairness::Seed;
-
-/// Timings of every table, from the command line.
-#[derive(Clone, Copy, Debug)]
-pub struct Timing {
-    /// How long a person's seat waits for them after their last connection closes.
-    pub grace: Duration,
-    /// How long the host waits for someone to sit before the bot does.
-    pub seat_wait: Duration,
-    /// How long a finished table stays running (its pages may still ask);
-    /// after that it is let go, and brought back from its record when asked.
-    pub linger: Duration,
-}
-
-/// Who holds a seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum Holder {
-    /// Nobody yet.
-    Empty,
-    /// A person, known by the SHA-256 of their token.
-    Person {
-        /// SHA-256 (hex) of the seat's secret token.
-        token: String,
-        /// Their word for the colour draw.
-        word: String,
-    },
-    /// The bot, from the start.
-    Bot,
-    /// The bot, in the seat of a person who left; they may come back.
-    Standing {
-        /// SHA-256 (hex) of the person's token.
-        token: String,
-        /// Their word.
-        word: String,
-    },
-}
-
-/// Where the table is in its life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Status {
-    /// Seats are being taken.
-    Waiting,
-    /// The game is on.
-    Playing,
-    /// The game is over; the record is kept.
-    Over,
-}
-
-/// Everything a table is, as stored (JSON) and restored after a restart.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Saved {
-    /// The table's id.
-    pub id: String,
-    /// The game and board.
-    pub kind: Kind,
-    /// Seconds a turn, 0 for none.
-    pub clock: u32,
-    /// The bot's level, for a seat the bot takes.
-    pub level: u8,
-    /// The secret seed (hex); never sent before the end.
-    pub seed: String,
-    /// The two seats.
-    pub seats: [Holder; 2],
-    /// Where the table is.
-    pub status: Status,
-    /// Every move so far as the record writes them.
-    pub moves: String,
-    /// When the player to move runs out of time (ms since the epoch).
-    pub deadline_ms: Option<i64>,
-    /// When the bot takes the free seat (ms since the epoch).
-    pub wait_until_ms: i64,
-    /// When each seat's person lost their last connection.
-    pub gone_since_ms: [Option<i64>; 2],
-    /// A table of "Play anyone": it starts only with two people.
-    pub paired: bool,
-}
-
-/// What a socket asks of its table.
-pub enum Command {
-    /// Someone arrives: a seat by token, a free seat, or a spectator's place.
-    Hello {
-        /// The seat's secret, when coming back.
-        token: Option<String>,
-        /// Their word, when they sit before the start.
-        word: Option<String>,
-        /// The answer.
-        reply: oneshot::Sender<Result<Welcome, Refusal>>,
-    },
-    /// A seat's connection closed.
-    Left {
-        /// The seat.
-        seat: usize,
-    },
-    /// A seated person's new word.
-    Word {
-        /// The sender's seat, `None` for a spectator.
-        seat: Option<usize>,
-        /// The word.
-        text: String,
-        /// The answer.
-        reply: oneshot::Sender<Result<(), Refusal>>,
-    },
-    /// The host starts now.
-    Start {
-        /// The sender's seat.
-        seat: Option<usize>,
-        /// The answer.
-        reply: oneshot::Sender<Result<(), Refusal>>,
-    },
-    /// A move.
-    Move {
-        /// The sender's seat.
-        seat: Option<usize>,
-        /// Moves already played, as the sender saw them.
-        ply: usize,
-        /// The move's text.
-        mv: String,
-        /// The answer.
-        reply: oneshot::Sender<Result<(), Refusal>>,
-    },
-    /// The bot's move for `ply`, from its thread.
-    Bot {
-        /// The ply it was thought for.
-        ply: usize,
-        /// The move's text.
-        mv: String,
-    },
-}
-
-/// The answer to `hello`.
-pub struct Welcome {
-    /// The seat, `None` for a spectator.
-    pub seat: Option<usize>,
-    /// The seat's token, for the page to keep (only when newly seated).
-    pub token: Option<String>,
-    /// The current `state` frame.
-    pub state: Arc<str>,
-}
-
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
-
-/// A fresh secret: 16 random bytes as hex.
-pub fn fresh_token() -> Result<String, String> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(|e| format!("the secure random source failed: {e}"))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
-}
-
-fn token_hash(token: &str) -> String {
-    use sha2::Digest as _;
-    sha2::Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
 
 /// The actor's state.
 pub struct Actor {
@@ -662,91 +502,16 @@ impl Actor {
     /// The `state` frame: everything a page shows, and nothing secret
     /// before the end (the seed only in the final record).
     fn state_frame(&self) -> Arc<str> {
-        let seat = |s: usize| {
-            let (kind, took_seat) = match &self.saved.seats[s] {
-                Holder::Empty => ("empty", false),
-                Holder::Person { .. } => ("person", false),
-                Holder::Bot => ("bot", false),
-                Holder::Standing { .. } => ("bot", true),
-            };
-            SeatView {
-                kind,
-                took_seat,
-                connected: self.connected[s] > 0,
-                level: self.saved.level,
-            }
-        };
-        // The game's snapshot is JSON already: it goes in as it is.
-        let table = self
-            .game
-            .as_ref()
-            .and_then(|g| serde_json::value::RawValue::from_string(g.snapshot()).ok());
-        let grace = i64::try_from(self.timing.grace.as_millis()).unwrap_or(i64::MAX);
-        let frame = StateFrame {
-            v: VERSION,
-            kind: "state",
-            id: &self.saved.id,
-            game: self.saved.kind.name(),
-            size: self.saved.kind.size(),
-            status: self.saved.status,
-            seats: [seat(0), seat(1)],
-            clock: self.saved.clock,
-            deadline: self.saved.deadline_ms,
-            wait_until: (self.saved.status == Status::Waiting).then_some(self.saved.wait_until_ms),
-            grace_until: self
-                .saved
-                .gone_since_ms
-                .map(|g| g.map(|g| g.saturating_add(grace))),
-            now: now_ms(),
-            fingerprint: self.seed().map(|s| s.fingerprint()).unwrap_or_default(),
-            ply: self.game.as_ref().map_or(0, Game::ply),
-            moves: &self.saved.moves,
-            table: table.as_deref(),
+        super::frame::state(&super::frame::Parts {
+            saved: &self.saved,
+            game: self.game.as_ref(),
+            connected: self.connected,
             record: self.record.as_deref(),
+            grace: self.timing.grace,
+            fingerprint: self.seed().map(|s| s.fingerprint()).unwrap_or_default(),
             key: self.keys.public_hex(),
-        };
-        serde_json::to_string(&frame)
-            .unwrap_or_else(|e| {
-                tracing::error!("table {}: {e}", self.saved.id);
-                String::new()
-            })
-            .into()
+        })
     }
-}
-
-/// A seat as the `state` frame shows it.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SeatView {
-    kind: &'static str,
-    took_seat: bool,
-    connected: bool,
-    level: u8,
-}
-
-/// The `state` frame's fields (docs/server.md).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct StateFrame<'a> {
-    v: u32,
-    #[serde(rename = "type")]
-    kind: &'static str,
-    id: &'a str,
-    game: &'static str,
-    size: u32,
-    status: Status,
-    seats: [SeatView; 2],
-    clock: u32,
-    deadline: Option<i64>,
-    wait_until: Option<i64>,
-    grace_until: [Option<i64>; 2],
-    now: i64,
-    fingerprint: String,
-    ply: usize,
-    moves: &'a str,
-    table: Option<&'a serde_json::value::RawValue>,
-    record: Option<&'a str>,
-    key: String,
 }
 
 fn linger_ms(timing: Timing) -> i64 {

@@ -1,0 +1,117 @@
+//! The `state` frame a table sends to every page after every change:
+//! everything a page shows, and nothing secret before the end (the seed
+//! only in the final record). docs/server.md lists its fields.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use super::game::Game;
+use super::protocol::VERSION;
+use super::saved::{now_ms, Holder, Saved, Status};
+
+/// What a frame is made from.
+pub struct Parts<'a> {
+    /// The table.
+    pub saved: &'a Saved,
+    /// The game, once started.
+    pub game: Option<&'a Game>,
+    /// Open connections a seat.
+    pub connected: [usize; 2],
+    /// The signed record, at the end.
+    pub record: Option<&'a str>,
+    /// The grace period of a seat whose person left.
+    pub grace: Duration,
+    /// The seed's fingerprint.
+    pub fingerprint: String,
+    /// The server's public key (hex).
+    pub key: String,
+}
+
+/// The frame's JSON text.
+pub fn state(p: &Parts<'_>) -> Arc<str> {
+    let seat = |s: usize| {
+        let (kind, took_seat) = match &p.saved.seats[s] {
+            Holder::Empty => ("empty", false),
+            Holder::Person { .. } => ("person", false),
+            Holder::Bot => ("bot", false),
+            Holder::Standing { .. } => ("bot", true),
+        };
+        SeatView {
+            kind,
+            took_seat,
+            connected: p.connected[s] > 0,
+            level: p.saved.level,
+        }
+    };
+    // The game's snapshot is JSON already: it goes in as it is.
+    let table = p
+        .game
+        .and_then(|g| serde_json::value::RawValue::from_string(g.snapshot()).ok());
+    let grace = i64::try_from(p.grace.as_millis()).unwrap_or(i64::MAX);
+    let frame = StateFrame {
+        v: VERSION,
+        kind: "state",
+        id: &p.saved.id,
+        game: p.saved.kind.name(),
+        size: p.saved.kind.size(),
+        status: p.saved.status,
+        seats: [seat(0), seat(1)],
+        clock: p.saved.clock,
+        deadline: p.saved.deadline_ms,
+        wait_until: (p.saved.status == Status::Waiting).then_some(p.saved.wait_until_ms),
+        grace_until: p
+            .saved
+            .gone_since_ms
+            .map(|g| g.map(|g| g.saturating_add(grace))),
+        now: now_ms(),
+        fingerprint: p.fingerprint.clone(),
+        ply: p.game.map_or(0, Game::ply),
+        moves: &p.saved.moves,
+        table: table.as_deref(),
+        record: p.record,
+        key: p.key.clone(),
+    };
+    serde_json::to_string(&frame)
+        .unwrap_or_else(|e| {
+            tracing::error!("table {}: {e}", p.saved.id);
+            String::new()
+        })
+        .into()
+}
+
+/// A seat as the `state` frame shows it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SeatView {
+    kind: &'static str,
+    took_seat: bool,
+    connected: bool,
+    level: u8,
+}
+
+/// The `state` frame's fields (docs/server.md).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StateFrame<'a> {
+    v: u32,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    id: &'a str,
+    game: &'static str,
+    size: u32,
+    status: Status,
+    seats: [SeatView; 2],
+    clock: u32,
+    deadline: Option<i64>,
+    wait_until: Option<i64>,
+    grace_until: [Option<i64>; 2],
+    now: i64,
+    fingerprint: String,
+    ply: usize,
+    moves: &'a str,
+    table: Option<&'a serde_json::value::RawValue>,
+    record: Option<&'a str>,
+    key: String,
+}
