@@ -154,6 +154,25 @@ export class Table {
     return this.inner.seed_hex();
   }
 
+  /** The person to move took a hint: noted in the record. Errors are coded (`rated`, `nothing-to-undo`). */
+  hintTaken() {
+    coded(() => this.inner.hint_taken());
+    return this.refresh();
+  }
+
+  /** Takes back the person's last move and what followed; noted in the record. Returns the plies taken back. */
+  undo() {
+    const n = coded(() => this.inner.undo());
+    this.refresh();
+    return n;
+  }
+
+  /** Restores a stored game's hints and undos ("hint 3, undo 8 2"). */
+  setAssists(text) {
+    coded(() => this.inner.set_assists(text));
+    return this.refresh();
+  }
+
   /** The game's record (crate::record): with the seed when `reveal`, "seed: hidden" before. */
   record(reveal) {
     return this.inner.record(reveal);

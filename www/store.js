@@ -31,6 +31,7 @@ export function loadGame(slot = 'othello') {
       (g.word === undefined || typeof g.word === 'string') &&
       (g.size === undefined || Number.isInteger(g.size)) &&
       typeof g.moves === 'string' &&
+      (g.assists === undefined || typeof g.assists === 'string') &&
       Array.isArray(g.byTable) && g.byTable.every(Number.isInteger);
     return ok ? { status: 'ok', game: { ...g, word: g.word ?? '' } } : { status: 'broken' };
   } catch {

@@ -66,6 +66,8 @@ export function setupControls(table) {
     table.update();
     if (state.movesOpen) document.querySelector('#moves-list button')?.focus();
   });
+  $('hint')?.addEventListener('click', () => table.hint());
+  $('undo')?.addEventListener('click', () => table.undo());
   const game = { levels: state.rules.levels, sizes: state.rules.sizes };
   $('new-game').addEventListener('click', () => openNewGameDialog(state.settings, game));
   setupNewGameDialog({ start: table.startNew, ...game });

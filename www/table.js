@@ -68,6 +68,8 @@ export function createTable(rules, hooks = {}) {
     seedShown: false,
     botTimeMs: BOT_TIME_MS,
     review: null, // the review's state while one is open (review.js)
+    hint: null, // {sq, text, exact, ply}: the bot's best move, shown until the next move
+    hintPending: false,
   };
   const snap = () => state.session.snap;
   const seatIsBot = (seat) => snap().seats[seat].startsWith('bot');
@@ -104,6 +106,77 @@ export function createTable(rules, hooks = {}) {
     bot.ask({ level, timeMs: state.botTimeMs, ...question }, question.ply === 0 ? BOT_OPENING_PAUSE_MS : BOT_PAUSE_MS);
   }
 
+  // ---------------------------------------------------------------- hint and undo
+
+  let hintWorker = null;
+  let hintId = 0;
+  let hintPly = -1; // the ply the pending hint was asked at
+
+  /** Hint and Undo are offered in a casual game of a person against the bot. */
+  function assistsShown() {
+    const seats = snap().seats;
+    return !snap().rated && seats.some((x) => x === 'person') && seats.some((x) => x.startsWith('bot'));
+  }
+
+  /** "+4", "−2", "0": a value in discs, rounded. */
+  function signed(v) {
+    const r = Math.round(v);
+    return r > 0 ? `+${r}` : r < 0 ? `−${-r}` : '0';
+  }
+
+  /** Hint: noted in the record, then the bot's best move and value from the worker's analysis. */
+  function hint() {
+    if (!canAct() || state.hint || state.hintPending) return;
+    try {
+      state.session.hintTaken();
+    } catch (e) {
+      say(t('hintFailed', { msg: String(e?.message ?? e) }));
+      return;
+    }
+    save();
+    const question = state.session.botQuestion();
+    const id = ++hintId;
+    state.hintPending = true;
+    if (!hintWorker) {
+      hintWorker = new Worker(rules.worker, { type: 'module' });
+      hintWorker.onmessage = (event) => {
+        const m = event.data;
+        if (m.id !== hintId) return;
+        state.hintPending = false;
+        if (m.type !== 'hint' || m.sq < 0) {
+          say(t('hintFailed', { msg: m.message ?? '' }));
+        } else if (snap().moves.length === hintPly) {
+          // A move made meanwhile (the clock's) drops the answer.
+          const sq = rules.squareName(m.sq, snap().n);
+          state.hint = { sq: m.sq, text: signed(m.v), exact: m.exact, ply: hintPly };
+          say(t('hintShown', { sq, value: signed(m.v) }));
+        }
+        update();
+      };
+    }
+    hintPly = question.ply;
+    hintWorker.postMessage({ type: 'hint', id, dark: question.dark, light: question.light, darkToMove: question.darkToMove, timeMs: 800 });
+    update();
+  }
+
+  /** Undo: takes back the person's last move and the bot's reply (passes too), noted in the record. */
+  function undo() {
+    if (!canAct()) return;
+    const before = snap().moves.slice();
+    let n;
+    try {
+      n = state.session.undo();
+    } catch {
+      say(t('undoFailed'));
+      return;
+    }
+    state.preview = null;
+    state.anim = null;
+    state.hint = null;
+    const taken = before[before.length - n]?.[0] ?? '';
+    advance([t('undone', { sq: rules.moveText(taken) })]);
+  }
+
   function stopTurn() {
     state.stopClock?.();
     state.stopClock = null;
@@ -118,6 +191,7 @@ export function createTable(rules, hooks = {}) {
    */
   function advance(messages, { deadline, after } = {}) {
     const s = snap();
+    if (state.hint && state.hint.ply !== s.moves.length) state.hint = null;
     const passes = after === undefined ? [] : s.moves.slice(after).filter(([mv]) => rules.isPass(mv));
     for (const [, letter] of passes) {
       const who = letter === 'X' ? 'dark' : 'light';
@@ -245,6 +319,7 @@ export function createTable(rules, hooks = {}) {
       seedChosen: s.seedChosen,
       word: state.session.word(),
       moves: state.session.transcript(),
+      assists: s.assists ?? '',
       byTable: s.moves.flatMap((m, i) => (m[2] ? [i] : [])),
       deadline: state.deadline,
     }, rules.store);
@@ -262,6 +337,9 @@ export function createTable(rules, hooks = {}) {
     state.anim = null;
     state.movesOpen = false;
     state.seedShown = false;
+    state.hint = null;
+    state.hintPending = false;
+    hintId += 1;
     $('record').hidden = true;
     $('share-out').hidden = true;
     $('record-more').open = false;
@@ -314,6 +392,7 @@ export function createTable(rules, hooks = {}) {
         try {
           freshSession({ seats: g.seats, level: g.level, clock: g.clock, size: g.size }, g.seed, { word: g.word, secret: !g.seedChosen });
           state.session.replay(g.moves, g.byTable);
+          if (g.assists) state.session.setAssists(g.assists);
           state.seedShown = snap().over;
           const deadline = Number.isFinite(g.deadline) ? g.deadline : undefined;
           const s = snap();
@@ -367,6 +446,9 @@ export function createTable(rules, hooks = {}) {
     choose,
     canAct,
     update,
+    hint,
+    undo,
+    assistsShown,
     start,
     startNew,
     showRecord,
