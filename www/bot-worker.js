@@ -9,6 +9,10 @@
 // {type:'analysis', id, report} (see Analyzer.step) after each depth or
 // exactly solved move, so a {type:'stop'} or a new position between two
 // slices cancels it at once.
+//
+// A hint: {type:'hint', id, dark, light, darkToMove, timeMs} is answered
+// with the same analysis's best move after about timeMs (sooner when
+// solved): {type:'hint', id, sq, v, exact} (v in discs, the mover's view).
 
 import { readyWithWeights, botChoose, Analyzer } from './engine.js';
 
@@ -41,7 +45,7 @@ function work(id) {
   else setTimeout(() => work(id), 0);
 }
 
-/** @param {MessageEvent<import('./engine.js').OthelloBotQuestion & {type: 'think' | 'analyse' | 'stop', id: number}>} event */
+/** @param {MessageEvent<import('./engine.js').OthelloBotQuestion & {type: 'think' | 'analyse' | 'stop' | 'hint', id: number}>} event */
 self.onmessage = async (event) => {
   const q = event.data;
   if (!q) return;
@@ -49,10 +53,24 @@ self.onmessage = async (event) => {
     stopAnalysis();
     return;
   }
-  if (q.type !== 'think' && q.type !== 'analyse') return;
+  if (q.type !== 'think' && q.type !== 'analyse' && q.type !== 'hint') return;
   try {
     const problem = await readyWithWeights();
     if (problem) console.warn(`bot: hand-set weights (${problem})`);
+    if (q.type === 'hint') {
+      const analyzer = new Analyzer(BigInt(q.dark), BigInt(q.light), q.darkToMove);
+      const until = performance.now() + (q.timeMs ?? 1000);
+      let report = null;
+      try {
+        do report = JSON.parse(analyzer.step(SLICE_MS));
+        while (!report.done && performance.now() < until);
+      } finally {
+        analyzer.free();
+      }
+      const best = report.moves[0];
+      self.postMessage({ type: 'hint', id: q.id, sq: best?.sq ?? -1, v: best?.v ?? 0, exact: best?.exact ?? false });
+      return;
+    }
     if (q.type === 'analyse') {
       stopAnalysis();
       analysis = { id: q.id, analyzer: new Analyzer(BigInt(q.dark), BigInt(q.light), q.darkToMove), slice: SLICE_MS };

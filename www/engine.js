@@ -69,6 +69,8 @@ export function readyWithWeights() {
  * @property {boolean} seedChosen
  * @property {string} word
  * @property {string|null} timeoutMove
+ * @property {string} [assists] hints and undos so far, as the record writes them
+ * @property {boolean} [rated] a rated table: no hint, no undo
  * @property {[number, number][]} [legal] Othello: each legal square with its flips
  * @property {[number, number]} [supplies] Othello: the discs left to each colour
  * @property {number[]} [placements] Nabucodonosor: the legal placements
@@ -245,6 +247,25 @@ export class Table {
 
   seedHex() {
     return this.inner.seed_hex();
+  }
+
+  /** The person to move took a hint: noted in the record. Errors are coded (`rated`, `nothing-to-undo`). */
+  hintTaken() {
+    coded(() => this.inner.hint_taken());
+    return this.refresh();
+  }
+
+  /** Takes back the person's last move and what followed; noted in the record. Returns the plies taken back. */
+  undo() {
+    const n = coded(() => this.inner.undo());
+    this.refresh();
+    return n;
+  }
+
+  /** Restores a stored game's hints and undos ("hint 3, undo 8 2"). */
+  setAssists(text) {
+    coded(() => this.inner.set_assists(text));
+    return this.refresh();
   }
 
   /**

@@ -77,6 +77,22 @@ class OthelloSession {
     return this.table.botQuestion();
   }
 
+  hintTaken() {
+    this.table.hintTaken();
+    return this.refresh();
+  }
+
+  undo() {
+    const n = this.table.undo();
+    this.refresh();
+    return n;
+  }
+
+  setAssists(text) {
+    this.table.setAssists(text);
+    return this.refresh();
+  }
+
   free() {
     this.table.free();
   }
@@ -96,6 +112,7 @@ export const othello = {
   defaults: { seats: 'person,bot', level: 3, clock: 30, size: N },
   levels: 10,
   mouseClickPlaces: true,
+  assists: true, // Hint and Undo against the bot (the worker answers {type:'hint'})
 
   open: (settings, seed, options) => new OthelloSession(settings, seed, options),
 

@@ -43,6 +43,7 @@ function jitter(seed, i) {
  * @property {number} last
  * @property {number} cursor
  * @property {{placed: number, flips: number[], start: number}|null} anim
+ * @property {{sq: number, text: string, best?: boolean, exact?: boolean}[]} [values] numbers pencilled on squares (a hint, the review's values)
  */
 
 /**

@@ -16,6 +16,7 @@
  * @property {string} moves the session's transcript
  * @property {number[]} byTable the plies the table made
  * @property {number|null} [deadline] when the turn's clock runs out (ms since the epoch)
+ * @property {string} [assists] hints and undos so far ("hint 3, undo 8 2")
  */
 
 const GAME_KEY = 'virada.game.v1';
@@ -51,6 +52,7 @@ export function loadGame(slot = 'othello') {
       (g.word === undefined || typeof g.word === 'string') &&
       (g.size === undefined || Number.isInteger(g.size)) &&
       typeof g.moves === 'string' &&
+      (g.assists === undefined || typeof g.assists === 'string') &&
       Array.isArray(g.byTable) && g.byTable.every(Number.isInteger);
     return ok ? { status: 'ok', game: { ...g, word: g.word ?? '' } } : { status: 'broken' };
   } catch {

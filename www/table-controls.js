@@ -71,6 +71,8 @@ export function setupControls(table) {
     table.update();
     if (state.movesOpen) /** @type {HTMLButtonElement|null} */ (document.querySelector('#moves-list button'))?.focus();
   });
+  $('hint')?.addEventListener('click', () => table.hint());
+  $('undo')?.addEventListener('click', () => table.undo());
   const game = { levels: state.rules.levels, sizes: state.rules.sizes };
   $('new-game').addEventListener('click', () => openNewGameDialog(state.settings));
   const online = { open: (choice) => openOnline(state.rules, choice), there: serverThere };

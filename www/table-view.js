@@ -72,7 +72,19 @@ export function createView(table) {
       last: s.last,
       cursor: state.keyboard ? state.cursor : -1,
       anim: state.anim,
+      // A hint: the bot's best move pencilled on its square with its value.
+      values: state.hint && canAct ? [{ sq: state.hint.sq, text: state.hint.text, best: true, exact: state.hint.exact }] : [],
     });
+    // Hint and Undo: a casual game of a person against the bot (not on a page without them).
+    const [hintButton, undoButton] = [$('hint'), $('undo')];
+    if (hintButton && undoButton) {
+      const assists = Boolean(rules.assists) && table.assistsShown();
+      hintButton.hidden = !assists;
+      undoButton.hidden = !assists;
+      /** @type {HTMLButtonElement} */ (hintButton).disabled = !canAct || Boolean(state.hint) || state.hintPending;
+      const mine = s.side === 'dark' ? 'X' : 'O';
+      /** @type {HTMLButtonElement} */ (undoButton).disabled = !canAct || !s.moves.some(([m, c]) => c === mine && m !== 'PA');
+    }
     const items = [];
     for (let sq = 0; sq < s.n * s.n; sq++) items.push(rules.gridItem(session, sq, p, canAct));
     grid.update(items);

@@ -38,7 +38,10 @@ import { errorText } from './error-text.js';
  * @property {() => string} [ggf] Othello's GGF export
  * @property {() => {ply: number} & Record<string, unknown>} botQuestion what the game's worker takes
  * @property {() => void} free
- * @property {(moves: string) => Snapshot} [replayText] replays moves written as the record writes them
+ * @property {(moves: string) => Snapshot} [replayText]
+ * @property {() => Snapshot} [hintTaken] notes a hint in the record (Othello)
+ * @property {() => number} [undo] takes back the person's last move and what followed; the plies taken back
+ * @property {(text: string) => Snapshot} [setAssists] restores a stored game's hints and undos replays moves written as the record writes them
  *
  * @typedef {{top: number, left: number, bottom: number, right: number}} Rect
  *
@@ -77,6 +80,7 @@ import { errorText } from './error-text.js';
  * @property {number} levels the highest bot level
  * @property {[number, number]} [sizes] the board sizes offered [min, max], if several
  * @property {boolean} mouseClickPlaces
+ * @property {boolean} [assists] Hint and Undo are offered against the bot
  * @property {(settings: Settings, seed: string|undefined, options: {word?: string, secret?: boolean}) => S} open
  * @property {(move: string) => boolean} isPass
  * @property {(sq: number, n: number) => string} squareName
@@ -110,6 +114,8 @@ import { errorText } from './error-text.js';
  * @property {boolean} seedShown
  * @property {number} botTimeMs
  * @property {boolean} [review] a review is open: no move is made, the review draws
+ * @property {{sq: number, text: string, exact: boolean, ply: number}|null} [hint] the bot's best move, shown until the next move
+ * @property {boolean} [hintPending] a hint is being worked out
  * @property {import('./online.js').Online|null} [online] the online table this page sits at
  *
  * @typedef {{update?: (state: TableState, flags: {canAct: boolean}) => void, review?: {draw: (view: ReturnType<typeof import('./table-view.js').createView>) => void}}} Hooks
@@ -127,6 +133,9 @@ import { errorText } from './error-text.js';
  * @property {(choice: NewGame) => string|null} startNew
  * @property {(text: string) => void} showRecord
  * @property {(sq: number, keyboard: boolean) => void} cursorMoved
+ * @property {() => void} hint asks the bot for the best move (Hint)
+ * @property {() => void} undo takes back the person's last move (Undo)
+ * @property {() => boolean} assistsShown whether Hint and Undo are offered
  *
  * @typedef {{seats: string, level: number, clock: number, size?: number, seed: string, secret: boolean, word: string}} NewGame
  *   what the New game dialog starts
@@ -163,6 +172,8 @@ export function createTable(rules, hooks = {}) {
     review: null, // the review's state while one is open (review.js)
     /** @type {import('./online.js').Online|null} */
     online: null,
+    hint: null, // {sq, text, exact, ply}: the bot's best move, shown until the next move
+    hintPending: false,
   };
   const snap = () => state.session.snap;
   const seatIsBot = (seat) => snap().seats[seat].startsWith('bot');
@@ -200,6 +211,77 @@ export function createTable(rules, hooks = {}) {
     bot.ask({ level, timeMs: state.botTimeMs, ...question }, question.ply === 0 ? BOT_OPENING_PAUSE_MS : BOT_PAUSE_MS);
   }
 
+  // ---------------------------------------------------------------- hint and undo
+
+  let hintWorker = null;
+  let hintId = 0;
+  let hintPly = -1; // the ply the pending hint was asked at
+
+  /** Hint and Undo are offered in a casual game of a person against the bot. */
+  function assistsShown() {
+    const seats = snap().seats;
+    return !snap().rated && seats.some((x) => x === 'person') && seats.some((x) => x.startsWith('bot'));
+  }
+
+  /** "+4", "−2", "0": a value in discs, rounded. */
+  function signed(v) {
+    const r = Math.round(v);
+    return r > 0 ? `+${r}` : r < 0 ? `−${-r}` : '0';
+  }
+
+  /** Hint: noted in the record, then the bot's best move and value from the worker's analysis. */
+  function hint() {
+    if (!canAct() || state.hint || state.hintPending) return;
+    try {
+      state.session.hintTaken();
+    } catch (e) {
+      say(t('hintFailed', { msg: String(e?.message ?? e) }));
+      return;
+    }
+    save();
+    const question = state.session.botQuestion();
+    const id = ++hintId;
+    state.hintPending = true;
+    if (!hintWorker) {
+      hintWorker = new Worker(rules.worker, { type: 'module' });
+      hintWorker.onmessage = (event) => {
+        const m = event.data;
+        if (m.id !== hintId) return;
+        state.hintPending = false;
+        if (m.type !== 'hint' || m.sq < 0) {
+          say(t('hintFailed', { msg: m.message ?? '' }));
+        } else if (snap().moves.length === hintPly) {
+          // A move made meanwhile (the clock's) drops the answer.
+          const sq = rules.squareName(m.sq, snap().n);
+          state.hint = { sq: m.sq, text: signed(m.v), exact: m.exact, ply: hintPly };
+          say(t('hintShown', { sq, value: signed(m.v) }));
+        }
+        update();
+      };
+    }
+    hintPly = question.ply;
+    hintWorker.postMessage({ type: 'hint', id, dark: question.dark, light: question.light, darkToMove: question.darkToMove, timeMs: 800 });
+    update();
+  }
+
+  /** Undo: takes back the person's last move and the bot's reply (passes too), noted in the record. */
+  function undo() {
+    if (!canAct()) return;
+    const before = snap().moves.slice();
+    let n;
+    try {
+      n = state.session.undo();
+    } catch {
+      say(t('undoFailed'));
+      return;
+    }
+    state.preview = null;
+    state.anim = null;
+    state.hint = null;
+    const taken = before[before.length - n]?.[0] ?? '';
+    advance([t('undone', { sq: rules.moveText(taken) })]);
+  }
+
   function stopTurn() {
     state.stopClock?.();
     state.stopClock = null;
@@ -216,6 +298,7 @@ export function createTable(rules, hooks = {}) {
    */
   function advance(messages, { deadline, after } = {}) {
     const s = snap();
+    if (state.hint && state.hint.ply !== s.moves.length) state.hint = null;
     const passes = after === undefined ? [] : s.moves.slice(after).filter(([mv]) => rules.isPass(mv));
     for (const [, letter] of passes) {
       const who = letter === 'X' ? 'dark' : 'light';
@@ -355,6 +438,7 @@ export function createTable(rules, hooks = {}) {
       seedChosen: s.seedChosen,
       word: state.session.word(),
       moves: state.session.transcript(),
+      assists: s.assists ?? '',
       byTable: s.moves.flatMap((m, i) => (m[2] ? [i] : [])),
       deadline: state.deadline,
     }, rules.store);
@@ -376,6 +460,9 @@ export function createTable(rules, hooks = {}) {
     state.anim = null;
     state.movesOpen = false;
     state.seedShown = false;
+    state.hint = null;
+    state.hintPending = false;
+    hintId += 1;
     $('record').hidden = true;
     $('share-out').hidden = true;
     /** @type {HTMLDetailsElement} */ ($('record-more')).open = false;
@@ -430,6 +517,7 @@ export function createTable(rules, hooks = {}) {
         try {
           freshSession({ seats: g.seats, level: g.level, clock: g.clock, size: g.size }, g.seed, { word: g.word, secret: !g.seedChosen });
           state.session.replay(g.moves, g.byTable);
+          if (g.assists) state.session.setAssists(g.assists);
           state.seedShown = snap().over;
           const deadline = Number.isFinite(g.deadline) ? g.deadline : undefined;
           const s = snap();
@@ -527,6 +615,9 @@ export function createTable(rules, hooks = {}) {
     choose,
     canAct,
     update,
+    hint,
+    undo,
+    assistsShown,
     start,
     startNew,
     showRecord,

@@ -8,6 +8,7 @@
 //! game is over. No caller ever plays a forced pass itself.
 
 use crate::fairness::{dark_seat, dark_seat_v2, Seed};
+use crate::record::Assist;
 use crate::rules::{Played, Rules};
 use crate::{Color, Move, Position};
 
@@ -67,6 +68,11 @@ pub struct Session<R: Rules> {
     /// Seats the bot took from a person who left (the online table): the
     /// record writes them `bot N for person`.
     pub stand_in: [bool; 2],
+    /// The hints and undos used so far, in order (the record's `assists`).
+    pub assists: Vec<Assist>,
+    /// A rated game (a match, the online table): no hint, no undo.
+    pub rated: bool,
+    start: Box<R>,
     moves: Vec<Played<R::Move>>,
     movers: Vec<Color>,
     state: R,
@@ -89,6 +95,9 @@ impl<R: Rules> Session<R> {
             word,
             second_word: None,
             stand_in: [false; 2],
+            assists: Vec::new(),
+            rated: false,
+            start: Box::new(start.clone()),
             moves: Vec::new(),
             movers: Vec::new(),
             state: start,
@@ -154,6 +163,36 @@ impl<R: Rules> Session<R> {
             passes.push(mover);
         }
         passes
+    }
+
+    /// Notes a hint asked now, before the next ply: the record's `hint P`.
+    pub fn note_hint(&mut self) {
+        let ply = self.moves.len() + 1;
+        self.assists.push(Assist::Hint { ply });
+    }
+
+    /// Takes back the last `plies` plies (all there are, at most), noted as
+    /// the record's `undo P K`, and replays the rest from the start.
+    /// Returns how many were taken back.
+    pub fn take_back(&mut self, plies: usize) -> usize {
+        let plies = plies.min(self.moves.len());
+        if plies == 0 {
+            return 0;
+        }
+        let ply = self.moves.len() + 1;
+        self.assists.push(Assist::Undo { ply, plies });
+        let keep = self.moves.len() - plies;
+        let kept: Vec<_> = self.moves[..keep].to_vec();
+        self.moves.clear();
+        self.movers.clear();
+        self.state = (*self.start).clone();
+        for p in kept {
+            // These plies were legal from this very start a moment ago.
+            if self.play(p.mv, p.by_table).is_err() {
+                break;
+            }
+        }
+        plies
     }
 
     /// A player's turn: `mv` checked, then the forced passes.

@@ -91,6 +91,27 @@ fn play<R: View>(rng: &mut GameRng, mut t: Table<R>, plies: usize, described: &s
         if t.session().is_over() {
             break;
         }
+        // A hint or an undo now and then: refused (`nothing-to-undo`) but
+        // at a person's turn against the bot; an undo leaves it the
+        // person's turn again, with fewer plies.
+        if below(rng, 10) == 0 {
+            match t.hint() {
+                Ok(()) => assert!(!t.session().assists.is_empty()),
+                Err(e) => assert_eq!(e.code(), "nothing-to-undo", "{described}"),
+            }
+        }
+        if below(rng, 12) == 0 {
+            let before = t.session().moves().len();
+            let side = t.session().rules().side_to_move();
+            match t.undo() {
+                Ok(n) => {
+                    assert!(n >= 1 && t.session().moves().len() == before - n);
+                    assert_eq!(t.session().rules().side_to_move(), side, "{described}");
+                    continue;
+                }
+                Err(e) => assert_eq!(e.code(), "nothing-to-undo", "{described}"),
+            }
+        }
         let rules = t.session().rules();
         assert!(
             !rules.must_pass(),
@@ -111,6 +132,10 @@ fn play<R: View>(rng: &mut GameRng, mut t: Table<R>, plies: usize, described: &s
         }
     }
     check(&t, &mut written);
+    if !t.session().assists.is_empty() {
+        let report = verify_text(&t.record(true));
+        assert!(report.get("assists").is_some(), "{described}");
+    }
     written
 }
 

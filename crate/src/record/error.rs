@@ -24,6 +24,8 @@ pub enum Field {
     Dark,
     /// `moves`
     Moves,
+    /// `assists` (version 2, optional: the hints and undos a casual game used)
+    Assists,
     /// `result`
     Result,
     /// `digest`
@@ -47,9 +49,10 @@ impl Field {
         Field::Digest,
     ];
 
-    /// Every field a version 2 record must have, in record order (an
-    /// optional `signature` line may follow the digest).
-    pub const ALL_V2: [Field; 11] = [
+    /// Every field a version 2 record may have, in record order; the
+    /// optional ones ([`Field::is_optional`]) are `second-word`, `assists`
+    /// and `signature`.
+    pub const ALL_V2: [Field; 13] = [
         Field::Game,
         Field::Seats,
         Field::Clock,
@@ -59,9 +62,16 @@ impl Field {
         Field::SecondWord,
         Field::Dark,
         Field::Moves,
+        Field::Assists,
         Field::Result,
         Field::Digest,
+        Field::Signature,
     ];
+
+    /// A version 2 line that may be left out: each names what it adds.
+    pub const fn is_optional(self) -> bool {
+        matches!(self, Field::SecondWord | Field::Assists | Field::Signature)
+    }
 
     /// The key as written in the record.
     pub const fn key(self) -> &'static str {
@@ -75,6 +85,7 @@ impl Field {
             Field::SecondWord => "second-word",
             Field::Dark => "dark",
             Field::Moves => "moves",
+            Field::Assists => "assists",
             Field::Result => "result",
             Field::Digest => "digest",
             Field::Signature => "signature",
@@ -96,6 +107,9 @@ impl Field {
             }
             Field::Dark => "`first` or `second`",
             Field::Moves => "squares such as `f5`, `*f5` or `PA`, separated by one space",
+            Field::Assists => {
+                "`hint P` or `undo P K` (a ply number, plies taken back), separated by a comma"
+            }
             Field::Result => {
                 "`dark D light L` then `dark wins`, `light wins`, `draw` or `unfinished`"
             }
@@ -205,6 +219,7 @@ impl RecordError {
                 Field::Word | Field::SecondWord => "bad-word",
                 Field::Dark => "bad-dark",
                 Field::Moves => "bad-moves",
+                Field::Assists => "bad-assists",
                 Field::Result => "bad-result",
                 Field::Digest => "bad-digest",
                 Field::Signature => "bad-signature",

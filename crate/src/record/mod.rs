@@ -49,6 +49,7 @@ mod write;
 pub(crate) use error::excerpt;
 pub use error::{Field, RecordError};
 pub use parse::parse;
+pub(crate) use parse::read_assists;
 pub(crate) use verify::json_string;
 pub use verify::{verify, verify_text, Check, Report, Status};
 pub use write::{sign, write, write_record};
@@ -75,6 +76,8 @@ pub const MAX_MOVES: usize = 4096;
 pub const MAX_WORD_BYTES: usize = 256;
 /// The longest clock accepted, in seconds.
 pub const MAX_CLOCK: u32 = 24 * 3600;
+/// The most hints and undos accepted in one record.
+pub const MAX_ASSISTS: usize = 4096;
 /// The highest bot level accepted.
 pub const MAX_LEVEL: u8 = 99;
 
@@ -147,6 +150,36 @@ impl Moves {
     }
 }
 
+/// A help a casual game used against the bot (version 2's `assists` line),
+/// in the order they happened. Plies are numbered from 1 in the game as it
+/// stood then (taken-back plies are not in the record's moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Assist {
+    /// `hint P`: the bot's best move was shown before ply `ply` was played.
+    Hint {
+        /// The ply about to be played (plies so far + 1).
+        ply: usize,
+    },
+    /// `undo P K`: `plies` plies were taken back when ply `ply` was about
+    /// to be played, leaving `ply - 1 - plies`.
+    Undo {
+        /// The ply about to be played (plies so far + 1).
+        ply: usize,
+        /// How many plies were taken back (at least 1).
+        plies: usize,
+    },
+}
+
+impl std::fmt::Display for Assist {
+    /// `hint 12`, `undo 20 2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Assist::Hint { ply } => write!(f, "hint {ply}"),
+            Assist::Undo { ply, plies } => write!(f, "undo {ply} {plies}"),
+        }
+    }
+}
+
 /// A parsed record: every field as written, nothing checked yet beyond its form.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -174,6 +207,8 @@ pub struct Record {
     pub dark: usize,
     /// Every ply.
     pub moves: Moves,
+    /// Version 2: the hints and undos used, in order (empty for none).
+    pub assists: Vec<Assist>,
     /// The recorded result.
     pub result: GameResult,
     /// The recorded digest.

@@ -3,8 +3,8 @@
 
 use super::error::excerpt;
 use super::{
-    Field, GameKind, GameResult, Moves, Record, RecordError, Signature, Verdict, MAGIC, MAX_BYTES,
-    MAX_CLOCK, MAX_LEVEL, MAX_MOVES, MAX_WORD_BYTES, VERSION, VERSION_2,
+    Assist, Field, GameKind, GameResult, Moves, Record, RecordError, Signature, Verdict, MAGIC,
+    MAX_ASSISTS, MAX_BYTES, MAX_CLOCK, MAX_LEVEL, MAX_MOVES, MAX_WORD_BYTES, VERSION, VERSION_2,
 };
 use crate::fairness::Seed;
 use crate::rules::Played;
@@ -47,27 +47,36 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     } else {
         &Field::ALL
     };
+    let mut lines = lines.peekable();
     let mut values: Vec<(Field, (usize, &str))> = Vec::with_capacity(fields.len());
+    let mut signature = None;
     for &field in fields {
+        // An optional line is there when the next line names it.
+        if field.is_optional() {
+            let named = lines
+                .peek()
+                .and_then(|(_, l)| l.split_once(':'))
+                .is_some_and(|(key, _)| key == field.key());
+            if !named {
+                continue;
+            }
+        }
         let (n, line) = lines.next().ok_or(RecordError::MissingField {
             line: last + 1,
             field,
         })?;
         last = n;
         let value = split_key(n, line, field)?;
+        if field == Field::Signature {
+            signature = Some(parse_signature((n, value), std::mem::take(&mut signed))?);
+            continue;
+        }
         if field != Field::Digest {
             add_line(&mut body, line);
         }
         signed.push_str(line);
         signed.push('\n');
         values.push((field, (n, value)));
-    }
-    let mut signature = None;
-    if version == VERSION_2 {
-        if let Some((n, line)) = lines.next() {
-            let value = split_key(n, line, Field::Signature)?;
-            signature = Some(parse_signature((n, value), signed)?);
-        }
     }
     if let Some((n, _)) = lines.find(|(_, l)| !l.trim().is_empty()) {
         return Err(RecordError::TrailingText { line: n });
@@ -79,6 +88,7 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             .find(|(g, _)| *g == f)
             .map_or((0, ""), |(_, v)| *v)
     };
+    let present = |f: Field| values.iter().any(|(g, _)| *g == f);
     let game = parse_game(value(Field::Game))?;
     let (seats, stand_in) = parse_seats(value(Field::Seats), version)?;
     let record = Record {
@@ -90,19 +100,55 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
         seed_chosen: parse_seed(value(Field::Seed))?.1,
         version,
         word: parse_word(value(Field::Word), Field::Word)?,
-        second_word: match version == VERSION_2 {
+        second_word: match present(Field::SecondWord) {
             true => Some(parse_word(value(Field::SecondWord), Field::SecondWord)?),
             false => None,
         },
         stand_in,
         dark: parse_dark(value(Field::Dark))?,
         moves: parse_moves(game, value(Field::Moves))?,
+        assists: match present(Field::Assists) {
+            true => parse_assists(value(Field::Assists))?,
+            false => Vec::new(),
+        },
         result: parse_result(value(Field::Result))?,
         digest: parse_hex32(value(Field::Digest), Field::Digest)?,
         body_digest: body.finalize().into(),
         signature,
     };
     Ok(record)
+}
+
+/// The assists written as the record's `assists` line gives them (without
+/// the key), `None` when malformed.
+pub(crate) fn read_assists(text: &str) -> Option<Vec<Assist>> {
+    parse_assists((0, text.trim())).ok()
+}
+
+/// `hint P, undo P K, …`: at least one, each ply at least 1, each undo
+/// taking back at least one ply.
+fn parse_assists((n, v): (usize, &str)) -> Result<Vec<Assist>, RecordError> {
+    let err = || bad(n, Field::Assists, v);
+    let limit = MAX_MOVES as u32 + 1;
+    let mut out = Vec::new();
+    for item in v.split(',') {
+        if out.len() >= MAX_ASSISTS {
+            return Err(err());
+        }
+        let mut words = item.trim().split(' ');
+        let assist = match (words.next(), words.next(), words.next(), words.next()) {
+            (Some("hint"), Some(p), None, None) => Assist::Hint {
+                ply: number(p, limit).filter(|&p| p >= 1).ok_or_else(err)? as usize,
+            },
+            (Some("undo"), Some(p), Some(k), None) => Assist::Undo {
+                ply: number(p, limit).filter(|&p| p >= 1).ok_or_else(err)? as usize,
+                plies: number(k, limit).filter(|&k| k >= 1).ok_or_else(err)? as usize,
+            },
+            _ => return Err(err()),
+        };
+        out.push(assist);
+    }
+    Ok(out)
 }
 
 /// `ed25519 KEY SIGNATURE`, over the text `signed`.

@@ -3,7 +3,7 @@
 //! Each check comes back passed or failed with a stable code and its
 //! parameters, so the page can say it in its own language.
 
-use super::{parse, write::seat, GameKind, Moves, Record, Verdict};
+use super::{parse, write::seat, Assist, GameKind, Moves, Record, Verdict};
 use crate::fairness::{dark_seat, dark_seat_v2, hex};
 use crate::nabu::NabuGame;
 use crate::rules::{Played, Rules};
@@ -37,7 +37,7 @@ impl Status {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Check {
     /// Which check: `format`, `digest`, `fingerprint`, `seed`, `dark-seat`,
-    /// `moves`, `table-moves`, `result`.
+    /// `signature`, `moves`, `table-moves`, `result`, `assists`.
     pub check: &'static str,
     /// Passed, failed or a notice.
     pub status: Status,
@@ -182,6 +182,9 @@ pub fn verify(r: &Record) -> Report {
             GameKind::Othello => checks.push(Check::new("moves", Status::Failed, "not-replayed")),
         },
     }
+    if !r.assists.is_empty() {
+        checks.push(check_assists(r));
+    }
     Report { checks }
 }
 
@@ -234,6 +237,38 @@ fn signature_holds(s: &super::Signature) -> Option<bool> {
 #[cfg(target_arch = "wasm32")]
 fn signature_holds(_: &super::Signature) -> Option<bool> {
     None
+}
+
+/// The hints and undos (version 2's `assists`): a notice, never a pass —
+/// `undo-used` when a move was taken back, else `assisted` — with the
+/// counts; failed `assists-mismatch` (with the ply) when they cannot have
+/// happened in that order: each one's ply follows the game as the one
+/// before left it, an undo takes back no more plies than were played,
+/// and the game ends no shorter than the last one left it.
+fn check_assists(r: &Record) -> Check {
+    let (mut hints, mut undos) = (0, 0);
+    let mut plies = 0; // plies on the board after the assist before
+    for a in &r.assists {
+        let (ply, back) = match *a {
+            Assist::Hint { ply } => (ply, 0),
+            Assist::Undo { ply, plies } => (ply, plies),
+        };
+        match ply.checked_sub(1) {
+            Some(before) if before >= plies && back <= before => plies = before - back,
+            _ => return Check::new("assists", Status::Failed, "assists-mismatch").with("ply", ply),
+        }
+        match a {
+            Assist::Hint { .. } => hints += 1,
+            Assist::Undo { .. } => undos += 1,
+        }
+    }
+    if r.moves.len() < plies {
+        return Check::new("assists", Status::Failed, "assists-mismatch").with("ply", plies);
+    }
+    let code = if undos > 0 { "undo-used" } else { "assisted" };
+    Check::new("assists", Status::Notice, code)
+        .with("hints", hints)
+        .with("undos", undos)
 }
 
 fn seat_name(i: usize) -> &'static str {
@@ -371,6 +406,22 @@ impl fmt::Display for Check {
                 p("key")
             ),
             "signature-in-page" => write!(f, "signed with the key {}: the page checks it", p("key")),
+            "assisted" => write!(
+                f,
+                "the person used {} hints from the bot (a casual game, not a rated one)",
+                p("hints")
+            ),
+            "undo-used" => write!(
+                f,
+                "moves were taken back {} times (undo) and {} hints used: a casual game, not a rated one",
+                p("undos"),
+                p("hints")
+            ),
+            "assists-mismatch" => write!(
+                f,
+                "the hints and undos cannot have happened in that order (at ply {})",
+                p("ply")
+            ),
             "seed-chosen" => f.write_str(
                 "the seed was chosen, not drawn in secret: who played dark proves nothing",
             ),

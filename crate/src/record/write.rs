@@ -28,7 +28,10 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
         fingerprint: game.seed.fingerprint_bytes(),
         seed: reveal.then_some(game.seed),
         seed_chosen: game.seed_chosen,
-        version: if game.second_word.is_some() || game.stand_in.contains(&true) {
+        version: if game.second_word.is_some()
+            || game.stand_in.contains(&true)
+            || !game.assists.is_empty()
+        {
             VERSION_2
         } else {
             VERSION
@@ -38,6 +41,7 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
         stand_in: game.stand_in,
         dark: game.dark_seat(),
         moves: R::record_moves(game.moves().to_vec()),
+        assists: game.assists.clone(),
         result: GameResult {
             dark,
             light,
@@ -52,7 +56,8 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
 
 /// The text of `record`, with a fresh digest line (its `digest`,
 /// `body_digest` and `signature` fields are not used). A version 2 record
-/// always has its `second-word` line (empty for none).
+/// has its `second-word` line when it has a second word, its `assists` line
+/// when it has assists; a version 1 record has neither.
 pub fn write_record(r: &Record) -> String {
     let mut s = String::new();
     let seed = match r.seed {
@@ -75,12 +80,15 @@ pub fn write_record(r: &Record) -> String {
     let chosen = if r.seed_chosen { " chosen" } else { "" };
     let _ = writeln!(s, "seed: {seed}{chosen}");
     let _ = writeln!(s, "word: {}", encode_word(&r.word));
-    if v2 {
-        let second = r.second_word.as_deref().unwrap_or("");
+    if let (true, Some(second)) = (v2, &r.second_word) {
         let _ = writeln!(s, "second-word: {}", encode_word(second));
     }
     let _ = writeln!(s, "dark: {}", ["first", "second"][r.dark.min(1)]);
     let _ = writeln!(s, "moves: {}", moves(&r.moves));
+    if v2 && !r.assists.is_empty() {
+        let texts: Vec<String> = r.assists.iter().map(|a| a.to_string()).collect();
+        let _ = writeln!(s, "assists: {}", texts.join(", "));
+    }
     let _ = writeln!(
         s,
         "result: dark {} light {} {}",

@@ -40,6 +40,13 @@ pub enum TableError {
     TableMove(usize),
     /// Asked of the other game (e.g. a GGF export of Nabucodonosor).
     WrongGame,
+    /// Stored hints and undos that cannot be read.
+    Assists(String),
+    /// A hint or an undo at a rated table (a match, the online table).
+    Rated,
+    /// A hint or an undo when it is not a person's turn against the bot, or
+    /// an undo with no move of the person's to take back.
+    NoAssist,
 }
 
 impl TableError {
@@ -51,6 +58,9 @@ impl TableError {
             TableError::Illegal { code, .. } => code,
             TableError::TableMove(_) => "table-move-mismatch",
             TableError::WrongGame => "wrong-game",
+            TableError::Assists(_) => "bad-assists",
+            TableError::Rated => "rated",
+            TableError::NoAssist => "nothing-to-undo",
         }
     }
 
@@ -73,6 +83,11 @@ impl fmt::Display for TableError {
                 "move {ply} is marked as the table's but is not the time-out move"
             ),
             TableError::WrongGame => f.write_str("this game has no such thing"),
+            TableError::Assists(s) => write!(f, "cannot read the hints and undos {s:?}"),
+            TableError::Rated => f.write_str("no hint and no undo at a rated table"),
+            TableError::NoAssist => f.write_str(
+                "a hint or an undo is for a person's turn against the bot, after a move of theirs",
+            ),
         }
     }
 }
@@ -154,6 +169,98 @@ impl<R: View> Table<R> {
             true => Seat::Bot { level },
             false => Seat::Person,
         };
+    }
+
+    /// Makes the game rated (a match) or casual: a rated game has no hint
+    /// and no undo. A table with a word from each seat (the online table)
+    /// is always rated.
+    pub fn set_rated(&mut self, rated: bool) {
+        self.session.rated = rated;
+    }
+
+    /// Whether hints and undos are refused: a match, or the online table.
+    pub fn is_rated(&self) -> bool {
+        self.session.rated || self.session.second_word.is_some()
+    }
+
+    /// The person to move, in a game against the bot, may ask for help.
+    fn assist_allowed(&self) -> Result<(), TableError> {
+        if self.is_rated() {
+            return Err(TableError::Rated);
+        }
+        let g = &self.session;
+        let against_bot = g.seats.iter().any(|s| matches!(s, Seat::Bot { .. }));
+        let person_to_move = g.seats[g.seat_of(g.rules().side_to_move())] == Seat::Person;
+        if g.is_over() || !against_bot || !person_to_move {
+            return Err(TableError::NoAssist);
+        }
+        Ok(())
+    }
+
+    /// The person to move asks for a hint: noted in the record (`hint P`,
+    /// P the ply about to be played). The hint itself (the bot's best move
+    /// and its value) comes from the engine's analysis of the position.
+    /// Errors: `rated`, `nothing-to-undo` (not a person's turn against the
+    /// bot, or the game is over).
+    pub fn hint(&mut self) -> Result<(), TableError> {
+        self.assist_allowed()?;
+        self.session.note_hint();
+        Ok(())
+    }
+
+    /// The person to move takes back their last move: every ply since
+    /// their previous turn (the bot's replies and the forced passes) and
+    /// their own move, noted in the record (`undo P K`). Returns how many
+    /// plies were taken back. Errors: `rated`, `nothing-to-undo` (not a
+    /// person's turn against the bot, or no move of theirs yet).
+    pub fn undo(&mut self) -> Result<usize, TableError> {
+        self.assist_allowed()?;
+        let g = &self.session;
+        let me = g.rules().side_to_move();
+        // The last ply this colour made by choice (not a forced pass).
+        let mine = g
+            .moves()
+            .iter()
+            .zip(g.movers())
+            .rposition(|(p, c)| *c == me && p.mv != R::pass_move());
+        let Some(at) = mine else {
+            return Err(TableError::NoAssist);
+        };
+        let back = g.moves().len() - at;
+        let taken = self.session.take_back(back);
+        // What the board now shows last: the ply before, if any.
+        self.last = self
+            .session
+            .moves()
+            .iter()
+            .rev()
+            .find(|p| p.mv != R::pass_move())
+            .map(|p| (p.mv, Vec::new()));
+        Ok(taken)
+    }
+
+    /// The hints and undos so far, as the record writes them (`hint 3,
+    /// undo 8 2`), empty for none.
+    pub fn assists_text(&self) -> String {
+        let texts: Vec<String> = self.session.assists.iter().map(|a| a.to_string()).collect();
+        texts.join(", ")
+    }
+
+    /// Restores the hints and undos of a stored game, written as
+    /// [`Table::assists_text`] gives them (empty for none). Errors:
+    /// `bad-assists`, `rated` (a rated table has none).
+    pub fn set_assists(&mut self, text: &str) -> Result<(), TableError> {
+        if text.trim().is_empty() {
+            self.session.assists.clear();
+            return Ok(());
+        }
+        if self.is_rated() {
+            return Err(TableError::Rated);
+        }
+        let assists = crate::record::read_assists(text)
+            .ok_or_else(|| TableError::Assists(crate::record::excerpt(text)))?;
+        self.session.assists = assists;
+        Ok(())
     }
 
     /// Marks the seed as chosen or secret (e.g. when restoring a stored game).
@@ -247,7 +354,9 @@ impl<R: View> Table<R> {
     /// `last` (the cell the last turn placed on, or -1), `lastFlips` (the
     /// cells it turned over), `lastMove` (its text or null), `moves`
     /// (`[[text, colour letter, by table], …]`, passes included),
-    /// `fingerprint`, `seedChosen`, `word`, `timeoutMove` (text or null);
+    /// `assists` (the hints and undos as the record writes them, `""` for
+    /// none), `rated` (no hint, no undo), `fingerprint`, `seedChosen`,
+    /// `word`, `timeoutMove` (text or null);
     /// then the game's own fields (see [`View::extra_json`]).
     pub fn snapshot(&self) -> String {
         let g = &self.session;
@@ -314,7 +423,9 @@ impl<R: View> Table<R> {
         });
         let _ = write!(
             s,
-            "],\"fingerprint\":\"{}\",\"seedChosen\":{},\"word\":{},\"timeoutMove\":{}",
+            "],\"assists\":{},\"rated\":{},\"fingerprint\":\"{}\",\"seedChosen\":{},\"word\":{},\"timeoutMove\":{}",
+            json_string(&self.assists_text()),
+            self.is_rated(),
             g.seed.fingerprint(),
             g.seed_chosen,
             json_string(&g.word),

@@ -116,6 +116,31 @@ impl GameTable {
         with!(&mut self.0, t => t.replay_text(moves).map_err(error))
     }
 
+    /// The person to move took a hint (the page shows the bot's best move
+    /// from the analysis): noted in the record. Errors: `rated`,
+    /// `nothing-to-undo` (not a person's turn against the bot).
+    pub fn hint_taken(&mut self) -> Result<(), JsError> {
+        with!(&mut self.0, t => t.hint().map_err(error))
+    }
+
+    /// The person to move takes back their last move and everything since
+    /// (the bot's reply, forced passes): noted in the record. Returns the
+    /// number of plies taken back. Errors: `rated`, `nothing-to-undo`.
+    pub fn undo(&mut self) -> Result<u32, JsError> {
+        with!(&mut self.0, t => t.undo().map(|n| n as u32).map_err(error))
+    }
+
+    /// Restores a stored game's hints and undos (`hint 3, undo 8 2`, as the
+    /// snapshot's `assists` gives them). Errors: `bad-assists`, `rated`.
+    pub fn set_assists(&mut self, text: &str) -> Result<(), JsError> {
+        with!(&mut self.0, t => t.set_assists(text).map_err(error))
+    }
+
+    /// Makes the game rated (no hint, no undo) or casual.
+    pub fn set_rated(&mut self, rated: bool) {
+        with!(&mut self.0, t => t.set_rated(rated))
+    }
+
     /// Marks the seed as chosen or secret (when restoring a stored game).
     pub fn set_seed_chosen(&mut self, chosen: bool) {
         with!(&mut self.0, t => t.set_seed_chosen(chosen))
