@@ -20,6 +20,7 @@ import { rememberFinished, verifyLink } from './finished.js';
 import { createView } from './table-view.js';
 import { setupControls, translateStatic } from './table-controls.js';
 import { errorText } from './error-text.js';
+import { createAssists } from './table-assists.js';
 
 /**
  * @typedef {{seats: string, level: number, clock: number, size: number}} Settings
@@ -211,76 +212,7 @@ export function createTable(rules, hooks = {}) {
     bot.ask({ level, timeMs: state.botTimeMs, ...question }, question.ply === 0 ? BOT_OPENING_PAUSE_MS : BOT_PAUSE_MS);
   }
 
-  // ---------------------------------------------------------------- hint and undo
-
-  let hintWorker = null;
-  let hintId = 0;
-  let hintPly = -1; // the ply the pending hint was asked at
-
-  /** Hint and Undo are offered in a casual game of a person against the bot. */
-  function assistsShown() {
-    const seats = snap().seats;
-    return !snap().rated && seats.some((x) => x === 'person') && seats.some((x) => x.startsWith('bot'));
-  }
-
-  /** "+4", "−2", "0": a value in discs, rounded. */
-  function signed(v) {
-    const r = Math.round(v);
-    return r > 0 ? `+${r}` : r < 0 ? `−${-r}` : '0';
-  }
-
-  /** Hint: noted in the record, then the bot's best move and value from the worker's analysis. */
-  function hint() {
-    if (!canAct() || state.hint || state.hintPending) return;
-    try {
-      state.session.hintTaken();
-    } catch (e) {
-      say(t('hintFailed', { msg: String(e?.message ?? e) }));
-      return;
-    }
-    save();
-    const question = state.session.botQuestion();
-    const id = ++hintId;
-    state.hintPending = true;
-    if (!hintWorker) {
-      hintWorker = new Worker(rules.worker, { type: 'module' });
-      hintWorker.onmessage = (event) => {
-        const m = event.data;
-        if (m.id !== hintId) return;
-        state.hintPending = false;
-        if (m.type !== 'hint' || m.sq < 0) {
-          say(t('hintFailed', { msg: m.message ?? '' }));
-        } else if (snap().moves.length === hintPly) {
-          // A move made meanwhile (the clock's) drops the answer.
-          const sq = rules.squareName(m.sq, snap().n);
-          state.hint = { sq: m.sq, text: signed(m.v), exact: m.exact, ply: hintPly };
-          say(t('hintShown', { sq, value: signed(m.v) }));
-        }
-        update();
-      };
-    }
-    hintPly = question.ply;
-    hintWorker.postMessage({ type: 'hint', id, dark: question.dark, light: question.light, darkToMove: question.darkToMove, timeMs: 800 });
-    update();
-  }
-
-  /** Undo: takes back the person's last move and the bot's reply (passes too), noted in the record. */
-  function undo() {
-    if (!canAct()) return;
-    const before = snap().moves.slice();
-    let n;
-    try {
-      n = state.session.undo();
-    } catch {
-      say(t('undoFailed'));
-      return;
-    }
-    state.preview = null;
-    state.anim = null;
-    state.hint = null;
-    const taken = before[before.length - n]?.[0] ?? '';
-    advance([t('undone', { sq: rules.moveText(taken) })]);
-  }
+  const { assistsShown, hint, undo, forget: forgetHint } = createAssists({ state, snap, rules, canAct, save, update, advance });
 
   function stopTurn() {
     state.stopClock?.();
@@ -462,7 +394,7 @@ export function createTable(rules, hooks = {}) {
     state.seedShown = false;
     state.hint = null;
     state.hintPending = false;
-    hintId += 1;
+    forgetHint();
     $('record').hidden = true;
     $('share-out').hidden = true;
     /** @type {HTMLDetailsElement} */ ($('record-more')).open = false;
