@@ -117,11 +117,10 @@ async fn open(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Json(body): Json<NewTableBody>,
 ) -> Response {
-    let new = match settings(&body) {
-        Ok(n) => n,
-        Err(r) => return r.into_response(),
-    };
-    answer_table(api.hub.open(new, peer.ip(), false))
+    match settings(&body) {
+        Ok(new) => answer_table(api.hub.open(new, peer.ip(), false)),
+        Err(refused) => refused.into_response(),
+    }
 }
 
 async fn pair(
@@ -129,11 +128,10 @@ async fn pair(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Json(body): Json<NewTableBody>,
 ) -> Response {
-    let new = match settings(&body) {
-        Ok(n) => n,
-        Err(r) => return r.into_response(),
-    };
-    answer_table(api.hub.pair(new, peer.ip()))
+    match settings(&body) {
+        Ok(new) => answer_table(api.hub.pair(new, peer.ip())),
+        Err(refused) => refused.into_response(),
+    }
 }
 
 fn answer_table(opened: Result<Option<String>, String>) -> Response {
