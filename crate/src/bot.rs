@@ -101,6 +101,12 @@ pub struct Choice {
     pub score: i32,
     /// Positions visited.
     pub nodes: u64,
+    /// The deepest search completed for it, in plies (the empties when the
+    /// endgame was solved; 0 for a forced pass or a move picked at random).
+    pub depth: u32,
+    /// Whether `score` is the solved final margin (or, for a win/loss/draw
+    /// solve, its sign).
+    pub exact: bool,
 }
 
 /// The bot's choice in `position` at `level` with no randomness and no time
@@ -130,6 +136,8 @@ pub fn choose_with(
             mv: Move::Pass,
             score: 0,
             nodes: 0,
+            depth: 0,
+            exact: false,
         };
     }
     let empties = position.empty().count();
@@ -145,6 +153,8 @@ pub fn choose_with(
                     mv: Move::Play(sq),
                     score,
                     nodes: 0,
+                    depth: 0,
+                    exact: false,
                 };
             }
         }
@@ -163,6 +173,8 @@ pub fn choose_with(
                 mv: Move::Play(sq),
                 score,
                 nodes: 0,
+                depth: level.depth,
+                exact: false,
             };
         }
     }
@@ -176,6 +188,8 @@ pub fn choose_with(
         mv: result.best,
         score: result.score,
         nodes: result.nodes,
+        depth: result.depth,
+        exact: result.exact,
     }
 }
 

@@ -38,6 +38,7 @@ fn an_endgame_session_answers_go_hint_ping_with_exact_scores() {
          pong 7\n\
          status Virada is thinking\n\
          nodestats 90324 0.0\n\
+         status depth 14 exact nodes 90324 time 0.00\n\
          === G8/18.00/0.0\n\
          status\n\
          status Virada is thinking\n\
@@ -76,5 +77,44 @@ fn a_game_record_and_moves_set_the_position_and_bad_input_warns() {
         "warning bad game: column 17: the board has 3 cells; it needs 64"
     );
     assert_eq!(lines[7], "pong 3");
+    assert_eq!(lines.len(), 8);
+}
+
+#[test]
+fn a_level_with_a_node_budget_plays_as_the_page_and_says_how_deep_it_went() {
+    // The start position: level 10 on 20,000 nodes, then a bad level.
+    let out = session("nboard 2\nset level 10\nset nodes 20000\ngo\nset level 11\nquit\n");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0..3],
+        [
+            "set myname Virada",
+            "set myname Virada-L10",
+            "status Virada is thinking"
+        ]
+    );
+    let nodes: u64 = lines[3]
+        .strip_prefix("nodestats ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect(lines[3]);
+    // The budget is checked between nodes, so it may run over by a little.
+    assert!(nodes > 0 && nodes < 25_000, "{}", lines[3]);
+    let depth: u32 = lines[4]
+        .strip_prefix("status depth ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|d| d.parse().ok())
+        .expect(lines[4]);
+    assert!((2..20).contains(&depth), "{}", lines[4]);
+    assert!(
+        lines[4].ends_with(&format!(" nodes {nodes} time 0.00")),
+        "{}",
+        lines[4]
+    );
+    let answer = lines[5].strip_prefix("=== ").expect(lines[5]);
+    let square = answer.split('/').next().unwrap_or("");
+    assert!(["D3", "C4", "F5", "E6"].contains(&square), "{answer}");
+    assert_eq!(lines[6], "status");
+    assert_eq!(lines[7], "warning bad level \"11\"");
     assert_eq!(lines.len(), 8);
 }

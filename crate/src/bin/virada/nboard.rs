@@ -8,11 +8,20 @@
 //! `ping N` (answered `pong N`), `learn` (answered `learned`), `analyze`
 //! (an `analysis PLY EVAL` line per position of the game, last first) and `quit`.
 //! Evaluations are in discs from the mover's view.
+//!
+//! Beyond the protocol, to play as the page plays: `set level N` (1–10, the
+//! page's levels, [`virada::bot`]; 0 goes back to the fixed depth), `set time
+//! MS` (milliseconds a move, 0 for none) and `set nodes N` (a node budget a
+//! move, 0 for none; level 10's second in the browser stands as a node
+//! budget natively, see docs/engine.md). Every `go` says what the search
+//! reached before its answer: `status depth D[ exact] nodes N time S`.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
-use virada::search::{Budget, Engine, Limits};
+use virada::bot::{choose_with, seeded_stream};
+use virada::fairness::Seed;
+use virada::search::{default_clock, Budget, Engine, Limits};
 use virada::{Move, Position, Square};
 
 /// Arguments of `virada nboard`.
@@ -24,6 +33,15 @@ pub struct Args {
     /// Report every time as 0 (for reproducible transcripts).
     #[arg(long)]
     zero_times: bool,
+    /// Play as the page's level N (1–10) instead of a fixed depth.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    level: Option<u8>,
+    /// Milliseconds a move (the page gives level 10 one second).
+    #[arg(long)]
+    time_ms: Option<f64>,
+    /// A node budget a move (reproducible, unlike time).
+    #[arg(long)]
+    nodes: Option<u64>,
 }
 
 /// The engine's state between commands.
@@ -33,6 +51,12 @@ pub struct Session {
     depth: u32,
     engine: Engine,
     zero_times: bool,
+    /// The page's level to play as, instead of `depth`.
+    level: Option<u8>,
+    /// Milliseconds a move.
+    time_ms: Option<f64>,
+    /// Nodes a move.
+    nodes: Option<u64>,
 }
 
 impl Session {
@@ -44,7 +68,33 @@ impl Session {
             depth: 10,
             engine: Engine::new(hash_mb << 20),
             zero_times,
+            level: None,
+            time_ms: None,
+            nodes: None,
         }
+    }
+
+    /// Plays as the page's `level`, within `time_ms` and `nodes` a move.
+    pub fn with_limits(
+        mut self,
+        level: Option<u8>,
+        time_ms: Option<f64>,
+        nodes: Option<u64>,
+    ) -> Session {
+        self.level = level;
+        self.time_ms = time_ms.filter(|&ms| ms > 0.0);
+        self.nodes = nodes.filter(|&n| n > 0);
+        self
+    }
+
+    /// The budget of one move.
+    fn budget(&self) -> Budget<'static> {
+        let mut budget = match self.time_ms {
+            Some(ms) => Budget::millis(ms, default_clock),
+            None => Budget::unlimited(),
+        };
+        budget.nodes = self.nodes;
+        budget
     }
 
     fn position(&self) -> Position {
@@ -90,6 +140,24 @@ impl Session {
                             writeln!(out, "set myname Virada{d}")?;
                         }
                         _ => writeln!(out, "warning bad depth {value:?}")?,
+                    },
+                    "level" => match value.trim().parse::<u8>() {
+                        Ok(0) => self.level = None,
+                        Ok(n) if n <= 10 => {
+                            self.level = Some(n);
+                            writeln!(out, "set myname Virada-L{n}")?;
+                        }
+                        _ => writeln!(out, "warning bad level {value:?}")?,
+                    },
+                    "time" => match value.trim().parse::<f64>() {
+                        Ok(ms) if ms >= 0.0 && ms.is_finite() => {
+                            self.time_ms = (ms > 0.0).then_some(ms);
+                        }
+                        _ => writeln!(out, "warning bad time {value:?}")?,
+                    },
+                    "nodes" => match value.trim().parse::<u64>() {
+                        Ok(n) => self.nodes = (n > 0).then_some(n),
+                        _ => writeln!(out, "warning bad nodes {value:?}")?,
                     },
                     "game" => match parse_ggf(value) {
                         Ok((start, moves)) => {
@@ -145,15 +213,33 @@ impl Session {
         let pos = self.position();
         writeln!(out, "status Virada is thinking")?;
         let started = Instant::now();
-        let limits = self.limits();
-        let r = self.engine.search(&pos, &limits, Budget::unlimited());
+        let budget = self.budget();
+        let (best, score, depth, exact, nodes) = match self.level {
+            Some(level) => {
+                // The page draws a level's randomness from the game's seed;
+                // here the seed is fixed, so a session replays.
+                let ply = self.moves.len() as u32;
+                let mut rng = seeded_stream(&Seed([0; 32]), ply);
+                let c = choose_with(&mut self.engine, &pos, level, &mut rng, budget);
+                (c.mv, c.score, c.depth, c.exact, c.nodes)
+            }
+            None => {
+                let r = self.engine.search(&pos, &self.limits(), budget);
+                (r.best, r.score, r.depth, r.exact, r.nodes)
+            }
+        };
         let secs = self.secs(started);
-        writeln!(out, "nodestats {} {:.1}", r.nodes, secs)?;
+        writeln!(out, "nodestats {nodes} {secs:.1}")?;
+        writeln!(
+            out,
+            "status depth {depth}{} nodes {nodes} time {secs:.2}",
+            if exact { " exact" } else { "" }
+        )?;
         writeln!(
             out,
             "=== {}/{:.2}/{:.1}",
-            upper(r.best),
-            f64::from(r.score) / 100.0,
+            upper(best),
+            f64::from(score) / 100.0,
             secs
         )?;
         writeln!(out, "status")
@@ -253,7 +339,11 @@ fn parse_ggf(text: &str) -> Result<(Position, Vec<Move>), String> {
 
 /// Runs the protocol until `quit` or the end of input.
 pub fn run(args: Args) -> Result<ExitCode, String> {
-    let mut session = Session::new(args.hash_mb, args.zero_times);
+    let mut session = Session::new(args.hash_mb, args.zero_times).with_limits(
+        args.level,
+        args.time_ms,
+        args.nodes,
+    );
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -107,7 +107,7 @@ impl Player {
                 budget.nodes = nodes.or(args.nodes);
                 let started = std::time::Instant::now();
                 let choice = choose_with(engine, pos, *level, &mut rng, budget);
-                stats.add(choice.nodes, started.elapsed().as_secs_f64());
+                stats.add(choice.nodes, started.elapsed().as_secs_f64(), choice.depth);
                 choice.mv
             }
         }
@@ -128,10 +128,13 @@ struct Stats {
     max_nodes: u64,
     secs: f64,
     max_secs: f64,
+    /// Depths reached, summed (an exact solve counts its empties).
+    depth: u64,
 }
 
 impl Stats {
-    fn add(&mut self, nodes: u64, secs: f64) {
+    fn add(&mut self, nodes: u64, secs: f64, depth: u32) {
+        self.depth += u64::from(depth);
         self.moves += 1;
         self.nodes += nodes;
         self.max_nodes = self.max_nodes.max(nodes);
@@ -139,18 +142,19 @@ impl Stats {
         self.max_secs = self.max_secs.max(secs);
     }
 
-    /// `NAME: N moves, nodes mean/max, ms mean/max` (nothing for a player
-    /// without an engine).
+    /// `NAME: N moves, nodes mean/max, ms mean/max, depth mean` (nothing for
+    /// a player without an engine).
     fn line(&self, name: &str) -> Option<String> {
         (self.moves > 0).then(|| {
             format!(
-                "{name}: {} moves, nodes {:.0} mean {} max, {:.1} ms mean {:.1} ms max, {:.2} M nodes/s",
+                "{name}: {} moves, nodes {:.0} mean {} max, {:.1} ms mean {:.1} ms max, {:.2} M nodes/s, depth {:.1} mean",
                 self.moves,
                 self.nodes as f64 / self.moves as f64,
                 self.max_nodes,
                 1000.0 * self.secs / self.moves as f64,
                 1000.0 * self.max_secs,
-                self.nodes as f64 / self.secs.max(1e-9) / 1e6
+                self.nodes as f64 / self.secs.max(1e-9) / 1e6,
+                self.depth as f64 / self.moves as f64
             )
         })
     }
