@@ -103,6 +103,10 @@ pub fn read_game(text: &str) -> Result<ReviewGame, ReadError> {
         if record.game != GameKind::Othello {
             return Err(ReadError::NotOthello);
         }
+        // The review replays from the standard start only.
+        if record.handicap.is_some() {
+            return Err(ReadError::NotFromStart);
+        }
         let Moves::Othello(played) = record.moves else {
             return Err(ReadError::NotOthello);
         };
