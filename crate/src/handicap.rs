@@ -41,6 +41,8 @@ pub enum HandicapError {
     Empty,
     /// Asked of Nabucodonosor: a handicap is for Othello only.
     NotOthello,
+    /// Asked once the game has begun: a handicap is set before the first move.
+    Started,
 }
 
 impl HandicapError {
@@ -51,6 +53,7 @@ impl HandicapError {
             HandicapError::Corner(_) => "bad-corner",
             HandicapError::Empty => "empty-handicap",
             HandicapError::NotOthello => "handicap-othello-only",
+            HandicapError::Started => "handicap-after-start",
         }
     }
 }
@@ -70,6 +73,7 @@ impl fmt::Display for HandicapError {
                 f.write_str("a handicap gives the first move, one corner or more, or both")
             }
             HandicapError::NotOthello => f.write_str("a handicap is for Othello only"),
+            HandicapError::Started => f.write_str("a handicap is set before the first move"),
         }
     }
 }

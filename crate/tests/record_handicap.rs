@@ -233,3 +233,29 @@ fn a_record_without_a_handicap_is_written_and_read_as_before() {
     assert!(report.get("handicap").is_none());
     assert_eq!(virada::record::parse(&text).unwrap().handicap, None);
 }
+
+#[test]
+fn a_handicap_is_set_before_the_first_move_and_for_othello_only() {
+    let mut t = table("person,person", 0, 0, "");
+    t.set_handicap("seat2:first:a1").unwrap();
+    assert!(t.snapshot().contains("\"handicap\":\"seat2:first:a1\""));
+    assert_eq!(t.session().position().side_to_move(), Color::Light);
+    assert_eq!(t.set_handicap("seat1:b2").unwrap_err().code(), "bad-corner");
+    assert_eq!(
+        t.set_handicap("seat1").unwrap_err().code(),
+        "empty-handicap"
+    );
+    let mv = t.session().position().timeout_move().unwrap().to_string();
+    t.play(&mv).unwrap();
+    assert_eq!(
+        t.set_handicap("seat1:first").unwrap_err().code(),
+        "handicap-after-start"
+    );
+    let s = Settings::parse("person,person", 1, 0, "", "", 5).unwrap();
+    let mut n = Table::nabucodonosor(5, s).unwrap();
+    assert_eq!(
+        n.set_handicap("seat1:first").unwrap_err().code(),
+        "handicap-othello-only"
+    );
+    assert!(n.set_handicap("").is_ok());
+}

@@ -277,6 +277,21 @@ impl<R: View> Table<R> {
         Ok(())
     }
 
+    /// Sets the handicap (V2) written in its short form (`seat2:first:a1,h8`,
+    /// empty or `none` for none) before the first move: the game starts
+    /// again from it. Errors: `bad-handicap`, `bad-corner`, `empty-handicap`,
+    /// `handicap-othello-only`, `handicap-after-start`.
+    pub fn set_handicap(&mut self, text: &str) -> Result<(), TableError> {
+        let handicap =
+            crate::handicap::Handicap::parse_optional(text).map_err(SetupError::Handicap)?;
+        if !self.session.moves().is_empty() {
+            return Err(SetupError::Handicap(crate::handicap::HandicapError::Started).into());
+        }
+        R::set_handicap(&mut self.session, handicap)?;
+        self.last = None;
+        Ok(())
+    }
+
     /// Marks the seed as chosen or secret (e.g. when restoring a stored game).
     pub fn set_seed_chosen(&mut self, chosen: bool) {
         self.session.seed_chosen = chosen;
