@@ -9,6 +9,7 @@ import { TABLE_WORDS } from './table-text.js';
 import { ERROR_WORDS } from './error-text.js';
 import { REVIEW_WORDS } from './review-text.js';
 import { ONLINE_WORDS } from './online-text.js';
+import { HANDICAP_WORDS } from './handicap-field.js';
 import { bootTable } from './table-boot.js';
 import { othello } from './othello-game.js';
 import { setupReview } from './review.js';
@@ -17,6 +18,7 @@ addWords(TABLE_WORDS);
 addWords(ERROR_WORDS);
 addWords(REVIEW_WORDS);
 addWords(ONLINE_WORDS);
+addWords(HANDICAP_WORDS);
 const hooks = {
   /** The Review button is offered once the game is over. */
   update(state) {

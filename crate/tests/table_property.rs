@@ -235,7 +235,13 @@ fn a_handicap_game_played_out_keeps_the_supplies_and_verifies() {
         assert!(text.contains(&format!("\nhandicap: {h}\n")), "{text}");
         let report = verify_text(&text);
         assert!(report.all_passed(), "{described} {h}\n{text}\n{report}");
-        assert_eq!(report.get("handicap").map(|c| c.code), Some("handicap"));
+        let notice = report.get("handicap").expect("a handicap notice");
+        let first = if h.contains("first") {
+            "handicap-first"
+        } else {
+            "handicap"
+        };
+        assert_eq!(notice.code, first);
     }
 }
 

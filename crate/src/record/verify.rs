@@ -280,14 +280,19 @@ fn check_assists(r: &Record) -> Check {
         .with("undos", undos)
 }
 
-/// The handicap (V2) the moves replay from: a notice, not a failure, with
-/// the seat, its colour, whether it moved first and its corners.
+/// The handicap (V2) the moves replay from: a notice, not a failure —
+/// `handicap-first` when its seat moved first, else `handicap` — with the
+/// seat, its colour and its corners (space separated, empty for none).
 fn handicap_notice(h: &crate::handicap::Handicap, dark: usize) -> Check {
     let corners: Vec<String> = h.corners.squares().map(|s| s.to_string()).collect();
-    Check::new("handicap", Status::Notice, "handicap")
+    let code = if h.first {
+        "handicap-first"
+    } else {
+        "handicap"
+    };
+    Check::new("handicap", Status::Notice, code)
         .with("seat", seat_name(h.seat))
         .with("color", h.color(dark))
-        .with("first", h.first)
         .with("corners", corners.join(" "))
 }
 
@@ -444,11 +449,17 @@ impl fmt::Display for Check {
             ),
             "handicap" => write!(
                 f,
-                "a handicap game: the {} seat ({}) started with corners [{}]{}",
+                "a handicap game: the {} seat ({}) started with a disc on {}",
                 p("seat"),
                 p("color"),
-                p("corners"),
-                if p("first") == "true" { " and moved first" } else { "" }
+                p("corners")
+            ),
+            "handicap-first" => write!(
+                f,
+                "a handicap game: the {} seat ({}) moved first, with a disc on [{}]",
+                p("seat"),
+                p("color"),
+                p("corners")
             ),
             "seed-chosen" => f.write_str(
                 "the seed was chosen, not drawn in secret: who played dark proves nothing",
