@@ -20,9 +20,10 @@ addWords(REVIEW_WORDS);
 addWords(ONLINE_WORDS);
 addWords(HANDICAP_WORDS);
 const hooks = {
-  /** The Review button is offered once the game is over. */
+  /** The Review button is offered once the game is over (not for a handicap game: the review replays from the usual start). */
   update(state) {
-    document.getElementById('review-open').hidden = !state.session.snap.over;
+    const s = state.session.snap;
+    document.getElementById('review-open').hidden = !s.over || Boolean(s.handicap);
   },
 };
 bootTable(othello, { ready, hooks }).then((table) => {

@@ -405,7 +405,8 @@ export function createTable(rules, hooks = {}) {
   function startedText() {
     const s = snap();
     const word = state.session.word();
-    return t(word ? 'startedWord' : 'started', { color: colorName('dark'), who: seatLabel(s, s.darkSeat), word });
+    // The side to move first: dark, or a handicap seat's colour (V2).
+    return t(word ? 'startedWord' : 'started', { color: colorName(s.side), who: seatLabel(s, s.seatToMove), word });
   }
 
   /** Start in the New game dialog: the old game (revealed if unfinished) gives way; returns an error or null. */

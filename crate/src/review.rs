@@ -84,9 +84,9 @@ impl fmt::Display for ReadError {
             ReadError::NotOthello => f.write_str("the record is not of an Othello game"),
             ReadError::Record(c) => write!(f, "the record cannot be read ({c})"),
             ReadError::Ggf(c) => write!(f, "the GGF game cannot be read ({c})"),
-            ReadError::NotFromStart => {
-                f.write_str("the GGF game does not start from the usual position")
-            }
+            ReadError::NotFromStart => f.write_str(
+                "the game does not start from the usual position (a GGF set-up or a handicap)",
+            ),
             ReadError::Transcript(c) => write!(f, "the transcript cannot be read ({c})"),
             ReadError::Illegal { ply } => write!(f, "move {ply} is not legal"),
         }

@@ -2,13 +2,23 @@
 // moves first and starts with discs on a1 and h8), the game starts with
 // those discs and that first move, survives a reload, is played to the end
 // through the page's input, and its record verifies in verify.html. Then a
-// bot-against-bot game with a handicap from the address (`?handicap=`) plays
-// to the end and verifies too.
+// bot-against-bot game with a handicap from the address (`?handicap=`, seat
+// 1 light and moving first) plays to the end and verifies too.
 
 import { test } from 'node:test';
+import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { openPage, open } from './harness.mjs';
 import { cells, ply, isOver, cell } from './table-util.mjs';
+
+/** docs/fair-play.md (who plays dark): SHA-256("virada/dark-seat/v1" || seed || word)[0] & 1. */
+function darkSeat(seedHex, word) {
+  const h = createHash('sha256');
+  h.update('virada/dark-seat/v1');
+  h.update(Buffer.from(seedHex, 'hex'));
+  h.update(Buffer.from(word, 'utf8'));
+  return h.digest()[0] & 1;
+}
 
 /** Checks `record` in verify.html (a new page of `context`): its checks, by name. */
 async function verifyIn(context, base, record) {
@@ -79,6 +89,8 @@ test('a person-vs-person handicap game from the dialog: seat 2 first with a1 and
   assert.equal(board[7].disc, 'empty', 'h1 stays empty');
   assert.equal(await page.getAttribute('#turn-line', 'data-side'), mine.color);
   assert.match(await page.textContent('#turn-line'), /player 2/);
+  const name = mine.color === 'dark' ? 'Dark' : 'Light';
+  await page.waitForFunction((n) => document.getElementById('status').textContent.includes(`${n} plays first (player 2)`), name);
 
   // Two moves, then a reload: the handicap game is still there.
   const playOne = async (n) => {
@@ -105,6 +117,8 @@ test('a person-vs-person handicap game from the dialog: seat 2 first with a1 and
   const end = await cells(page);
   assert.equal(end[0].disc, letter, 'a1 is still seat 2’s');
   assert.equal(end[63].disc, letter, 'h8 is still seat 2’s');
+  // The review replays from the usual start only: not offered here.
+  assert.equal(await page.isHidden('#review-open'), true);
 
   const record = await recordOf(page);
   assert.match(record, /^virada-record 2\n/);
@@ -117,27 +131,32 @@ test('a person-vs-person handicap game from the dialog: seat 2 first with a1 and
   assert.ok(checks.filter((c) => c.check !== 'handicap' && c.check !== 'signature').every((c) => c.status === 'passed'), JSON.stringify(checks));
 });
 
-test('a bot-vs-bot handicap game from the address plays to the end and verifies', async () => {
-  const { page, context, url } = await openPage('index.html?lang=pt&seats=bot,bot&level=1&clock=0&think=1&handicap=seat1:a8,h1', {
+test('a bot-vs-bot handicap game from the address, light moving first, plays to the end and verifies', async () => {
+  // A chosen seed that gives dark to seat 2: seat 1, light, takes the handicap.
+  let seed = '';
+  for (let i = 0; !seed; i++) {
+    const s = createHash('sha256').update(`handicap ${i}`).digest('hex');
+    if (darkSeat(s, '') === 1) seed = s;
+  }
+  const { page, context, url } = await openPage(`index.html?lang=pt&seats=bot,bot&level=1&clock=0&seed=${seed}&handicap=seat1:first:a8,h1`, {
     viewport: { width: 1280, height: 900 },
   });
   await page.waitForSelector('body[data-ready="true"]');
   const base = new URL('.', url).href;
   const board = await cells(page);
-  const [dark, light] = await boxes(page);
-  // Seat 1's colour holds a8 and h1; without the first move dark moves first.
-  const color = board[56].disc;
-  assert.ok(color === 'dark' || color === 'light');
-  assert.equal(board[7].disc, color);
-  const mine = color === 'dark' ? dark : light;
-  assert.equal(mine.supply, 28);
+  assert.equal(board[56].disc, 'light', 'a8');
+  assert.equal(board[7].disc, 'light', 'h1');
+  const [, light] = await boxes(page);
+  assert.equal(light.supply, 28);
   await page.waitForFunction(() => document.body.dataset.over === 'true', null, { timeout: 120_000 });
   const record = await recordOf(page);
-  assert.ok(record.includes('\nhandicap: seat1:h1,a8\nmoves: '), record);
   assert.ok(record.startsWith('virada-record 2\n'));
+  assert.ok(record.includes('\ndark: second\nhandicap: seat1:first:h1,a8\nmoves: '), record);
   const { checks, ok } = await verifyIn(context, base, record);
   assert.equal(ok, 'true', JSON.stringify(checks));
-  assert.equal(checks.find((c) => c.check === 'handicap')?.code, 'handicap');
+  const handicap = checks.find((c) => c.check === 'handicap');
+  assert.equal(handicap?.code, 'handicap-first');
+  assert.match(handicap.text, /first seat \(light\) moved first, with its disc on h1 a8/);
 });
 
 test('a wrong handicap in the address is refused in the page’s language, and the dialog refuses an empty one', async () => {
