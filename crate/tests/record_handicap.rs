@@ -105,6 +105,10 @@ fn bot_and_time_out_play_a_handicap_game_to_the_end_and_it_verifies() {
     let notice = report.get("handicap").unwrap();
     assert_eq!(notice.param("corners"), "a1 h1 a8 h8");
     assert_eq!(notice.param("color"), "light");
+    assert_eq!(
+        notice.to_string(),
+        "a handicap game: the second seat (light) moved first, with its disc on a1 h1 a8 h8; the moves replay from there"
+    );
     // The GGF export starts from the handicap's board and reads back.
     let back: GgfGame = t.ggf().parse().unwrap();
     assert_eq!(back.start, *t.session().start());

@@ -447,19 +447,19 @@ impl fmt::Display for Check {
                 "the hints and undos cannot have happened in that order (at ply {})",
                 p("ply")
             ),
-            "handicap" => write!(
+            "handicap" | "handicap-first" => write!(
                 f,
-                "a handicap game: the {} seat ({}) started with a disc on {}",
+                "a handicap game: the {} seat ({}) {} its disc on {}; the moves replay from there",
                 p("seat"),
                 p("color"),
-                p("corners")
-            ),
-            "handicap-first" => write!(
-                f,
-                "a handicap game: the {} seat ({}) moved first, with a disc on [{}]",
-                p("seat"),
-                p("color"),
-                p("corners")
+                match self.code {
+                    "handicap-first" => "moved first, with",
+                    _ => "started with",
+                },
+                match p("corners") {
+                    "" => "no corner",
+                    corners => corners,
+                }
             ),
             "seed-chosen" => f.write_str(
                 "the seed was chosen, not drawn in secret: who played dark proves nothing",
