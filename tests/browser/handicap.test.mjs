@@ -159,7 +159,7 @@ test('a bot-vs-bot handicap game from the address, light moving first, plays to 
   assert.match(handicap.text, /first seat \(light\) moved first, with its disc on h1 a8/);
 });
 
-test('a wrong handicap in the address is refused in the page’s language, and the dialog refuses an empty one', async () => {
+test('a wrong handicap in the address is refused in the page’s language, the dialog refuses an empty one, Nabucodonosor any', async () => {
   const { page, context } = await openPage('index.html?lang=en&seats=person,person&handicap=seat1:b2', {
     viewport: { width: 1280, height: 900 },
   });
@@ -173,8 +173,8 @@ test('a wrong handicap in the address is refused in the page’s language, and t
   await page.click('#nd-start');
   await page.waitForSelector('#nd-error:not([hidden])');
   assert.match(await page.textContent('#nd-error'), /choose at least one/);
-  // Nabucodonosor's dialog has no handicap field.
-  const nabu = await open(context, 'nabu.html?lang=en');
-  await nabu.waitForSelector('body[data-ready="true"]');
+  // Nabucodonosor refuses a handicap in the address, and its dialog has no field.
+  const nabu = await open(context, 'nabu.html?lang=en&handicap=seat1:first');
+  await nabu.waitForFunction(() => /A handicap is for Othello only/.test(document.getElementById('status')?.textContent ?? ''));
   assert.equal(await nabu.locator('#hc-seat').count(), 0);
 });
