@@ -69,6 +69,7 @@ export function readyWithWeights() {
  * @property {boolean} seedChosen
  * @property {string} word
  * @property {string|null} timeoutMove
+ * @property {string|null} [handicap] Othello's handicap in its short form (`seat2:first:a1,h8`), null for none
  * @property {string} [assists] hints and undos so far, as the record writes them
  * @property {boolean} [rated] a rated table: no hint, no undo
  * @property {[number, number][]} [legal] Othello: each legal square with its flips
@@ -158,8 +159,10 @@ export function squareIndex(name) {
  * "bot,bot"; `level` the bots' level (1–10); `clock` seconds a turn (0 =
  * none); `seed` is '' (draw a secret one) or 64 hex characters, marked as
  * chosen unless `secret` (a seed the table drew itself, e.g. in the New game
- * dialog); `word` is the players' word ('' for none). Throws an Error with a
- * `code` (bad-seats, bad-level, bad-clock, bad-word, bad-seed …) on bad settings.
+ * dialog); `word` is the players' word ('' for none); `handicap` the
+ * handicap's short form (`seat2:first:a1,h8`, '' for none). Throws an Error
+ * with a `code` (bad-seats, bad-level, bad-clock, bad-word, bad-seed,
+ * bad-handicap, bad-corner, empty-handicap …) on bad settings.
  */
 export class Table {
   /** @type {EngineSnapshot} */
@@ -167,10 +170,18 @@ export class Table {
   /** @type {Map<number, number>} each legal square with its flips */
   legalFlips;
 
-  /** @param {{seats: string, level: number, clock: number, seed?: string, word?: string, secret?: boolean}} settings */
-  constructor({ seats, level, clock, seed, word = '', secret = false }) {
+  /** @param {{seats: string, level: number, clock: number, seed?: string, word?: string, secret?: boolean, handicap?: string}} settings */
+  constructor({ seats, level, clock, seed, word = '', secret = false, handicap = '' }) {
     this.inner = coded(() => new GameTable('othello', 8, seats, level, clock, seed || '', word));
     if (seed && secret) this.inner.set_seed_chosen(false);
+    if (handicap) {
+      try {
+        coded(() => this.inner.set_handicap(handicap));
+      } catch (e) {
+        this.inner.free();
+        throw e;
+      }
+    }
     this.refresh();
   }
 

@@ -9,6 +9,7 @@ import { TABLE_WORDS } from './table-text.js';
 import { ERROR_WORDS } from './error-text.js';
 import { REVIEW_WORDS } from './review-text.js';
 import { ONLINE_WORDS } from './online-text.js';
+import { HANDICAP_WORDS } from './handicap-field.js';
 import { bootTable } from './table-boot.js';
 import { othello } from './othello-game.js';
 import { setupReview } from './review.js';
@@ -17,10 +18,12 @@ addWords(TABLE_WORDS);
 addWords(ERROR_WORDS);
 addWords(REVIEW_WORDS);
 addWords(ONLINE_WORDS);
+addWords(HANDICAP_WORDS);
 const hooks = {
-  /** The Review button is offered once the game is over. */
+  /** The Review button is offered once the game is over (not for a handicap game: the review replays from the usual start). */
   update(state) {
-    document.getElementById('review-open').hidden = !state.session.snap.over;
+    const s = state.session.snap;
+    document.getElementById('review-open').hidden = !s.over || Boolean(s.handicap);
   },
 };
 bootTable(othello, { ready, hooks }).then((table) => {

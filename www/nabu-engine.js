@@ -166,6 +166,15 @@ export class NabuGame {
     this.refresh();
   }
 
+  /**
+   * A handicap is Othello's only (V2): the engine refuses any other than
+   * none (`handicap-othello-only`, coded).
+   * @param {string} text
+   */
+  setHandicap(text) {
+    coded(() => this.inner.set_handicap(text));
+  }
+
   seat_to_move() {
     return this.state.seatToMove;
   }

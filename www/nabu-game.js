@@ -34,10 +34,19 @@ class NabuSession {
    * @param {string|undefined} seed
    * @param {{word?: string, secret?: boolean}} [options]
    */
-  constructor({ seats, level, clock, size }, seed, { word = '', secret = false } = {}) {
+  constructor({ seats, level, clock, size, handicap = '' }, seed, { word = '', secret = false } = {}) {
     this.n = size;
     const bots = seats.split(',').map((s) => (s === 'bot' ? level : 0));
     this.game = NabuGame.start(size, seed || newSeed(), word, bots[0], bots[1], clock);
+    // `?handicap=` is Othello's: the engine refuses it here, with its code.
+    if (handicap) {
+      try {
+        this.game.setHandicap(handicap);
+      } catch (e) {
+        this.game.free();
+        throw e;
+      }
+    }
     if (Boolean(seed) && !secret) this.game.mark_seed_chosen();
     this.refresh();
   }

@@ -1,8 +1,8 @@
 // @ts-check
 // The New game dialog: the table first draws the next game's secret seed and
 // shows its fingerprint; only then may a player type a word of their own, and
-// pick the seats, the bot level, the clock and (Nabucodonosor) the board's
-// size. Start hands everything to the table; Cancel or Escape discards the
+// pick the seats, the bot level, the clock, (Othello) a handicap
+// (handicap-field.js) and (Nabucodonosor) the board's size. Start hands everything to the table; Cancel or Escape discards the
 // drawn seed (no game used it). Both games' pages hold the same dialog.
 // "Play online" (a radio beside "On this device") opens a table on the
 // server instead (online.js): the server draws that seed; the dialog then
@@ -11,6 +11,7 @@
 
 import { t, levelName } from './i18n.js';
 import { newSeed, fingerprintOf } from './engine.js';
+import { setupHandicapField, handicapValue, showHandicap } from './handicap-field.js';
 
 const $ = (id) => document.getElementById(id);
 /** A form control's value. */
@@ -67,7 +68,8 @@ function syncLevel() {
  * Shows the choices of `settings` ({seats, level, clock, size}) in the dialog.
  * @param {import('./table.js').Settings} settings
  */
-function showSettings({ seats, level, clock, size }) {
+function showSettings({ seats, level, clock, size, handicap }) {
+  showHandicap(handicap ?? '');
   /** @type {HTMLSelectElement} */ ($('set-seats')).value = seats;
   /** @type {HTMLSelectElement} */ ($('set-level')).value = String(Math.min(game.levels, Math.max(1, level)));
   if (game.sizes) /** @type {HTMLSelectElement} */ ($('set-size')).value = String(size);
@@ -103,6 +105,7 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null, online = 
     }
   }
   $('set-seats').addEventListener('change', syncLevel);
+  setupHandicapField();
   for (const id of ['nd-local', 'nd-online']) $(id).addEventListener('change', () => syncMode(online));
   $('nd-cancel').addEventListener('click', () => dialog.close('cancel'));
   // Closing by any way (Cancel, Escape, Start) forgets the drawn seed.
@@ -126,6 +129,7 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null, online = 
       seed: pending.seed,
       secret: pending.secret,
       word: /** @type {HTMLInputElement} */ ($('nd-word')).value,
+      handicap: handicapValue(),
     });
     const box = $('nd-error');
     box.hidden = !error;

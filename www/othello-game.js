@@ -19,8 +19,8 @@ class OthelloSession {
    * @param {string|undefined} seed
    * @param {{word?: string, secret?: boolean}} [options]
    */
-  constructor({ seats, level, clock }, seed, { word = '', secret = false } = {}) {
-    this.table = new Table({ seats, level, clock, seed: seed ?? '', word, secret });
+  constructor({ seats, level, clock, handicap = '' }, seed, { word = '', secret = false } = {}) {
+    this.table = new Table({ seats, level, clock, seed: seed ?? '', word, secret, handicap });
     this.refresh();
   }
 

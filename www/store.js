@@ -13,6 +13,7 @@
  * @property {string} seed 64 hex
  * @property {boolean} seedChosen
  * @property {string} word
+ * @property {string} [handicap] Othello's handicap in its short form ('' for none)
  * @property {string} moves the session's transcript
  * @property {number[]} byTable the plies the table made
  * @property {number|null} [deadline] when the turn's clock runs out (ms since the epoch)
@@ -50,6 +51,7 @@ export function loadGame(slot = 'othello') {
       typeof g.seed === 'string' && /^[0-9a-f]{64}$/.test(g.seed) &&
       typeof g.seedChosen === 'boolean' &&
       (g.word === undefined || typeof g.word === 'string') &&
+      (g.handicap === undefined || typeof g.handicap === 'string') &&
       (g.size === undefined || Number.isInteger(g.size)) &&
       typeof g.moves === 'string' &&
       (g.assists === undefined || typeof g.assists === 'string') &&

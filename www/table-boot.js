@@ -13,7 +13,7 @@ import { joinTable } from './online.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Reads the address: language, seed, seats, clock, level, size, think. */
+/** Reads the address: language, seed, seats, clock, level, size, think, handicap. */
 export function readParams(rules) {
   const q = new URLSearchParams(location.search);
   const int = (name) => (q.has(name) && /^\d+$/.test(q.get(name)) ? Number(q.get(name)) : undefined);
@@ -27,6 +27,8 @@ export function readParams(rules) {
     level: int('level'),
     size: rules.sizes ? int('size') : undefined,
     think: int('think'),
+    // Othello's handicap in its short form (`seat2:first:a1,h8`); the engine checks it.
+    handicap: q.get('handicap')?.trim() || undefined,
     table: /^[A-Za-z0-9_-]{1,64}$/.test(q.get('table') ?? '') ? q.get('table') : undefined,
     bad: ['clock', 'level', 'think', 'size'].filter((k) => q.has(k) && int(k) === undefined),
   };

@@ -23,7 +23,7 @@ import { errorText } from './error-text.js';
 import { createAssists } from './table-assists.js';
 
 /**
- * @typedef {{seats: string, level: number, clock: number, size: number}} Settings
+ * @typedef {{seats: string, level: number, clock: number, size: number, handicap?: string}} Settings
  *
  * @typedef {import('./engine.js').EngineSnapshot & {n: number, online?: object}} Snapshot the engine's snapshot with `n`, the board's side (and, at the online table, the server's frame)
  *
@@ -138,7 +138,7 @@ import { createAssists } from './table-assists.js';
  * @property {() => void} undo takes back the person's last move (Undo)
  * @property {() => boolean} assistsShown whether Hint and Undo are offered
  *
- * @typedef {{seats: string, level: number, clock: number, size?: number, seed: string, secret: boolean, word: string}} NewGame
+ * @typedef {{seats: string, level: number, clock: number, size?: number, seed: string, secret: boolean, word: string, handicap?: string}} NewGame
  *   what the New game dialog starts
  */
 
@@ -369,6 +369,7 @@ export function createTable(rules, hooks = {}) {
       seed: state.session.seedHex(),
       seedChosen: s.seedChosen,
       word: state.session.word(),
+      handicap: s.handicap ?? '',
       moves: state.session.transcript(),
       assists: s.assists ?? '',
       byTable: s.moves.flatMap((m, i) => (m[2] ? [i] : [])),
@@ -381,7 +382,7 @@ export function createTable(rules, hooks = {}) {
     const full = { ...rules.defaults };
     for (const [k, v] of Object.entries(settings)) if (v !== undefined) full[k] = v;
     install(rules.open(full, seed, { word, secret }));
-    state.settings = { seats: full.seats, level: full.level, clock: full.clock, size: full.size };
+    state.settings = { seats: full.seats, level: full.level, clock: full.clock, size: full.size, handicap: full.handicap ?? '' };
   }
 
   /** Puts `session` at the table (the old one is freed): nothing previewed, no record shown. */
@@ -404,14 +405,15 @@ export function createTable(rules, hooks = {}) {
   function startedText() {
     const s = snap();
     const word = state.session.word();
-    return t(word ? 'startedWord' : 'started', { color: colorName('dark'), who: seatLabel(s, s.darkSeat), word });
+    // The side to move first: dark, or a handicap seat's colour (V2).
+    return t(word ? 'startedWord' : 'started', { color: colorName(s.side), who: seatLabel(s, s.seatToMove), word });
   }
 
   /** Start in the New game dialog: the old game (revealed if unfinished) gives way; returns an error or null. */
-  function startNew({ seats, level, clock, size, seed, secret, word }) {
+  function startNew({ seats, level, clock, size, seed, secret, word, handicap = '' }) {
     const abandoned = !snap().over && !state.online ? t('abandoned', { seed: state.session.seedHex() }) : null;
     try {
-      freshSession({ seats, level, clock, size: size ?? state.settings.size }, seed, { word, secret });
+      freshSession({ seats, level, clock, size: size ?? state.settings.size, handicap }, seed, { word, secret });
     } catch (e) {
       return t('startFailed', { msg: errorText(e) });
     }
@@ -420,7 +422,7 @@ export function createTable(rules, hooks = {}) {
     state.online?.leave();
     state.online = null;
     const url = new URL(location.href);
-    for (const k of ['seats', 'clock', 'level', 'size', 'table']) url.searchParams.delete(k);
+    for (const k of ['seats', 'clock', 'level', 'size', 'table', 'handicap']) url.searchParams.delete(k);
     if (secret) url.searchParams.delete('seed');
     history.replaceState(null, '', url);
     /** @type {HTMLAnchorElement} */ ($('verify')).href = 'verify.html';
@@ -436,6 +438,7 @@ export function createTable(rules, hooks = {}) {
       level: params.level ?? rules.defaults.level,
       clock: params.clock ?? rules.defaults.clock,
       size: params.size ?? rules.defaults.size,
+      handicap: params.handicap ?? '',
     };
     const saved = store.loadGame(rules.store);
     if (saved.status === 'broken') {
@@ -444,10 +447,10 @@ export function createTable(rules, hooks = {}) {
     }
     if (saved.status === 'ok') {
       const g = saved.game;
-      const fits = ['seed', 'seats', 'clock', 'level', 'size'].every((k) => params[k] === undefined || params[k] === g[k]);
+      const fits = ['seed', 'seats', 'clock', 'level', 'size', 'handicap'].every((k) => params[k] === undefined || params[k] === (g[k] ?? ''));
       if (fits) {
         try {
-          freshSession({ seats: g.seats, level: g.level, clock: g.clock, size: g.size }, g.seed, { word: g.word, secret: !g.seedChosen });
+          freshSession({ seats: g.seats, level: g.level, clock: g.clock, size: g.size, handicap: g.handicap }, g.seed, { word: g.word, secret: !g.seedChosen });
           state.session.replay(g.moves, g.byTable);
           if (g.assists) state.session.setAssists(g.assists);
           state.seedShown = snap().over;

@@ -33,6 +33,7 @@ function readable(params) {
   if (p.who === 'person') p.who = tv('person');
   else if (/^bot \d+$/.test(p.who ?? '')) p.who = tv('bot', { n: p.who.slice(4) });
   if (p.expected === 'none') p.expected = tv('none');
+  if (p.corners === '') p.corners = tv('noCorner');
   return p;
 }
 

@@ -84,9 +84,9 @@ impl fmt::Display for ReadError {
             ReadError::NotOthello => f.write_str("the record is not of an Othello game"),
             ReadError::Record(c) => write!(f, "the record cannot be read ({c})"),
             ReadError::Ggf(c) => write!(f, "the GGF game cannot be read ({c})"),
-            ReadError::NotFromStart => {
-                f.write_str("the GGF game does not start from the usual position")
-            }
+            ReadError::NotFromStart => f.write_str(
+                "the game does not start from the usual position (a GGF set-up or a handicap)",
+            ),
             ReadError::Transcript(c) => write!(f, "the transcript cannot be read ({c})"),
             ReadError::Illegal { ply } => write!(f, "move {ply} is not legal"),
         }
@@ -102,6 +102,10 @@ pub fn read_game(text: &str) -> Result<ReviewGame, ReadError> {
         let record = crate::record::parse(text).map_err(|e| ReadError::Record(e.code()))?;
         if record.game != GameKind::Othello {
             return Err(ReadError::NotOthello);
+        }
+        // The review replays from the standard start only.
+        if record.handicap.is_some() {
+            return Err(ReadError::NotFromStart);
         }
         let Moves::Othello(played) = record.moves else {
             return Err(ReadError::NotOthello);

@@ -8,6 +8,7 @@
 //! game is over. No caller ever plays a forced pass itself.
 
 use crate::fairness::{dark_seat, dark_seat_v2, Seed};
+use crate::handicap::Handicap;
 use crate::record::Assist;
 use crate::rules::{Played, Rules};
 use crate::{Color, Move, Position};
@@ -72,6 +73,8 @@ pub struct Session<R: Rules> {
     pub assists: Vec<Assist>,
     /// A rated game (a match, the online table): no hint, no undo.
     pub rated: bool,
+    /// Othello's handicap (V2), which the start already holds.
+    pub handicap: Option<Handicap>,
     start: Box<R>,
     moves: Vec<Played<R::Move>>,
     movers: Vec<Color>,
@@ -97,6 +100,7 @@ impl<R: Rules> Session<R> {
             stand_in: [false; 2],
             assists: Vec::new(),
             rated: false,
+            handicap: None,
             start: Box::new(start.clone()),
             moves: Vec::new(),
             movers: Vec::new(),
@@ -107,6 +111,20 @@ impl<R: Rules> Session<R> {
     /// The game's state now.
     pub fn rules(&self) -> &R {
         &self.state
+    }
+
+    /// The game's start (a handicap's, or the standard one).
+    pub fn start(&self) -> &R {
+        &self.start
+    }
+
+    /// Starts again from `start`, every ply dropped (how a handicap is
+    /// set up before the first move).
+    pub fn restart(&mut self, start: R) {
+        *self.start = start.clone();
+        self.state = start;
+        self.moves.clear();
+        self.movers.clear();
     }
 
     /// Every ply so far, passes included.
@@ -234,15 +252,31 @@ impl Session<Position> {
         Session::new(Position::start(), seats, clock, seed, word)
     }
 
+    /// Sets the handicap (V2) and starts again from its start position (or
+    /// the standard one for `None`), every ply dropped: before the first
+    /// move, once the colours are known (the words are in).
+    pub fn set_handicap(&mut self, handicap: Option<Handicap>) {
+        self.handicap = handicap;
+        let start = match handicap {
+            Some(h) => h.start(self.dark_seat()),
+            None => Position::start(),
+        };
+        self.restart(start);
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
         &self.state
     }
 
-    /// Discs each colour still has to place (T7), `[dark, light]`. A colour
+    /// Discs each colour still has to place (T7), `[dark, light]`, from 30
+    /// each (a handicap's corner discs come out of its seat's). A colour
     /// whose supply is empty when it places is given one by the other.
     pub fn supplies(&self) -> [u32; 2] {
-        let mut supply = [SUPPLY_AT_START; 2];
+        let mut supply = match &self.handicap {
+            Some(h) => h.supplies(self.dark_seat()),
+            None => [SUPPLY_AT_START; 2],
+        };
         for (played, mover) in self.moves.iter().zip(&self.movers) {
             if let Move::Play(_) = played.mv {
                 let (me, other) = match mover {

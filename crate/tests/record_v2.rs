@@ -12,6 +12,7 @@ fn online_game() -> Table<virada::Position> {
         clock: Some(30),
         seed: Some("ab".repeat(32).parse().unwrap()),
         word: String::new(),
+        handicap: None,
     };
     let mut t = Table::othello(settings).unwrap();
     t.set_seed_chosen(false);
@@ -81,6 +82,7 @@ fn version_2_lines_are_refused_where_they_do_not_belong() {
         clock: None,
         seed: None,
         word: String::new(),
+        handicap: None,
     })
     .unwrap();
     let v1 = local
@@ -114,6 +116,7 @@ fn assisted_game() -> Table<virada::Position> {
         clock: None,
         seed: Some("cd".repeat(32).parse().unwrap()),
         word: String::new(),
+        handicap: None,
     };
     let mut t = Table::othello(settings).unwrap();
     let person = |t: &Table<virada::Position>| {
@@ -184,6 +187,7 @@ fn a_record_without_assists_stays_version_1_byte_for_byte() {
         clock: None,
         seed: Some("cd".repeat(32).parse().unwrap()),
         word: String::new(),
+        handicap: None,
     })
     .unwrap();
     let text = t.record(true);

@@ -2,8 +2,9 @@
 //! seats value, clock off, 1 s, the most a record holds, random; words of 0 to
 //! 256 bytes of any Unicode; every bot level) and random games of both games,
 //! with time-out moves and the table's forced passes, each record written by
-//! the table and then verified. Out-of-range settings are refused at set-up
-//! with the right code.
+//! the table and then verified; half the Othello games with a random
+//! handicap (V2). Out-of-range settings are refused at set-up with the right
+//! code.
 
 use virada::fairness::{game_rng, GameRng, Rng, Seed};
 use virada::nabu::NabuGame;
@@ -139,6 +140,48 @@ fn play<R: View>(rng: &mut GameRng, mut t: Table<R>, plies: usize, described: &s
     written
 }
 
+/// A random handicap in its short form: either seat, the first move or
+/// not, any of the corners (at least one of the two).
+fn handicap(rng: &mut GameRng) -> String {
+    let mut text = format!("seat{}", 1 + below(rng, 2));
+    let mask = below(rng, 16) as usize;
+    let first = below(rng, 2) == 0 || mask == 0;
+    if first {
+        text.push_str(":first");
+    }
+    let corners: Vec<&str> = ["a1", "h1", "a8", "h8"]
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1 << i) != 0)
+        .map(|(_, c)| *c)
+        .collect();
+    if !corners.is_empty() {
+        text = format!("{text}:{}", corners.join(","));
+    }
+    text
+}
+
+/// A handicap game's start: the corners in the seat's colour, its first
+/// move, its supply less the corners; and at the end the supplies still add
+/// up to the empty squares.
+fn check_handicap_start(t: &Table<Position>, text: &str) {
+    let g = t.session();
+    let h = g.handicap.expect("a handicap");
+    assert_eq!(h.to_string(), *text);
+    let color = h.color(g.dark_seat());
+    let p = g.position();
+    for sq in h.corners.squares() {
+        assert_eq!(p.board().at(sq), Some(color), "{text}");
+    }
+    let k = h.corner_count();
+    assert_eq!(p.count(color), 2 + k);
+    let side = if h.first { color } else { virada::Color::Dark };
+    assert_eq!(p.side_to_move(), side, "{text}");
+    let [d, l] = g.supplies();
+    assert_eq!(d + l, 60 - k);
+    assert!(t.snapshot().contains(&format!("\"handicap\":\"{text}\"")));
+}
+
 #[test]
 fn every_record_the_table_writes_verifies() {
     let mut rng = game_rng(&Seed([42; 32]), 10);
@@ -146,6 +189,16 @@ fn every_record_the_table_writes_verifies() {
     for i in 0..2400 {
         if i % 2 == 0 {
             let (s, described) = settings(&mut rng, Position::MAX_LEVEL);
+            let (s, described) = match i % 4 {
+                0 => {
+                    let h = handicap(&mut rng);
+                    let s = s.with_handicap(&h).expect("a good handicap");
+                    let t = Table::othello(s.clone()).expect("checked settings");
+                    check_handicap_start(&t, &h);
+                    (s, format!("{described} handicap {h}"))
+                }
+                _ => (s, described),
+            };
             let t = Table::othello(s).expect("checked settings");
             records += play(&mut rng, t, 70, &described);
         } else {
@@ -161,6 +214,45 @@ fn every_record_the_table_writes_verifies() {
         }
     }
     assert!(records >= 2400);
+}
+
+#[test]
+fn a_handicap_game_played_out_keeps_the_supplies_and_verifies() {
+    let mut rng = game_rng(&Seed([7; 32]), 3);
+    for _ in 0..200 {
+        let (s, described) = settings(&mut rng, Position::MAX_LEVEL);
+        let h = handicap(&mut rng);
+        let mut t = Table::othello(s.with_handicap(&h).unwrap()).unwrap();
+        while !t.session().is_over() {
+            let legal = Rules::legal_moves(t.session().rules());
+            let mv = legal[below(&mut rng, legal.len() as u64) as usize];
+            t.play(&mv.to_string()).unwrap();
+            let g = t.session();
+            let [d, l] = g.supplies();
+            assert_eq!(d + l, g.position().empty().count(), "{described} {h}");
+        }
+        let text = t.record(true);
+        assert!(text.contains(&format!("\nhandicap: {h}\n")), "{text}");
+        let report = verify_text(&text);
+        assert!(report.all_passed(), "{described} {h}\n{text}\n{report}");
+        let notice = report.get("handicap").expect("a handicap notice");
+        let first = if h.contains("first") {
+            "handicap-first"
+        } else {
+            "handicap"
+        };
+        assert_eq!(notice.code, first);
+    }
+}
+
+#[test]
+fn nabucodonosor_refuses_a_handicap() {
+    let s = Settings::parse("person,person", 1, 0, "", "", NabuGame::MAX_LEVEL)
+        .unwrap()
+        .with_handicap("seat1:first")
+        .unwrap();
+    let e = Table::nabucodonosor(7, s).unwrap_err();
+    assert_eq!(e.code(), "handicap-othello-only");
 }
 
 #[test]

@@ -12,6 +12,7 @@ import { ERROR_WORDS } from '../../www/error-text.js';
 const SOURCES = [
   'crate/src/table/settings.rs',
   'crate/src/table/mod.rs',
+  'crate/src/handicap.rs',
   'crate/src/rules.rs',
   'crate/src/position.rs',
   ...readdirSync(join(ROOT, 'crate/src/nabu')).filter((f) => f.endsWith('.rs')).map((f) => `crate/src/nabu/${f}`),

@@ -22,6 +22,8 @@ pub enum Field {
     SecondWord,
     /// `dark`
     Dark,
+    /// `handicap` (version 2, optional: Othello's handicap, V2)
+    Handicap,
     /// `moves`
     Moves,
     /// `assists` (version 2, optional: the hints and undos a casual game used)
@@ -50,9 +52,9 @@ impl Field {
     ];
 
     /// Every field a version 2 record may have, in record order; the
-    /// optional ones ([`Field::is_optional`]) are `second-word`, `assists`
-    /// and `signature`.
-    pub const ALL_V2: [Field; 13] = [
+    /// optional ones ([`Field::is_optional`]) are `second-word`,
+    /// `handicap`, `assists` and `signature`.
+    pub const ALL_V2: [Field; 14] = [
         Field::Game,
         Field::Seats,
         Field::Clock,
@@ -61,6 +63,7 @@ impl Field {
         Field::Word,
         Field::SecondWord,
         Field::Dark,
+        Field::Handicap,
         Field::Moves,
         Field::Assists,
         Field::Result,
@@ -70,7 +73,10 @@ impl Field {
 
     /// A version 2 line that may be left out: each names what it adds.
     pub const fn is_optional(self) -> bool {
-        matches!(self, Field::SecondWord | Field::Assists | Field::Signature)
+        matches!(
+            self,
+            Field::SecondWord | Field::Handicap | Field::Assists | Field::Signature
+        )
     }
 
     /// The key as written in the record.
@@ -84,6 +90,7 @@ impl Field {
             Field::Word => "word",
             Field::SecondWord => "second-word",
             Field::Dark => "dark",
+            Field::Handicap => "handicap",
             Field::Moves => "moves",
             Field::Assists => "assists",
             Field::Result => "result",
@@ -106,6 +113,9 @@ impl Field {
                 "text with `%` and control characters percent-encoded"
             }
             Field::Dark => "`first` or `second`",
+            Field::Handicap => {
+                "`seat1` or `seat2`, then `:first` and/or corners such as `:a1,h8` (Othello only)"
+            }
             Field::Moves => "squares such as `f5`, `*f5` or `PA`, separated by one space",
             Field::Assists => {
                 "`hint P` or `undo P K` (a ply number, plies taken back), separated by a comma"
@@ -218,6 +228,7 @@ impl RecordError {
                 Field::Seed => "bad-seed",
                 Field::Word | Field::SecondWord => "bad-word",
                 Field::Dark => "bad-dark",
+                Field::Handicap => "bad-handicap",
                 Field::Moves => "bad-moves",
                 Field::Assists => "bad-assists",
                 Field::Result => "bad-result",

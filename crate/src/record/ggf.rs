@@ -13,11 +13,11 @@ fn player(s: Seat) -> String {
 }
 
 /// The game in GGF: place, players (dark is `PB`), board type, the start
-/// board and every move (`PA` for a pass). `RE` is dark's disc count less
+/// board (a handicap's, V2) and every move (`PA` for a pass). `RE` is dark's disc count less
 /// light's, only once the game is over.
 pub fn write(game: &Session<Position>) -> String {
     let moves: Vec<Move> = game.moves().iter().map(|m| m.mv).collect();
-    let mut ggf = GgfGame::from_moves(Position::start(), &moves);
+    let mut ggf = GgfGame::from_moves(*game.start(), &moves);
     let dark = game.dark_seat();
     ggf.set_property("PC", "Virada");
     ggf.set_property("PB", &player(game.seats[dark]));

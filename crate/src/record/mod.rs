@@ -205,6 +205,8 @@ pub struct Record {
     pub stand_in: [bool; 2],
     /// The seat recorded as playing dark (0 or 1).
     pub dark: usize,
+    /// Version 2: Othello's handicap (V2), the game's start.
+    pub handicap: Option<crate::handicap::Handicap>,
     /// Every ply.
     pub moves: Moves,
     /// Version 2: the hints and undos used, in order (empty for none).

@@ -106,6 +106,10 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
         },
         stand_in,
         dark: parse_dark(value(Field::Dark))?,
+        handicap: match present(Field::Handicap) {
+            true => Some(parse_handicap(game, value(Field::Handicap))?),
+            false => None,
+        },
         moves: parse_moves(game, value(Field::Moves))?,
         assists: match present(Field::Assists) {
             true => parse_assists(value(Field::Assists))?,
@@ -335,6 +339,17 @@ fn parse_dark((n, v): (usize, &str)) -> Result<usize, RecordError> {
         "first" => Ok(0),
         "second" => Ok(1),
         _ => Err(bad(n, Field::Dark, v)),
+    }
+}
+
+/// The handicap's short form (`seat2:first:a1,h8`), in an Othello record only.
+fn parse_handicap(
+    game: GameKind,
+    (n, v): (usize, &str),
+) -> Result<crate::handicap::Handicap, RecordError> {
+    match game {
+        GameKind::Othello => v.parse().map_err(|_| bad(n, Field::Handicap, v)),
+        GameKind::Nabucodonosor(_) => Err(bad(n, Field::Handicap, v)),
     }
 }
 

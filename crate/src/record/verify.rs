@@ -37,7 +37,7 @@ impl Status {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Check {
     /// Which check: `format`, `digest`, `fingerprint`, `seed`, `dark-seat`,
-    /// `signature`, `moves`, `table-moves`, `result`, `assists`.
+    /// `signature`, `handicap`, `moves`, `table-moves`, `result`, `assists`.
     pub check: &'static str,
     /// Passed, failed or a notice.
     pub status: Status,
@@ -173,7 +173,16 @@ pub fn verify(r: &Record) -> Report {
     checks.push(check_dark(r));
     checks.push(check_signature(r));
     match &r.moves {
-        Moves::Othello(plies) => checks.extend(check_moves(r, Position::start(), plies)),
+        Moves::Othello(plies) => {
+            let start = match r.handicap {
+                Some(h) => {
+                    checks.push(handicap_notice(&h, r.dark));
+                    h.start(r.dark)
+                }
+                None => Position::start(),
+            };
+            checks.extend(check_moves(r, start, plies));
+        }
         Moves::Nabucodonosor(plies) => match r.game {
             GameKind::Nabucodonosor(n) => match NabuGame::new(usize::from(n)) {
                 Ok(start) => checks.extend(check_moves(r, start, plies)),
@@ -269,6 +278,22 @@ fn check_assists(r: &Record) -> Check {
     Check::new("assists", Status::Notice, code)
         .with("hints", hints)
         .with("undos", undos)
+}
+
+/// The handicap (V2) the moves replay from: a notice, not a failure —
+/// `handicap-first` when its seat moved first, else `handicap` — with the
+/// seat, its colour and its corners (space separated, empty for none).
+fn handicap_notice(h: &crate::handicap::Handicap, dark: usize) -> Check {
+    let corners: Vec<String> = h.corners.squares().map(|s| s.to_string()).collect();
+    let code = if h.first {
+        "handicap-first"
+    } else {
+        "handicap"
+    };
+    Check::new("handicap", Status::Notice, code)
+        .with("seat", seat_name(h.seat))
+        .with("color", h.color(dark))
+        .with("corners", corners.join(" "))
 }
 
 fn seat_name(i: usize) -> &'static str {
@@ -421,6 +446,20 @@ impl fmt::Display for Check {
                 f,
                 "the hints and undos cannot have happened in that order (at ply {})",
                 p("ply")
+            ),
+            "handicap" | "handicap-first" => write!(
+                f,
+                "a handicap game: the {} seat ({}) {} its disc on {}; the moves replay from there",
+                p("seat"),
+                p("color"),
+                match self.code {
+                    "handicap-first" => "moved first, with",
+                    _ => "started with",
+                },
+                match p("corners") {
+                    "" => "no corner",
+                    corners => corners,
+                }
             ),
             "seed-chosen" => f.write_str(
                 "the seed was chosen, not drawn in secret: who played dark proves nothing",

@@ -29,6 +29,7 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
         seed: reveal.then_some(game.seed),
         seed_chosen: game.seed_chosen,
         version: if game.second_word.is_some()
+            || game.handicap.is_some()
             || game.stand_in.contains(&true)
             || !game.assists.is_empty()
         {
@@ -40,6 +41,7 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
         second_word: game.second_word.clone(),
         stand_in: game.stand_in,
         dark: game.dark_seat(),
+        handicap: game.handicap,
         moves: R::record_moves(game.moves().to_vec()),
         assists: game.assists.clone(),
         result: GameResult {
@@ -56,7 +58,8 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
 
 /// The text of `record`, with a fresh digest line (its `digest`,
 /// `body_digest` and `signature` fields are not used). A version 2 record
-/// has its `second-word` line when it has a second word, its `assists` line
+/// has its `second-word` line when it has a second word, its `handicap`
+/// line when it has a handicap, its `assists` line
 /// when it has assists; a version 1 record has neither.
 pub fn write_record(r: &Record) -> String {
     let mut s = String::new();
@@ -84,6 +87,9 @@ pub fn write_record(r: &Record) -> String {
         let _ = writeln!(s, "second-word: {}", encode_word(second));
     }
     let _ = writeln!(s, "dark: {}", ["first", "second"][r.dark.min(1)]);
+    if let (true, Some(h)) = (v2, &r.handicap) {
+        let _ = writeln!(s, "handicap: {h}");
+    }
     let _ = writeln!(s, "moves: {}", moves(&r.moves));
     if v2 && !r.assists.is_empty() {
         let texts: Vec<String> = r.assists.iter().map(|a| a.to_string()).collect();

@@ -111,6 +111,12 @@ pub trait View: Rules {
     fn placed(mv: Self::Move, size: usize) -> Option<usize>;
     /// The cells `mv` would turn over now, empty when it is not legal.
     fn preview(&self, mv: Self::Move) -> Vec<usize>;
+    /// Sets a handicap (V2) before the first move: Othello starts again
+    /// from it; Nabucodonosor refuses (`handicap-othello-only`).
+    fn set_handicap(
+        session: &mut Session<Self>,
+        handicap: Option<crate::handicap::Handicap>,
+    ) -> Result<(), SetupError>;
 }
 
 /// A game at the table.
@@ -133,6 +139,9 @@ impl<R: View> Table<R> {
         };
         let mut session = Session::new(start, settings.seats, settings.clock, seed, settings.word);
         session.seed_chosen = chosen;
+        if settings.handicap.is_some() {
+            R::set_handicap(&mut session, settings.handicap)?;
+        }
         Ok(Table {
             session,
             last: None,
@@ -156,6 +165,11 @@ impl<R: View> Table<R> {
         let [first, second] = words;
         self.session.word = first;
         self.session.second_word = Some(second);
+        // The colours may have changed: a handicap's start follows them.
+        let handicap = self.session.handicap;
+        if handicap.is_some() && self.session.moves().is_empty() {
+            R::set_handicap(&mut self.session, handicap)?;
+        }
         Ok(())
     }
 
@@ -263,6 +277,21 @@ impl<R: View> Table<R> {
         Ok(())
     }
 
+    /// Sets the handicap (V2) written in its short form (`seat2:first:a1,h8`,
+    /// empty or `none` for none) before the first move: the game starts
+    /// again from it. Errors: `bad-handicap`, `bad-corner`, `empty-handicap`,
+    /// `handicap-othello-only`, `handicap-after-start`.
+    pub fn set_handicap(&mut self, text: &str) -> Result<(), TableError> {
+        let handicap =
+            crate::handicap::Handicap::parse_optional(text).map_err(SetupError::Handicap)?;
+        if !self.session.moves().is_empty() {
+            return Err(SetupError::Handicap(crate::handicap::HandicapError::Started).into());
+        }
+        R::set_handicap(&mut self.session, handicap)?;
+        self.last = None;
+        Ok(())
+    }
+
     /// Marks the seed as chosen or secret (e.g. when restoring a stored game).
     pub fn set_seed_chosen(&mut self, chosen: bool) {
         self.session.seed_chosen = chosen;
@@ -356,7 +385,8 @@ impl<R: View> Table<R> {
     /// (`[[text, colour letter, by table], …]`, passes included),
     /// `assists` (the hints and undos as the record writes them, `""` for
     /// none), `rated` (no hint, no undo), `fingerprint`, `seedChosen`,
-    /// `word`, `timeoutMove` (text or null);
+    /// `word`, `timeoutMove` (text or null), `handicap` (its short form,
+    /// `seat2:first:a1,h8`, or null);
     /// then the game's own fields (see [`View::extra_json`]).
     pub fn snapshot(&self) -> String {
         let g = &self.session;
@@ -431,6 +461,12 @@ impl<R: View> Table<R> {
             json_string(&g.word),
             p.timeout_move()
                 .map_or("null".to_string(), |m| json_string(&m.to_string()))
+        );
+        let _ = write!(
+            s,
+            ",\"handicap\":{}",
+            g.handicap
+                .map_or("null".to_string(), |h| json_string(&h.to_string()))
         );
         R::extra_json(g, &mut s);
         s.push('}');

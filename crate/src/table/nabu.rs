@@ -60,6 +60,19 @@ impl View for NabuGame {
             _ => Vec::new(),
         }
     }
+
+    /// A handicap is for Othello only (V2).
+    fn set_handicap(
+        _: &mut Session<NabuGame>,
+        handicap: Option<crate::handicap::Handicap>,
+    ) -> Result<(), SetupError> {
+        match handicap {
+            None => Ok(()),
+            Some(_) => Err(SetupError::Handicap(
+                crate::handicap::HandicapError::NotOthello,
+            )),
+        }
+    }
 }
 
 impl Table<NabuGame> {
@@ -125,6 +138,7 @@ pub fn nabu_bot_move(
             clock: Some(1),
             seed: Some(seed),
             word: String::new(),
+            handicap: None,
         },
     )?;
     t.replay_text(moves)?;

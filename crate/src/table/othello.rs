@@ -36,6 +36,14 @@ impl View for Position {
             _ => Vec::new(),
         }
     }
+
+    fn set_handicap(
+        session: &mut Session<Position>,
+        handicap: Option<crate::handicap::Handicap>,
+    ) -> Result<(), super::SetupError> {
+        session.set_handicap(handicap);
+        Ok(())
+    }
 }
 
 impl Table<Position> {

@@ -3,6 +3,7 @@
 //! verifies. Out-of-range settings are refused at set-up with a stable code.
 
 use crate::fairness::{Seed, SeedError};
+use crate::handicap::{Handicap, HandicapError};
 use crate::record::{MAX_CLOCK, MAX_WORD_BYTES};
 use crate::session::Seat;
 use std::fmt;
@@ -31,6 +32,8 @@ pub enum SetupError {
     Random(SeedError),
     /// A game name other than `othello` or `nabucodonosor`.
     Game(String),
+    /// A handicap that cannot be read, or one asked of Nabucodonosor (V2).
+    Handicap(HandicapError),
 }
 
 impl SetupError {
@@ -45,6 +48,7 @@ impl SetupError {
             SetupError::Seed(_) => "bad-seed",
             SetupError::Random(_) => "no-random",
             SetupError::Game(_) => "bad-game",
+            SetupError::Handicap(e) => e.code(),
         }
     }
 }
@@ -76,6 +80,7 @@ impl fmt::Display for SetupError {
             SetupError::Seed(e) => write!(f, "seed: {e}"),
             SetupError::Random(e) => write!(f, "no seed could be drawn: {e}"),
             SetupError::Game(g) => write!(f, "the games are othello and nabucodonosor, not {g:?}"),
+            SetupError::Handicap(e) => write!(f, "{e}"),
         }
     }
 }
@@ -93,6 +98,8 @@ pub struct Settings {
     pub seed: Option<Seed>,
     /// The players' word (empty for none).
     pub word: String,
+    /// Othello's handicap (V2), `None` for none.
+    pub handicap: Option<Handicap>,
 }
 
 impl Settings {
@@ -125,9 +132,25 @@ impl Settings {
                 Some(seed_hex.parse().map_err(SetupError::Seed)?)
             },
             word: word.to_string(),
+            handicap: None,
         };
         settings.check(max_level)?;
         Ok(settings)
+    }
+
+    /// The same settings with the handicap written in its short form
+    /// (`seat2:first:a1,h8`, see [`crate::handicap`]; empty or `none` for
+    /// none). Errors: `bad-handicap`, `bad-corner`, `empty-handicap`.
+    ///
+    /// ```
+    /// use virada::table::Settings;
+    /// let s = Settings::parse("person,bot", 3, 0, "", "", 10).unwrap();
+    /// assert!(s.clone().with_handicap("seat1:first:a1").is_ok());
+    /// assert_eq!(s.with_handicap("seat1:b2").unwrap_err().code(), "bad-corner");
+    /// ```
+    pub fn with_handicap(mut self, text: &str) -> Result<Settings, SetupError> {
+        self.handicap = Handicap::parse_optional(text).map_err(SetupError::Handicap)?;
+        Ok(self)
     }
 
     /// Checks the settings against the limits (see [`Settings::parse`]).

@@ -141,6 +141,15 @@ impl GameTable {
         with!(&mut self.0, t => t.set_rated(rated))
     }
 
+    /// Sets Othello's handicap (V2) before the first move, in its short form:
+    /// `seat1` or `seat2`, then `:first` and/or the corners (`seat2:first:a1,h8`);
+    /// empty or `none` for none. The snapshot's `handicap` then says it.
+    /// Errors: `bad-handicap`, `bad-corner`, `empty-handicap`,
+    /// `handicap-othello-only`, `handicap-after-start`.
+    pub fn set_handicap(&mut self, text: &str) -> Result<(), JsError> {
+        with!(&mut self.0, t => t.set_handicap(text).map_err(error))
+    }
+
     /// Marks the seed as chosen or secret (when restoring a stored game).
     pub fn set_seed_chosen(&mut self, chosen: bool) {
         with!(&mut self.0, t => t.set_seed_chosen(chosen))

@@ -83,6 +83,7 @@ impl Game {
             clock: (clock > 0).then_some(clock),
             seed: Some(seed),
             word: String::new(),
+            handicap: None,
         };
         let mut game = match kind {
             Kind::Othello => Game::Othello(Table::othello(settings).map_err(|e| e.to_string())?),
