@@ -21,6 +21,7 @@ pub mod bot;
 pub mod endgame;
 pub mod eval;
 pub mod fairness;
+pub mod matchplay;
 pub mod movegen;
 pub mod nabu;
 mod notation;
