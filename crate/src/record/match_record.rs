@@ -339,6 +339,13 @@ fn read_hex32(v: &str) -> Option<[u8; 32]> {
     Some(out)
 }
 
+/// A game's record read (one call site for the parser: the wasm build
+/// inlines less).
+#[inline(never)]
+pub(super) fn read_game(text: &str) -> Result<super::Record, RecordError> {
+    parse(text)
+}
+
 /// The match so far from its games' records, in order: the match and the
 /// seats, or why a game cannot join it (its number in `line`).
 pub fn score_games(

@@ -3,9 +3,10 @@
 //! match and with a seed of its own, that its stated points follow from its
 //! result, and that the totals and the winner follow from the games.
 
+use super::match_record::read_game;
 use super::match_record::{parse_match, MatchRecord, MatchVerdict};
 use super::verify::{json_string, Check, Report, Status};
-use super::{parse, verify_text, write::seat, GameKind};
+use super::{verify, write::seat, GameKind};
 use crate::fairness::hex;
 use crate::matchplay::{game_points, Match};
 use std::fmt;
@@ -194,6 +195,9 @@ pub fn verify_match_text(text: &str) -> MatchReport {
             let c = Check::new("match-format", Status::Failed, e.code)
                 .with("line", e.line)
                 .with("found", &e.found)
+                .with("field", &e.found)
+                .with("bytes", text.len())
+                .with("max", super::MAX_MATCH_BYTES)
                 .with("message", e.to_string());
             MatchReport {
                 checks: vec![c],
@@ -205,6 +209,7 @@ pub fn verify_match_text(text: &str) -> MatchReport {
 }
 
 /// Checks a parsed match record.
+#[inline(never)]
 pub fn verify_match(r: &MatchRecord) -> MatchReport {
     let mut checks = vec![
         Check::new("match-format", Status::Passed, "match-format-ok")
@@ -223,9 +228,12 @@ pub fn verify_match(r: &MatchRecord) -> MatchReport {
     let mut fingerprints: Vec<[u8; 32]> = Vec::new();
     let mut games = Vec::new();
     for g in &r.games {
-        let mut report = verify_text(&g.text);
-        match parse(&g.text) {
-            Ok(game) => {
+        let (mut report, game) = match read_game(&g.text) {
+            Ok(game) => (verify(&game), Some(game)),
+            Err(e) => (super::verify_text_error(e), None),
+        };
+        match game {
+            Some(game) => {
                 let expected = format!("{}, {}", seat(r.seats[0]), seat(r.seats[1]));
                 report.checks.push(if game.seats == r.seats {
                     Check::new("game-seats", Status::Passed, "seats-ok")
@@ -273,7 +281,7 @@ pub fn verify_match(r: &MatchRecord) -> MatchReport {
                     Err(_) => counted = false,
                 }
             }
-            Err(_) => counted = false,
+            None => counted = false,
         }
         games.push(GameReport {
             number: g.number,

@@ -146,13 +146,16 @@ pub(crate) fn json_string(s: &str) -> String {
 pub fn verify_text(text: &str) -> Report {
     match parse(text) {
         Ok(record) => verify(&record),
-        Err(e) => {
-            let mut c = Check::new("format", Status::Failed, e.code());
-            c.params = e.params();
-            c.params.push(("message", e.to_string()));
-            Report { checks: vec![c] }
-        }
+        Err(e) => verify_text_error(e),
     }
+}
+
+/// The report of a text that cannot be read: one failed `format` check.
+pub(crate) fn verify_text_error(e: super::RecordError) -> Report {
+    let mut c = Check::new("format", Status::Failed, e.code());
+    c.params = e.params();
+    c.params.push(("message", e.to_string()));
+    Report { checks: vec![c] }
 }
 
 /// Checks a parsed record.
