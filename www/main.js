@@ -12,17 +12,25 @@ import { ONLINE_WORDS } from './online-text.js';
 import { bootTable } from './table-boot.js';
 import { othello } from './othello-game.js';
 import { setupReview } from './review.js';
+import { MATCH_WORDS } from './match-text.js';
+import { setupMatch } from './match.js';
 
 addWords(TABLE_WORDS);
 addWords(ERROR_WORDS);
 addWords(REVIEW_WORDS);
 addWords(ONLINE_WORDS);
+addWords(MATCH_WORDS);
+/** @type {{update: () => void}|null} */
+let match = null;
 const hooks = {
   /** The Review button is offered once the game is over. */
   update(state) {
     document.getElementById('review-open').hidden = !state.session.snap.over;
+    match?.update();
   },
 };
 bootTable(othello, { ready, hooks }).then((table) => {
-  if (table) hooks.review = setupReview(table);
+  if (!table) return;
+  hooks.review = setupReview(table);
+  match = setupMatch(table);
 });
