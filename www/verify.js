@@ -9,7 +9,7 @@ import { addWords, chooseLanguage, setLanguage, translatePage, LANGUAGES, langua
 import { TABLE_WORDS } from './table-text.js';
 import { loadPrefs, savePref } from './store.js';
 import { tv, hasText, addVerifyWords } from './verify-i18n.js';
-import { MATCH_VERIFY_WORDS } from './match-text.js';
+import { MATCH_VERIFY_WORDS } from './verify-match-text.js';
 import { isMatchReport, readableMatch, renderMatch } from './verify-match.js';
 import { loadFinished, recordFromFragment, verifyLink } from './finished.js';
 import { seenKeys, serverKey } from './online-api.js';

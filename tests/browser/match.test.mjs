@@ -86,7 +86,7 @@ test('a match to 16 points: the running score after each game, the next fingerpr
     // Between games: the game's score and the running total, the next seed's fingerprint.
     assert.equal(data.over, 'false');
     await page.waitForSelector('#match-next:not([hidden])');
-    assert.match(await page.textContent('#match-after'), new RegExp(`^Game ${game} is over\\. Match: player 1 ${total[0]}, player 2 ${total[1]}\\.$`));
+    assert.match(await page.textContent('#match-after'), new RegExp(`^Game ${game} is over\\. Match: player 1 ${total[0]} – ${total[1]} player 2\\.$`));
     const nextFp = (await page.textContent('#match-fingerprint')).trim();
     assert.match(nextFp, HEX64);
     assert.ok(!records.some((r) => r.includes(nextFp)), 'a fresh seed for every game');

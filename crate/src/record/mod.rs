@@ -57,7 +57,7 @@ pub use match_record::{
 pub use match_verify::{verify_match, verify_match_text, GameReport, MatchReport};
 pub use parse::parse;
 pub(crate) use parse::read_assists;
-pub(crate) use verify::{json_string, verify_text_error};
+pub(crate) use verify::json_string;
 pub use verify::{verify, verify_text, Check, Report, Status};
 pub use write::{sign, write, write_record};
 

@@ -57,6 +57,9 @@ impl Check {
         }
     }
 
+    // Not inlined: a verifier makes many checks, and the wasm package is
+    // smaller with one copy of this.
+    #[inline(never)]
     pub(super) fn with(mut self, name: &'static str, value: impl ToString) -> Check {
         self.params.push((name, value.to_string()));
         self
