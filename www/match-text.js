@@ -40,6 +40,14 @@ export const MATCH_WORDS = {
     matchDownload: 'Download match record',
     matchVerify: 'Verify the match',
     matchRated: 'A game of a match counts: no hint, no undo.',
+    // The engine's codes for a game that cannot join a match (match_status, match_record).
+    'error.bad-match': 'A match is to 16, 32, 64 or 128 points, or of 2, 4, 6 or 8 games.',
+    'error.bad-record': 'A game of the match has a record that cannot be read.',
+    'error.seats-mismatch': 'A game of the match was played by other seats.',
+    'error.match-over': 'The match was already over.',
+    'error.game-unfinished': 'A game of a match must be played to its end.',
+    'error.too-many-games': 'The match holds too many games.',
+    'error.no-games': 'The match holds no game yet.',
   },
   pt: {
     matchSetting: 'Uma partida ou uma série',
@@ -60,6 +68,14 @@ export const MATCH_WORDS = {
     matchDownload: 'Baixar o registro da série',
     matchVerify: 'Verificar a série',
     matchRated: 'Uma partida de uma série conta: sem dicas, sem desfazer.',
+    // The engine's codes for a game that cannot join a match (match_status, match_record).
+    'error.bad-match': 'Uma série vai até 16, 32, 64 ou 128 pontos, ou tem 2, 4, 6 ou 8 partidas.',
+    'error.bad-record': 'Uma partida da série tem um registro que não se lê.',
+    'error.seats-mismatch': 'Uma partida da série foi jogada por outros lugares.',
+    'error.match-over': 'A série já tinha acabado.',
+    'error.game-unfinished': 'Uma partida de uma série tem de ser jogada até o fim.',
+    'error.too-many-games': 'A série tem partidas demais.',
+    'error.no-games': 'A série ainda não tem nenhuma partida.',
   },
   it: {
     matchSetting: 'Una partita o una sfida',
@@ -80,5 +96,13 @@ export const MATCH_WORDS = {
     matchDownload: 'Scarica il registro della sfida',
     matchVerify: 'Verifica la sfida',
     matchRated: 'Una partita di una sfida conta: niente suggerimenti, niente annullamenti.',
+    // The engine's codes for a game that cannot join a match (match_status, match_record).
+    'error.bad-match': 'Una sfida è a 16, 32, 64 o 128 punti, oppure di 2, 4, 6 o 8 partite.',
+    'error.bad-record': 'Una partita della sfida ha un registro che non si legge.',
+    'error.seats-mismatch': 'Una partita della sfida è stata giocata da altri posti.',
+    'error.match-over': 'La sfida era già finita.',
+    'error.game-unfinished': 'Una partita di una sfida va giocata fino alla fine.',
+    'error.too-many-games': 'La sfida contiene troppe partite.',
+    'error.no-games': 'La sfida non contiene ancora nessuna partita.',
   },
 };

@@ -285,6 +285,7 @@ fn a_match_record_cut_anywhere_never_passes() {
         ("", "empty"),
         ("virada-record 1\n", "not-a-match"),
         ("virada-match 2\n", "unsupported-version"),
+        ("virada-match1\n", "not-a-match"),
         ("virada-match 1\nmatch: to 17 points\n", "bad-match"),
         (
             "virada-match 1\nmatch: 2 games\nseats: person\n",

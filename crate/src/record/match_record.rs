@@ -233,7 +233,11 @@ pub fn parse_match(text: &str) -> Result<MatchRecord, MatchRecordError> {
     let (n, header) = lines
         .next()
         .ok_or_else(|| MatchRecordError::at("empty", 0, ""))?;
-    match header.strip_prefix(MATCH_MAGIC).map(str::trim) {
+    match header
+        .strip_prefix(MATCH_MAGIC)
+        .and_then(|v| v.strip_prefix(' '))
+        .map(str::trim)
+    {
         Some(v) if v == MATCH_VERSION.to_string() => {}
         Some(v) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => {
             return Err(MatchRecordError::at("unsupported-version", n, header))
