@@ -361,3 +361,46 @@ fn virada_verify_checks_a_match_record() {
     assert!(stdout.contains("\"code\":\"total-mismatch\""), "{stdout}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_match_record_written_by_the_page_verifies_and_its_tampered_copies_do_not() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/matches/good-from-page.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let report = verify_match_text(&text);
+    assert!(report.all_passed(), "{report}");
+    let r = parse_match(&text).unwrap();
+    assert_eq!(
+        (r.kind, r.seats),
+        (MatchKind::Games(2), [Seat::Person, Seat::Person])
+    );
+    assert_eq!(r.games.len(), 2);
+    let total = r.games.iter().fold([0, 0], |[a, b], g| {
+        let p = points(&g.text);
+        assert_eq!(g.points, p);
+        [a + p[0], b + p[1]]
+    });
+    assert_eq!(r.total, total);
+    // The two games swapped and renumbered: the digest says so; recomputed
+    // by a forger, each game and the total still check — the order of the
+    // games is what their numbers and the digest say (docs/record-format.md).
+    let block = |k: usize, as_k: usize| {
+        let g = &r.games[k];
+        format!(
+            "game {as_k}: first {} second {}\n{}",
+            g.points[0], g.points[1], g.text
+        )
+    };
+    let swapped = text.replace(
+        &format!("{}{}", block(0, 1), block(1, 2)),
+        &format!("{}{}", block(1, 1), block(0, 2)),
+    );
+    assert_ne!(swapped, text);
+    assert_eq!(
+        failures(&swapped),
+        vec![(0, "match-digest", "match-digest-mismatch")]
+    );
+    assert_eq!(failures(&redigest(&swapped)), vec![]);
+}
