@@ -148,21 +148,26 @@ test('a match to 16 points: the running score after each game, the next fingerpr
   assert.match(await verify.locator('#finished li').first().textContent(), new RegExp(`^Game 1: first ${total[0]} second ${total[1]} \\(Match to 16 points\\)$`));
 });
 
-test('"One game" ends a match; a match of N games is offered in three languages', async () => {
-  const { page } = await openPage('index.html?lang=it&seats=person,person&clock=0');
+test('"One game" ends a match; a match of N games is offered in three languages; its games are rated', async () => {
+  const { page } = await openPage('index.html?lang=it&seats=person,bot&level=1&clock=0');
   await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.isHidden('#hint'), false, 'one game against the bot offers Hint');
   const options = await page.locator('#set-match option').allTextContents();
   assert.deepEqual(options, ['Una partita', 'Sfida a 16 punti', 'Sfida a 32 punti', 'Sfida a 64 punti', 'Sfida a 128 punti', 'Sfida di 2 partite', 'Sfida di 4 partite', 'Sfida di 6 partite', 'Sfida di 8 partite']);
   await page.selectOption('#lang', 'pt');
   assert.equal(await page.locator('#set-match option[value="games:4"]').textContent(), 'Série de 4 partidas');
   await page.click('#new-game');
+  await page.selectOption('#set-seats', 'person,bot');
   await page.selectOption('#set-match', 'games:4');
   await page.click('#nd-start');
   await page.waitForSelector('#match:not([hidden])');
   assert.match(await page.textContent('#match-title'), /^Série de 4 partidas · partida 1$/);
+  assert.equal(await page.isHidden('#hint'), true, 'a game of a match is rated: no Hint');
+  assert.equal(await page.isHidden('#undo'), true);
   await page.click('#new-game');
   await page.selectOption('#set-match', 'one');
   await page.click('#nd-start');
   await page.waitForSelector('#match', { state: 'hidden' });
+  assert.equal(await page.isHidden('#hint'), false);
   assert.equal(await page.evaluate(() => localStorage.getItem('virada.match.v1')), null);
 });
