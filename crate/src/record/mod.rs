@@ -38,6 +38,10 @@
 //!
 //! A byte-order mark, carriage returns before line ends, and blank lines before
 //! the first line or after the last are ignored; nothing else is.
+//!
+//! A match (V1) has a record of its own, `virada-match 1`, holding every
+//! game's record whole: see [`parse_match`], [`write_match`] and
+//! [`verify_match_text`].
 
 mod error;
 pub mod ggf;
