@@ -211,7 +211,9 @@ fn game_line(line: &str) -> Option<Result<(usize, [u32; 2]), ()>> {
     Some(parsed.ok_or(()))
 }
 
-/// Reads a match record (see the [module docs](self)).
+/// Reads a match record (`virada-match 1`: a header, every game's record
+/// after its `game K: first A second B` line, the totals, the winner and a
+/// digest; the format is described in `docs/record-format.md`).
 pub fn parse_match(text: &str) -> Result<MatchRecord, MatchRecordError> {
     if text.len() > MAX_MATCH_BYTES {
         return Err(MatchRecordError::at("too-large", 0, ""));
