@@ -7,6 +7,7 @@
 
 import init, {
   GameTable, bot_choose, load_weights, record_verify, fair_new_seed, fair_fingerprint, review_read, Analyzer,
+  match_status, match_record,
 } from './pkg/virada.js';
 
 export { Analyzer };
@@ -273,6 +274,12 @@ export class Table {
     return n;
   }
 
+  /** Makes the game rated (a game of a match: no hint, no undo) or casual. */
+  setRated(rated) {
+    this.inner.set_rated(rated);
+    return this.refresh();
+  }
+
   /** Restores a stored game's hints and undos ("hint 3, undo 8 2"). */
   setAssists(text) {
     coded(() => this.inner.set_assists(text));
@@ -349,6 +356,35 @@ export function newSeed() {
  */
 export function fingerprintOf(seedHex) {
   return coded(() => fair_fingerprint(seedHex));
+}
+
+// ---------------------------------------------------------------- match play (V1)
+
+/**
+ * @typedef {{games: [number, number][], total: [number, number], over: boolean, winner: 'first'|'second'|'draw'|'none'}} MatchStatus
+ *   the points of each game and the totals (first seat, second seat)
+ */
+
+/**
+ * A match so far, from its kind (`points`, `games`), target and finished games' records.
+ * @param {string} kind
+ * @param {number} target
+ * @param {string[]} records
+ * @returns {MatchStatus}
+ */
+export function matchStatus(kind, target, records) {
+  return JSON.parse(coded(() => match_status(kind, target, records)));
+}
+
+/**
+ * The match record (`virada-match 1`) of the games so far.
+ * @param {string} kind
+ * @param {number} target
+ * @param {string[]} records
+ * @returns {string}
+ */
+export function matchRecordOf(kind, target, records) {
+  return coded(() => match_record(kind, target, records));
 }
 
 /**

@@ -13,19 +13,27 @@ import { HANDICAP_WORDS } from './handicap-field.js';
 import { bootTable } from './table-boot.js';
 import { othello } from './othello-game.js';
 import { setupReview } from './review.js';
+import { MATCH_WORDS } from './match-text.js';
+import { setupMatch } from './match.js';
 
 addWords(TABLE_WORDS);
 addWords(ERROR_WORDS);
 addWords(REVIEW_WORDS);
 addWords(ONLINE_WORDS);
 addWords(HANDICAP_WORDS);
+addWords(MATCH_WORDS);
+/** @type {{update: () => void}|null} */
+let match = null;
 const hooks = {
   /** The Review button is offered once the game is over (not for a handicap game: the review replays from the usual start). */
   update(state) {
     const s = state.session.snap;
     document.getElementById('review-open').hidden = !s.over || Boolean(s.handicap);
+    match?.update();
   },
 };
 bootTable(othello, { ready, hooks }).then((table) => {
-  if (table) hooks.review = setupReview(table);
+  if (!table) return;
+  hooks.review = setupReview(table);
+  match = setupMatch(table);
 });

@@ -29,6 +29,12 @@ class OthelloSession {
     return this.snap;
   }
 
+  /** Makes the game rated (a game of a match: no hint, no undo). */
+  setRated(rated) {
+    this.table.setRated(rated);
+    return this.refresh();
+  }
+
   /** Plays a move given as text ("d3"); the engine then makes any forced pass. */
   play(move) {
     this.table.play(squareIndex(move));

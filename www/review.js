@@ -389,7 +389,8 @@ export function setupReview(table) {
     ul.textContent = '';
     loadFinished().forEach((text, i) => {
       const result = /^result: (.*)$/m.exec(text)?.[1] ?? '';
-      if (!/^game: othello/m.test(text)) return;
+      // A match record (V1) is reviewed game by game: each is remembered too.
+      if (!/^game: othello/m.test(text) || /^virada-match/.test(text)) return;
       const li = document.createElement('li');
       const b = document.createElement('button');
       b.type = 'button';

@@ -42,6 +42,7 @@ import { createAssists } from './table-assists.js';
  * @property {(moves: string) => Snapshot} [replayText]
  * @property {() => Snapshot} [hintTaken] notes a hint in the record (Othello)
  * @property {() => number} [undo] takes back the person's last move and what followed; the plies taken back
+ * @property {(rated: boolean) => Snapshot} [setRated] makes the game rated (a game of a match)
  * @property {(text: string) => Snapshot} [setAssists] restores a stored game's hints and undos replays moves written as the record writes them
  *
  * @typedef {{top: number, left: number, bottom: number, right: number}} Rect

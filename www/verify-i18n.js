@@ -301,6 +301,16 @@ const STRINGS = {
 };
 
 /**
+ * Adds texts `{en: {...}, pt: {...}, it: {...}}` (match play's, match-text.js).
+ * @param {import('./i18n.js').Dictionary} dictionary
+ */
+export function addVerifyWords(dictionary) {
+  for (const [code, words] of Object.entries(dictionary)) {
+    if (STRINGS[code]) Object.assign(STRINGS[code], words);
+  }
+}
+
+/**
  * Whether `key` has a text (in English at least).
  * @param {string} key
  * @returns {boolean}

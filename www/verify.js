@@ -8,20 +8,25 @@ import { ready, verifyRecord, checkSignature } from './engine.js';
 import { addWords, chooseLanguage, setLanguage, translatePage, LANGUAGES, language } from './i18n.js';
 import { TABLE_WORDS } from './table-text.js';
 import { loadPrefs, savePref } from './store.js';
-import { tv, hasText } from './verify-i18n.js';
+import { tv, hasText, addVerifyWords } from './verify-i18n.js';
+import { MATCH_VERIFY_WORDS } from './verify-match-text.js';
+import { isMatchReport, readableMatch, renderMatch } from './verify-match.js';
 import { loadFinished, recordFromFragment, verifyLink } from './finished.js';
 import { seenKeys, serverKey } from './online-api.js';
 
 addWords(TABLE_WORDS);
+addVerifyWords(MATCH_VERIFY_WORDS);
 
 const $ = (id) => document.getElementById(id);
-const MAX_FILE = 64 * 1024;
+// A match record holds many games' records.
+const MAX_FILE = 1024 * 1024;
 
 const state = { report: null, engine: false, engineError: null, note: null };
 
 /** A check's parameters made readable: colours, seats, verdicts and reasons translated. */
-function readable(params) {
-  const p = { ...params };
+function readable(check) {
+  if (check.check.startsWith('match-')) return readableMatch(check.params);
+  const p = { ...check.params };
   for (const k of ['seat', 'derived', 'recorded']) {
     if (p[k] === 'first' || p[k] === 'second') p[k] = tv(p[k]);
   }
@@ -40,7 +45,39 @@ function readable(params) {
 /** The sentence of one check: the translated code, else the engine's English. */
 function sentence(check) {
   const key = `code.${check.code}`;
-  return hasText(key) ? tv(key, readable(check.params)) : check.message;
+  return hasText(key) ? tv(key, readable(check)) : check.message;
+}
+
+/**
+ * One check as a list item: its status, its name and its sentence.
+ * @param {import('./engine.js').Check} check
+ * @returns {HTMLLIElement}
+ */
+function checkItem(check) {
+  const li = document.createElement('li');
+  li.dataset.check = check.check;
+  li.dataset.status = check.status;
+  li.dataset.code = check.code;
+  const status = document.createElement('span');
+  status.className = 'check-status';
+  status.textContent = tv(`status${check.status[0].toUpperCase()}${check.status.slice(1)}`);
+  const name = document.createElement('span');
+  name.className = 'check-name';
+  name.textContent = `${tv(`check.${check.check}`)}: `;
+  const why = document.createElement('span');
+  why.className = 'why';
+  why.textContent = sentence(check);
+  li.append(status, name, why);
+  // A signed record names its key: the page says whether it has seen that key from the server.
+  if (check.check === 'signature' && check.params?.key) {
+    const seen = seenKeys().includes(check.params.key);
+    const note = document.createElement('span');
+    note.className = 'key-seen';
+    note.dataset.seen = String(seen);
+    note.textContent = ` ${tv(seen ? 'keySeen' : 'keyNotSeen')}`;
+    li.append(note);
+  }
+  return li;
 }
 
 function render() {
@@ -58,36 +95,13 @@ function render() {
   } else if (state.report) {
     verdict.hidden = false;
     verdict.dataset.ok = String(state.report.ok);
-    verdict.textContent = tv(state.report.ok ? 'allPassed' : 'someFailed');
+    const all = isMatchReport(state.report) ? 'matchAllPassed' : 'allPassed';
+    verdict.textContent = tv(state.report.ok ? all : 'someFailed');
   } else {
     verdict.hidden = true;
   }
-  for (const check of state.report?.checks ?? []) {
-    const li = document.createElement('li');
-    li.dataset.check = check.check;
-    li.dataset.status = check.status;
-    li.dataset.code = check.code;
-    const status = document.createElement('span');
-    status.className = 'check-status';
-    status.textContent = tv(`status${check.status[0].toUpperCase()}${check.status.slice(1)}`);
-    const name = document.createElement('span');
-    name.className = 'check-name';
-    name.textContent = `${tv(`check.${check.check}`)}: `;
-    const why = document.createElement('span');
-    why.className = 'why';
-    why.textContent = sentence(check);
-    li.append(status, name, why);
-    // A signed record names its key: the page says whether it has seen that key from the server.
-    if (check.check === 'signature' && check.params?.key) {
-      const seen = seenKeys().includes(check.params.key);
-      const note = document.createElement('span');
-      note.className = 'key-seen';
-      note.dataset.seen = String(seen);
-      note.textContent = ` ${tv(seen ? 'keySeen' : 'keyNotSeen')}`;
-      li.append(note);
-    }
-    list.append(li);
-  }
+  if (isMatchReport(state.report)) renderMatch(state.report, list, checkItem);
+  else for (const check of state.report?.checks ?? []) list.append(checkItem(check));
   renderFinished();
 }
 
@@ -109,8 +123,10 @@ function renderFinished() {
     const button = document.createElement('button');
     button.type = 'button';
     // Shown as written in the record; the check itself comes from the engine.
-    const result = /^result: (.*)$/m.exec(record)?.[1] ?? '?';
-    button.textContent = tv('finishedItem', { n: i + 1, result, game: gameName(record) });
+    const match = /^match: (to (\d+) points|(\d+) games)$/m.exec(record);
+    const result = (match ? /^total: (.*)$/m : /^result: (.*)$/m).exec(record)?.[1] ?? '?';
+    const game = match ? tv(match[2] ? 'matchKind_points' : 'matchKind_games', { n: match[2] ?? match[3] }) : gameName(record);
+    button.textContent = tv('finishedItem', { n: i + 1, result, game });
     button.addEventListener('click', () => {
       /** @type {HTMLTextAreaElement} */ ($('record-input')).value = record;
       verify();

@@ -22,6 +22,7 @@ pub mod endgame;
 pub mod eval;
 pub mod fairness;
 pub mod handicap;
+pub mod matchplay;
 pub mod movegen;
 pub mod nabu;
 mod notation;

@@ -38,9 +38,15 @@
 //!
 //! A byte-order mark, carriage returns before line ends, and blank lines before
 //! the first line or after the last are ignored; nothing else is.
+//!
+//! A match (V1) has a record of its own, `virada-match 1`, holding every
+//! game's record whole: see [`parse_match`], [`write_match`] and
+//! [`verify_match_text`].
 
 mod error;
 pub mod ggf;
+mod match_record;
+mod match_verify;
 mod nabu;
 mod parse;
 mod verify;
@@ -48,6 +54,11 @@ mod write;
 
 pub(crate) use error::excerpt;
 pub use error::{Field, RecordError};
+pub use match_record::{
+    is_match, parse_match, score_games, write_match, MatchGame, MatchRecord, MatchRecordError,
+    MatchVerdict, MATCH_MAGIC, MATCH_VERSION, MAX_MATCH_BYTES, MAX_MATCH_GAMES,
+};
+pub use match_verify::{verify_match, verify_match_text, GameReport, MatchReport};
 pub use parse::parse;
 pub(crate) use parse::read_assists;
 pub(crate) use verify::json_string;

@@ -245,7 +245,7 @@ fn parse_game((n, v): (usize, &str)) -> Result<GameKind, RecordError> {
     }
 }
 
-fn parse_seat(s: &str) -> Option<Seat> {
+pub(super) fn parse_seat(s: &str) -> Option<Seat> {
     if s == "person" {
         return Some(Seat::Person);
     }

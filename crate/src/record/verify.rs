@@ -57,6 +57,9 @@ impl Check {
         }
     }
 
+    // Not inlined: a verifier makes many checks, and the wasm package is
+    // smaller with one copy of this.
+    #[inline(never)]
     pub(super) fn with(mut self, name: &'static str, value: impl ToString) -> Check {
         self.params.push((name, value.to_string()));
         self
@@ -146,13 +149,16 @@ pub(crate) fn json_string(s: &str) -> String {
 pub fn verify_text(text: &str) -> Report {
     match parse(text) {
         Ok(record) => verify(&record),
-        Err(e) => {
-            let mut c = Check::new("format", Status::Failed, e.code());
-            c.params = e.params();
-            c.params.push(("message", e.to_string()));
-            Report { checks: vec![c] }
-        }
+        Err(e) => verify_text_error(e),
     }
+}
+
+/// The report of a text that cannot be read: one failed `format` check.
+pub(crate) fn verify_text_error(e: super::RecordError) -> Report {
+    let mut c = Check::new("format", Status::Failed, e.code());
+    c.params = e.params();
+    c.params.push(("message", e.to_string()));
+    Report { checks: vec![c] }
 }
 
 /// Checks a parsed record.

@@ -18,8 +18,14 @@ pub fn fair_fingerprint(seed_hex: &str) -> Result<String, JsError> {
 }
 
 /// Checks a record's text: JSON `{"ok":bool,"checks":[{"check","status",
-/// "code","params":{…},"message"}…]}` (see `record::Report::to_json`).
+/// "code","params":{…},"message"}…]}` (see `record::Report::to_json`); a
+/// match record's adds `"match"` and `"games"` (see
+/// `record::MatchReport::to_json`).
 #[wasm_bindgen]
 pub fn record_verify(text: &str) -> String {
-    crate::record::verify_text(text).to_json()
+    if crate::record::is_match(text) {
+        crate::record::verify_match_text(text).to_json()
+    } else {
+        crate::record::verify_text(text).to_json()
+    }
 }

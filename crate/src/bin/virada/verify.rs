@@ -1,4 +1,5 @@
-//! `virada verify FILE`: the same checks as the page's "Verify a game".
+//! `virada verify FILE`: the same checks as the page's "Verify a game", for
+//! a game record or a match record (V1).
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -16,7 +17,9 @@ pub struct Args {
 
 /// Prints one line a check; exits 0 when every check passed, 1 otherwise.
 pub fn run(args: Args) -> Result<ExitCode, String> {
-    let limit = virada::record::MAX_BYTES as u64 + 1;
+    // A match record holds many games: read up to its limit, each reader
+    // then refuses what is too large for it.
+    let limit = virada::record::MAX_BYTES.max(virada::record::MAX_MATCH_BYTES) as u64 + 1;
     let mut bytes = Vec::new();
     let read = if args.file.as_os_str() == "-" {
         std::io::stdin().take(limit).read_to_end(&mut bytes)
@@ -31,20 +34,26 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             e.utf8_error().valid_up_to()
         )
     })?;
-    let report = virada::record::verify_text(&text);
-    let out = if args.json {
-        format!("{}\n", report.to_json())
+    let (ok, json, lines) = if virada::record::is_match(&text) {
+        let report = virada::record::verify_match_text(&text);
+        (report.all_passed(), report.to_json(), report.to_string())
     } else {
-        let last = if report.all_passed() {
+        let report = virada::record::verify_text(&text);
+        (report.all_passed(), report.to_json(), report.to_string())
+    };
+    let out = if args.json {
+        format!("{json}\n")
+    } else {
+        let last = if ok {
             "all checks passed"
         } else {
             "some checks failed"
         };
-        format!("{report}{last}\n")
+        format!("{lines}{last}\n")
     };
     // A closed pipe (`| head`) is not an error worth a panic.
     let _ = std::io::stdout().write_all(out.as_bytes());
-    Ok(if report.all_passed() {
+    Ok(if ok {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

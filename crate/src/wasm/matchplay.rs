@@ -1,0 +1,50 @@
+//! Match play (V1): the running score and the match record, from the
+//! match's kind and its games' records (the page keeps the records; the
+//! rules of scoring stay here).
+
+use super::coded;
+use crate::matchplay::MatchKind;
+use crate::record::{score_games, write_match, MatchRecordError, MatchVerdict};
+use wasm_bindgen::prelude::*;
+
+fn error(e: MatchRecordError) -> JsError {
+    coded(e.code, e)
+}
+
+fn kind(kind: &str, target: u32) -> Result<MatchKind, JsError> {
+    MatchKind::new(kind, target).map_err(|e| coded(e.code(), e))
+}
+
+/// The match so far: `kind` is `points` or `games`, `target` its number,
+/// `records` each finished game's record in order. JSON
+/// `{"games":[[A,B],…],"total":[A,B],"over":bool,"winner":"first"|"second"|"draw"|"none"}`
+/// (points of the first and the second seat). Errors: `bad-match`,
+/// `bad-record`, `seats-mismatch`, `match-over`, `game-unfinished`,
+/// `too-many-games`.
+#[wasm_bindgen]
+pub fn match_status(kind_name: &str, target: u32, records: Vec<String>) -> Result<String, JsError> {
+    let kind = kind(kind_name, target)?;
+    if records.is_empty() {
+        return Ok("{\"games\":[],\"total\":[0,0],\"over\":false,\"winner\":\"none\"}".into());
+    }
+    let (m, _) = score_games(kind, &records).map_err(error)?;
+    let games: Vec<String> = m
+        .games()
+        .iter()
+        .map(|[a, b]| format!("[{a},{b}]"))
+        .collect();
+    let [a, b] = m.totals();
+    Ok(format!(
+        "{{\"games\":[{}],\"total\":[{a},{b}],\"over\":{},\"winner\":\"{}\"}}",
+        games.join(","),
+        m.is_over(),
+        MatchVerdict::of(&m).as_str()
+    ))
+}
+
+/// The match record of the games so far (see `docs/record-format.md`),
+/// with the same errors as [`match_status`] and `no-games`.
+#[wasm_bindgen]
+pub fn match_record(kind_name: &str, target: u32, records: Vec<String>) -> Result<String, JsError> {
+    write_match(kind(kind_name, target)?, &records).map_err(error)
+}
