@@ -81,10 +81,12 @@ export function setupMatch(table) {
     const seed = match.next;
     const before = match.current;
     const word = state.session.word();
-    const { seats, level, clock } = state.settings;
+    // Every game of the match keeps the first game's settings, a handicap
+    // included (it belongs to a seat, as the points do).
+    const { seats, level, clock, handicap } = state.settings;
     match.current = fingerprintOf(seed);
     match.next = null;
-    const error = table.startNew({ seats, level, clock, seed, secret: true, word });
+    const error = table.startNew({ seats, level, clock, seed, secret: true, word, handicap });
     if (error) {
       match.current = before;
       match.next = seed;
