@@ -404,3 +404,43 @@ fn a_match_record_written_by_the_page_verifies_and_its_tampered_copies_do_not() 
     );
     assert_eq!(failures(&redigest(&swapped)), vec![]);
 }
+
+#[test]
+fn every_line_deleted_doubled_or_swapped_is_refused_without_a_panic() {
+    let (_, text) = match_of(MatchKind::Games(2));
+    let lines: Vec<&str> = text.lines().collect();
+    let join = |v: Vec<&str>| v.join("\n") + "\n";
+    for i in 0..lines.len() {
+        let mut deleted = lines.clone();
+        deleted.remove(i);
+        let mut doubled = lines.clone();
+        doubled.insert(i, lines[i]);
+        for (what, t) in [("deleted", join(deleted)), ("doubled", join(doubled))] {
+            assert!(!verify_match_text(&t).all_passed(), "line {} {what}", i + 1);
+            assert!(
+                !verify_match_text(&redigest_or_same(&t)).all_passed(),
+                "line {} {what}, digest recomputed",
+                i + 1
+            );
+        }
+        if i + 1 < lines.len() && lines[i] != lines[i + 1] {
+            let mut swapped = lines.clone();
+            swapped.swap(i, i + 1);
+            assert!(
+                !verify_match_text(&join(swapped)).all_passed(),
+                "lines {} and {} swapped",
+                i + 1,
+                i + 2
+            );
+        }
+    }
+}
+
+/// The text with its last digest line recomputed, when it has one.
+fn redigest_or_same(text: &str) -> String {
+    if text.contains("digest: ") {
+        redigest(text)
+    } else {
+        text.to_string()
+    }
+}
