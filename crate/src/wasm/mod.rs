@@ -7,13 +7,16 @@
 //! first colon) is stable, for the page to translate.
 //!
 //! One concern a file: [`table`] (the game at the table, both games), `fair`
-//! (seeds and records), `bot` (the bots' moves and the trained weights), and,
+//! (seeds and records), `bot` (the bots' moves and the trained weights),
+//! `review` (the review's reading and analysis), `history` (the history
+//! page's list line and replay), and,
 //! with the `bench` feature only, `bench` (perft, search and solve figures).
 
 #[cfg(feature = "bench")]
 mod bench;
 mod bot;
 mod fair;
+mod history;
 mod review;
 pub mod table;
 
