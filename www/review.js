@@ -13,6 +13,7 @@ import { t, colorName, discs } from './i18n.js';
 import { say } from './announce.js';
 import { loadFinished } from './finished.js';
 import { drawGraph } from './review-graph.js';
+import { onSwipe } from './swipe.js';
 
 const $ = (id) => document.getElementById(id);
 const WORKER = new URL('./bot-worker.js', import.meta.url);
@@ -371,18 +372,7 @@ export function setupReview(table) {
   });
 
   // A swipe across the board steps (left: forward, right: back).
-  let touch = null;
-  const boardEl = document.querySelector('.board');
-  boardEl.addEventListener('touchstart', (/** @type {TouchEvent} */ e) => {
-    touch = active() && e.touches.length === 1 ? { x: e.touches[0].clientX, y: e.touches[0].clientY } : null;
-  }, { passive: true });
-  boardEl.addEventListener('touchend', (/** @type {TouchEvent} */ e) => {
-    if (!touch || !active()) return;
-    const dx = e.changedTouches[0].clientX - touch.x;
-    const dy = e.changedTouches[0].clientY - touch.y;
-    touch = null;
-    if (Math.abs(dx) > 40 && Math.abs(dx) > 2 * Math.abs(dy)) go(r.step + (dx < 0 ? 1 : -1));
-  }, { passive: true });
+  onSwipe(document.querySelector('.board'), active, (d) => go(r.step + d));
 
   function listFinished() {
     const ul = $('review-finished');
