@@ -12,6 +12,13 @@ import { say } from './announce.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** Says what an action did, beside the actions (a live region). */
+function note(text) {
+  const el = $('action-note');
+  if (el.textContent === text) el.textContent = '';
+  el.textContent = text;
+}
+
 /**
  * @typedef {object} Shown the game on the page
  * @property {string|null} record its record text (null for a pasted GGF game or transcript)
@@ -44,15 +51,15 @@ export function setupActions({ shown, remove }) {
     $(`copy-${kind}`).addEventListener('click', async () => {
       try {
         await navigator.clipboard.writeText(text(kind) ?? '');
-        say(t('h.copied'));
+        note(t('h.copied'));
       } catch {
-        say(t('h.copyFailed'));
+        note(t('h.copyFailed'));
       }
     });
     $(`download-${kind}`).addEventListener('click', () => {
       const file = name(kind);
       download(text(kind) ?? '', file);
-      say(t('h.downloaded', { name: file }));
+      note(t('h.downloaded', { name: file }));
     });
   }
 
@@ -102,4 +109,5 @@ export function showActions(s) {
   if (s?.record) verify.href = verifyLink(s.record);
   $('delete').hidden = !s?.stored;
   $('delete-confirm').hidden = true;
+  $('action-note').textContent = '';
 }

@@ -87,6 +87,7 @@ export function setupReplay(words) {
     }
     buildMoves();
     $('replay').hidden = false;
+    $('replay-nav').hidden = false;
     document.body.dataset.replay = 'open';
     go(at ?? total(), { quiet: true });
   }
@@ -94,6 +95,7 @@ export function setupReplay(words) {
   function hide() {
     game = null;
     $('replay').hidden = true;
+    $('replay-nav').hidden = true;
     delete document.body.dataset.replay;
     delete document.body.dataset.replayStep;
   }
@@ -152,9 +154,18 @@ export function setupReplay(words) {
     for (const [id, off] of [['replay-first', step === 0], ['replay-prev', step === 0], ['replay-next', step === total()], ['replay-last', step === total()]]) {
       /** @type {HTMLButtonElement} */ ($(String(id))).disabled = Boolean(off);
     }
-    for (const b of /** @type {NodeListOf<HTMLElement>} */ ($('replay-moves').querySelectorAll('button'))) {
-      if (Number(b.dataset.step) === step) b.setAttribute('aria-current', 'step');
-      else b.removeAttribute('aria-current');
+    const ol = $('replay-moves');
+    for (const b of /** @type {NodeListOf<HTMLElement>} */ (ol.querySelectorAll('button'))) {
+      if (Number(b.dataset.step) !== step) {
+        b.removeAttribute('aria-current');
+        continue;
+      }
+      b.setAttribute('aria-current', 'step');
+      // The current move kept in sight inside the list (the page itself does not scroll).
+      const top = /** @type {HTMLElement} */ (b.parentElement).offsetTop;
+      if (top < ol.scrollTop || top + b.offsetHeight > ol.scrollTop + ol.clientHeight) {
+        ol.scrollTop = top - (ol.clientHeight - b.offsetHeight) / 2;
+      }
     }
   }
 
@@ -170,7 +181,7 @@ export function setupReplay(words) {
       b.className = s.mover ?? '';
       if (s.byTable) b.dataset.byTable = 'true';
       if (s.pass) b.dataset.pass = 'true';
-      b.textContent = `${s.byTable ? '⏱' : ''}${s.pass ? '—' : s.move}`;
+      b.textContent = `${s.byTable ? '*' : ''}${s.pass ? '—' : s.move}`;
       b.setAttribute('aria-label', stepWords(s, k));
       b.addEventListener('click', () => go(k));
       li.append(b);
