@@ -5,7 +5,7 @@
 // stored texts the history could not read. This file wires them together.
 
 import { ready, replayGame } from './engine.js';
-import { addWords, chooseLanguage, setLanguage, translatePage, LANGUAGES, language, t } from './i18n.js';
+import { addWords, chooseLanguage, setLanguage, translatePage, languageSelect, t } from './i18n.js';
 import { TABLE_WORDS } from './table-text.js';
 import { HISTORY_WORDS, readErrorText } from './history-text.js';
 import { loadPrefs, savePref } from './store.js';
@@ -162,17 +162,8 @@ function render() {
 }
 
 function languages() {
-  const select = /** @type {HTMLSelectElement} */ ($('lang'));
-  for (const [code, name] of LANGUAGES) {
-    const o = document.createElement('option');
-    o.value = code;
-    o.textContent = name;
-    select.append(o);
-  }
-  select.value = language();
-  select.addEventListener('change', () => {
-    setLanguage(select.value);
-    savePref('lang', select.value);
+  languageSelect(/** @type {HTMLSelectElement} */ ($('lang')), (code) => {
+    savePref('lang', code);
     render();
   });
 }

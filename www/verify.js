@@ -5,7 +5,7 @@
 // the page through textContent only.
 
 import { ready, verifyRecord, checkSignature } from './engine.js';
-import { addWords, chooseLanguage, setLanguage, translatePage, LANGUAGES, language } from './i18n.js';
+import { addWords, chooseLanguage, setLanguage, translatePage, languageSelect } from './i18n.js';
 import { TABLE_WORDS } from './table-text.js';
 import { loadPrefs, savePref } from './store.js';
 import { tv, hasText } from './verify-i18n.js';
@@ -176,18 +176,8 @@ function fromFragment() {
 }
 
 function languages() {
-  const select = /** @type {HTMLSelectElement} */ ($('lang'));
-  select.textContent = '';
-  for (const [code, name] of LANGUAGES) {
-    const o = document.createElement('option');
-    o.value = code;
-    o.textContent = name;
-    select.append(o);
-  }
-  select.value = language();
-  select.addEventListener('change', () => {
-    setLanguage(select.value);
-    savePref('lang', select.value);
+  languageSelect(/** @type {HTMLSelectElement} */ ($('lang')), (code) => {
+    savePref('lang', code);
     render();
   });
 }

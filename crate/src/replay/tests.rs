@@ -1,37 +1,13 @@
 use super::*;
-use crate::fairness::Seed;
 use crate::session::Session;
 use crate::{Position, Square};
 
 const OTHELLO: &str = include_str!("../../../tests/data/records/good-with-word.txt");
 
-/// A Nabucodonosor game on 6×6 played by the greedy bot, every seventh turn
-/// timed out, and its record.
-fn nabu_record(seed: u64) -> (Session<NabuGame>, String) {
-    let mut s = Session::new(
-        NabuGame::new(6).expect("size"),
-        [Seat::Person, Seat::Bot { level: 2 }],
-        Some(20),
-        Seed([7; 32]),
-        String::new(),
-    );
-    let mut k = seed;
-    let mut next = || {
-        k = k
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        k
-    };
-    let mut turn = 0;
-    while !s.is_over() {
-        turn += 1;
-        if turn % 7 == 0 {
-            s.time_out();
-        } else {
-            let mv = crate::nabu::bot::greedy_move(s.rules(), &mut next).expect("move");
-            s.turn(mv).expect("legal");
-        }
-    }
+/// A Nabucodonosor game on 6×6 (the greedy bot, every seventh turn timed
+/// out) and its record.
+fn nabu_record(stream: u64) -> (Session<NabuGame>, String) {
+    let s = crate::nabu::testing::played_game(stream, "");
     let text = crate::record::write(&s, true);
     (s, text)
 }
