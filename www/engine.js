@@ -387,6 +387,7 @@ export function readGame(text) {
  * @property {boolean} swap Nabucodonosor's pie swap
  * @property {number} placed the cell that got a disc, -1 for none
  * @property {number[]} flipped the cells whose disc changed colour
+ * @property {{top: number, left: number, bottom: number, right: number}|null} rect a Nabucodonosor capture's rectangle
  */
 
 /**

@@ -123,8 +123,8 @@ export function setupReplay(words) {
       n,
       cells: s.cells,
       hints: [],
-      // The discs the step turned over get the table's preview rings.
-      preview: s.flipped.length ? { squares: [], color: s.mover ?? 'dark', flips: s.flipped, rect: null } : null,
+      // The discs the step turned over get the table's preview rings (and a capture its outline).
+      preview: s.flipped.length || s.rect ? { squares: [], color: s.mover ?? 'dark', flips: s.flipped, rect: s.rect } : null,
       last: s.placed,
       cursor: -1,
       anim: null,

@@ -37,6 +37,8 @@ pub struct Step {
     pub placed: Option<usize>,
     /// The cells whose disc changed colour, reading order.
     pub flipped: Vec<usize>,
+    /// A Nabucodonosor capture's rectangle.
+    pub rect: Option<crate::nabu::Rect>,
 }
 
 /// What a record's header says (none for a GGF game or a transcript).
@@ -124,6 +126,7 @@ fn step(before: Option<&Step>, cells: String, to_move: Option<Color>) -> Step {
         swap: false,
         placed,
         flipped,
+        rect: None,
     }
 }
 
@@ -190,6 +193,9 @@ fn nabu(size: u8, moves: &[crate::rules::Played<NabuMove>]) -> Result<Replay, Re
         s.by_table = played.by_table;
         s.pass = played.mv == NabuMove::Pass;
         s.swap = played.mv == NabuMove::Swap;
+        if let NabuMove::Capture(r) = played.mv {
+            s.rect = Some(r);
+        }
         steps.push(s);
     }
     let transcript: Vec<String> = moves.iter().map(|m| m.mv.to_string()).collect();
@@ -244,15 +250,22 @@ impl Header {
 
 impl Replay {
     /// The replay as JSON for the page:
-    /// `{"kind":"game","source","game","size","header":{…}|null,"transcript","ggf","steps":[{"cells","toMove","move","mover","byTable","pass","swap","placed","flipped"}]}`.
+    /// `{"kind":"game","source","game","size","header":{…}|null,"transcript","ggf","steps":[{"cells","toMove","move","mover","byTable","pass","swap","placed","flipped","rect"}]}`
+    /// (`rect` a capture's `{"top","left","bottom","right"}`, 0-based, else null).
     pub fn to_json(&self) -> String {
         let steps: Vec<String> = self
             .steps
             .iter()
             .map(|s| {
                 let flipped: Vec<String> = s.flipped.iter().map(usize::to_string).collect();
+                let rect = s.rect.map_or("null".to_string(), |r| {
+                    format!(
+                        r#"{{"top":{},"left":{},"bottom":{},"right":{}}}"#,
+                        r.top, r.left, r.bottom, r.right
+                    )
+                });
                 format!(
-                    r#"{{"cells":"{}","toMove":{},"move":{},"mover":{},"byTable":{},"pass":{},"swap":{},"placed":{},"flipped":[{}]}}"#,
+                    r#"{{"cells":"{}","toMove":{},"move":{},"mover":{},"byTable":{},"pass":{},"swap":{},"placed":{},"flipped":[{}],"rect":{}}}"#,
                     s.cells,
                     color_json(s.to_move),
                     s.mv.as_deref().map_or("null".to_string(), json_string),
@@ -261,7 +274,8 @@ impl Replay {
                     s.pass,
                     s.swap,
                     s.placed.map_or("-1".to_string(), |p| p.to_string()),
-                    flipped.join(",")
+                    flipped.join(","),
+                    rect
                 )
             })
             .collect();

@@ -88,6 +88,9 @@ fn a_nabucodonosor_record_replays_under_its_own_rules() {
                     .filter(|&c| before.as_bytes()[c] != step.cells.as_bytes()[c])
                     .collect();
                 assert_eq!(step.flipped, turned);
+                assert_eq!(step.rect, Some(rect));
+            } else {
+                assert_eq!(step.rect, None);
             }
         }
         assert_eq!(r.steps.last().unwrap().to_move, None);
@@ -143,6 +146,6 @@ fn the_json_carries_every_step() {
         ),
         "{json}"
     );
-    assert!(json.contains(r#""move":"f5","mover":"dark","byTable":false,"pass":false,"swap":false,"placed":37,"flipped":[36]"#), "{json}");
+    assert!(json.contains(r#""move":"f5","mover":"dark","byTable":false,"pass":false,"swap":false,"placed":37,"flipped":[36],"rect":null"#), "{json}");
     assert_eq!(json.matches(r#""cells""#).count(), 3);
 }
