@@ -3,7 +3,8 @@
 // forwards to the end and back to the start, the board the page draws (its
 // accessible grid) equal at every step to the position the engine's table
 // reaches playing the record's moves itself (GameTable, crate::table — not
-// the replay's crate::replay), the flipped discs too; Delete with its
+// the replay's crate::replay), the flipped discs too; a swipe on a phone;
+// Delete with its
 // confirm and Undo; a pasted transcript replayed; a bad text said in the
 // page's language; the old `virada.finished` list taken over, and a list
 // that cannot be read kept and said.
@@ -74,8 +75,8 @@ function drawn(page) {
 }
 
 /** The history page with `entries` stored (newest first), ready. */
-async function historyWith(entries, query = '?lang=en') {
-  const opened = await openPage(`history.html${query}`);
+async function historyWith(entries, query = '?lang=en', options = {}) {
+  const opened = await openPage(`history.html${query}`, options);
   const { page } = opened;
   await page.waitForSelector('body[data-ready="true"]');
   await page.evaluate((list) => localStorage.setItem('virada.history', JSON.stringify(list)), entries);
@@ -159,6 +160,33 @@ test('both games listed newest first, then each replayed step by step both ways,
     await page.click('#replay-close');
     await page.waitForSelector('#history-view:not([hidden])');
   }
+  assert.deepEqual(errors, []);
+});
+
+test('on a phone a swipe across the board steps: left forward, right back', async () => {
+  const { page, errors } = await historyWith([{ at: NOV_29, record: OTHELLO }], '?lang=en', {
+    viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true,
+  });
+  await page.locator('#history-list > li button').click();
+  await page.waitForSelector('body[data-replay="open"]');
+  await page.click('#replay-first');
+  const swipe = (from, to) => page.evaluate(([a, b]) => {
+    const el = /** @type {HTMLElement} */ (document.querySelector('.board'));
+    const r = el.getBoundingClientRect();
+    const at = (f) => new Touch({ identifier: 1, target: el, clientX: r.left + f * r.width, clientY: r.top + r.height / 2 });
+    el.dispatchEvent(new TouchEvent('touchstart', { touches: [at(a)], changedTouches: [at(a)], bubbles: true }));
+    el.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [at(b)], bubbles: true }));
+  }, [from, to]);
+  const step = () => page.evaluate(() => Number(document.body.dataset.replayStep));
+  assert.equal(await step(), 0);
+  await swipe(0.8, 0.2);
+  assert.equal(await step(), 1);
+  await swipe(0.8, 0.2);
+  assert.equal(await step(), 2);
+  await swipe(0.2, 0.8);
+  assert.equal(await step(), 1);
+  await swipe(0.5, 0.52);
+  assert.equal(await step(), 1, 'a tap is no swipe');
   assert.deepEqual(errors, []);
 });
 
