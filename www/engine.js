@@ -406,6 +406,7 @@ export function readGame(text) {
  * @property {'othello'|'nabucodonosor'} game
  * @property {number} size
  * @property {RecordHeader|null} header
+ * @property {{dark: number, light: number, verdict: string}|null} end how the game ended under its rules, once over
  * @property {string} transcript
  * @property {string|null} ggf
  * @property {ReplayStep[]} steps

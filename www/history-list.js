@@ -40,11 +40,10 @@ export function seatsText(h) {
 
 /**
  * "Dark 38 – Light 26: dark wins".
- * @param {RecordHeader} h
+ * @param {{dark: number, light: number, verdict: string}} result
  * @returns {string}
  */
-export function resultText(h) {
-  const { dark, light, verdict } = h.result;
+export function resultText({ dark, light, verdict }) {
   return t('h.result', { dark, light, verdict: t(`h.verdict.${verdict}`) });
 }
 
@@ -116,7 +115,7 @@ export function drawList(entries, open) {
       b.append(
         field('game', gameName(summary)),
         field('seats', seatsText(summary.header)),
-        field('result', resultText(summary.header)),
+        field('result', resultText(summary.header.result)),
         field('fingerprint', t('h.fingerprint', { fp: summary.header.fingerprint.slice(0, 16) })),
       );
       li.dataset.fingerprint = summary.header.fingerprint;
@@ -124,6 +123,8 @@ export function drawList(entries, open) {
       li.dataset.unreadable = read.code;
       b.append(field('error', t('h.unreadable', { code: read.code })));
     }
+    // One name for the whole entry, its fields apart (the spans alone would run together).
+    b.setAttribute('aria-label', [...b.children].map((c) => c.textContent).join(', '));
     b.addEventListener('click', () => open(i));
     li.append(b);
     ol.append(li);

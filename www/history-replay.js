@@ -11,6 +11,7 @@ import { createGrid } from './grid.js';
 import { t, colorName } from './i18n.js';
 import { say } from './announce.js';
 import { onSwipe } from './swipe.js';
+import { resultText } from './history-list.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,9 +43,8 @@ export function stepWords(s, k) {
 
 /**
  * Sets up the replay view (history.html's #replay); returns {show(game), hide(), go(k), active()}.
- * @param {{result: (game: import('./engine.js').Replay) => string}} words the result line of a finished game
  */
-export function setupReplay(words) {
+export function setupReplay() {
   const board = createBoard(/** @type {HTMLCanvasElement} */ ($('canvas')));
   /** @type {import('./grid.js').Grid|null} */
   let grid = null;
@@ -146,11 +146,12 @@ export function setupReplay(words) {
       });
     }
     grid.update(items);
+    grid.setLabel(t('h.boardLabel'));
     document.body.dataset.replayStep = String(step);
     $('replay-step').textContent = step === 0 ? t('h.stepStart', { total: total() }) : t('h.step', { n: step, total: total() });
     $('replay-move').textContent = step === 0 ? '' : stepWords(s, step);
     $('replay-move').dataset.byTable = String(s.byTable);
-    $('replay-state').textContent = s.toMove ? t('h.toMove', { color: colorName(s.toMove) }) : t('h.over', { result: words.result(game) });
+    $('replay-state').textContent = s.toMove ? t('h.toMove', { color: colorName(s.toMove) }) : t('h.over', { result: game.end ? resultText(game.end) : '' });
     for (const [id, off] of [['replay-first', step === 0], ['replay-prev', step === 0], ['replay-next', step === total()], ['replay-last', step === total()]]) {
       /** @type {HTMLButtonElement} */ ($(String(id))).disabled = Boolean(off);
     }

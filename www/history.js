@@ -25,7 +25,7 @@ const MAX_FILE = 64 * 1024;
 /** @type {{entries: import('./finished.js').HistoryEntry[], shown: (import('./history-actions.js').Shown & {entry: import('./finished.js').HistoryEntry|null})|null}} */
 const state = { entries: [], shown: null };
 
-const replay = setupReplay({ result: (g) => (g.header ? resultText(g.header) : '') });
+const replay = setupReplay();
 
 setupActions({
   shown: () => state.shown,
@@ -46,7 +46,7 @@ setupActions({
 function metaText(shown) {
   const h = shown.replay?.header;
   const meta = shown.entry ? [dateText(shown.entry.at)] : [];
-  if (h) meta.push(seatsText(h), resultText(h), t('h.fingerprint', { fp: h.fingerprint.slice(0, 16) }));
+  if (h) meta.push(seatsText(h), resultText(h.result), t('h.fingerprint', { fp: h.fingerprint.slice(0, 16) }));
   return meta.join(' · ');
 }
 

@@ -11,10 +11,10 @@
 //! ```
 
 use crate::nabu::{NabuGame, NabuMove};
-use crate::record::{json_string, GameKind, GameResult, Moves, Record};
+use crate::record::{json_string, GameKind, GameResult, Moves, Record, Verdict};
 use crate::review::{read_game, ReadError, Source};
 use crate::session::Seat;
-use crate::{Color, Move};
+use crate::{Color, Move, Outcome, Position};
 
 /// One step of a replay: the position after `ply` plies.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +72,23 @@ pub struct Replay {
     pub transcript: String,
     /// The game as GGF (Othello only).
     pub ggf: Option<String>,
+    /// How the game ended under its rules, once it is over (whatever a
+    /// record says; `Unfinished` is never given).
+    pub end: Option<GameResult>,
+}
+
+/// The result of a finished game: the discs and who won.
+fn ended(dark: u32, light: u32, winner: Option<Color>) -> GameResult {
+    let verdict = match winner {
+        Some(Color::Dark) => Verdict::DarkWins,
+        Some(Color::Light) => Verdict::LightWins,
+        None => Verdict::Draw,
+    };
+    GameResult {
+        dark,
+        light,
+        verdict,
+    }
 }
 
 /// The seat that holds dark at the end: a Nabucodonosor swap (the second
@@ -166,8 +183,17 @@ pub fn read(text: &str) -> Result<Replay, ReadError> {
         Some(h) => [h.seats[h.dark], h.seats[1 - h.dark]],
         None => [Seat::Person, Seat::Person],
     };
-    let over = positions.last().is_some_and(|p| p.is_game_over());
+    let last = positions.last().copied().unwrap_or_else(Position::start);
+    let over = last.is_game_over();
+    let end = last.outcome().map(|o| {
+        let winner = match o {
+            Outcome::Win(c) => Some(c),
+            Outcome::Draw => None,
+        };
+        ended(last.count(Color::Dark), last.count(Color::Light), winner)
+    });
     Ok(Replay {
+        end,
         source: game.source,
         game: GameKind::Othello,
         header,
@@ -199,7 +225,16 @@ fn nabu(size: u8, moves: &[crate::rules::Played<NabuMove>]) -> Result<Replay, Re
         steps.push(s);
     }
     let transcript: Vec<String> = moves.iter().map(|m| m.mv.to_string()).collect();
+    let board = game.board();
+    let end = game.outcome().map(|o| {
+        ended(
+            board.count(Color::Dark),
+            board.count(Color::Light),
+            Some(o.winner),
+        )
+    });
     Ok(Replay {
+        end,
         source: Source::Record,
         game: GameKind::Nabucodonosor(size),
         header: None,
@@ -231,18 +266,26 @@ fn game_json(game: GameKind) -> String {
     }
 }
 
+/// `{"dark":D,"light":L,"verdict":"dark wins"}`.
+fn result_json(r: &GameResult) -> String {
+    format!(
+        r#"{{"dark":{},"light":{},"verdict":"{}"}}"#,
+        r.dark,
+        r.light,
+        r.verdict.as_str()
+    )
+}
+
 impl Header {
     /// `{"seats":[…],"dark":0,"fingerprint":"…","result":{"dark","light","verdict"},"clock"}`.
     pub fn to_json(&self) -> String {
         format!(
-            r#"{{"seats":[{},{}],"dark":{},"fingerprint":"{}","result":{{"dark":{},"light":{},"verdict":"{}"}},"clock":{}}}"#,
+            r#"{{"seats":[{},{}],"dark":{},"fingerprint":"{}","result":{},"clock":{}}}"#,
             seat_json(self.seats[0]),
             seat_json(self.seats[1]),
             self.dark,
             self.fingerprint,
-            self.result.dark,
-            self.result.light,
-            self.result.verdict.as_str(),
+            result_json(&self.result),
             self.clock.map_or("null".to_string(), |c| c.to_string())
         )
     }
@@ -250,7 +293,7 @@ impl Header {
 
 impl Replay {
     /// The replay as JSON for the page:
-    /// `{"kind":"game","source","game","size","header":{…}|null,"transcript","ggf","steps":[{"cells","toMove","move","mover","byTable","pass","swap","placed","flipped","rect"}]}`
+    /// `{"kind":"game","source","game","size","header":{…}|null,"end":{"dark","light","verdict"}|null,"transcript","ggf","steps":[{"cells","toMove","move","mover","byTable","pass","swap","placed","flipped","rect"}]}`
     /// (`rect` a capture's `{"top","left","bottom","right"}`, 0-based, else null).
     pub fn to_json(&self) -> String {
         let steps: Vec<String> = self
@@ -280,12 +323,13 @@ impl Replay {
             })
             .collect();
         format!(
-            r#"{{"kind":"game","source":"{}",{},"header":{},"transcript":{},"ggf":{},"steps":[{}]}}"#,
+            r#"{{"kind":"game","source":"{}",{},"header":{},"end":{},"transcript":{},"ggf":{},"steps":[{}]}}"#,
             self.source.name(),
             game_json(self.game),
             self.header
                 .as_ref()
                 .map_or("null".to_string(), Header::to_json),
+            self.end.as_ref().map_or("null".to_string(), result_json),
             json_string(&self.transcript),
             self.ggf.as_deref().map_or("null".to_string(), json_string),
             steps.join(",")

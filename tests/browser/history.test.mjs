@@ -153,6 +153,9 @@ test('both games listed newest first, then each replayed step by step both ways,
     assert.equal(await page.locator('#replay-moves button[data-pass]').count(), plies.filter((p) => p === 'PA' || p === 'pass').length);
     assert.ok(plies.some((p) => p.startsWith('*')), `${label}: the record has time-out moves`);
     await stepThrough(page, expected, label);
+    // At the end, the result under the game's rules: the record's.
+    const [d, l, v] = /^dark (\d+) light (\d+) (.*)$/.exec(field(record, 'result')).slice(1);
+    assert.equal(await page.locator('#replay-state').textContent(), `Game over. Dark ${d} – Light ${l}: ${v}`);
     // Verify carries the record; GGF only for Othello.
     const href = await page.locator('#verify').getAttribute('href');
     assert.match(href, /^verify\.html#r=/);

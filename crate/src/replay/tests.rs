@@ -49,6 +49,7 @@ fn an_othello_record_steps_through_every_position() {
     assert_eq!(r.steps.last().unwrap().to_move, None);
     let h = r.header.as_ref().unwrap();
     assert_eq!((h.result.dark, h.result.light), (38, 26));
+    assert_eq!(r.end, Some(h.result), "the rules' end is the record's");
     assert_eq!(h.seats, [Seat::Person, Seat::Bot { level: 2 }]);
     assert!(h.fingerprint.starts_with("72cd6e84"));
     // The GGF export replays to the same positions.
@@ -96,6 +97,7 @@ fn a_nabucodonosor_record_replays_under_its_own_rules() {
         assert_eq!(r.steps.last().unwrap().to_move, None);
         assert!(r.ggf.is_none());
         let h = r.header.unwrap();
+        assert_eq!(r.end, Some(h.result), "the rules' end is the record's");
         let swapped = s.moves().get(1).is_some_and(|m| m.mv == NabuMove::Swap);
         assert_eq!(h.dark, s.seat_of(crate::Color::Dark));
         assert_eq!(h.dark, s.dark_seat() ^ usize::from(swapped));
@@ -148,4 +150,10 @@ fn the_json_carries_every_step() {
     );
     assert!(json.contains(r#""move":"f5","mover":"dark","byTable":false,"pass":false,"swap":false,"placed":37,"flipped":[36],"rect":null"#), "{json}");
     assert_eq!(json.matches(r#""cells""#).count(), 3);
+    assert!(json.contains(r#""header":null,"end":null,"#), "{json}");
+    // A whole game's end from the rules alone (no record to say it).
+    let t = read(&read(OTHELLO).unwrap().transcript).unwrap();
+    assert!(t
+        .to_json()
+        .contains(r#""end":{"dark":38,"light":26,"verdict":"dark wins"}"#));
 }
