@@ -72,11 +72,16 @@ function showGame(shown) {
 }
 
 function closeReplay() {
+  const index = state.shown?.entry ? state.entries.indexOf(state.shown.entry) : -1;
   state.shown = null;
   replay.hide();
   $('replay-panel').hidden = true;
   $('history-view').hidden = false;
   refresh();
+  // Back where the person was: the entry opened (or, once it is gone, the list's heading).
+  const button = /** @type {HTMLElement|null} */ (document.querySelector(`#history-list > li[data-index="${index}"] button`));
+  if (button && index >= 0) button.focus();
+  else $('history-count').focus();
 }
 
 /** Opens entry `i` of the list. */

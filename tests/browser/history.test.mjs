@@ -256,8 +256,35 @@ test('the old list of bare records is taken over with no dates; a list that cann
   const problem = page.locator('.problem[data-key="virada.history"]');
   assert.equal(await problem.locator('p').textContent(), HISTORY_WORDS.en['h.problem.virada.history']);
   assert.equal(await page.evaluate(() => localStorage.getItem('virada.history')), '{not a list', 'kept as it was');
-  await problem.getByRole('button', { name: 'Drop it' }).click();
+  assert.equal(await page.locator('#history-list > li').count(), 0);
+  // The next finished game sets the unreadable list aside (still said) and starts a new one.
+  await page.evaluate(async (r) => (await import('/www/finished.js')).rememberFinished(r, 1), OTHELLO);
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.evaluate(() => localStorage.getItem('virada.history.unreadable')), '{not a list');
+  assert.equal(await page.locator('#history-list > li').count(), 1);
+  const aside = page.locator('.problem[data-key="virada.history.unreadable"]');
+  assert.equal(await aside.locator('p').textContent(), HISTORY_WORDS.en['h.problem.virada.history.unreadable']);
+  await aside.getByRole('button', { name: 'Drop it' }).click();
   assert.equal(await page.locator('.problem').count(), 0);
-  assert.equal(await page.evaluate(() => localStorage.getItem('virada.history')), null);
+  assert.equal(await page.evaluate(() => localStorage.getItem('virada.history.unreadable')), null);
+  assert.deepEqual(errors, []);
+});
+
+test('the store keeps the last 500 games, newest first, each record once', async () => {
+  const { page, errors } = await openPage('history.html?lang=en');
+  await page.waitForSelector('body[data-ready="true"]');
+  const kept = await page.evaluate(async () => {
+    const { rememberFinished, loadHistory, HISTORY_MAX } = await import('/www/finished.js');
+    for (let i = 0; i < 503; i++) rememberFinished(`record ${i}`, i);
+    rememberFinished('record 501', 1000);
+    const { entries } = loadHistory();
+    return { max: HISTORY_MAX, n: entries.length, first: entries[0], second: entries[1], last: entries.at(-1) };
+  });
+  assert.equal(kept.max, 500);
+  assert.equal(kept.n, 500);
+  assert.deepEqual(kept.first, { at: 1000, record: 'record 501' }, 'the same record again moves to the front, once');
+  assert.deepEqual(kept.second, { at: 502, record: 'record 502' });
+  assert.deepEqual(kept.last, { at: 3, record: 'record 3' }, 'the oldest three dropped');
   assert.deepEqual(errors, []);
 });
