@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openPage, ROOT } from './harness.mjs';
 import { HISTORY_WORDS } from '../../www/history-text.js';
+import { TABLE_WORDS } from '../../www/table-text.js';
 
 const OTHELLO = readFileSync(`${ROOT}tests/data/records/good-with-word.txt`, 'utf8');
 const field = (record, key) => new RegExp(`^${key}: (.*)$`, 'm').exec(record)[1];
@@ -112,6 +113,18 @@ async function stepThrough(page, expected, label) {
   await page.keyboard.press('End');
   await check(total);
 }
+
+test('every word of the page in Portuguese, English and Italian', () => {
+  const keys = (lang) => Object.keys(HISTORY_WORDS[lang]).sort();
+  assert.deepEqual(keys('pt'), keys('en'));
+  assert.deepEqual(keys('it'), keys('en'));
+  const html = readFileSync(`${ROOT}history.html`, 'utf8');
+  const used = [...html.matchAll(/data-i18n(?:-label)?="([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(used.length > 20);
+  for (const lang of ['pt', 'en', 'it']) {
+    for (const key of used) assert.ok(HISTORY_WORDS[lang][key] ?? TABLE_WORDS[lang][key], `${lang}: ${key}`);
+  }
+});
 
 test('both games listed newest first, then each replayed step by step both ways, equal to the table playing the record', async () => {
   const { page, errors } = await openPage('history.html?lang=en');
