@@ -377,7 +377,8 @@ export function setupReview(table) {
   function listFinished() {
     const ul = $('review-finished');
     ul.textContent = '';
-    loadFinished().forEach((text, i) => {
+    // The last 50 (the history, history.html, holds them all).
+    loadFinished().slice(0, 50).forEach((text, i) => {
       const result = /^result: (.*)$/m.exec(text)?.[1] ?? '';
       if (!/^game: othello/m.test(text)) return;
       const li = document.createElement('li');
