@@ -99,7 +99,8 @@ function gameName(record) {
 
 /** The stored finished games (both games'), newest first; choosing one verifies it. */
 function renderFinished() {
-  const records = loadFinished();
+  // The last 50 (the history, history.html, holds them all).
+  const records = loadFinished().slice(0, 50);
   const list = $('finished');
   list.textContent = '';
   $('finished-none').hidden = records.length > 0;
