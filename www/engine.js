@@ -7,7 +7,7 @@
 
 import init, {
   GameTable, bot_choose, load_weights, record_verify, fair_new_seed, fair_fingerprint, review_read, Analyzer,
-  match_status, match_record,
+  match_status, match_record, history_replay, history_summary,
 } from './pkg/virada.js';
 
 export { Analyzer };
@@ -420,6 +420,60 @@ export function verifyRecord(text) {
  */
 export function readGame(text) {
   return JSON.parse(review_read(text));
+}
+
+/**
+ * @typedef {object} ReplayStep the position after a ply (crate::replay::Step)
+ * @property {string} cells `X` dark, `O` light, `-` empty, reading order
+ * @property {'dark'|'light'|null} toMove null once the game is over
+ * @property {string|null} move the ply that led here, null at the start
+ * @property {'dark'|'light'|null} mover
+ * @property {boolean} byTable placed by the table on time-out
+ * @property {boolean} pass
+ * @property {boolean} swap Nabucodonosor's pie swap
+ * @property {number} placed the cell that got a disc, -1 for none
+ * @property {number[]} flipped the cells whose disc changed colour
+ * @property {{top: number, left: number, bottom: number, right: number}|null} rect a Nabucodonosor capture's rectangle
+ */
+
+/**
+ * @typedef {object} RecordHeader what a record's header says
+ * @property {string[]} seats `person`, `bot N`
+ * @property {number} dark the seat that held dark at the end
+ * @property {string} fingerprint 64 hex
+ * @property {{dark: number, light: number, verdict: string}} result
+ * @property {number|null} clock
+ */
+
+/**
+ * @typedef {object} Replay a game to step through (crate::replay::Replay::to_json)
+ * @property {'game'} kind
+ * @property {string} source `record`, `ggf` or `transcript`
+ * @property {'othello'|'nabucodonosor'} game
+ * @property {number} size
+ * @property {RecordHeader|null} header
+ * @property {{dark: number, light: number, verdict: string}|null} end how the game ended under its rules, once over
+ * @property {string} transcript
+ * @property {string|null} ggf
+ * @property {ReplayStep[]} steps
+ */
+
+/**
+ * Replays a record (either game), a GGF game or an Othello transcript; throws `code: message`.
+ * @param {string} text
+ * @returns {Replay}
+ */
+export function replayGame(text) {
+  return JSON.parse(history_replay(text));
+}
+
+/**
+ * A stored record's line in the history (its header only); throws `code: message`.
+ * @param {string} text
+ * @returns {{kind: 'game', game: 'othello'|'nabucodonosor', size: number, plies: number, header: RecordHeader}}
+ */
+export function recordSummary(text) {
+  return JSON.parse(history_summary(text));
 }
 
 /** Hex → bytes. */

@@ -105,6 +105,27 @@ export function colorName(color, lower = false) {
 }
 
 /**
+ * Fills `select` with the languages, the current one chosen; choosing one
+ * sets it and then calls `changed(code)` (to remember it and redraw).
+ * @param {HTMLSelectElement} select
+ * @param {(code: string) => void} changed
+ */
+export function languageSelect(select, changed) {
+  select.textContent = '';
+  for (const [code, name] of LANGUAGES) {
+    const o = document.createElement('option');
+    o.value = code;
+    o.textContent = name;
+    select.append(o);
+  }
+  select.value = current;
+  select.addEventListener('change', () => {
+    setLanguage(select.value);
+    changed(select.value);
+  });
+}
+
+/**
  * Fills every element with `data-i18n="key"` (text) and `data-i18n-label` (aria-label).
  * @param {ParentNode} [root]
  */

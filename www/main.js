@@ -25,10 +25,9 @@ addWords(MATCH_WORDS);
 /** @type {{update: () => void}|null} */
 let match = null;
 const hooks = {
-  /** The Review button is offered once the game is over (not for a handicap game: the review replays from the usual start). */
+  /** The Review button is offered once the game is over. */
   update(state) {
-    const s = state.session.snap;
-    document.getElementById('review-open').hidden = !s.over || Boolean(s.handicap);
+    document.getElementById('review-open').hidden = !state.session.snap.over;
     match?.update();
   },
 };

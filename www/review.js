@@ -13,6 +13,7 @@ import { t, colorName, discs } from './i18n.js';
 import { say } from './announce.js';
 import { loadFinished } from './finished.js';
 import { drawGraph } from './review-graph.js';
+import { onSwipe } from './swipe.js';
 
 const $ = (id) => document.getElementById(id);
 const WORKER = new URL('./bot-worker.js', import.meta.url);
@@ -371,23 +372,13 @@ export function setupReview(table) {
   });
 
   // A swipe across the board steps (left: forward, right: back).
-  let touch = null;
-  const boardEl = document.querySelector('.board');
-  boardEl.addEventListener('touchstart', (/** @type {TouchEvent} */ e) => {
-    touch = active() && e.touches.length === 1 ? { x: e.touches[0].clientX, y: e.touches[0].clientY } : null;
-  }, { passive: true });
-  boardEl.addEventListener('touchend', (/** @type {TouchEvent} */ e) => {
-    if (!touch || !active()) return;
-    const dx = e.changedTouches[0].clientX - touch.x;
-    const dy = e.changedTouches[0].clientY - touch.y;
-    touch = null;
-    if (Math.abs(dx) > 40 && Math.abs(dx) > 2 * Math.abs(dy)) go(r.step + (dx < 0 ? 1 : -1));
-  }, { passive: true });
+  onSwipe(document.querySelector('.board'), active, (d) => go(r.step + d));
 
   function listFinished() {
     const ul = $('review-finished');
     ul.textContent = '';
-    loadFinished().forEach((text, i) => {
+    // The last 50 (the history, history.html, holds them all).
+    loadFinished().slice(0, 50).forEach((text, i) => {
       const result = /^result: (.*)$/m.exec(text)?.[1] ?? '';
       // A match record (V1) is reviewed game by game: each is remembered too.
       if (!/^game: othello/m.test(text) || /^virada-match/.test(text)) return;

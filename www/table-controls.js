@@ -3,7 +3,7 @@
 // Place, All my moves, New game (new-game.js) and the record's ways out
 // (record-share.js).
 
-import { t, setLanguage, translatePage, LANGUAGES, language } from './i18n.js';
+import { t, translatePage, languageSelect } from './i18n.js';
 import * as sound from './sound.js';
 import { say } from './announce.js';
 import * as store from './store.js';
@@ -27,16 +27,8 @@ export function translateStatic() {
 export function setupControls(table) {
   const { state } = table;
   const lang = /** @type {HTMLSelectElement} */ ($('lang'));
-  for (const [code, name] of LANGUAGES) {
-    const o = document.createElement('option');
-    o.value = code;
-    o.textContent = name;
-    lang.append(o);
-  }
-  lang.value = language();
-  lang.addEventListener('change', () => {
-    setLanguage(lang.value);
-    store.savePref('lang', lang.value);
+  languageSelect(lang, (code) => {
+    store.savePref('lang', code);
     // The choice now rules: an address that forced another language no longer does.
     const url = new URL(location.href);
     if (url.searchParams.has('lang')) {

@@ -10,6 +10,7 @@ const STRINGS = {
   en: {
     pageTitle: 'Verify a game',
     back: 'Back to the table',
+    historyLink: 'History',
     intro:
       'Paste a game record, open a record file, or follow a link that holds one. Everything is checked here, in this page: nothing is sent anywhere.',
     recordLabel: 'Game record',
@@ -107,6 +108,7 @@ const STRINGS = {
   pt: {
     pageTitle: 'Verificar um jogo',
     back: 'Voltar à mesa',
+    historyLink: 'Histórico',
     intro:
       'Cole o registro de um jogo, abra um arquivo de registro ou siga um link que traga um. Tudo é verificado aqui, nesta página: nada é enviado a lugar nenhum.',
     recordLabel: 'Registro do jogo',
@@ -204,6 +206,7 @@ const STRINGS = {
   it: {
     pageTitle: 'Verifica una partita',
     back: 'Torna al tavolo',
+    historyLink: 'Storico',
     intro:
       'Incolla la registrazione di una partita, apri un file di registrazione o segui un link che ne contiene una. Tutto si verifica qui, in questa pagina: nulla viene inviato altrove.',
     recordLabel: 'Registrazione della partita',

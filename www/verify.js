@@ -5,7 +5,7 @@
 // the page through textContent only.
 
 import { ready, verifyRecord, checkSignature } from './engine.js';
-import { addWords, chooseLanguage, setLanguage, translatePage, LANGUAGES, language } from './i18n.js';
+import { addWords, chooseLanguage, setLanguage, translatePage, languageSelect } from './i18n.js';
 import { TABLE_WORDS } from './table-text.js';
 import { loadPrefs, savePref } from './store.js';
 import { tv, hasText, addVerifyWords } from './verify-i18n.js';
@@ -114,7 +114,8 @@ function gameName(record) {
 
 /** The stored finished games (both games'), newest first; choosing one verifies it. */
 function renderFinished() {
-  const records = loadFinished();
+  // The last 50 (the history, history.html, holds them all).
+  const records = loadFinished().slice(0, 50);
   const list = $('finished');
   list.textContent = '';
   $('finished-none').hidden = records.length > 0;
@@ -193,18 +194,8 @@ function fromFragment() {
 }
 
 function languages() {
-  const select = /** @type {HTMLSelectElement} */ ($('lang'));
-  select.textContent = '';
-  for (const [code, name] of LANGUAGES) {
-    const o = document.createElement('option');
-    o.value = code;
-    o.textContent = name;
-    select.append(o);
-  }
-  select.value = language();
-  select.addEventListener('change', () => {
-    setLanguage(select.value);
-    savePref('lang', select.value);
+  languageSelect(/** @type {HTMLSelectElement} */ ($('lang')), (code) => {
+    savePref('lang', code);
     render();
   });
 }

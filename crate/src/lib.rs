@@ -28,6 +28,7 @@ pub mod nabu;
 mod notation;
 mod position;
 pub mod record;
+pub mod replay;
 pub mod review;
 pub mod rules;
 pub mod search;

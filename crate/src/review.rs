@@ -35,11 +35,14 @@ impl Source {
     }
 }
 
-/// A game to review: Othello from the usual start.
+/// A game to review: Othello from its start (the usual one, a handicap's
+/// (V2) or a GGF game's set-up).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReviewGame {
     /// What it was read from.
     pub source: Source,
+    /// The position before the first ply.
+    pub start: Position,
     /// Every ply, passes included.
     pub moves: Vec<Move>,
     /// Which plies the table placed on time-out (from a record).
@@ -55,8 +58,6 @@ pub enum ReadError {
     Record(&'static str),
     /// A GGF game the parser refused: its code.
     Ggf(&'static str),
-    /// A GGF game from another start position.
-    NotFromStart,
     /// A transcript the parser refused: its code.
     Transcript(&'static str),
     /// A move the rules refuse (records are read for form only).
@@ -72,7 +73,6 @@ impl ReadError {
         match self {
             ReadError::NotOthello => "review-not-othello",
             ReadError::Record(c) | ReadError::Ggf(c) | ReadError::Transcript(c) => c,
-            ReadError::NotFromStart => "review-not-from-start",
             ReadError::Illegal { .. } => "review-illegal-move",
         }
     }
@@ -84,9 +84,6 @@ impl fmt::Display for ReadError {
             ReadError::NotOthello => f.write_str("the record is not of an Othello game"),
             ReadError::Record(c) => write!(f, "the record cannot be read ({c})"),
             ReadError::Ggf(c) => write!(f, "the GGF game cannot be read ({c})"),
-            ReadError::NotFromStart => f.write_str(
-                "the game does not start from the usual position (a GGF set-up or a handicap)",
-            ),
             ReadError::Transcript(c) => write!(f, "the transcript cannot be read ({c})"),
             ReadError::Illegal { ply } => write!(f, "move {ply} is not legal"),
         }
@@ -103,15 +100,16 @@ pub fn read_game(text: &str) -> Result<ReviewGame, ReadError> {
         if record.game != GameKind::Othello {
             return Err(ReadError::NotOthello);
         }
-        // The review replays from the standard start only.
-        if record.handicap.is_some() {
-            return Err(ReadError::NotFromStart);
-        }
+        // A handicap (V2) changes the start.
+        let start = record
+            .handicap
+            .map_or_else(Position::start, |h| h.start(record.dark));
         let Moves::Othello(played) = record.moves else {
             return Err(ReadError::NotOthello);
         };
         ReviewGame {
             source: Source::Record,
+            start,
             moves: played.iter().map(|m| m.mv).collect(),
             by_table: played.iter().map(|m| m.by_table).collect(),
         }
@@ -119,12 +117,10 @@ pub fn read_game(text: &str) -> Result<ReviewGame, ReadError> {
         let ggf: GgfGame = trimmed
             .parse()
             .map_err(|e: crate::GgfError| ReadError::Ggf(e.code()))?;
-        if ggf.start != Position::start() {
-            return Err(ReadError::NotFromStart);
-        }
         let moves = ggf.plain_moves();
         ReviewGame {
             source: Source::Ggf,
+            start: ggf.start,
             by_table: vec![false; moves.len()],
             moves,
         }
@@ -133,6 +129,7 @@ pub fn read_game(text: &str) -> Result<ReviewGame, ReadError> {
             .map_err(|e| ReadError::Transcript(e.code()))?;
         ReviewGame {
             source: Source::Transcript,
+            start: Position::start(),
             by_table: vec![false; moves.len()],
             moves,
         }
@@ -143,7 +140,7 @@ pub fn read_game(text: &str) -> Result<ReviewGame, ReadError> {
 
 impl ReviewGame {
     fn positions_checked(&self) -> Result<Vec<Position>, ReadError> {
-        let mut at = Position::start();
+        let mut at = self.start;
         let mut out = vec![at];
         for (i, mv) in self.moves.iter().enumerate() {
             at = at
@@ -157,7 +154,7 @@ impl ReviewGame {
     /// The position before each ply, then the last one (one more than the plies).
     pub fn positions(&self) -> Vec<Position> {
         self.positions_checked()
-            .unwrap_or_else(|_| vec![Position::start()])
+            .unwrap_or_else(|_| vec![self.start])
     }
 }
 

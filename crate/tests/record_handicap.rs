@@ -99,9 +99,13 @@ fn bot_and_time_out_play_a_handicap_game_to_the_end_and_it_verifies() {
     );
     let report = verify_text(&text);
     assert!(report.all_passed(), "{text}\n{report}");
-    // The review replays from the usual start only, and says so.
-    let review = virada::review::read_game(&text).unwrap_err();
-    assert_eq!(review.code(), "review-not-from-start");
+    // The review (and the history's replay) start from the handicap's board
+    // and end where the table ended.
+    let review = virada::review::read_game(&text).unwrap();
+    assert_eq!(review.start, *t.session().start());
+    assert_eq!(review.positions().last(), Some(t.session().position()));
+    let replay = virada::replay::read(&text).unwrap();
+    assert_eq!(replay.steps.len(), review.positions().len());
     let notice = report.get("handicap").unwrap();
     assert_eq!(notice.param("corners"), "a1 h1 a8 h8");
     assert_eq!(notice.param("color"), "light");

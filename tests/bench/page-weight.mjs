@@ -76,7 +76,7 @@ function weigh(page, { list }) {
 
 const main = weigh(values.page, { list: true });
 console.log(`${String(main.total).padStart(8)} ${String(main.raw).padStart(8)}  total of ${values.page} (gzip -9, raw)`);
-for (const other of ['verify.html', 'nabu.html'].filter((p) => p !== values.page && existsSync(join(root, p)))) {
+for (const other of ['verify.html', 'nabu.html', 'history.html'].filter((p) => p !== values.page && existsSync(join(root, p)))) {
   console.log(`${other}: ${kb(weigh(other, { list: false }).total)} gzip`);
 }
 const pass = main.total <= budget;

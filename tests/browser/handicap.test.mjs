@@ -117,8 +117,8 @@ test('a person-vs-person handicap game from the dialog: seat 2 first with a1 and
   const end = await cells(page);
   assert.equal(end[0].disc, letter, 'a1 is still seat 2’s');
   assert.equal(end[63].disc, letter, 'h8 is still seat 2’s');
-  // The review replays from the usual start only: not offered here.
-  assert.equal(await page.isHidden('#review-open'), true);
+  // The review replays from the handicap's start: offered here too.
+  assert.equal(await page.isVisible('#review-open'), true);
 
   const record = await recordOf(page);
   assert.match(record, /^virada-record 2\n/);

@@ -83,7 +83,7 @@ test('a whole Othello game between two people by taps, through the server', asyn
   assert.match(record, /^word: olá$/m);
   assert.match(record, /^second-word: $/m);
   // The finished game joined "Your last finished games".
-  assert.ok((await a.evaluate(() => localStorage.getItem('virada.finished'))).includes(field(record, 'digest')));
+  assert.ok((await a.evaluate(() => localStorage.getItem('virada.history'))).includes(field(record, 'digest')));
   await checkVerifies(bContext, server, record, [
     ['seats: person, person', 'seats: person, bot 10'],
     ['clock: 30', 'clock: 60'],

@@ -14,6 +14,8 @@ mod board;
 pub mod bot;
 mod capture;
 mod game;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use board::{cells_of, Cell, NabuBoard, NabuParseError, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 pub use capture::{apply_capture, captures, is_capture, Rect};

@@ -17,15 +17,27 @@ fn player(s: Seat) -> String {
 /// light's, only once the game is over.
 pub fn write(game: &Session<Position>) -> String {
     let moves: Vec<Move> = game.moves().iter().map(|m| m.mv).collect();
-    let mut ggf = GgfGame::from_moves(*game.start(), &moves);
     let dark = game.dark_seat();
+    write_moves(
+        *game.start(),
+        &moves,
+        [game.seats[dark], game.seats[1 - dark]],
+        game.is_over(),
+    )
+}
+
+/// The same from a start and its plies: `players` are dark's seat then
+/// light's, `over` says whether to write `RE`.
+pub fn write_moves(start: Position, moves: &[Move], players: [Seat; 2], over: bool) -> String {
+    let mut ggf = GgfGame::from_moves(start, moves);
     ggf.set_property("PC", "Virada");
-    ggf.set_property("PB", &player(game.seats[dark]));
-    ggf.set_property("PW", &player(game.seats[1 - dark]));
-    if game.is_over() {
-        let p = game.position();
-        let diff = i64::from(p.count(Color::Dark)) - i64::from(p.count(Color::Light));
-        ggf.set_property("RE", &format!("{diff:+}"));
+    ggf.set_property("PB", &player(players[0]));
+    ggf.set_property("PW", &player(players[1]));
+    if over {
+        if let Ok(p) = ggf.end() {
+            let diff = i64::from(p.count(Color::Dark)) - i64::from(p.count(Color::Light));
+            ggf.set_property("RE", &format!("{diff:+}"));
+        }
     }
     ggf.set_property("TY", "8");
     ggf.to_string()

@@ -57,36 +57,11 @@ pub(super) fn parse_moves<'a>(
 mod tests {
     use super::super::{parse, verify_text, write, Status};
     use super::*;
-    use crate::fairness::Seed;
     use crate::nabu::NabuGame;
-    use crate::session::{Seat, Session};
+    use crate::session::Session;
 
     fn played_game() -> Session<NabuGame> {
-        let mut s = Session::new(
-            NabuGame::new(6).expect("size"),
-            [Seat::Person, Seat::Bot { level: 2 }],
-            Some(20),
-            Seed([7; 32]),
-            "olá".into(),
-        );
-        let mut k = 0u64;
-        let mut next = || {
-            k = k
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            k
-        };
-        let mut turn = 0;
-        while !s.is_over() {
-            turn += 1;
-            if turn % 7 == 0 {
-                s.time_out();
-            } else {
-                let mv = crate::nabu::bot::greedy_move(s.rules(), &mut next).expect("move");
-                s.turn(mv).expect("legal");
-            }
-        }
-        s
+        crate::nabu::testing::played_game(0, "olá")
     }
 
     #[test]

@@ -7,13 +7,15 @@
 //! first colon) is stable, for the page to translate.
 //!
 //! One concern a file: [`table`] (the game at the table, both games), `fair`
-//! (seeds and records), `matchplay` (a match's score and record), `bot` (the bots' moves and the trained weights), and,
+mod history;
+mod matchplay;
 //! with the `bench` feature only, `bench` (perft, search and solve figures).
 
 #[cfg(feature = "bench")]
 mod bench;
 mod bot;
 mod fair;
+mod history;
 mod matchplay;
 mod review;
 pub mod table;
