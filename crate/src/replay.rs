@@ -198,7 +198,12 @@ pub fn read(text: &str) -> Result<Replay, ReadError> {
         game: GameKind::Othello,
         header,
         transcript: crate::write_transcript_with_passes(&game.moves),
-        ggf: Some(crate::record::ggf::write_moves(game.start, &game.moves, players, over)),
+        ggf: Some(crate::record::ggf::write_moves(
+            game.start,
+            &game.moves,
+            players,
+            over,
+        )),
         steps,
     })
 }

@@ -7,8 +7,9 @@
 //! first colon) is stable, for the page to translate.
 //!
 //! One concern a file: [`table`] (the game at the table, both games), `fair`
-mod history;
-mod matchplay;
+//! (seeds and records), `matchplay` (a match's score and record), `bot` (the
+//! bots' moves and the trained weights), `review` (the review's reading and
+//! analysis), `history` (the history page's list line and replay), and,
 //! with the `bench` feature only, `bench` (perft, search and solve figures).
 
 #[cfg(feature = "bench")]
