@@ -71,7 +71,7 @@ test('with the server gone, a reload shows the table, the bot plays to the end a
   await context.close();
 });
 
-test('online, each load of a page asks the server through the worker; the online API is never the worker'''s', async () => {
+test('online, each load of a page asks the server through the worker; the online API never goes through it', async () => {
   const server = await serverWith([]);
   const context = await newContext();
   const page = await open(context, `${server.url}/verify.html?lang=en`);
