@@ -2,11 +2,19 @@
 // service worker holds every file, so with the server gone a reload still
 // shows the table, the bot plays a game to the end, its record verifies in
 // verify.html, and nabu.html loads and plays too. Online, every load asks
-// the server first, so nothing cached hides a change.
+// the server first, so nothing cached hides a change. A new version of the
+// site served while a game is in progress takes over at the next load and
+// the game goes on.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newContext, open, serverWith } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, newContext, open, serverWith } from './harness.mjs';
+import { siteFiles } from '../../scripts/site-files.mjs';
+import { cells, ply } from './table-util.mjs';
 
 /** Waits until a service worker controls `page` (one visit: install, activate, claim). */
 async function controlled(page) {
@@ -91,4 +99,68 @@ test('online, each load of a page asks the server through the worker; the online
   assert.ok(api === 200 || api === 404);
   assert.equal(await page.evaluate(async () => (await caches.match('/api/key')) === undefined), true);
   await context.close();
+});
+
+/**
+ * A copy of the site in a temporary folder, its version written: {root,
+ * version}. `hoursAgo`: the files' time (HTTP's Last-Modified counts whole
+ * seconds, and an older version is older).
+ */
+function siteCopy({ change = (root) => root, hoursAgo = 0 } = {}) {
+  const root = `${mkdtempSync(join(tmpdir(), 'virada-site-'))}/`;
+  const when = Date.now() / 1000 - hoursAgo * 3600;
+  for (const file of ['sw.js', ...siteFiles(ROOT)]) {
+    cpSync(join(ROOT, file), join(root, file));
+    utimesSync(join(root, file), when, when);
+  }
+  change(root);
+  execFileSync(process.execPath, [join(ROOT, 'scripts/site-version.mjs'), root]);
+  const version = /SITE_VERSION = '([0-9a-f]{16})'/.exec(readFileSync(join(root, 'www/pkg/site-version.js'), 'utf8'))[1];
+  return { root, version };
+}
+
+
+test('a new version of the site, served while a game is in progress, takes over at the next load; the game goes on', async () => {
+  const old = siteCopy({ hoursAgo: 1 });
+  const next = siteCopy({
+    change(root) {
+      const file = join(root, 'www/table-text.js');
+      writeFileSync(file, readFileSync(file, 'utf8').replace("tagline: 'Othello at one table'", "tagline: 'Othello at one table, the next version'"));
+    },
+  });
+  assert.notEqual(old.version, next.version);
+  const server = await serverWith([], { root: old.root });
+  const context = await newContext();
+  const page = await open(context, `${server.url}/index.html?lang=en&seats=person,person&clock=0`);
+  await controlled(page);
+  await page.waitForFunction(async (name) => (await caches.keys()).join() === name, `virada-${old.version}`);
+  for (let i = 0; i < 4; i++) {
+    const target = (await cells(page)).find((c) => c.legal != null);
+    await page.locator(`#grid [data-sq="${target.sq}"]`).click();
+    await page.waitForFunction((p) => Number(document.body.dataset.ply) > p, i);
+  }
+  const discs = (await cells(page)).map((c) => c.disc);
+  const moves = await page.evaluate(() => JSON.parse(localStorage.getItem('virada.game.v1')).moves);
+  assert.equal(moves.length, 8);
+  assert.equal(await page.locator('.tagline').textContent(), 'Othello at one table');
+
+  // The next version at the same address; the page loads again.
+  await server.restart({ root: next.root });
+  await reload(page);
+  assert.equal(await page.locator('.tagline').textContent(), 'Othello at one table, the next version');
+  // Its worker installs, takes over and removes the old version's cache.
+  await page.waitForFunction(async (name) => (await caches.keys()).join() === name, `virada-${next.version}`);
+  assert.equal(await ply(page), 4);
+  assert.deepEqual((await cells(page)).map((c) => c.disc), discs);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('virada.game.v1')).moves), moves);
+
+  // And the new version is what loads offline, the game still there.
+  await server.kill();
+  await context.setOffline(true);
+  await reload(page);
+  assert.equal(await page.locator('.tagline').textContent(), 'Othello at one table, the next version');
+  assert.equal(await ply(page), 4);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+  for (const copy of [old, next]) rmSync(copy.root, { recursive: true, force: true });
 });
