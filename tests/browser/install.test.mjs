@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { ROOT, baseUrl, newContext, open } from './harness.mjs';
 import { siteFiles } from '../../scripts/site-files.mjs';
@@ -112,13 +112,19 @@ function references(path) {
   return found;
 }
 
-test('the service worker lists every file the pages load, and each listed file exists', async () => {
+test('every page has the offline lines in its head; the service worker lists every file the pages load, and each listed file exists', async () => {
   const listed = siteFiles(ROOT);
   assert.equal(new Set(listed).size, listed.length, 'no file listed twice');
   for (const file of listed) assert.ok(existsSync(join(ROOT, file)), `${file} (listed in sw.js) exists`);
-  // Every page of the site is listed, and everything each one loads.
-  const pages = listed.filter((f) => f.endsWith('.html'));
-  for (const page of PAGES) assert.ok(pages.includes(page), `${page} is listed`);
+  // Every page of the site (each .html at its root) is listed, and everything each one loads.
+  const pages = readdirSync(ROOT).filter((f) => f.endsWith('.html'));
+  assert.ok(PAGES.every((page) => pages.includes(page)));
+  for (const page of pages) {
+    const html = readFileSync(join(ROOT, page), 'utf8');
+    for (const line of ['<link rel="manifest" href="www/manifest-pt.webmanifest">', '<meta name="theme-color"', '<link rel="apple-touch-icon"', '<script type="module" src="www/offline.js">']) {
+      assert.ok(html.includes(line), `${page} has ${line}`);
+    }
+  }
   const seen = new Set();
   const queue = pages.map((p) => join(ROOT, p));
   while (queue.length) {
