@@ -4,7 +4,7 @@
 // verify.html, and nabu.html loads and plays too. Online, every load asks
 // the server first, so nothing cached hides a change. A new version of the
 // site served while a game is in progress takes over at the next load and
-// the game goes on.
+// the game goes on. A worker that cannot be registered is a warning, no more.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -164,3 +164,36 @@ test('a new version of the site, served while a game is in progress, takes over 
   await context.close();
   for (const copy of [old, next]) rmSync(copy.root, { recursive: true, force: true });
 });
+
+test('a service worker that cannot be registered is logged as a warning and the page plays on', async () => {
+  const site = siteCopy();
+  rmSync(join(site.root, 'sw.js'));
+  const server = await serverWith([], { root: site.root });
+  const context = await newContext();
+  const page = await context.newPage();
+  const warnings = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  await page.goto(`${server.url}/index.html?lang=en&seats=person,person&clock=0`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await expectSoon(() => warnings.some((w) => /^Virada: the site will not work offline/.test(w)), () => warnings.join('\n'));
+  assert.equal(await page.evaluate(() => navigator.serviceWorker.controller), null);
+  const target = (await cells(page)).find((c) => c.legal != null);
+  await page.locator(`#grid [data-sq="${target.sq}"]`).click();
+  await page.waitForFunction(() => Number(document.body.dataset.ply) === 1);
+  // Chromium's own line about the missing script is the one error: not the page's.
+  const browsers = page.errors.filter((e) => /A bad HTTP response code \(404\) was received when fetching the script/.test(e));
+  assert.equal(browsers.length, 1);
+  page.errors.splice(0, page.errors.length, ...page.errors.filter((e) => !browsers.includes(e)));
+  assert.deepEqual(page.errors, []);
+  await context.close();
+  rmSync(site.root, { recursive: true, force: true });
+});
+
+/** Polls `check` until it holds (up to 10 s), else fails with `why()`. */
+async function expectSoon(check, why) {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(check(), why());
+}
