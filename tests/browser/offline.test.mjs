@@ -160,6 +160,10 @@ test('a new version of the site, served while a game is in progress, takes over 
   await reload(page);
   assert.equal(await page.locator('.tagline').textContent(), 'Othello at one table, the next version');
   assert.equal(await ply(page), 4);
+  // Two people on the device play on, offline.
+  const target = (await cells(page)).find((c) => c.legal != null);
+  await page.locator(`#grid [data-sq="${target.sq}"]`).click();
+  await page.waitForFunction(() => Number(document.body.dataset.ply) === 5);
   assert.deepEqual(page.errors, []);
   await context.close();
   for (const copy of [old, next]) rmSync(copy.root, { recursive: true, force: true });
