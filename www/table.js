@@ -462,9 +462,10 @@ export function createTable(rules, hooks = {}) {
           if (!s.over) notices.push(t('toPlay', { color: colorName(s.side), who: seatLabel(s, s.seatToMove) }));
           advance(notices, { deadline });
           return;
-        } catch {
+        } catch (e) {
+          // Read, but its moves do not replay: say the engine's reason.
           store.clearGame(rules.store);
-          notices.push(t('storeBroken'));
+          notices.push(t('storeRefused', { msg: errorText(e) }));
         }
       }
     }
