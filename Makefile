@@ -5,6 +5,7 @@
 #   make serve    build the wasm package and serve the page on http://127.0.0.1:8000/
 #   make test     format, lints, Rust tests, wasm build, JavaScript check, browser tests
 #   make wasm     build www/pkg (wasm-bindgen package, optimized with wasm-opt)
+#                 and the site's version for the service worker
 #   make bench    native and wasm benchmark figures (wasm: target/pkg-bench,
 #                 a package built with the `bench` feature)
 #   make weight   gzip sizes of what the page downloads, against its budget
@@ -70,6 +71,7 @@ wasm: $(NODE_DEPS)
 	wasm-bindgen --target web --out-dir www/pkg $(WASM_OUT)
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg/virada_bg.wasm -o www/pkg/virada_bg.wasm
 	cp crate/weights/eval.vrdw www/pkg/eval-weights.vrdw
+	node scripts/site-version.mjs
 
 ## bench-wasm: the wasm package with the benchmark entry points, in target/pkg-bench
 bench-wasm: $(NODE_DEPS)

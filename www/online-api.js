@@ -78,11 +78,14 @@ function api(path) {
 
 /**
  * The server's public key (`GET /api/key`), remembered as seen; null when
- * the page is served without the server (a static host).
+ * the page is served without the server (a static host) or the browser
+ * is offline.
  *
  * @returns {Promise<string|null>}
  */
 export async function serverKey() {
+  // Offline (the site from the service worker's cache): no server to ask.
+  if (navigator.onLine === false) return null;
   try {
     const response = await fetch(api('key'), { cache: 'no-store' });
     if (!response.ok) return null;

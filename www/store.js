@@ -2,9 +2,18 @@
 // The game in progress (one slot a game) and the person's choices, in
 // localStorage. A stored game is only its settings and its moves: the engine
 // replays them, so a damaged store can only fail to load, never bend a rule.
+//
+// A stored game says its format (`format`, GAME_FORMAT). A page reads every
+// older format by migrating it (format 1, before the field: `word`,
+// `assists`, `deadline` and `game` could be missing); a newer one it cannot
+// read is reported, never overwritten (docs/offline.md).
+
+/** The format this page writes; the formats before it are migrated on load. */
+export const GAME_FORMAT = 2;
 
 /**
  * @typedef {object} SavedGame a game in progress as a slot keeps it
+ * @property {number} [format] GAME_FORMAT when written (absent in format 1)
  * @property {string} [game]
  * @property {number} [size]
  * @property {string} seats
@@ -34,42 +43,65 @@ function storage() {
 }
 
 /**
- * Reads the saved game of `slot`: {status:'none'} | {status:'ok', game} | {status:'broken'}.
+ * A stored game of format 1 brought to the current one: the fields it could
+ * leave out get the values they meant.
+ * @param {Record<string, any>} g
+ * @param {string} slot
+ */
+function migrate(g, slot) {
+  if (g.format === undefined) {
+    g = { game: slot, word: '', assists: '', deadline: null, ...g, format: 2 };
+  }
+  return g;
+}
+
+/**
+ * Reads the saved game of `slot`: {status:'none'} | {status:'ok', game,
+ * from} (from: the format it was stored in) | {status:'broken'} |
+ * {status:'newer', format} (stored by a newer version of the page).
  * @param {string} [slot]
- * @returns {{status: 'none'|'broken', game?: undefined} | {status: 'ok', game: SavedGame}}
+ * @returns {{status: 'none'|'broken', game?: undefined} | {status: 'newer', format: number, game?: undefined} | {status: 'ok', game: SavedGame, from: number}}
  */
 export function loadGame(slot = 'othello') {
   const s = storage();
   const raw = s?.getItem(gameKey(slot));
   if (raw == null) return { status: 'none' };
   try {
-    const g = JSON.parse(raw);
+    const stored = JSON.parse(raw);
+    if (stored && typeof stored === 'object' && stored.format !== undefined) {
+      if (!Number.isInteger(stored.format) || stored.format < 2) return { status: 'broken' };
+      if (stored.format > GAME_FORMAT) return { status: 'newer', format: stored.format };
+    }
+    const from = stored?.format ?? 1;
+    const g = stored && typeof stored === 'object' ? migrate(stored, slot) : stored;
     const ok =
       g && typeof g === 'object' &&
       typeof g.seats === 'string' &&
       Number.isInteger(g.level) && Number.isInteger(g.clock) &&
       typeof g.seed === 'string' && /^[0-9a-f]{64}$/.test(g.seed) &&
       typeof g.seedChosen === 'boolean' &&
-      (g.word === undefined || typeof g.word === 'string') &&
+      typeof g.word === 'string' &&
       (g.handicap === undefined || typeof g.handicap === 'string') &&
+      typeof g.game === 'string' &&
       (g.size === undefined || Number.isInteger(g.size)) &&
       typeof g.moves === 'string' &&
-      (g.assists === undefined || typeof g.assists === 'string') &&
+      typeof g.assists === 'string' &&
+      (g.deadline == null || Number.isFinite(g.deadline)) &&
       Array.isArray(g.byTable) && g.byTable.every(Number.isInteger);
-    return ok ? { status: 'ok', game: { ...g, word: g.word ?? '' } } : { status: 'broken' };
+    return ok ? { status: 'ok', game: g, from } : { status: 'broken' };
   } catch {
     return { status: 'broken' };
   }
 }
 
 /**
- * Saves the game in progress in `slot`.
+ * Saves the game in progress in `slot`, in the current format.
  * @param {SavedGame} game
  * @param {string} [slot]
  */
 export function saveGame(game, slot = 'othello') {
   try {
-    storage()?.setItem(gameKey(slot), JSON.stringify(game));
+    storage()?.setItem(gameKey(slot), JSON.stringify({ format: GAME_FORMAT, ...game }));
   } catch {
     // A full or disabled store only loses the reload feature.
   }

@@ -118,6 +118,7 @@ import { createAssists } from './table-assists.js';
  * @property {boolean} [review] a review is open: no move is made, the review draws
  * @property {{sq: number, text: string, exact: boolean, ply: number}|null} [hint] the bot's best move, shown until the next move
  * @property {boolean} [hintPending] a hint is being worked out
+ * @property {boolean} [storeHeld] the stored game is a newer version's: kept, not overwritten
  * @property {import('./online.js').Online|null} [online] the online table this page sits at
  *
  * @typedef {{update?: (state: TableState, flags: {canAct: boolean}) => void, review?: {draw: (view: ReturnType<typeof import('./table-view.js').createView>) => void}}} Hooks
@@ -359,7 +360,7 @@ export function createTable(rules, hooks = {}) {
   // ---------------------------------------------------------------- games
 
   function save() {
-    if (state.online) return;
+    if (state.online || state.storeHeld) return;
     const s = snap();
     store.saveGame({
       game: rules.name,
@@ -374,7 +375,7 @@ export function createTable(rules, hooks = {}) {
       moves: state.session.transcript(),
       assists: s.assists ?? '',
       byTable: s.moves.flatMap((m, i) => (m[2] ? [i] : [])),
-      deadline: state.deadline,
+      deadline: state.deadline ?? null,
     }, rules.store);
   }
 
@@ -446,6 +447,11 @@ export function createTable(rules, hooks = {}) {
       store.clearGame(rules.store);
       notices.push(t('storeBroken'));
     }
+    if (saved.status === 'newer') {
+      // An older page than the one that saved the game: say so, keep the game.
+      state.storeHeld = true;
+      notices.push(t('storeNewer', { format: saved.format, known: store.GAME_FORMAT }));
+    }
     if (saved.status === 'ok') {
       const g = saved.game;
       const fits = ['seed', 'seats', 'clock', 'level', 'size', 'handicap'].every((k) => params[k] === undefined || params[k] === (g[k] ?? ''));
@@ -460,9 +466,10 @@ export function createTable(rules, hooks = {}) {
           if (!s.over) notices.push(t('toPlay', { color: colorName(s.side), who: seatLabel(s, s.seatToMove) }));
           advance(notices, { deadline });
           return;
-        } catch {
+        } catch (e) {
+          // Read, but its moves do not replay: say the engine's reason.
           store.clearGame(rules.store);
-          notices.push(t('storeBroken'));
+          notices.push(t('storeRefused', { msg: errorText(e) }));
         }
       }
     }

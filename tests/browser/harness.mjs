@@ -34,7 +34,9 @@
 // the end. `serverWith(['--grace', '2'])` starts another one with flags of
 // its own, which a test may SIGKILL and start again on the same port and
 // data folder (`kill()`, `restart()`); `open(context, url)` takes its
-// addresses whole.
+// addresses whole. `serverWith([], { root })` serves another copy of the
+// site, and `restart({ root })` the same port from another folder (a new
+// version of the site at the same address).
 //
 // Environment: VIRADA_BIN (the server binary; default target/debug/virada,
 // which `make test` builds), CHROMIUM (default /usr/bin/chromium),
@@ -75,14 +77,14 @@ const watched = new Set();
  * (a fresh temporary one unless given) and any other `flags`; resolves with
  * {child, url, port, log, data, flags} once it prints its address.
  */
-function spawnServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'virada-browser-')), flags = [] } = {}) {
+function spawnServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'virada-browser-')), flags = [], root = ROOT } = {}) {
   for (const [path, fix] of [
     [BIN, 'build it with `cargo build --profile test -p virada` (make test does)'],
     [`${ROOT}www/pkg/virada_bg.wasm`, 'build it with `make wasm`'],
   ]) {
     if (!existsSync(path)) throw new Error(`harness: ${path} is missing: ${fix}`);
   }
-  const child = spawn(BIN, ['serve', '--port', String(port), '--root', ROOT, '--data', data, ...flags], {
+  const child = spawn(BIN, ['serve', '--port', String(port), '--root', root, '--data', data, ...flags], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = [];
@@ -113,7 +115,7 @@ function spawnServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'virada-brows
         clearTimeout(timer);
         child.removeAllListeners('exit');
         child.stdout.resume();
-        resolve({ child, url: match[1], port: Number(new URL(match[1]).port), log, data, flags });
+        resolve({ child, url: match[1], port: Number(new URL(match[1]).port), log, data, flags, root });
       }
     });
   });
@@ -130,8 +132,8 @@ function startServer() {
  * with SIGKILL (nothing is finished or flushed); `restart()` starts it again
  * on the same port and data folder. closeAll() stops it.
  */
-export async function serverWith(flags = []) {
-  let current = await spawnServer({ flags });
+export async function serverWith(flags = [], { root = ROOT } = {}) {
+  let current = await spawnServer({ flags, root });
   const handle = {
     url: current.url,
     port: current.port,
@@ -143,10 +145,10 @@ export async function serverWith(flags = []) {
       current.child.kill('SIGKILL');
       await gone;
     },
-    /** The same server again: same port, same data folder, same flags. */
-    async restart() {
+    /** The same server again: same port, same data folder, same flags; the same files unless `root` is given. */
+    async restart({ root = current.root } = {}) {
       await handle.kill();
-      current = await spawnServer({ port: current.port, data: current.data, flags: current.flags });
+      current = await spawnServer({ port: current.port, data: current.data, flags: current.flags, root });
       handle.log = current.log;
     },
     stop() {

@@ -3,7 +3,7 @@
 // in several rectangles), forced passes, and the record verified in the page.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { openPage } from './harness.mjs';
+import { newContext, openPage, pageUrl } from './harness.mjs';
 
 const SEED = '5a'.repeat(32);
 
@@ -89,10 +89,13 @@ test('a 6×6 game through taps: swap, captures by tapping, verified record', asy
 });
 
 test('when the clock runs out the table plays the time-out move, marked in the record', async () => {
-  const { page, errors } = await openPage(`nabu.html?lang=en&size=6&clock=10&seed=${SEED}`);
-  // The page's timers on a fake clock, from a fresh load.
+  // The page's timers on a fake clock from the first load, so the turn's
+  // deadline does not depend on how long a real load took.
+  const context = await newContext();
+  const page = await context.newPage();
+  const errors = page.errors;
   await page.clock.install();
-  await page.reload({ waitUntil: 'load' });
+  await page.goto(await pageUrl(`nabu.html?lang=en&size=6&clock=10&seed=${SEED}`));
   await page.locator('body[data-ready="true"]').waitFor();
   assert.match(await page.locator('#clock').textContent(), /^10 s$/);
   await page.clock.runFor(11_000);

@@ -1,0 +1,176 @@
+// @ts-check
+// The service worker: the site without the network (docs/offline.md).
+//
+// On install it stores every file the site needs to load and play offline
+// (SITE_FILES, the one list) in a cache named after the site's version; on
+// activate it removes the caches of older versions and takes the open pages.
+// Each listed file (and each page, whatever its query) is asked of the
+// network first, so a page online always gets the files as they are now and
+// the cache follows them; without the network the cached copy answers.
+// Anything else (the online table's /api/ and its WebSockets, other sites,
+// anything not listed) is left to the browser as if there were no worker.
+//
+// A classic script (module service workers are not everywhere yet).
+
+/** The service worker's global scope, typed. */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
+// The version: www/pkg/site-version.js sets `self.SITE_VERSION` from the
+// hashes of the files below (scripts/site-version.mjs, run by `make wasm`).
+// When it changes, the browser installs this worker anew.
+try {
+  importScripts('www/pkg/site-version.js');
+} catch {
+  // Not built: one cache for every version, still refreshed from the network.
+}
+
+/**
+ * Every file the site needs to load and play offline, relative to the site's
+ * root. A new page, module, style sheet or worker is one more line here; the
+ * browser test install.test.mjs fails when a page loads a file not listed.
+ */
+const SITE_FILES = [
+  // the pages
+  'index.html',
+  'nabu.html',
+  'verify.html',
+  // the pages' look, icons and manifests
+  'favicon.svg',
+  'www/style.css',
+  'www/nabu.css',
+  'www/verify.css',
+  'www/offline.js',
+  'www/manifest-pt.webmanifest',
+  'www/manifest-en.webmanifest',
+  'www/manifest-it.webmanifest',
+  'www/icons/icon-192.png',
+  'www/icons/icon-512.png',
+  'www/icons/maskable-512.png',
+  'www/icons/apple-touch-icon.png',
+  // the modules
+  'www/announce.js',
+  'www/bot-seat.js',
+  'www/engine.js',
+  'www/error-text.js',
+  'www/finished.js',
+  'www/grid.js',
+  'www/i18n.js',
+  'www/input.js',
+  'www/main.js',
+  'www/nabu-engine.js',
+  'www/nabu-game.js',
+  'www/nabu-main.js',
+  'www/nabu-rules.js',
+  'www/nabu-text.js',
+  'www/new-game.js',
+  'www/online-api.js',
+  'www/online-session.js',
+  'www/online-text.js',
+  'www/online.js',
+  'www/othello-game.js',
+  'www/panel.js',
+  'www/record-share.js',
+  'www/render.js',
+  'www/review-graph.js',
+  'www/review-text.js',
+  'www/review.js',
+  'www/sound.js',
+  'www/store.js',
+  'www/table-assists.js',
+  'www/table-boot.js',
+  'www/table-controls.js',
+  'www/table-text.js',
+  'www/table-view.js',
+  'www/table.js',
+  'www/timer.js',
+  'www/tips.js',
+  'www/verify-i18n.js',
+  'www/verify.js',
+  // the bots' workers
+  'www/bot-worker.js',
+  'www/nabu-bot-worker.js',
+  // the engine: the wasm package and the bot's weights
+  'www/pkg/virada.js',
+  'www/pkg/virada_bg.wasm',
+  'www/pkg/eval-weights.vrdw',
+  // the rules text the Nabucodonosor page shows
+  'docs/nabu-rules.md',
+];
+
+const PREFIX = 'virada-';
+const VERSION = String(/** @type {any} */ (sw).SITE_VERSION ?? 'unversioned');
+const CACHE = `${PREFIX}${VERSION}`;
+/** The site's root: this worker's folder. */
+const ROOT = new URL('./', sw.location.href);
+/** The listed files by path (`/www/main.js`). */
+const LISTED = new Set(SITE_FILES.map((file) => new URL(file, ROOT).pathname));
+const API = new URL('api/', ROOT).pathname;
+
+sw.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // Past the browser's HTTP cache, so one version's files come together.
+      await cache.addAll(SITE_FILES.map((file) => new Request(new URL(file, ROOT), { cache: 'no-cache' })));
+      // A new version takes over at once: every file is asked of the network
+      // first anyway, so the open pages see nothing older than before.
+      await sw.skipWaiting();
+    })(),
+  );
+});
+
+sw.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      }
+      await sw.clients.claim();
+    })(),
+  );
+});
+
+sw.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== ROOT.origin || url.pathname.startsWith(API)) return;
+  // A page is the same file whatever its query (`?lang=`, `?table=`…).
+  const path = request.mode === 'navigate' && url.pathname.endsWith('/') ? `${url.pathname}index.html` : url.pathname;
+  if (!LISTED.has(path)) return;
+  event.respondWith(networkFirst(event, path));
+});
+
+/**
+ * The network's answer (kept in the cache when it is new), else the cached copy.
+ * @param {FetchEvent} event
+ * @param {string} path
+ * @returns {Promise<Response>}
+ */
+async function networkFirst(event, path) {
+  const cache = await caches.open(CACHE);
+  let response;
+  try {
+    response = await fetch(event.request);
+  } catch (error) {
+    const cached = await cache.match(path);
+    if (cached) return cached;
+    throw error;
+  }
+  if (response.status === 200 && response.type === 'basic') event.waitUntil(keep(cache, path, response.clone()));
+  return response;
+}
+
+/**
+ * Stores `response` as `path` unless the cached copy is the same file
+ * (same validators): a reload does not rewrite two megabytes of weights.
+ * @param {Cache} cache
+ * @param {string} path
+ * @param {Response} response
+ */
+async function keep(cache, path, response) {
+  const cached = await cache.match(path);
+  const same = (name) => response.headers.get(name) !== null && cached?.headers.get(name) === response.headers.get(name);
+  if (cached && (same('etag') || same('last-modified'))) return;
+  await cache.put(path, response);
+}
