@@ -470,7 +470,7 @@ export function replayGame(text) {
 /**
  * A stored record's line in the history (its header only); throws `code: message`.
  * @param {string} text
- * @returns {{kind: 'game', game: 'othello'|'nabucodonosor', size: number, plies: number, header: RecordHeader}}
+ * @returns {{kind: 'game'|'match', game: 'othello'|'nabucodonosor', size: number, plies: number, header: RecordHeader, match?: {kind: string, target: number, seats: string[], total: number[], winner: string, fingerprint: string}, games?: {number: number, points: number[], record: string}[]}}
  */
 export function recordSummary(text) {
   return JSON.parse(history_summary(text));

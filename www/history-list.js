@@ -11,6 +11,7 @@ const $ = (id) => document.getElementById(id);
 
 /**
  * @typedef {ReturnType<typeof recordSummary>} Summary
+ * @typedef {{kind: string, target: number, seats: string[], total: number[], winner: string, fingerprint: string}} MatchSummary
  * @typedef {import('./engine.js').RecordHeader} RecordHeader
  */
 
@@ -68,17 +69,26 @@ export function dateText(at) {
 export function readEntry(entry) {
   try {
     const summary = recordSummary(entry.record);
-    // SEAM (match play): match records (several games in order, a header
-    // line first) are being added on another branch. When they land, the
-    // engine's summary answers another `kind` for them, with their games,
-    // and this is where such an entry opens into its games (one row a
-    // game, each replayed on its own). Until then only `kind: 'game'` is
-    // known; a match record shows as a record that cannot be read.
-    if (summary.kind !== 'game') return { ok: false, code: `kind-${summary.kind}` };
+    // A match record (V1) is `kind: 'match'`, with its games' records.
+    if (summary.kind !== 'game' && summary.kind !== 'match') return { ok: false, code: `kind-${summary.kind}` };
     return { ok: true, summary };
   } catch (e) {
     return { ok: false, code: /^([a-z0-9-]+):/.exec(String(e?.message ?? e))?.[1] ?? '?' };
   }
+}
+
+/**
+ * A match's line: "Othello match to 16 points", the seats, "Points 20 – 12:
+ * seat 1 wins the match".
+ * @param {MatchSummary} m
+ * @returns {{game: string, seats: string, result: string}}
+ */
+export function matchTexts(m) {
+  return {
+    game: t(m.kind === 'points' ? 'h.matchPoints' : 'h.matchGames', { n: m.target }),
+    seats: t('h.matchSeats', { first: seatName(m.seats[0]), second: seatName(m.seats[1]) }),
+    result: t('h.matchResult', { a: m.total[0], b: m.total[1], verdict: t(`h.matchVerdict.${m.winner}`) }),
+  };
 }
 
 /** A span with one field of an entry. */
@@ -109,7 +119,18 @@ export function drawList(entries, open) {
     b.className = 'entry-open';
     const read = readEntry(entry);
     b.append(field('date', dateText(entry.at)));
-    if ('summary' in read) {
+    if ('summary' in read && read.summary.kind === 'match') {
+      const m = /** @type {MatchSummary} */ (read.summary.match);
+      const texts = matchTexts(m);
+      li.dataset.game = 'match';
+      b.append(
+        field('game', texts.game),
+        field('seats', texts.seats),
+        field('result', texts.result),
+        field('fingerprint', t('h.fingerprint', { fp: m.fingerprint.slice(0, 16) })),
+      );
+      li.dataset.fingerprint = m.fingerprint;
+    } else if ('summary' in read) {
       const { summary } = read;
       li.dataset.game = summary.game;
       b.append(

@@ -11,7 +11,7 @@ import { HISTORY_WORDS, readErrorText } from './history-text.js';
 import { loadPrefs, savePref } from './store.js';
 import { attach, say } from './announce.js';
 import { loadHistory, forgetFinished, restoreFinished, dropUnreadable } from './finished.js';
-import { drawList, gameName, seatsText, resultText, dateText } from './history-list.js';
+import { drawList, gameName, seatsText, resultText, dateText, matchTexts, readEntry } from './history-list.js';
 import { setupReplay } from './history-replay.js';
 import { setupActions, showActions } from './history-actions.js';
 import { download } from './record-share.js';
@@ -22,7 +22,8 @@ addWords(HISTORY_WORDS);
 const $ = (id) => document.getElementById(id);
 const MAX_FILE = 64 * 1024;
 
-/** @type {{entries: import('./finished.js').HistoryEntry[], shown: (import('./history-actions.js').Shown & {entry: import('./finished.js').HistoryEntry|null})|null}} */
+/** @typedef {import('./history-actions.js').Shown & {entry: import('./finished.js').HistoryEntry|null, match?: import('./history-list.js').MatchSummary, matchGame?: {number: number, points: number[]}}} ShownGame */
+/** @type {{entries: import('./finished.js').HistoryEntry[], shown: ShownGame|null}} */
 const state = { entries: [], shown: null };
 
 const replay = setupReplay();
@@ -46,13 +47,22 @@ setupActions({
 function metaText(shown) {
   const h = shown.replay?.header;
   const meta = shown.entry ? [dateText(shown.entry.at)] : [];
+  if (shown.match) {
+    const texts = matchTexts(shown.match);
+    meta.push(texts.seats, texts.result, t('h.fingerprint', { fp: shown.match.fingerprint.slice(0, 16) }));
+  }
   if (h) meta.push(seatsText(h), resultText(h.result), t('h.fingerprint', { fp: h.fingerprint.slice(0, 16) }));
   return meta.join(' · ');
 }
 
 /** The replay's title: "Replay: Othello" (", a pasted game"). */
 function titleText(shown) {
+  if (shown.match) return matchTexts(shown.match).game;
   if (!shown.replay) return t('h.title');
+  if (shown.matchGame) {
+    const { number, points } = shown.matchGame;
+    return t('h.replayOf', { game: `${gameName(shown.replay)}, ${t('h.matchGame', { n: number, a: points[0], b: points[1] })}` });
+  }
   return t('h.replayOf', { game: shown.entry ? gameName(shown.replay) : `${gameName(shown.replay)}, ${t('h.pasted')}` });
 }
 
@@ -60,6 +70,7 @@ function titleText(shown) {
 function showGame(shown) {
   state.shown = shown;
   $('deleted').hidden = true;
+  $('match-games').hidden = true;
   $('replay-title').textContent = titleText(shown);
   const g = shown.replay;
   $('replay-meta').textContent = metaText(shown);
@@ -84,10 +95,57 @@ function closeReplay() {
   else $('history-count').focus();
 }
 
+/**
+ * Shows a match (V1): its line, its actions (verify, copy, download, delete
+ * the match record) and its games, each opening its own replay.
+ * @param {import('./finished.js').HistoryEntry} entry
+ * @param {{match?: import('./history-list.js').MatchSummary, games?: {number: number, points: number[], record: string}[]}} summary
+ */
+function showMatch(entry, summary) {
+  showGame({ record: entry.record, replay: null, stored: true, entry, match: summary.match });
+  $('replay-error').hidden = true;
+  const ol = $('match-game-list');
+  ol.textContent = '';
+  for (const game of summary.games ?? []) {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'link';
+    b.dataset.game = String(game.number);
+    b.textContent = t('h.matchGame', { n: game.number, a: game.points[0], b: game.points[1] });
+    b.addEventListener('click', () => openMatchGame(game));
+    li.append(b);
+    ol.append(li);
+  }
+  $('match-games').hidden = false;
+}
+
+/**
+ * Replays one game of the match on show.
+ * @param {{number: number, points: number[], record: string}} game
+ */
+function openMatchGame(game) {
+  let g = null;
+  let error = '';
+  try {
+    g = replayGame(game.record);
+  } catch (e) {
+    error = readErrorText(t, e);
+  }
+  showGame({ record: game.record, replay: g, stored: false, entry: null, matchGame: game });
+  $('replay-error').textContent = error;
+  $('replay-error').hidden = !error;
+}
+
 /** Opens entry `i` of the list. */
 function openEntry(i) {
   const entry = state.entries[i];
   if (!entry) return;
+  const read = readEntry(entry);
+  if ('summary' in read && read.summary.kind === 'match') {
+    showMatch(entry, read.summary);
+    return;
+  }
   let g = null;
   let error = '';
   try {

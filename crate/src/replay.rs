@@ -343,14 +343,53 @@ impl Replay {
 }
 
 /// A stored record's line in the history list, from its header alone (no
-/// replay): `{"kind":"game","game","size","plies","header":{…}}`.
+/// replay): `{"kind":"game","game","size","plies","header":{…}}`, or for a
+/// match record (V1) `{"kind":"match","game","size","match":{"kind","target",
+/// "seats","total","winner","fingerprint"},"games":[{"number","points",
+/// "record"}]}` (`fingerprint` the match's digest, `record` each game's
+/// record text, to be replayed on its own).
 pub fn summary(text: &str) -> Result<String, ReadError> {
+    if crate::record::is_match(text) {
+        return match_summary(text);
+    }
     let record = crate::record::parse(text).map_err(|e| ReadError::Record(e.code()))?;
     Ok(format!(
         r#"{{"kind":"game",{},"plies":{},"header":{}}}"#,
         game_json(record.game),
         record.moves.len(),
         header(&record).to_json()
+    ))
+}
+
+/// A match record's line in the history list (see [`summary`]).
+fn match_summary(text: &str) -> Result<String, ReadError> {
+    let m = crate::record::parse_match(text).map_err(|e| ReadError::Record(e.code))?;
+    let games: Vec<String> = m
+        .games
+        .iter()
+        .map(|g| {
+            format!(
+                r#"{{"number":{},"points":[{},{}],"record":{}}}"#,
+                g.number,
+                g.points[0],
+                g.points[1],
+                json_string(&g.text)
+            )
+        })
+        .collect();
+    let fingerprint: String = m.digest.iter().map(|b| format!("{b:02x}")).collect();
+    Ok(format!(
+        r#"{{"kind":"match",{},"match":{{"kind":"{}","target":{},"seats":[{},{}],"total":[{},{}],"winner":"{}","fingerprint":"{}"}},"games":[{}]}}"#,
+        game_json(GameKind::Othello),
+        m.kind.name(),
+        m.kind.target(),
+        seat_json(m.seats[0]),
+        seat_json(m.seats[1]),
+        m.total[0],
+        m.total[1],
+        m.winner.as_str(),
+        fingerprint,
+        games.join(",")
     ))
 }
 

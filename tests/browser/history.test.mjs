@@ -301,3 +301,40 @@ test('the store keeps the last 500 games, newest first, each record once', async
   assert.deepEqual(kept.last, { at: 3, record: 'record 3' }, 'the oldest three dropped');
   assert.deepEqual(errors, []);
 });
+
+test('a match is listed with its total and winner, opens into its games, and each game replays step by step', async () => {
+  const MATCH = readFileSync(`${ROOT}tests/data/matches/good-from-page.txt`, 'utf8');
+  const { page, errors } = await historyWith([{ at: NOV_30, record: MATCH }, { at: NOV_29, record: OTHELLO }]);
+  const rows = page.locator('#history-list > li');
+  assert.equal(await rows.count(), 2);
+  const text = (name) => rows.nth(0).locator(`[data-field="${name}"]`).textContent();
+  assert.equal(await rows.nth(0).getAttribute('data-game'), 'match');
+  assert.equal(await text('game'), 'Othello match of 2 games');
+  assert.equal(await text('seats'), 'Person (seat 1) – Person (seat 2)');
+  assert.equal(await text('result'), 'Points 4 – 12: seat 2 wins the match');
+  const digest = /^digest: ([0-9a-f]{64})$/m.exec(MATCH.split('\ntotal: ')[1])[1];
+  assert.equal(await text('fingerprint'), `Fingerprint ${digest.slice(0, 16)}…`);
+
+  await rows.nth(0).locator('button').click();
+  await page.waitForSelector('#match-games:not([hidden])');
+  assert.equal(await page.locator('#replay-title').textContent(), 'Othello match of 2 games');
+  const games = page.locator('#match-game-list button');
+  assert.deepEqual(await games.allTextContents(), ['Game 1: points 0 – 12', 'Game 2: points 4 – 0']);
+  // The match record's own actions: verify, copy, download, delete; no GGF.
+  assert.match(await page.locator('#verify').getAttribute('href'), /^verify\.html#r=/);
+  assert.equal(await page.locator('#download-record').isVisible(), true);
+  assert.equal(await page.locator('#download-ggf').isVisible(), false);
+  assert.equal(await page.locator('#delete').isVisible(), true);
+
+  // Game 2 of the match, replayed as the table plays its record.
+  const second = `virada-record 1\n${MATCH.split('\nvirada-record 1\n')[2].split(/\ngame \d+: |\ntotal: /)[0]}\n`;
+  const expected = await tablePositions(page, second);
+  await games.nth(1).click();
+  await page.waitForSelector('body[data-replay="open"]');
+  assert.equal(await page.locator('#match-games').isHidden(), true);
+  assert.equal(await page.locator('#replay-title').textContent(), 'Replay: Othello, Game 2: points 4 – 0');
+  await stepThrough(page, expected, 'match game 2');
+  await page.click('#replay-close');
+  await page.waitForSelector('#history-view:not([hidden])');
+  assert.deepEqual(errors, []);
+});

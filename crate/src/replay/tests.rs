@@ -157,3 +157,30 @@ fn the_json_carries_every_step() {
         .to_json()
         .contains(r#""end":{"dark":38,"light":26,"verdict":"dark wins"}"#));
 }
+
+#[test]
+fn a_match_record_is_listed_with_its_games() {
+    let text = include_str!("../../../tests/data/matches/good-from-page.txt");
+    let m = crate::record::parse_match(text).unwrap();
+    let json = summary(text).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["kind"], "match");
+    assert_eq!(v["game"], "othello");
+    assert_eq!(v["match"]["kind"], m.kind.name());
+    assert_eq!(v["match"]["target"], m.kind.target());
+    assert_eq!(v["match"]["total"][0], m.total[0]);
+    assert_eq!(v["match"]["total"][1], m.total[1]);
+    assert_eq!(v["match"]["winner"], m.winner.as_str());
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), m.games.len());
+    for (g, want) in games.iter().zip(&m.games) {
+        assert_eq!(g["number"], want.number);
+        // Each game's record comes back whole and replays on its own.
+        let record = g["record"].as_str().unwrap();
+        assert_eq!(record, want.text);
+        assert!(read(record).is_ok());
+    }
+    // A damaged match record is said with the match parser's code.
+    let broken = text.replacen("virada-match 1", "virada-match 9", 1);
+    assert!(summary(&broken).is_err());
+}
