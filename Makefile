@@ -22,6 +22,10 @@ export PATH := $(or $(CARGO_HOME),$(HOME)/.cargo)/bin:$(PATH)
 SETUP := bash scripts/setup.sh
 WASM_TARGET := wasm32-unknown-unknown
 WASM_OUT := target/$(WASM_TARGET)/release/virada.wasm
+# The bots' and the review's package (www/pkg-bot) builds in a target folder
+# of its own, so switching features does not rebuild the page's each time.
+WASM_BOT_DIR := target/wasm-bot
+WASM_BOT_OUT := $(WASM_BOT_DIR)/$(WASM_TARGET)/release/virada.wasm
 # Every browser the page targets runs WebAssembly SIMD (Chromium 91+,
 # Firefox 89+, Safari 16.4+, Node 16.4+).
 WASM_RUSTFLAGS ?= -C target-feature=+simd128
@@ -64,12 +68,19 @@ browser-test: $(NODE_DEPS) wasm
 	cargo build -q --profile test -p virada --bin virada
 	node --test tests/wasm-exports.test.mjs tests/browser/*.test.mjs
 
+## wasm: the page's package (www/pkg: the table, records, seeds) and the one
+## the bots' workers and the review load (www/pkg-bot: search, evaluation,
+## analysis, with the trained weights beside it)
 wasm: $(NODE_DEPS)
 	@$(SETUP) wasm
-	RUSTFLAGS="$(WASM_RUSTFLAGS)" cargo build -q -p virada --lib --release --target $(WASM_TARGET)
+	RUSTFLAGS="$(WASM_RUSTFLAGS)" cargo build -q -p virada --lib --release --target $(WASM_TARGET) --no-default-features --features page-exports
 	wasm-bindgen --target web --out-dir www/pkg $(WASM_OUT)
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg/virada_bg.wasm -o www/pkg/virada_bg.wasm
-	cp crate/weights/eval.vrdw www/pkg/eval-weights.vrdw
+	RUSTFLAGS="$(WASM_RUSTFLAGS)" cargo build -q -p virada --lib --release --target $(WASM_TARGET) --no-default-features --features bot-exports --target-dir $(WASM_BOT_DIR)
+	wasm-bindgen --target web --out-dir www/pkg-bot $(WASM_BOT_OUT)
+	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-bot/virada_bg.wasm -o www/pkg-bot/virada_bg.wasm
+	rm -f www/pkg/eval-weights.vrdw
+	cp crate/weights/eval.vrdw www/pkg-bot/eval-weights.vrdw
 
 ## bench-wasm: the wasm package with the benchmark entry points, in target/pkg-bench
 bench-wasm: $(NODE_DEPS)

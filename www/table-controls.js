@@ -9,7 +9,6 @@ import { say } from './announce.js';
 import * as store from './store.js';
 import { setupNewGameDialog, openNewGameDialog, translateChoices } from './new-game.js';
 import { bindRecordActions } from './record-share.js';
-import { openOnline, serverThere } from './online.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -75,7 +74,11 @@ export function setupControls(table) {
   $('undo')?.addEventListener('click', () => table.undo());
   const game = { levels: state.rules.levels, sizes: state.rules.sizes };
   $('new-game').addEventListener('click', () => openNewGameDialog(state.settings));
-  const online = { open: (choice) => openOnline(state.rules, choice), there: serverThere };
+  // The online table's modules load when the dialog first asks for them.
+  const online = {
+    open: async (choice) => (await import('./online.js')).openOnline(state.rules, choice),
+    there: async () => (await import('./online.js')).serverThere(),
+  };
   setupNewGameDialog({ start: table.startNew, ...game, online });
   bindRecordActions({
     // The record as it may be shown now: the seed only once revealed.

@@ -15,7 +15,7 @@ test('the plain address: person vs bot at once, fresh secret seed, bot labelled,
   // The bot's worker fetches the trained evaluation beside the wasm.
   const weights = [];
   context.on('response', (r) => {
-    if (r.url().endsWith('/pkg/eval-weights.vrdw')) weights.push(r.status());
+    if (r.url().endsWith('/pkg-bot/eval-weights.vrdw')) weights.push(r.status());
   });
   const page = await open(context, '?lang=en');
   const other = await open(await newContext(), '?lang=en');
@@ -35,7 +35,7 @@ test('the plain address: person vs bot at once, fresh secret seed, bot labelled,
   await page.locator(`#grid [data-sq="${legal[0].sq}"]`).click();
   await page.waitForFunction((n) => Number(document.body.dataset.ply) >= n + 2 && document.body.dataset.thinking === 'false', p);
   assert.match(await page.getByRole('status').textContent(), /played/);
-  assert.deepEqual(weights, [200], 'the worker loaded pkg/eval-weights.vrdw once');
+  assert.deepEqual(weights, [200], 'the worker loaded pkg-bot/eval-weights.vrdw once');
   assert.deepEqual(page.errors, []);
   await context.close();
 });
