@@ -8,6 +8,7 @@
 #   make bench    native and wasm benchmark figures (wasm: target/pkg-bench,
 #                 a package built with the `bench` feature)
 #   make weight   gzip sizes of what the page downloads, against its budget
+#   make lighthouse  Lighthouse (mobile) on the three pages, against the bars
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -38,7 +39,7 @@ NATIVE_RUSTFLAGS ?=
 NODE_DEPS := node_modules/.package-lock.json
 BIN := target/release/virada
 
-.PHONY: serve test wasm bench bench-wasm weight lint rust-test js-check browser-test setup clean
+.PHONY: serve test wasm bench bench-wasm weight lighthouse lint rust-test js-check browser-test setup clean
 
 ## serve: build, then serve the repository on http://$(HOST):$(PORT)/
 serve: wasm
@@ -98,6 +99,14 @@ bench: bench-wasm
 ## weight: gzip sizes of the page's files against the budget
 weight: wasm
 	node tests/bench/page-weight.mjs
+
+## lighthouse: Lighthouse mobile (simulated throttling) on the three pages as
+## `virada serve` serves them: the median of LH_RUNS runs against the bars
+LH_RUNS ?= 3
+lighthouse: wasm
+	@$(SETUP) chromium
+	cargo build -q --release -p virada --bin virada
+	node tests/bench/lighthouse.mjs --runs $(LH_RUNS) --bin $(BIN)
 
 $(NODE_DEPS): package.json package-lock.json
 	@command -v npm >/dev/null || { echo "setup: npm is missing: install Node.js (20 or later) with npm" >&2; exit 1; }

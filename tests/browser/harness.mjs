@@ -51,7 +51,8 @@ import { chromium } from 'playwright-core';
 /** The repository root, which the server serves. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-const BIN = process.env.VIRADA_BIN ?? `${ROOT}target/debug/virada`;
+/** The server binary the tests serve the pages with. */
+export const BIN = process.env.VIRADA_BIN ?? `${ROOT}target/debug/virada`;
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -90,7 +90,10 @@ test('a 6×6 game through taps: swap, captures by tapping, verified record', asy
 
 test('when the clock runs out the table plays the time-out move, marked in the record', async () => {
   const { page, errors } = await openPage(`nabu.html?lang=en&size=6&clock=10&seed=${SEED}`);
-  // The page's timers on a fake clock, from a fresh load.
+  // The page's timers on a fake clock, from a fresh load: the stored game
+  // (whose deadline the first load started) is cleared, so the reload starts
+  // the game anew and its 10 s do not depend on how long the reload takes.
+  await page.evaluate(() => localStorage.clear());
   await page.clock.install();
   await page.reload({ waitUntil: 'load' });
   await page.locator('body[data-ready="true"]').waitFor();
