@@ -118,4 +118,4 @@ setup: $(NODE_DEPS)
 
 clean:
 	cargo clean
-	rm -rf www/pkg node_modules tests/browser/artifacts
+	rm -rf www/pkg www/pkg-bot node_modules tests/browser/artifacts
