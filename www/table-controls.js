@@ -1,7 +1,7 @@
 // @ts-check
 // The table's buttons and keys, for either game: language, Mute (and M),
-// Place, All my moves, New game (new-game.js, loaded the first time the
-// dialog opens: the first board does not need it) and the record's ways out
+// Place, All my moves, New game (new-game.js, loaded in idle time after the
+// first board, which does not need it, or at the first click) and the record's ways out
 // (record-share.js).
 
 import { t, setLanguage, translatePage, LANGUAGES, language } from './i18n.js';
@@ -83,15 +83,17 @@ export function setupControls(table) {
   };
   /** @type {Promise<typeof import('./new-game.js')>|null} */
   let dialog = null;
-  $('new-game').addEventListener('click', async () => {
-    dialog ??= import('./new-game.js').then((m) => {
+  const loadDialog = () =>
+    (dialog ??= import('./new-game.js').then((m) => {
       m.setupNewGameDialog({ start: table.startNew, ...game, online });
       m.translateChoices();
       dialogModule = m;
       return m;
-    });
-    (await dialog).openNewGameDialog(state.settings);
-  });
+    }));
+  $('new-game').addEventListener('click', async () => (await loadDialog()).openNewGameDialog(state.settings));
+  // Fetched once the board is up and the page idle, so a click rarely waits for it.
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => loadDialog(), { timeout: 5000 });
+  else setTimeout(loadDialog, 1000);
   bindRecordActions({
     // The record as it may be shown now: the seed only once revealed.
     record: () => state.session.record(state.seedShown),
