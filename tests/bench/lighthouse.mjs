@@ -57,7 +57,13 @@ const children = new Set();
 const folders = new Set();
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  for (const folder of folders) {
+    try {
+      rmSync(folder, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      // Chromium may still be writing its cache: a temporary folder is left.
+    }
+  }
 });
 
 /** Starts `command args` and resolves with the first match of `pattern` in its stdout or stderr. */
@@ -116,8 +122,12 @@ let failed = false;
 for (let run = 0; run < runs; run++) {
   for (const page of pages) {
     const url = `${server.match}/${page}?lang=en`;
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories });
-    const lhr = result?.lhr;
+    // A run Lighthouse itself could not record (NO_NAVSTART and the like, on
+    // a loaded machine) is tried again, twice at most.
+    let lhr = null;
+    for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt++) {
+      lhr = (await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories }))?.lhr ?? null;
+    }
     if (!lhr || lhr.runtimeError) {
       console.error(`${page}: Lighthouse failed: ${lhr?.runtimeError?.message ?? 'no result'}`);
       failed = true;
@@ -167,6 +177,9 @@ for (const page of Object.keys(scores)) {
 }
 if (values.json) console.log(JSON.stringify(report));
 else console.log(`median of ${runs} run${runs > 1 ? 's' : ''} a page, Lighthouse mobile: ${failed ? 'FAIL' : 'pass'}`);
-chrome.child.kill();
+await new Promise((resolve) => {
+  chrome.child.once('exit', resolve);
+  chrome.child.kill();
+});
 server.child.kill('SIGKILL');
 process.exit(failed ? 1 : 0);
