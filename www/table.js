@@ -264,13 +264,11 @@ export function createTable(rules, hooks = {}) {
     state.deadline = deadline;
     state.stopClock = startClock(deadline, {
       onTick(secs) {
-        const first = state.secondsLeft == null;
         state.secondsLeft = secs;
         if (secs > 0 && secs <= 5) sound.play('tick');
         // A tick changes only the clock: the board, the grid and the rest of
         // the panel are redrawn by moves, previews and the turn's start.
-        if (first) update();
-        else drawClock(snap(), secs);
+        if (!state.review) drawClock(snap(), secs);
       },
       // Online, the server plays the time-out move and says so.
       onExpire: state.online ? () => {} : timeOut,
