@@ -8,6 +8,7 @@
 //        [--categories performance,accessibility,best-practices,seo] [--bin target/release/virada]
 //        [--json] [--verbose]
 //
+// Each figure is the median, with the lowest and highest run in brackets.
 // The bars: performance ≥ 95 with CLS ≤ 0.05; accessibility, best practices
 // and SEO 100. Exits 1 when a median is under its bar. `--json` prints one
 // JSON line of the medians (the browser test reads it); `--verbose` lists
@@ -163,7 +164,8 @@ for (const page of Object.keys(scores)) {
     report[page][c] = m;
     const ok = m >= BARS[c];
     failed ||= !ok;
-    line.push(`${c} ${m}${ok ? '' : ` (bar ${BARS[c]})`}`);
+    const [lo, hi] = [Math.min(...scores[page][c]), Math.max(...scores[page][c])];
+    line.push(`${c} ${m}${lo < hi ? ` [${lo}–${hi}]` : ''}${ok ? '' : ` (bar ${BARS[c]})`}`);
   }
   if (categories.includes('performance')) {
     const cls = median(metrics[page].cls);
@@ -171,7 +173,12 @@ for (const page of Object.keys(scores)) {
     const tbt = median(metrics[page].tbt);
     Object.assign(report[page], { cls, lcp, tbt });
     failed ||= cls > MAX_CLS;
-    line.push(`CLS ${cls.toFixed(3)}${cls > MAX_CLS ? ` (bar ${MAX_CLS})` : ''}`, `LCP ${(lcp / 1000).toFixed(1)} s`, `TBT ${Math.round(tbt)} ms`);
+    const range = (xs, f) => (xs.length > 1 ? ` [${f(Math.min(...xs))}–${f(Math.max(...xs))}]` : '');
+    line.push(
+      `CLS ${cls.toFixed(3)}${cls > MAX_CLS ? ` (bar ${MAX_CLS})` : ''}`,
+      `LCP ${(lcp / 1000).toFixed(1)} s${range(metrics[page].lcp, (x) => (x / 1000).toFixed(1))}`,
+      `TBT ${Math.round(tbt)} ms${range(metrics[page].tbt, Math.round)}`,
+    );
   }
   if (!values.json) console.log(`${page}: ${line.join(', ')}`);
 }
