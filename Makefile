@@ -9,6 +9,7 @@
 #   make bench    native and wasm benchmark figures (wasm: target/pkg-bench,
 #                 a package built with the `bench` feature)
 #   make weight   gzip sizes of what the page downloads, against its budget
+#   make lighthouse  Lighthouse (mobile) on the three pages, against the bars
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -23,6 +24,10 @@ export PATH := $(or $(CARGO_HOME),$(HOME)/.cargo)/bin:$(PATH)
 SETUP := bash scripts/setup.sh
 WASM_TARGET := wasm32-unknown-unknown
 WASM_OUT := target/$(WASM_TARGET)/release/virada.wasm
+# The bots' and the review's package (www/pkg-bot) builds in a target folder
+# of its own, so switching features does not rebuild the page's each time.
+WASM_BOT_DIR := target/wasm-bot
+WASM_BOT_OUT := $(WASM_BOT_DIR)/$(WASM_TARGET)/release/virada.wasm
 # Every browser the page targets runs WebAssembly SIMD (Chromium 91+,
 # Firefox 89+, Safari 16.4+, Node 16.4+).
 WASM_RUSTFLAGS ?= -C target-feature=+simd128
@@ -35,7 +40,7 @@ NATIVE_RUSTFLAGS ?=
 NODE_DEPS := node_modules/.package-lock.json
 BIN := target/release/virada
 
-.PHONY: serve test wasm bench bench-wasm weight lint rust-test js-check browser-test setup clean
+.PHONY: serve test wasm bench bench-wasm weight lighthouse lint rust-test js-check browser-test setup clean
 
 ## serve: build, then serve the repository on http://$(HOST):$(PORT)/
 serve: wasm
@@ -65,12 +70,19 @@ browser-test: $(NODE_DEPS) wasm
 	cargo build -q --profile test -p virada --bin virada
 	node --test tests/wasm-exports.test.mjs tests/browser/*.test.mjs
 
+## wasm: the page's package (www/pkg: the table, records, seeds) and the one
+## the bots' workers and the review load (www/pkg-bot: search, evaluation,
+## analysis, with the trained weights beside it)
 wasm: $(NODE_DEPS)
 	@$(SETUP) wasm
-	RUSTFLAGS="$(WASM_RUSTFLAGS)" cargo build -q -p virada --lib --release --target $(WASM_TARGET)
+	RUSTFLAGS="$(WASM_RUSTFLAGS)" cargo build -q -p virada --lib --release --target $(WASM_TARGET) --no-default-features --features page-exports
 	wasm-bindgen --target web --out-dir www/pkg $(WASM_OUT)
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg/virada_bg.wasm -o www/pkg/virada_bg.wasm
-	cp crate/weights/eval.vrdw www/pkg/eval-weights.vrdw
+	RUSTFLAGS="$(WASM_RUSTFLAGS)" cargo build -q -p virada --lib --release --target $(WASM_TARGET) --no-default-features --features bot-exports --target-dir $(WASM_BOT_DIR)
+	wasm-bindgen --target web --out-dir www/pkg-bot $(WASM_BOT_OUT)
+	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-bot/virada_bg.wasm -o www/pkg-bot/virada_bg.wasm
+	rm -f www/pkg/eval-weights.vrdw
+	cp crate/weights/eval.vrdw www/pkg-bot/eval-weights.vrdw
 	node scripts/site-version.mjs
 
 ## bench-wasm: the wasm package with the benchmark entry points, in target/pkg-bench
@@ -90,6 +102,14 @@ bench: bench-wasm
 weight: wasm
 	node tests/bench/page-weight.mjs
 
+## lighthouse: Lighthouse mobile (simulated throttling) on the three pages as
+## `virada serve` serves them: the median of LH_RUNS runs against the bars
+LH_RUNS ?= 3
+lighthouse: wasm
+	@$(SETUP) chromium
+	cargo build -q --release -p virada --bin virada
+	node tests/bench/lighthouse.mjs --runs $(LH_RUNS) --bin $(BIN)
+
 $(NODE_DEPS): package.json package-lock.json
 	@command -v npm >/dev/null || { echo "setup: npm is missing: install Node.js (20 or later) with npm" >&2; exit 1; }
 	npm ci --no-audit --no-fund --loglevel=error
@@ -100,4 +120,4 @@ setup: $(NODE_DEPS)
 
 clean:
 	cargo clean
-	rm -rf www/pkg node_modules tests/browser/artifacts
+	rm -rf www/pkg www/pkg-bot node_modules tests/browser/artifacts

@@ -51,7 +51,9 @@ const SITE_FILES = [
   'www/icons/apple-touch-icon.png',
   // the modules
   'www/announce.js',
+  'www/bot-engine.js',
   'www/bot-seat.js',
+  'www/coded.js',
   'www/engine.js',
   'www/error-text.js',
   'www/finished.js',
@@ -106,7 +108,9 @@ const SITE_FILES = [
   // the engine: the wasm package and the bot's weights
   'www/pkg/virada.js',
   'www/pkg/virada_bg.wasm',
-  'www/pkg/eval-weights.vrdw',
+  'www/pkg-bot/virada.js',
+  'www/pkg-bot/virada_bg.wasm',
+  'www/pkg-bot/eval-weights.vrdw',
   // the rules text the Nabucodonosor page shows
   'docs/nabu-rules.md',
 ];

@@ -1,7 +1,9 @@
-// The page's wasm package exports only what the pages call: its export
-// names (read from www/pkg/virada.js, built by `make wasm`) must be exactly
-// the list in tests/wasm-exports.txt. Benchmark entry points live in the
-// `bench` build (target/pkg-bench), never here.
+// Each wasm package exports only what its pages and workers call: the
+// export names of the page's (read from www/pkg/virada.js, built by `make
+// wasm`) must be exactly the list in tests/wasm-exports.txt, those of the
+// bots' and the review's (www/pkg-bot/virada.js) the list in
+// tests/wasm-exports-bot.txt. Benchmark entry points live in the `bench`
+// build (target/pkg-bench), never here.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,14 +24,28 @@ function exported(js) {
   return [...names].sort();
 }
 
-test('the page package exports exactly the listed names', () => {
-  const js = readFileSync(new URL('www/pkg/virada.js', root), 'utf8');
-  const listed = readFileSync(new URL('tests/wasm-exports.txt', root), 'utf8')
+function listed(file) {
+  return readFileSync(new URL(file, root), 'utf8')
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith('#'))
     .sort();
-  assert.deepEqual(exported(js), listed);
+}
+
+test('the page package exports exactly the listed names', () => {
+  const js = readFileSync(new URL('www/pkg/virada.js', root), 'utf8');
+  assert.deepEqual(exported(js), listed('tests/wasm-exports.txt'));
+});
+
+test('the bots\' package exports exactly the listed names', () => {
+  const js = readFileSync(new URL('www/pkg-bot/virada.js', root), 'utf8');
+  assert.deepEqual(exported(js), listed('tests/wasm-exports-bot.txt'));
+});
+
+test('the two packages share no export but the loader\'s', () => {
+  const page = new Set(listed('tests/wasm-exports.txt'));
+  const shared = listed('tests/wasm-exports-bot.txt').filter((n) => page.has(n));
+  assert.deepEqual(shared, ['default', 'initSync']);
 });
 
 test('the export reader sees every form wasm-bindgen writes', () => {

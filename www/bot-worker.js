@@ -14,7 +14,7 @@
 // with the same analysis's best move after about timeMs (sooner when
 // solved): {type:'hint', id, sq, v, exact} (v in discs, the mover's view).
 
-import { readyWithWeights, botChoose, Analyzer } from './engine.js';
+import { readyWithWeights, botChoose, Analyzer } from './bot-engine.js';
 
 // A slice of work between two looks at the message queue; it doubles, up to
 // the most, while a step makes no progress (a deep iteration or a long solve).

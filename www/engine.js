@@ -1,16 +1,17 @@
 // @ts-check
-// The only importer of the generated wasm package (with nabu-engine.js): the
-// page and the bot worker ask the Rust engine through these functions and
-// never apply a rule themselves. The table answers a JSON snapshot of
+// The only importer of the page's wasm package www/pkg (with nabu-engine.js):
+// the page asks the Rust engine through these functions and never applies a
+// rule itself. The bots and the review use the other package, www/pkg-bot,
+// through bot-engine.js. The table answers a JSON snapshot of
 // everything the page draws, and each move answers what happened, forced
 // passes included: the table passes at once for a side with no move.
 
 import init, {
-  GameTable, bot_choose, load_weights, record_verify, fair_new_seed, fair_fingerprint, review_read, Analyzer,
-  match_status, match_record, history_replay, history_summary,
+  GameTable, record_verify, fair_new_seed, fair_fingerprint, match_status, match_record,
 } from './pkg/virada.js';
+import { coded } from './coded.js';
 
-export { Analyzer };
+export { coded };
 
 /** @type {Promise<unknown>|null} */
 let loading = null;
@@ -22,30 +23,6 @@ let loading = null;
 export function ready() {
   loading ??= init();
   return loading;
-}
-
-/** @type {Promise<string|null>|null} */
-let weights = null;
-
-/**
- * Loads the engine and the trained evaluation (pkg/eval-weights.vrdw, built
- * beside the wasm) once, for the bot's worker. If the file cannot be had the
- * bot plays on the hand-set weights built into the engine; the returned
- * promise then resolves to the reason.
- * @returns {Promise<string|null>}
- */
-export function readyWithWeights() {
-  weights ??= ready().then(async () => {
-    try {
-      const response = await fetch(new URL('./pkg/eval-weights.vrdw', import.meta.url));
-      if (!response.ok) throw new Error(`eval-weights.vrdw: HTTP ${response.status}`);
-      load_weights(new Uint8Array(await response.arrayBuffer()));
-      return null;
-    } catch (e) {
-      return String(e?.message ?? e);
-    }
-  });
-  return weights;
 }
 
 /**
@@ -83,27 +60,7 @@ export function readyWithWeights() {
  * @property {string|null} [end] Nabucodonosor: `wipe-out` | `more-discs` | `last-mover`
  */
 
-/**
- * @typedef {Error & {code: string}} CodedError an engine error: `code` is its stable code
- */
-
-/**
- * Runs an engine call; an engine error comes back as an Error whose `code`
- * is the stable code (the text before the first colon of its message).
- * @template T
- * @param {() => T} f
- * @returns {T}
- */
-export function coded(f) {
-  try {
-    return f();
-  } catch (e) {
-    const message = String(e?.message ?? e);
-    const err = /** @type {CodedError} */ (new Error(message));
-    err.code = /^([a-z0-9-]+):/.exec(message)?.[1] ?? 'engine';
-    throw err;
-  }
-}
+/** @typedef {import('./coded.js').CodedError} CodedError */
 
 /**
  * @typedef {object} TableEvent what a move did (crate::table, `play` and `time_out`)
@@ -330,15 +287,6 @@ export class Table {
  * @property {number} timeMs
  */
 
-/**
- * The bot's move ("d3" or "PA") for a position given by its disc masks.
- * @param {OthelloBotQuestion} question
- * @returns {string}
- */
-export function botChoose({ dark, light, darkToMove, level, seed, ply, timeMs }) {
-  return coded(() => bot_choose(BigInt(dark), BigInt(light), darkToMove, level, seed, ply, timeMs));
-}
-
 // ---------------------------------------------------------------- fair: records
 
 /**
@@ -408,72 +356,6 @@ export function ggfOf(table) {
  */
 export function verifyRecord(text) {
   return JSON.parse(record_verify(text));
-}
-
-// ---------------------------------------------------------------- review
-
-/**
- * A record, GGF game or transcript read for review: {source, plies: [{dark,
- * light, darkToMove, legal, move, byTable}]}, one entry a position (masks as
- * decimal strings), `move` the ply played from it (null after the last).
- * Throws Error("code: message") when the text cannot be read.
- */
-export function readGame(text) {
-  return JSON.parse(review_read(text));
-}
-
-/**
- * @typedef {object} ReplayStep the position after a ply (crate::replay::Step)
- * @property {string} cells `X` dark, `O` light, `-` empty, reading order
- * @property {'dark'|'light'|null} toMove null once the game is over
- * @property {string|null} move the ply that led here, null at the start
- * @property {'dark'|'light'|null} mover
- * @property {boolean} byTable placed by the table on time-out
- * @property {boolean} pass
- * @property {boolean} swap Nabucodonosor's pie swap
- * @property {number} placed the cell that got a disc, -1 for none
- * @property {number[]} flipped the cells whose disc changed colour
- * @property {{top: number, left: number, bottom: number, right: number}|null} rect a Nabucodonosor capture's rectangle
- */
-
-/**
- * @typedef {object} RecordHeader what a record's header says
- * @property {string[]} seats `person`, `bot N`
- * @property {number} dark the seat that held dark at the end
- * @property {string} fingerprint 64 hex
- * @property {{dark: number, light: number, verdict: string}} result
- * @property {number|null} clock
- */
-
-/**
- * @typedef {object} Replay a game to step through (crate::replay::Replay::to_json)
- * @property {'game'} kind
- * @property {string} source `record`, `ggf` or `transcript`
- * @property {'othello'|'nabucodonosor'} game
- * @property {number} size
- * @property {RecordHeader|null} header
- * @property {{dark: number, light: number, verdict: string}|null} end how the game ended under its rules, once over
- * @property {string} transcript
- * @property {string|null} ggf
- * @property {ReplayStep[]} steps
- */
-
-/**
- * Replays a record (either game), a GGF game or an Othello transcript; throws `code: message`.
- * @param {string} text
- * @returns {Replay}
- */
-export function replayGame(text) {
-  return JSON.parse(history_replay(text));
-}
-
-/**
- * A stored record's line in the history (its header only); throws `code: message`.
- * @param {string} text
- * @returns {{kind: 'game'|'match', game: 'othello'|'nabucodonosor', size: number, plies: number, header: RecordHeader, match?: {kind: string, target: number, seats: string[], total: number[], winner: string, fingerprint: string}, games?: {number: number, points: number[], record: string}[]}}
- */
-export function recordSummary(text) {
-  return JSON.parse(history_summary(text));
 }
 
 /** Hex → bytes. */

@@ -22,7 +22,7 @@ function note(text) {
 /**
  * @typedef {object} Shown the game on the page
  * @property {string|null} record its record text (null for a pasted GGF game or transcript)
- * @property {import('./engine.js').Replay|null} replay null when the record cannot be replayed
+ * @property {import('./bot-engine.js').Replay|null} replay null when the record cannot be replayed
  * @property {boolean} stored whether it is an entry of the history (so it can be deleted)
  */
 

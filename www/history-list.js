@@ -4,7 +4,7 @@
 // and fingerprint. What a record says is read by the engine
 // (`recordSummary`, its header only); record text reaches the page as text.
 
-import { recordSummary } from './engine.js';
+import { recordSummary } from './bot-engine.js';
 import { t, language } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 /**
  * @typedef {ReturnType<typeof recordSummary>} Summary
  * @typedef {{kind: string, target: number, seats: string[], total: number[], winner: string, fingerprint: string}} MatchSummary
- * @typedef {import('./engine.js').RecordHeader} RecordHeader
+ * @typedef {import('./bot-engine.js').RecordHeader} RecordHeader
  */
 
 /**

@@ -27,7 +27,7 @@ export function cellName(sq, n) {
 
 /**
  * The words for step `k` of `game`: "12. Dark f5, 3 turned over (placed by the table…)".
- * @param {import('./engine.js').ReplayStep} s
+ * @param {import('./bot-engine.js').ReplayStep} s
  * @param {number} k
  * @returns {string}
  */
@@ -49,7 +49,7 @@ export function setupReplay() {
   /** @type {import('./grid.js').Grid|null} */
   let grid = null;
   let gridSize = 0;
-  /** @type {import('./engine.js').Replay|null} */
+  /** @type {import('./bot-engine.js').Replay|null} */
   let game = null;
   let step = 0;
 
@@ -75,7 +75,7 @@ export function setupReplay() {
 
   /**
    * Opens `g` at step `at` (default: the end).
-   * @param {import('./engine.js').Replay} g
+   * @param {import('./bot-engine.js').Replay} g
    * @param {number} [at]
    */
   function show(g, at) {

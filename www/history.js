@@ -4,7 +4,7 @@
 // can be done with it (history-actions.js), a pasted or opened game, and the
 // stored texts the history could not read. This file wires them together.
 
-import { ready, replayGame } from './engine.js';
+import { ready, replayGame } from './bot-engine.js';
 import { addWords, chooseLanguage, setLanguage, translatePage, languageSelect, t } from './i18n.js';
 import { TABLE_WORDS } from './table-text.js';
 import { HISTORY_WORDS, readErrorText } from './history-text.js';

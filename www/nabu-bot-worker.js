@@ -3,7 +3,7 @@
 // level, seed} with {type:'move', id, move} or {type:'error', id, message}.
 // The game travels as its move list, since a handle cannot cross threads.
 
-import { ready, nabuBotMove } from './nabu-engine.js';
+import { ready, nabuBotMove } from './bot-engine.js';
 
 /** @param {MessageEvent<{type: 'think', id: number, size: number, moves: string, level: number, seed: string}>} event */
 self.onmessage = async (event) => {

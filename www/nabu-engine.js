@@ -4,9 +4,7 @@
 // applies a rule itself. The game is the same table as Othello's (one wasm
 // class, a JSON snapshot, coded errors); `NabuGame` keeps the page's methods.
 
-import {
-  GameTable, record_verify, nabu_bot_move, fair_new_seed, fair_fingerprint,
-} from './pkg/virada.js';
+import { GameTable, record_verify, fair_new_seed, fair_fingerprint } from './pkg/virada.js';
 import { ready, coded, eventOf } from './engine.js';
 
 export { ready };
@@ -267,26 +265,9 @@ export class NabuGame {
     return this.state.moves.map(([m, , byTable]) => (byTable ? `*${m}` : m)).join(' ');
   }
 
-  /** The bot's move at `level` (1–5), from the game's seed (64 hex) and the ply. */
-  bot_move(level, seed) {
-    return nabuBotMove(this.state.size, this.moves(), level, seed);
-  }
-
   free() {
     this.inner.free();
   }
-}
-
-/**
- * The bot's move for the game of side `size` after `moves` (for the worker).
- * @param {number} size
- * @param {string} moves
- * @param {number} level
- * @param {string} seed
- * @returns {string}
- */
-export function nabuBotMove(size, moves, level, seed) {
-  return coded(() => nabu_bot_move(size, moves, level, seed));
 }
 
 /**

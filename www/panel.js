@@ -133,6 +133,21 @@ function drawBox(box, snap, color, view) {
 }
 
 /**
+ * The turn clock's text: the seconds left, the clock's setting between
+ * turns, or "no clock"; `data-low` in the last five seconds. The clock's
+ * tick redraws only this.
+ * @param {import('./table.js').Snapshot} snap
+ * @param {number|null} secondsLeft
+ */
+export function drawClock(snap, secondsLeft) {
+  const clock = $('clock');
+  if (!snap.clock) clock.textContent = t('clockOff');
+  else if (secondsLeft == null || snap.over) clock.textContent = t('clock', { s: snap.clock });
+  else clock.textContent = t('clock', { s: secondsLeft });
+  clock.dataset.low = String(secondsLeft != null && secondsLeft <= 5 && !snap.over);
+}
+
+/**
  * Redraws the panel. `view` = {thinking, secondsLeft, canAct, preview (move
  * text), movesOpen, choices, seedShown, seed, word, result, moveText(move)}.
  * @param {import('./table.js').Snapshot} snap
@@ -152,11 +167,7 @@ export function drawPanel(snap, view, handlers) {
   else turnLine.textContent = t('toPlay', { color: colorName(snap.side), who: seatLabel(snap, snap.seatToMove) });
   turnLine.dataset.side = snap.over ? 'none' : snap.side;
 
-  const clock = $('clock');
-  if (!snap.clock) clock.textContent = t('clockOff');
-  else if (view.secondsLeft == null || snap.over) clock.textContent = t('clock', { s: snap.clock });
-  else clock.textContent = t('clock', { s: view.secondsLeft });
-  clock.dataset.low = String(view.secondsLeft != null && view.secondsLeft <= 5 && !snap.over);
+  drawClock(snap, view.secondsLeft);
 
   /** @type {HTMLButtonElement} */ ($('place')).disabled = !(view.canAct && view.preview != null);
   const all = /** @type {HTMLButtonElement} */ ($('all-moves'));

@@ -103,33 +103,8 @@ function drawAll(ctx, size, view, now) {
   const n = view.n;
   const cell = size / n;
   ctx.clearRect(0, 0, size, size);
-
-  // Felt with a faint vignette.
-  const g = ctx.createRadialGradient(size / 2, size / 2, size * 0.1, size / 2, size / 2, size * 0.75);
-  g.addColorStop(0, COLORS.felt);
-  g.addColorStop(1, COLORS.feltDark);
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, size, size);
-
-  ctx.strokeStyle = COLORS.line;
-  ctx.lineWidth = Math.max(1, size / 400);
-  ctx.beginPath();
-  for (let i = 1; i < n; i++) {
-    const p = Math.round(i * cell) + 0.5;
-    ctx.moveTo(p, 0);
-    ctx.lineTo(p, size);
-    ctx.moveTo(0, p);
-    ctx.lineTo(size, p);
-  }
-  ctx.stroke();
-  if (n === 8) {
-    ctx.fillStyle = COLORS.star;
-    for (const [x, y] of [[2, 2], [6, 2], [2, 6], [6, 6]]) {
-      ctx.beginPath();
-      ctx.arc(x * cell, y * cell, Math.max(2, cell * 0.05), 0, Math.PI * 2);
-      ctx.fill();
-    }
-  }
+  const scale = ctx.getTransform().a || 1;
+  ctx.drawImage(feltFor(size, n, scale), 0, 0, size, size);
 
   let animating = false;
   const anim = view.anim && !reducedMotion() ? view.anim : null;
@@ -202,6 +177,52 @@ function drawAll(ctx, size, view, now) {
     ctx.setLineDash([]);
   }
   return animating;
+}
+
+/** @type {{key: string, canvas: HTMLCanvasElement}|null} */
+let felt = null;
+
+/**
+ * The empty board — felt with a faint vignette, the lines, the four points
+ * on 8×8 — painted once a size into a canvas of its own, then copied: a
+ * frame (a flip's animation runs about 17 of them) does not repaint it.
+ */
+function feltFor(size, n, scale) {
+  const key = `${size}:${n}:${scale}`;
+  if (felt?.key === key) return felt.canvas;
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(size * scale));
+  canvas.height = canvas.width;
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+  ctx.scale(canvas.width / size, canvas.width / size);
+  const cell = size / n;
+  const g = ctx.createRadialGradient(size / 2, size / 2, size * 0.1, size / 2, size / 2, size * 0.75);
+  g.addColorStop(0, COLORS.felt);
+  g.addColorStop(1, COLORS.feltDark);
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, size, size);
+
+  ctx.strokeStyle = COLORS.line;
+  ctx.lineWidth = Math.max(1, size / 400);
+  ctx.beginPath();
+  for (let i = 1; i < n; i++) {
+    const p = Math.round(i * cell) + 0.5;
+    ctx.moveTo(p, 0);
+    ctx.lineTo(p, size);
+    ctx.moveTo(0, p);
+    ctx.lineTo(size, p);
+  }
+  ctx.stroke();
+  if (n === 8) {
+    ctx.fillStyle = COLORS.star;
+    for (const [x, y] of [[2, 2], [6, 2], [2, 6], [6, 6]]) {
+      ctx.beginPath();
+      ctx.arc(x * cell, y * cell, Math.max(2, cell * 0.05), 0, Math.PI * 2);
+      ctx.fill();
+    }
+  }
+  felt = { key, canvas };
+  return canvas;
 }
 
 function easeOut(t) {

@@ -1,14 +1,16 @@
 // @ts-check
 // The review of a finished Othello game (a game just played, one of the last
 // finished ones, or a pasted record, transcript or GGF game): step through it
-// with the bot's view of every position. The engine reads the game
-// (engine.js `readGame`); the analysis runs in two workers of
+// with the bot's view of every position. The bots' engine reads the game
+// (bot-engine.js `readGame`); the analysis runs in two workers of
 // bot-worker.js — one deepening the position on the board, one sweeping the
 // whole game for the graph and the summary — so the page never waits on it.
 // Drawn on the table's canvas and grid; the words are review-text.js's.
-// (Nabucodonosor has no review yet.)
+// (Nabucodonosor has no review yet.) The page loads this module, and the
+// bots' engine, on first use (main.js): none of it is needed for the board.
 
-import { readGame, squareName, squareIndex } from './engine.js';
+import { squareName, squareIndex } from './engine.js';
+import { ready, readGame } from './bot-engine.js';
 import { t, colorName, discs } from './i18n.js';
 import { say } from './announce.js';
 import { loadFinished } from './finished.js';
@@ -70,8 +72,14 @@ function better(old, next) {
   return next.exact || next.depth >= old.depth;
 }
 
-/** Sets up the review on `table` (table.js) and its view; returns {open(text), close(), active()}. */
-export function setupReview(table) {
+/**
+ * Loads the bots' engine (it reads the game), then sets up the review on
+ * `table` (table.js) and its view; resolves to {open(text), close(),
+ * active(), draw(view), go(step), listFinished()}. The page binds the three
+ * ways in (the Review button, Review it, the list of finished games).
+ */
+export async function setupReview(table) {
+  await ready();
   const r = {
     plies: null, // from readGame
     step: 0, // positions after this many moves
@@ -352,12 +360,6 @@ export function setupReview(table) {
   $('review-first').addEventListener('click', () => go(0));
   $('review-last').addEventListener('click', () => go(total()));
   $('review-close').addEventListener('click', close);
-  $('review-open').addEventListener('click', () => open(table.state.session.record(true)));
-  $('review-paste-go').addEventListener('click', () => {
-    const text = /** @type {HTMLTextAreaElement} */ ($('review-input')).value;
-    if (text.trim()) open(text);
-  });
-  $('review-paste').addEventListener('toggle', listFinished);
 
   document.addEventListener('keydown', (e) => {
     if (!active() || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -394,5 +396,5 @@ export function setupReview(table) {
     $('review-finished-title').hidden = ul.childElementCount === 0;
   }
 
-  return { open, close, active, draw, go };
+  return { open, close, active, draw, go, listFinished };
 }

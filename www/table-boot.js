@@ -9,7 +9,6 @@ import { attach, say } from './announce.js';
 import * as store from './store.js';
 import { createTable } from './table.js';
 import { translateStatic } from './table-controls.js';
-import { joinTable } from './online.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -59,9 +58,12 @@ export async function bootTable(rules, { ready, hooks }) {
   const table = createTable(rules, hooks);
   translateStatic();
   if (params.think) table.state.botTimeMs = Math.min(params.think, 60) * 1000;
-  // `?table=ID`: the online table's link seats this page at it.
-  if (params.table) joinTable(table, rules, params.table);
-  else table.start(params);
+  // `?table=ID`: the online table's link seats this page at it (the online
+  // table's modules load only then, or when the New game dialog opens one).
+  if (params.table) {
+    const { joinTable } = await import('./online.js');
+    joinTable(table, rules, params.table);
+  } else table.start(params);
   document.body.dataset.ready = 'true';
   return table;
 }

@@ -1,22 +1,24 @@
 // @ts-check
 // The table's buttons and keys, for either game: language, Mute (and M),
-// Place, All my moves, New game (new-game.js) and the record's ways out
+// Place, All my moves, New game (new-game.js, loaded in idle time after the
+// first board, which does not need it, or at the first click) and the record's ways out
 // (record-share.js).
 
 import { t, translatePage, languageSelect } from './i18n.js';
 import * as sound from './sound.js';
 import { say } from './announce.js';
 import * as store from './store.js';
-import { setupNewGameDialog, openNewGameDialog, translateChoices } from './new-game.js';
 import { bindRecordActions } from './record-share.js';
-import { openOnline, serverThere } from './online.js';
 
 const $ = (id) => document.getElementById(id);
+
+/** @type {typeof import('./new-game.js')|null} the New game dialog, once loaded */
+let dialogModule = null;
 
 /** The page's fixed texts in the current language. */
 export function translateStatic() {
   translatePage();
-  translateChoices();
+  dialogModule?.translateChoices();
   document.title = `${t('title')} — ${t('tagline')}`;
 }
 
@@ -66,9 +68,24 @@ export function setupControls(table) {
   $('hint')?.addEventListener('click', () => table.hint());
   $('undo')?.addEventListener('click', () => table.undo());
   const game = { levels: state.rules.levels, sizes: state.rules.sizes };
-  $('new-game').addEventListener('click', () => openNewGameDialog(state.settings));
-  const online = { open: (choice) => openOnline(state.rules, choice), there: serverThere };
-  setupNewGameDialog({ start: table.startNew, ...game, online });
+  // The online table's modules load when the dialog first asks for them.
+  const online = {
+    open: async (choice) => (await import('./online.js')).openOnline(state.rules, choice),
+    there: async () => (await import('./online.js')).serverThere(),
+  };
+  /** @type {Promise<typeof import('./new-game.js')>|null} */
+  let dialog = null;
+  const loadDialog = () =>
+    (dialog ??= import('./new-game.js').then((m) => {
+      m.setupNewGameDialog({ start: table.startNew, ...game, online });
+      m.translateChoices();
+      dialogModule = m;
+      return m;
+    }));
+  $('new-game').addEventListener('click', async () => (await loadDialog()).openNewGameDialog(state.settings));
+  // Fetched once the board is up and the page idle, so a click rarely waits for it.
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => loadDialog(), { timeout: 5000 });
+  else setTimeout(loadDialog, 1000);
   bindRecordActions({
     // The record as it may be shown now: the seed only once revealed.
     record: () => state.session.record(state.seedShown),

@@ -15,7 +15,7 @@ import * as sound from './sound.js';
 import { startClock } from './timer.js';
 import { say } from './announce.js';
 import * as store from './store.js';
-import { seatLabel, seatOf } from './panel.js';
+import { seatLabel, seatOf, drawClock } from './panel.js';
 import { rememberFinished, verifyLink } from './finished.js';
 import { createView } from './table-view.js';
 import { setupControls, translateStatic } from './table-controls.js';
@@ -268,7 +268,9 @@ export function createTable(rules, hooks = {}) {
       onTick(secs) {
         state.secondsLeft = secs;
         if (secs > 0 && secs <= 5) sound.play('tick');
-        update();
+        // A tick changes only the clock: the board, the grid and the rest of
+        // the panel are redrawn by moves, previews and the turn's start.
+        if (!state.review) drawClock(snap(), secs);
       },
       // Online, the server plays the time-out move and says so.
       onExpire: state.online ? () => {} : timeOut,

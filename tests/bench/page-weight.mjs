@@ -1,12 +1,16 @@
 // What each page downloads, gzip-compressed, against a budget: the HTML, what
-// it links (favicon, style sheets, its module script), every module those
-// scripts import or start as a worker, and the wasm package they load.
+// it links (favicon, style sheets, its module script, preloads), every module
+// those scripts import statically, and the wasm package they load — what the
+// page needs to draw its first board. What loads later, on demand, is listed
+// after it, each part with what it adds: a module loaded by `import()` (the
+// review, the online table) or started as a worker (the bots), with what they
+// in turn import.
 //
 //   node tests/bench/page-weight.mjs [--budget-kb 150] [--page index.html]
 //
-// The budget applies to the table (index.html); the other pages are listed
-// beside it. Bot weight files (*weights*, *.bin) are left out: they load
-// apart, after the page is up. Exits 1 when the table is over budget.
+// The budget applies to the table's first board (index.html); the other pages
+// are listed beside it. Bot weight files (*weights*, *.bin) are left out: the
+// bot's worker fetches them apart. Exits 1 when the table is over budget.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -24,47 +28,78 @@ const budget = Number(values['budget-kb']) * 1024;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const excluded = /weights|\.bin$/;
 
-/** The files `path` makes the browser fetch, relative references resolved. */
+/**
+ * The files `path` makes the browser fetch, relative references resolved:
+ * {now, later}, `now` fetched with it (links, scripts, static imports, the
+ * wasm beside wasm-bindgen's loader), `later` on demand (dynamic `import()`,
+ * workers).
+ */
 function references(path) {
   const text = readFileSync(path, 'utf8');
   const here = dirname(path);
-  const found = [];
-  const patterns = path.endsWith('.html')
-    ? [/<link\b[^>]*\bhref="([^"]+)"/g, /<script\b[^>]*\bsrc="([^"]+)"/g]
+  const now = [];
+  const later = [];
+  const [nowPatterns, laterPatterns] = path.endsWith('.html')
+    ? [[/<link\b[^>]*\bhref="([^"]+)"/g, /<script\b[^>]*\bsrc="([^"]+)"/g], []]
     : path.endsWith('.js')
       ? [
-          /\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g,
-          /\bimport\s+['"](\.{1,2}\/[^'"]+)['"]/g,
-          /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
-          /new URL\(\s*['"]([^'"]+\.(?:js|wasm))['"]\s*,\s*import\.meta\.url\s*\)/g,
+          [/\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g, /\bimport\s+['"](\.{1,2}\/[^'"]+)['"]/g],
+          [
+            /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
+            /new URL\(\s*['"]([^'"]+\.js)['"]\s*,\s*import\.meta\.url\s*\)/g,
+          ],
         ]
-      : [];
-  for (const pattern of patterns) {
-    for (const m of text.matchAll(pattern)) found.push(join(here, m[1]));
-  }
+      : [[], []];
+  // JSDoc's `import('./x.js').Type` is a type, not a load: comments are skipped.
+  const code = path.endsWith('.js') ? text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '') : text;
+  for (const pattern of nowPatterns) for (const m of code.matchAll(pattern)) now.push(join(here, m[1]));
+  for (const pattern of laterPatterns) for (const m of code.matchAll(pattern)) later.push(join(here, m[1]));
   // wasm-bindgen's loader fetches its module beside itself by default.
-  if (path.endsWith('pkg/virada.js')) found.push(join(here, 'virada_bg.wasm'));
-  return found.filter((p) => existsSync(p) && !excluded.test(p));
+  if (/pkg[^/]*\/virada\.js$/.test(path)) now.push(join(here, 'virada_bg.wasm'));
+  const keep = (p) => existsSync(p) && !excluded.test(p);
+  return { now: now.filter(keep), later: later.filter(keep) };
 }
 
-/** Every file a page loads, the page included. */
+/**
+ * What a page loads: `first`, every file fetched before its first board (the
+ * page included), and `parts`, each file loaded on demand (a dynamic import,
+ * a worker) with the files it brings beyond the first board's (each part
+ * on its own: two parts may bring the same file, the bots' engine say).
+ */
 function pageFiles(page) {
-  const seen = new Set();
-  const queue = [join(root, page)];
-  while (queue.length) {
-    const path = queue.pop();
-    if (seen.has(path)) continue;
-    seen.add(path);
-    queue.push(...references(path));
+  const first = new Set();
+  const starts = [];
+  const walk = (start, seen, into) => {
+    const queue = [start];
+    while (queue.length) {
+      const path = queue.pop();
+      if (seen.has(path) || into.has(path)) continue;
+      into.add(path);
+      const { now, later } = references(path);
+      queue.push(...now);
+      starts.push(...later);
+    }
+  };
+  walk(join(root, page), new Set(), first);
+  const parts = [];
+  const done = new Set(first);
+  while (starts.length) {
+    const start = starts.shift();
+    if (done.has(start)) continue;
+    done.add(start);
+    const part = new Set();
+    walk(start, first, part);
+    parts.push({ start, files: [...part].sort() });
   }
-  return [...seen].sort();
+  return { first: [...first].sort(), parts };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-function weigh(page, { list }) {
+/** Gzip and raw sizes of `files`, each listed when `list`. */
+function weigh(files, { list }) {
   let total = 0;
   let raw = 0;
-  for (const path of pageFiles(page)) {
+  for (const path of files) {
     const bytes = readFileSync(path);
     const packed = gzipSync(bytes, { level: 9 }).length;
     total += packed;
@@ -74,10 +109,16 @@ function weigh(page, { list }) {
   return { total, raw };
 }
 
-const main = weigh(values.page, { list: true });
-console.log(`${String(main.total).padStart(8)} ${String(main.raw).padStart(8)}  total of ${values.page} (gzip -9, raw)`);
+const { first, parts } = pageFiles(values.page);
+const main = weigh(first, { list: true });
+console.log(`${String(main.total).padStart(8)} ${String(main.raw).padStart(8)}  total of ${values.page} before its first board (gzip -9, raw)`);
+for (const part of parts) {
+  console.log(`on demand, ${relative(root, part.start)}: +${kb(weigh(part.files, { list: false }).total)} (${part.files.map((p) => relative(root, p)).join(', ')})`);
+}
 for (const other of ['verify.html', 'nabu.html', 'history.html'].filter((p) => p !== values.page && existsSync(join(root, p)))) {
-  console.log(`${other}: ${kb(weigh(other, { list: false }).total)} gzip`);
+  const o = pageFiles(other);
+  const later = o.parts.map((part) => `${relative(root, part.start)} +${kb(weigh(part.files, { list: false }).total)}`);
+  console.log(`${other}: ${kb(weigh(o.first, { list: false }).total)} gzip before its first board${later.length ? `; on demand: ${later.join(', ')}` : ''}`);
 }
 const pass = main.total <= budget;
 console.log(`page weight of ${values.page}: ${kb(main.total)} gzip of ${kb(budget)} budget: ${pass ? 'pass' : 'FAIL'}`);

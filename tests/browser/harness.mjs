@@ -53,7 +53,8 @@ import { chromium } from 'playwright-core';
 /** The repository root, which the server serves. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-const BIN = process.env.VIRADA_BIN ?? `${ROOT}target/debug/virada`;
+/** The server binary the tests serve the pages with. */
+export const BIN = process.env.VIRADA_BIN ?? `${ROOT}target/debug/virada`;
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -81,6 +82,7 @@ function spawnServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'virada-brows
   for (const [path, fix] of [
     [BIN, 'build it with `cargo build --profile test -p virada` (make test does)'],
     [`${ROOT}www/pkg/virada_bg.wasm`, 'build it with `make wasm`'],
+    [`${ROOT}www/pkg-bot/virada_bg.wasm`, 'build it with `make wasm`'],
   ]) {
     if (!existsSync(path)) throw new Error(`harness: ${path} is missing: ${fix}`);
   }

@@ -179,6 +179,8 @@ test('the dialog at 360 px: labelled choices, nothing overflows, buttons at leas
   const page = await open(context, '?lang=it&clock=0');
   await page.getByRole('button', { name: 'Nuova partita' }).click();
   const d = page.getByRole('dialog', { name: 'Nuova partita' });
+  // The dialog's module may still be loading at the first click.
+  await d.waitFor();
   assert.ok(await d.isVisible());
   assert.match((await d.locator('#nd-fingerprint').textContent()).trim(), HEX64);
   const levels = await page.getByLabel('Livello del bot').locator('option').allTextContents();

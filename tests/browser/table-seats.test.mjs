@@ -16,7 +16,7 @@ test('the plain address: person vs bot at once, fresh secret seed, bot labelled,
   // service worker's own requests, which keep the site offline, aside).
   const weights = [];
   context.on('response', (r) => {
-    if (r.url().endsWith('/pkg/eval-weights.vrdw') && !r.request().serviceWorker()) weights.push(r.status());
+    if (r.url().endsWith('/pkg-bot/eval-weights.vrdw') && !r.request().serviceWorker()) weights.push(r.status());
   });
   const page = await open(context, '?lang=en');
   const other = await open(await newContext(), '?lang=en');
@@ -36,7 +36,7 @@ test('the plain address: person vs bot at once, fresh secret seed, bot labelled,
   await page.locator(`#grid [data-sq="${legal[0].sq}"]`).click();
   await page.waitForFunction((n) => Number(document.body.dataset.ply) >= n + 2 && document.body.dataset.thinking === 'false', p);
   assert.match(await page.getByRole('status').textContent(), /played/);
-  assert.deepEqual(weights, [200], 'the worker loaded pkg/eval-weights.vrdw once');
+  assert.deepEqual(weights, [200], 'the worker loaded pkg-bot/eval-weights.vrdw once');
   assert.deepEqual(page.errors, []);
   await context.close();
 });

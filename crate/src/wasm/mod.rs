@@ -8,17 +8,30 @@
 //!
 //! One concern a file: [`table`] (the game at the table, both games), `fair`
 //! (seeds and records), `matchplay` (a match's score and record), `bot` (the
-//! bots' moves and the trained weights), `review` (the review's reading and
-//! analysis), `history` (the history page's list line and replay), and,
+//! bots' moves and the trained weights), `review` (a game read for review and
+//! the analysis of a position), `history` (the history page's list line and
+//! replay), and,
 //! with the `bench` feature only, `bench` (perft, search and solve figures).
+//!
+//! Two packages are built from these (see the Makefile's `wasm`): with the
+//! `page-exports` feature alone the page's (`www/pkg`: `table` and `fair`,
+//! what the first board needs), with `bot-exports` alone the one the bots'
+//! workers and the review load (`www/pkg-bot`: `bot` and `review`), so the
+//! search, the evaluation and the analysis stay out of the page's download.
 
 #[cfg(feature = "bench")]
 mod bench;
+#[cfg(feature = "bot-exports")]
 mod bot;
+#[cfg(feature = "page-exports")]
 mod fair;
+#[cfg(feature = "bot-exports")]
 mod history;
+#[cfg(feature = "page-exports")]
 mod matchplay;
+#[cfg(feature = "bot-exports")]
 mod review;
+#[cfg(feature = "page-exports")]
 pub mod table;
 
 use wasm_bindgen::prelude::*;
@@ -29,6 +42,7 @@ fn coded(code: &str, message: impl std::fmt::Display) -> JsError {
 }
 
 /// A seed given in hex, or a coded `bad-seed` error.
+#[cfg(any(feature = "page-exports", feature = "bot-exports"))]
 fn seed(seed_hex: &str) -> Result<crate::fairness::Seed, JsError> {
     seed_hex
         .parse()
@@ -37,6 +51,7 @@ fn seed(seed_hex: &str) -> Result<crate::fairness::Seed, JsError> {
 
 /// The Othello position given by its two disc masks (bit 0 = a1 … bit 63 =
 /// h8) and the side to move, or a coded `bad-position` error.
+#[cfg(any(feature = "bot-exports", feature = "bench"))]
 fn position(dark: u64, light: u64, dark_to_move: bool) -> Result<crate::Position, JsError> {
     let board = crate::Board::new(crate::Bitboard(dark), crate::Bitboard(light))
         .map_err(|e| coded("bad-position", e))?;
@@ -48,6 +63,7 @@ fn position(dark: u64, light: u64, dark_to_move: bool) -> Result<crate::Position
     Ok(crate::Position::new(board, side))
 }
 
+#[cfg(any(feature = "bot-exports", feature = "bench"))]
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(js_namespace = performance, js_name = now)]
@@ -55,6 +71,7 @@ extern "C" {
 }
 
 /// The browser's monotonic clock in milliseconds (window or worker).
+#[cfg(any(feature = "bot-exports", feature = "bench"))]
 fn browser_clock() -> f64 {
     performance_now()
 }
