@@ -59,6 +59,7 @@ function reviewOnDemand(table) {
 }
 
 bootTable(othello, { ready, hooks }).then((table) => {
-import { MATCH_WORDS } from './match-text.js';
-import { setupMatch } from './match.js';
+  if (!table) return;
+  reviewOnDemand(table);
+  match = setupMatch(table);
 });
