@@ -9,7 +9,8 @@
 // winner and the match record (copy, download, verify), remembered with the
 // finished games. Every rule of scoring is the engine's.
 
-import { matchStatus, matchRecordOf, newSeed, fingerprintOf } from './engine.js';
+import { matchStatus, matchRecordOf } from './bot-engine.js';
+import { newSeed, fingerprintOf } from './engine.js';
 import { t } from './i18n.js';
 import { say } from './announce.js';
 import { seatLabel } from './panel.js';
@@ -30,7 +31,7 @@ export function setupMatch(table) {
   const { state } = table;
   /** @type {import('./match-store.js').SavedMatch|null} */
   let match = loadMatch();
-  /** @type {import('./engine.js').MatchStatus|null} */
+  /** @type {import('./bot-engine.js').MatchStatus|null} */
   let status = null;
   const fingerprint = () => state.session?.snap.fingerprint;
   const counted = (fp) => match.records.some((r) => r.includes(`\nfingerprint: ${fp}\n`));
