@@ -9,7 +9,8 @@
 // offers the clock, the level of a bot seat, the board and who sits
 // opposite, and says plainly when the page has no server behind it.
 
-import { t, levelName } from './i18n.js';
+import { t, levelName, addWords, translatePage } from './i18n.js';
+import { MATCH_WORDS } from './match-text.js';
 import { newSeed, fingerprintOf } from './engine.js';
 import { setupHandicapField, handicapValue, showHandicap } from './handicap-field.js';
 
@@ -96,6 +97,9 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null, online = 
   game.levels = levels;
   game.sizes = sizes;
   const dialog = /** @type {HTMLDialogElement} */ ($('new-dialog'));
+  // The match choice's words (Othello's dialog) come with the dialog.
+  addWords(MATCH_WORDS);
+  translatePage(dialog);
   if (sizes) {
     for (let k = sizes[0]; k <= sizes[1]; k++) {
       const o = document.createElement('option');
