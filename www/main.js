@@ -1,7 +1,6 @@
 // @ts-check
 // The Othello page: wiring only. The table controller (table.js) with
-// Othello's rules adapter (othello-game.js), the table's and the review's
-// words, and the review (review.js) drawn on the same board, loaded (with
+// Othello's rules adapter (othello-game.js), the table's words, and the review (review.js) drawn on the same board, loaded (with
 // the bots' engine it reads games with) the first time it is asked for.
 // Match play (match.js, with the bots' engine it scores with) loads only
 // for a match: one stored in progress, or one the New game dialog starts.
@@ -10,20 +9,13 @@ import { ready } from './engine.js';
 import { addWords, t } from './i18n.js';
 import { say } from './announce.js';
 import { TABLE_WORDS } from './table-text.js';
-import { ERROR_WORDS } from './error-text.js';
-import { REVIEW_WORDS } from './review-text.js';
-import { ONLINE_WORDS } from './online-text.js';
-import { HANDICAP_WORDS } from './handicap-field.js';
+import { ERROR_WORDS, errorText } from './error-text.js';
 import { bootTable } from './table-boot.js';
 import { othello } from './othello-game.js';
 import { matchStored } from './store.js';
-import { errorText } from './error-text.js';
 
 addWords(TABLE_WORDS);
 addWords(ERROR_WORDS);
-addWords(REVIEW_WORDS);
-addWords(ONLINE_WORDS);
-addWords(HANDICAP_WORDS);
 /** @type {ReturnType<typeof import('./match.js').setupMatch>|null} */
 let match = null;
 const hooks = {
