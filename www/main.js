@@ -68,7 +68,14 @@ function matchOnDemand(table) {
         say(errorText(e));
         return null;
       }));
-  if (matchStored()) load();
+  if (matchStored()) {
+    // A game of a match is rated from the first board, as before match.js
+    // loaded on demand; match.js makes it casual again if the match does not
+    // belong to the game at the table.
+    table.state.session.setRated?.(true);
+    table.update();
+    load();
+  }
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('new-dialog'));
   dialog.addEventListener('close', async () => {
     const started = dialog.returnValue === 'start';

@@ -20,6 +20,7 @@ import { rememberFinished, verifyLink } from './finished.js';
 import { download } from './record-share.js';
 import { errorText } from './error-text.js';
 import { loadMatch, saveMatch, clearMatch } from './match-store.js';
+import { matchStored } from './store.js';
 import { MATCH_WORDS } from './match-text.js';
 
 const $ = (id) => document.getElementById(id);
@@ -41,6 +42,7 @@ export function setupMatch(table) {
   addWords(MATCH_WORDS);
   translatePage($('match'));
   const { state } = table;
+  const stored = matchStored();
   /** @type {import('./match-store.js').SavedMatch|null} */
   let match = loadMatch();
   /** @type {import('./bot-engine.js').MatchStatus|null} */
@@ -64,6 +66,9 @@ export function setupMatch(table) {
   }
   if (match && (state.online || fingerprint() !== match.current)) end();
   if (match) state.session.setRated?.(true);
+  // main.js made the game rated when it saw a stored match: one that does
+  // not read or is not this game's leaves it casual.
+  else if (stored) state.session.setRated?.(false);
 
   /**
    * A game the dialog started: it ends the match at the table, and begins
