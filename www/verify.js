@@ -158,7 +158,11 @@ function verify() {
     show(text, null, e);
   }
   if (!matchRecord) return;
-  // A match record's verifier is in the bots' package, loaded on demand.
+  // A match record's verifier is in the bots' package, loaded on demand:
+  // until it answers, no report is shown (the last one was another text's).
+  state.report = null;
+  document.body.dataset.verified = 'false';
+  render();
   import('./bot-engine.js')
     .then(async (bot) => {
       await bot.ready();
