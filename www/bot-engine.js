@@ -2,12 +2,15 @@
 // The only importer of the bots' wasm package, www/pkg-bot (built beside
 // the page's, see the Makefile's `wasm`): the Othello and Nabucodonosor
 // bots' moves, the trained weights, the review's reading of a game and its
-// analysis, the history's replay of a game of either kind. The bots'
-// workers load it, the review when it opens and the history page, so none
-// of it is in what the table downloads before its first board.
+// analysis, the history's replay of a game of either kind, match play's
+// score and record and the match record's verifier. The bots' workers load
+// it, the review when it opens, the history page, match play and the
+// verifier of a match record, so none of it is in what the table downloads
+// before its first board.
 
 import init, {
   bot_choose, load_weights, nabu_bot_move, review_read, Analyzer, history_replay, history_summary,
+  match_status, match_record, match_verify,
 } from './pkg-bot/virada.js';
 import { coded } from './coded.js';
 
@@ -135,4 +138,43 @@ export function replayGame(text) {
  */
 export function recordSummary(text) {
   return JSON.parse(history_summary(text));
+}
+
+// ---------------------------------------------------------------- match play (V1)
+
+/**
+ * @typedef {{games: [number, number][], total: [number, number], over: boolean, winner: 'first'|'second'|'draw'|'none'}} MatchStatus
+ *   the points of each game and the totals (first seat, second seat)
+ */
+
+/**
+ * A match so far, from its kind (`points`, `games`), target and finished games' records.
+ * @param {string} kind
+ * @param {number} target
+ * @param {string[]} records
+ * @returns {MatchStatus}
+ */
+export function matchStatus(kind, target, records) {
+  return JSON.parse(coded(() => match_status(kind, target, records)));
+}
+
+/**
+ * The match record (`virada-match 1`) of the games so far.
+ * @param {string} kind
+ * @param {number} target
+ * @param {string[]} records
+ * @returns {string}
+ */
+export function matchRecordOf(kind, target, records) {
+  return coded(() => match_record(kind, target, records));
+}
+
+/**
+ * Checks a match record's text (engine.js's `isMatchRecord`): a report like
+ * engine.js's `verifyRecord`, with `match` and `games` added.
+ * @param {string} text
+ * @returns {import('./engine.js').Report}
+ */
+export function verifyMatch(text) {
+  return JSON.parse(match_verify(text));
 }

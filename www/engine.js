@@ -7,7 +7,7 @@
 // passes included: the table passes at once for a side with no move.
 
 import init, {
-  GameTable, record_verify, fair_new_seed, fair_fingerprint, match_status, match_record,
+  GameTable, record_verify, record_is_match, fair_new_seed, fair_fingerprint,
 } from './pkg/virada.js';
 import { coded } from './coded.js';
 
@@ -306,35 +306,6 @@ export function fingerprintOf(seedHex) {
   return coded(() => fair_fingerprint(seedHex));
 }
 
-// ---------------------------------------------------------------- match play (V1)
-
-/**
- * @typedef {{games: [number, number][], total: [number, number], over: boolean, winner: 'first'|'second'|'draw'|'none'}} MatchStatus
- *   the points of each game and the totals (first seat, second seat)
- */
-
-/**
- * A match so far, from its kind (`points`, `games`), target and finished games' records.
- * @param {string} kind
- * @param {number} target
- * @param {string[]} records
- * @returns {MatchStatus}
- */
-export function matchStatus(kind, target, records) {
-  return JSON.parse(coded(() => match_status(kind, target, records)));
-}
-
-/**
- * The match record (`virada-match 1`) of the games so far.
- * @param {string} kind
- * @param {number} target
- * @param {string[]} records
- * @returns {string}
- */
-export function matchRecordOf(kind, target, records) {
-  return coded(() => match_record(kind, target, records));
-}
-
 /**
  * The GGF export of a table game.
  * @param {Table} table
@@ -350,12 +321,22 @@ export function ggfOf(table) {
  */
 
 /**
- * Checks a record's text: {ok, checks: [{check, status, code, params, message}]}.
+ * Checks a game record's text: {ok, checks: [{check, status, code, params, message}]}.
+ * A match record is checked by bot-engine.js's `verifyMatch` (see `isMatchRecord`).
  * @param {string} text
  * @returns {Report}
  */
 export function verifyRecord(text) {
   return JSON.parse(record_verify(text));
+}
+
+/**
+ * Whether a record's text is a match record, for bot-engine.js's `verifyMatch`.
+ * @param {string} text
+ * @returns {boolean}
+ */
+export function isMatchRecord(text) {
+  return record_is_match(text);
 }
 
 /** Hex → bytes. */

@@ -1,29 +1,22 @@
 // @ts-check
 // The Othello page: wiring only. The table controller (table.js) with
-// Othello's rules adapter (othello-game.js), the table's and the review's
-// words, and the review (review.js) drawn on the same board, loaded (with
+// Othello's rules adapter (othello-game.js), the table's words, and the review (review.js) drawn on the same board, loaded (with
 // the bots' engine it reads games with) the first time it is asked for.
+// Match play (match.js, with the bots' engine it scores with) loads only
+// for a match: one stored in progress, or one the New game dialog starts.
 
 import { ready } from './engine.js';
 import { addWords, t } from './i18n.js';
 import { say } from './announce.js';
 import { TABLE_WORDS } from './table-text.js';
-import { ERROR_WORDS } from './error-text.js';
-import { REVIEW_WORDS } from './review-text.js';
-import { ONLINE_WORDS } from './online-text.js';
-import { HANDICAP_WORDS } from './handicap-field.js';
+import { ERROR_WORDS, errorText } from './error-text.js';
 import { bootTable } from './table-boot.js';
 import { othello } from './othello-game.js';
-import { MATCH_WORDS } from './match-text.js';
-import { setupMatch } from './match.js';
+import { matchStored } from './store.js';
 
 addWords(TABLE_WORDS);
 addWords(ERROR_WORDS);
-addWords(REVIEW_WORDS);
-addWords(ONLINE_WORDS);
-addWords(HANDICAP_WORDS);
-addWords(MATCH_WORDS);
-/** @type {{update: () => void}|null} */
+/** @type {ReturnType<typeof import('./match.js').setupMatch>|null} */
 let match = null;
 const hooks = {
   /** The Review button is offered once the game is over. */
@@ -58,8 +51,48 @@ function reviewOnDemand(table) {
   $('review-paste').addEventListener('toggle', async () => (await review())?.listFinished());
 }
 
+/**
+ * Match play, loaded on demand: at once when a match is stored, else when
+ * the New game dialog starts one. Every game the dialog starts goes to it
+ * once it is loaded (it ends or begins a match).
+ * @param {import('./table.js').TableController} table
+ */
+function matchOnDemand(table) {
+  /** @type {Promise<typeof match>|null} */
+  let loading = null;
+  const load = () =>
+    (loading ??= Promise.all([import('./match.js'), import('./bot-engine.js').then((b) => b.ready())])
+      .then(([{ setupMatch }]) => (match = setupMatch(table)))
+      .catch((e) => {
+        loading = null;
+        say(errorText(e));
+        return null;
+      }));
+  if (matchStored()) {
+    // A game of a match is rated from the first board, as before match.js
+    // loaded on demand; match.js makes it casual again if the match does not
+    // belong to the game at the table.
+    table.state.session.setRated?.(true);
+    table.update();
+    load();
+  }
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById('new-dialog'));
+  dialog.addEventListener('close', async () => {
+    const started = dialog.returnValue === 'start';
+    // Escape leaves returnValue as it was: forget it, so only Start counts.
+    dialog.returnValue = '';
+    if (!started) return;
+    /** @type {import('./match.js').DialogChoice} */
+    const choice = {
+      match: /** @type {HTMLSelectElement} */ (document.getElementById('set-match')).value,
+      online: /** @type {HTMLInputElement} */ (document.getElementById('nd-online')).checked,
+    };
+    if (match || loading || choice.match !== 'one') (await load())?.begin(choice);
+  });
+}
+
 bootTable(othello, { ready, hooks }).then((table) => {
   if (!table) return;
   reviewOnDemand(table);
-  match = setupMatch(table);
+  matchOnDemand(table);
 });

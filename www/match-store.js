@@ -15,7 +15,7 @@
  * @property {string|null} record once over: the match record
  */
 
-export const MATCH_KEY = 'virada.match.v1';
+import { MATCH_KEY } from './store.js';
 
 function storage() {
   try {

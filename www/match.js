@@ -7,30 +7,45 @@
 // and the running total, and the next game's seed is drawn at once so its
 // fingerprint is on show before "Next game" starts it. At the end: the
 // winner and the match record (copy, download, verify), remembered with the
-// finished games. Every rule of scoring is the engine's.
+// finished games. Every rule of scoring is the engine's. The page loads
+// this module (and the bots' engine it scores with) only for a match: one
+// stored in progress, or one the dialog starts (main.js).
 
-import { matchStatus, matchRecordOf, newSeed, fingerprintOf } from './engine.js';
-import { t } from './i18n.js';
+import { matchStatus, matchRecordOf } from './bot-engine.js';
+import { newSeed, fingerprintOf } from './engine.js';
+import { addWords, t, translatePage } from './i18n.js';
 import { say } from './announce.js';
 import { seatLabel } from './panel.js';
 import { rememberFinished, verifyLink } from './finished.js';
 import { download } from './record-share.js';
 import { errorText } from './error-text.js';
 import { loadMatch, saveMatch, clearMatch } from './match-store.js';
+import { matchStored } from './store.js';
+import { MATCH_WORDS } from './match-text.js';
 
 const $ = (id) => document.getElementById(id);
 
 /**
+ * @typedef {object} DialogChoice what the New game dialog started
+ * @property {string} match `#set-match`: `one`, `points:N` or `games:N`
+ * @property {boolean} online "Play online" was chosen
+ */
+
+/**
  * Wires match play to `table` (table.js); returns `update()`, which the
- * page calls on every redraw.
+ * page calls on every redraw, and `begin(choice)`, which it calls for each
+ * game the New game dialog starts.
  * @param {import('./table.js').TableController} table
- * @returns {{update: () => void}}
+ * @returns {{update: () => void, begin: (choice: DialogChoice) => void}}
  */
 export function setupMatch(table) {
+  addWords(MATCH_WORDS);
+  translatePage($('match'));
   const { state } = table;
+  const stored = matchStored();
   /** @type {import('./match-store.js').SavedMatch|null} */
   let match = loadMatch();
-  /** @type {import('./engine.js').MatchStatus|null} */
+  /** @type {import('./bot-engine.js').MatchStatus|null} */
   let status = null;
   const fingerprint = () => state.session?.snap.fingerprint;
   const counted = (fp) => match.records.some((r) => r.includes(`\nfingerprint: ${fp}\n`));
@@ -51,18 +66,19 @@ export function setupMatch(table) {
   }
   if (match && (state.online || fingerprint() !== match.current)) end();
   if (match) state.session.setRated?.(true);
+  // main.js made the game rated when it saw a stored match: one that does
+  // not read or is not this game's leaves it casual.
+  else if (stored) state.session.setRated?.(false);
 
-  const dialog = /** @type {HTMLDialogElement} */ ($('new-dialog'));
-  dialog.addEventListener('close', () => {
-    const started = dialog.returnValue === 'start';
-    // Escape leaves returnValue as it was: forget it, so only Start counts.
-    dialog.returnValue = '';
-    if (!started) return;
-    const choice = /** @type {HTMLSelectElement} */ ($('set-match')).value;
-    const online = /** @type {HTMLInputElement} */ ($('nd-online')).checked;
+  /**
+   * A game the dialog started: it ends the match at the table, and begins
+   * one when a match was chosen (only on this device).
+   * @param {DialogChoice} choice
+   */
+  function begin({ match: chosen, online }) {
     end();
-    if (!online && !state.online && choice !== 'one') {
-      const [kind, n] = choice.split(':');
+    if (!online && !state.online && chosen !== 'one') {
+      const [kind, n] = chosen.split(':');
       match = { kind: kind === 'games' ? 'games' : 'points', target: Number(n), records: [], current: fingerprint(), next: null, record: null };
       try {
         status = matchStatus(match.kind, match.target, []);
@@ -74,7 +90,7 @@ export function setupMatch(table) {
       }
     }
     table.update();
-  });
+  }
 
   $('match-next-button').addEventListener('click', () => {
     if (!match?.next || !state.session.snap.over) return;
@@ -196,5 +212,5 @@ export function setupMatch(table) {
   }
 
   update();
-  return { update };
+  return { update, begin };
 }

@@ -8,7 +8,6 @@ import { ready as nabuReady, verifyRecord } from './nabu-engine.js';
 import { ready as engineReady } from './engine.js';
 import { addWords, language, t } from './i18n.js';
 import { TABLE_WORDS } from './table-text.js';
-import { ONLINE_WORDS } from './online-text.js';
 import { NABU_WORDS } from './nabu-text.js';
 import { ERROR_WORDS } from './error-text.js';
 import { setupRules } from './nabu-rules.js';
@@ -18,7 +17,6 @@ import { nabu } from './nabu-game.js';
 const $ = (id) => document.getElementById(id);
 
 addWords(TABLE_WORDS);
-addWords(ONLINE_WORDS);
 addWords(NABU_WORDS);
 addWords(ERROR_WORDS);
 

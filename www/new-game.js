@@ -9,9 +9,11 @@
 // offers the clock, the level of a bot seat, the board and who sits
 // opposite, and says plainly when the page has no server behind it.
 
-import { t, levelName } from './i18n.js';
+import { t, levelName, addWords, translatePage } from './i18n.js';
+import { MATCH_WORDS } from './match-text.js';
+import { ONLINE_WORDS } from './online-text.js';
 import { newSeed, fingerprintOf } from './engine.js';
-import { setupHandicapField, handicapValue, showHandicap } from './handicap-field.js';
+import { setupHandicapField, handicapValue, showHandicap, HANDICAP_WORDS } from './handicap-field.js';
 
 const $ = (id) => document.getElementById(id);
 /** A form control's value. */
@@ -96,6 +98,12 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null, online = 
   game.levels = levels;
   game.sizes = sizes;
   const dialog = /** @type {HTMLDialogElement} */ ($('new-dialog'));
+  // The dialog's words of playing online and (Othello's) of the match and
+  // the handicap come with it: none is on show before.
+  addWords(ONLINE_WORDS);
+  addWords(MATCH_WORDS);
+  addWords(HANDICAP_WORDS);
+  translatePage(dialog);
   if (sizes) {
     for (let k = sizes[0]; k <= sizes[1]; k++) {
       const o = document.createElement('option');

@@ -7,7 +7,8 @@
 // (online-session.js) and `table.follow` for each state. The protocol is
 // docs/server.md's; the server is the authority on every move.
 
-import { t, colorName, language } from './i18n.js';
+import { t, colorName, language, addWords, translatePage } from './i18n.js';
+import { ONLINE_WORDS } from './online-text.js';
 import { savePref } from './store.js';
 import { say } from './announce.js';
 import { seatLabel } from './panel.js';
@@ -19,6 +20,11 @@ const BACKOFF_MAX_MS = 8000;
 const PING_EVERY_MS = 10_000;
 const WORD_DELAY_MS = 500;
 const $ = (id) => document.getElementById(id);
+
+// The online table's words come with it (and with the New game dialog, which
+// offers it): none is on show before.
+addWords(ONLINE_WORDS);
+translatePage(/** @type {HTMLElement} */ ($('online')));
 
 /**
  * @typedef {import('./online-session.js').ServerState} ServerState

@@ -1,10 +1,11 @@
 // @ts-check
 // The review's words (review.js, review-graph.js), in Portuguese (pt-BR),
-// English and Italian, added to the table's with addWords (i18n.js).
+// English and Italian, added to the table's with addWords (i18n.js) when
+// review.js loads; the few the table shows before (the Review button, Review
+// a game) are in table-text.js.
 
 export const REVIEW_WORDS = {
   en: {
-    review: 'Review',
     reviewTitle: 'Review',
     reviewClose: 'Back to the table',
     reviewBack: 'Previous move',
@@ -32,12 +33,7 @@ export const REVIEW_WORDS = {
     reviewBiggest: 'biggest mistakes: {list}',
     reviewNone: 'none',
     reviewMoves: 'All moves',
-    reviewPaste: 'Review a game',
-    reviewPasteLabel: 'A record, a transcript (f5d6c3…) or a GGF game',
-    reviewPasteGo: 'Review it',
-    reviewFinished: 'Or one of your last finished games:',
     reviewFinishedItem: 'Game {n}: {result}',
-    reviewCannot: 'This game cannot be reviewed: {msg}',
     reviewOpened: 'Review of a game of {total} moves. Left and right arrows step through it.',
     reviewAt: '{ply}. {board}',
     sqLegalShort: 'legal',
@@ -46,7 +42,6 @@ export const REVIEW_WORDS = {
     reviewSwipe: 'Swipe the board or use ← and → to step.',
   },
   pt: {
-    review: 'Revisar',
     reviewTitle: 'Revisão',
     reviewClose: 'Voltar à mesa',
     reviewBack: 'Lance anterior',
@@ -74,12 +69,7 @@ export const REVIEW_WORDS = {
     reviewBiggest: 'maiores erros: {list}',
     reviewNone: 'nenhum',
     reviewMoves: 'Todos os lances',
-    reviewPaste: 'Revisar uma partida',
-    reviewPasteLabel: 'Um registro, uma transcrição (f5d6c3…) ou uma partida GGF',
-    reviewPasteGo: 'Revisar',
-    reviewFinished: 'Ou uma das suas últimas partidas terminadas:',
     reviewFinishedItem: 'Partida {n}: {result}',
-    reviewCannot: 'Esta partida não pode ser revisada: {msg}',
     reviewOpened: 'Revisão de uma partida de {total} lances. As setas esquerda e direita avançam e voltam.',
     reviewAt: '{ply}. {board}',
     sqLegalShort: 'legal',
@@ -88,7 +78,6 @@ export const REVIEW_WORDS = {
     reviewSwipe: 'Deslize o tabuleiro ou use ← e → para avançar.',
   },
   it: {
-    review: 'Rivedi',
     reviewTitle: 'Revisione',
     reviewClose: 'Torna al tavolo',
     reviewBack: 'Mossa precedente',
@@ -116,12 +105,7 @@ export const REVIEW_WORDS = {
     reviewBiggest: 'errori più grandi: {list}',
     reviewNone: 'nessuno',
     reviewMoves: 'Tutte le mosse',
-    reviewPaste: 'Rivedi una partita',
-    reviewPasteLabel: 'Un record, una trascrizione (f5d6c3…) o una partita GGF',
-    reviewPasteGo: 'Rivedi',
-    reviewFinished: 'Oppure una delle tue ultime partite finite:',
     reviewFinishedItem: 'Partita {n}: {result}',
-    reviewCannot: 'Questa partita non si può rivedere: {msg}',
     reviewOpened: 'Revisione di una partita di {total} mosse. Le frecce sinistra e destra la scorrono.',
     reviewAt: '{ply}. {board}',
     sqLegalShort: 'legale',

@@ -11,7 +11,8 @@
 
 import { squareName, squareIndex } from './engine.js';
 import { ready, readGame } from './bot-engine.js';
-import { t, colorName, discs } from './i18n.js';
+import { t, colorName, discs, addWords, translatePage } from './i18n.js';
+import { REVIEW_WORDS } from './review-text.js';
 import { say } from './announce.js';
 import { loadFinished } from './finished.js';
 import { drawGraph } from './review-graph.js';
@@ -79,6 +80,9 @@ function better(old, next) {
  * ways in (the Review button, Review it, the list of finished games).
  */
 export async function setupReview(table) {
+  // The review's own words come with it; table-text.js has the few shown before.
+  addWords(REVIEW_WORDS);
+  translatePage(/** @type {HTMLElement} */ (document.getElementById('review')));
   await ready();
   const r = {
     plies: null, // from readGame

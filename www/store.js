@@ -33,6 +33,8 @@ const GAME_KEY = 'virada.game.v1';
 /** The key of a game's slot: Othello keeps the first one. */
 const gameKey = (slot) => (slot === 'othello' ? GAME_KEY : `virada.game.${slot}.v1`);
 const PREFS_KEY = 'virada.prefs.v1';
+/** The match in progress (match-store.js keeps it; the page asks only whether there is one). */
+export const MATCH_KEY = 'virada.match.v1';
 
 function storage() {
   try {
@@ -144,5 +146,18 @@ export function savePref(name, value) {
     storage()?.setItem(PREFS_KEY, JSON.stringify(p));
   } catch {
     // nothing to do
+  }
+}
+
+/**
+ * Whether a match is stored (read or not): the page then loads match play
+ * (match.js) at once, which reads it (match-store.js).
+ * @returns {boolean}
+ */
+export function matchStored() {
+  try {
+    return storage()?.getItem(MATCH_KEY) != null;
+  } catch {
+    return false;
   }
 }

@@ -121,6 +121,13 @@ export const TABLE_WORDS = {
     downloaded: 'Downloaded {name}.',
     levels: 'Beginner|Novice|Casual|Club|Keen|Strong|Expert|Master|Grandmaster|Perfect',
     keysHelp: 'Arrows move, Enter previews then places, M mutes.',
+    // The review's words the table shows before review.js loads (main.js).
+    review: 'Review',
+    reviewPaste: 'Review a game',
+    reviewPasteLabel: 'A record, a transcript (f5d6c3…) or a GGF game',
+    reviewPasteGo: 'Review it',
+    reviewFinished: 'Or one of your last finished games:',
+    reviewCannot: 'This game cannot be reviewed: {msg}',
   },
   pt: {
     title: 'Virada',
@@ -239,6 +246,13 @@ export const TABLE_WORDS = {
     downloaded: '{name} baixado.',
     levels: 'Iniciante|Novato|Casual|Clube|Atento|Forte|Especialista|Mestre|Grão-mestre|Perfeito',
     keysHelp: 'Setas percorrem as casas, Enter mostra e depois coloca, M desliga o som.',
+    // The review's words the table shows before review.js loads (main.js).
+    review: 'Revisar',
+    reviewPaste: 'Revisar uma partida',
+    reviewPasteLabel: 'Um registro, uma transcrição (f5d6c3…) ou uma partida GGF',
+    reviewPasteGo: 'Revisar',
+    reviewFinished: 'Ou uma das suas últimas partidas terminadas:',
+    reviewCannot: 'Esta partida não pode ser revisada: {msg}',
   },
   it: {
     title: 'Virada',
@@ -357,5 +371,12 @@ export const TABLE_WORDS = {
     downloaded: '{name} scaricato.',
     levels: 'Principiante|Novizio|Occasionale|Circolo|Appassionato|Forte|Esperto|Maestro|Gran maestro|Perfetto',
     keysHelp: 'Le frecce si muovono, Invio mostra e poi posiziona, M silenzia.',
+    // The review's words the table shows before review.js loads (main.js).
+    review: 'Rivedi',
+    reviewPaste: 'Rivedi una partita',
+    reviewPasteLabel: 'Un record, una trascrizione (f5d6c3…) o una partita GGF',
+    reviewPasteGo: 'Rivedi',
+    reviewFinished: 'Oppure una delle tue ultime partite finite:',
+    reviewCannot: 'Questa partita non si può rivedere: {msg}',
   },
 };

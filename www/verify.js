@@ -4,7 +4,7 @@
 // The engine decides everything; this file only draws. Record text reaches
 // the page through textContent only.
 
-import { ready, verifyRecord, checkSignature } from './engine.js';
+import { ready, verifyRecord, isMatchRecord, checkSignature } from './engine.js';
 import { addWords, chooseLanguage, setLanguage, translatePage, languageSelect } from './i18n.js';
 import { TABLE_WORDS } from './table-text.js';
 import { loadPrefs, savePref } from './store.js';
@@ -137,8 +137,12 @@ function renderFinished() {
   });
 }
 
+/** Counts the checks asked for, so a match record's late answer never overwrites a newer one's. */
+let asked = 0;
+
 function verify() {
   const text = /** @type {HTMLTextAreaElement} */ ($('record-input')).value;
+  const mine = ++asked;
   state.note = null;
   if (!state.engine) {
     state.report = null;
@@ -146,10 +150,40 @@ function verify() {
     render();
     return;
   }
+  let matchRecord = false;
   try {
-    state.report = verifyRecord(text);
+    matchRecord = isMatchRecord(text);
+    if (!matchRecord) show(text, verifyRecord(text));
   } catch (e) {
-    state.report = null;
+    show(text, null, e);
+  }
+  if (!matchRecord) return;
+  // A match record's verifier is in the bots' package, loaded on demand:
+  // until it answers, no report is shown (the last one was another text's).
+  state.report = null;
+  document.body.dataset.verified = 'false';
+  render();
+  import('./bot-engine.js')
+    .then(async (bot) => {
+      await bot.ready();
+      return bot.verifyMatch(text);
+    })
+    .then(
+      (report) => mine === asked && show(text, report),
+      (e) => mine === asked && show(text, null, e),
+    );
+}
+
+/**
+ * Shows the report on `text` (or, with `error`, that the engine could not check it).
+ * @param {string} text
+ * @param {import('./engine.js').Report|null} report
+ * @param {unknown} [error]
+ */
+function show(text, report, error) {
+  state.report = report;
+  if (error !== undefined) {
+    const e = /** @type {{message?: unknown}} */ (error);
     state.note = { key: 'notLoaded', params: { error: String(e?.message ?? e) } };
   }
   const link = /** @type {HTMLAnchorElement} */ ($('share-link'));
@@ -158,7 +192,7 @@ function verify() {
   document.body.dataset.verified = String(state.report?.ok ?? false);
   render();
   // A signed record's signature is checked by the browser's Ed25519.
-  const report = state.report;
+  if (!report) return;
   checkSignature(report).then((checked) => {
     if (state.report !== report || checked === report) return;
     state.report = checked;

@@ -27,10 +27,8 @@ const NOV_30 = Date.UTC(2026, 10, 30, 9, 15);
  */
 function nabuRecord(page) {
   return page.evaluate(async () => {
-    // The table's package (the history page itself loads the bots' one).
-    const pkg = await import('/www/pkg/virada.js');
-    await pkg.default();
-    const { GameTable } = pkg;
+    const { default: init, GameTable } = await import('/www/pkg/virada.js');
+    await init();
     const t = new GameTable('nabucodonosor', 6, 'person,bot:2', 3, 30, '07'.repeat(32), '');
     while (!JSON.parse(t.snapshot()).over) t.time_out();
     return t.record(true);
@@ -45,10 +43,8 @@ function nabuRecord(page) {
  */
 function tablePositions(page, record) {
   return page.evaluate(async (text) => {
-    // The table's package (the history page itself loads the bots' one).
-    const pkg = await import('/www/pkg/virada.js');
-    await pkg.default();
-    const { GameTable } = pkg;
+    const { default: init, GameTable } = await import('/www/pkg/virada.js');
+    await init();
     const key = (k) => new RegExp(`^${k}: (.*)$`, 'm').exec(text)?.[1];
     const [game, size] = (key('game') ?? 'othello 8').split(' ');
     const seed = (key('seed') ?? '01'.repeat(32)).split(' ')[0];

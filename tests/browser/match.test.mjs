@@ -152,8 +152,12 @@ test('"One game" ends a match; a match of N games is offered in three languages;
   const { page } = await openPage('index.html?lang=it&seats=person,bot&level=1&clock=0');
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await page.isHidden('#hint'), false, 'one game against the bot offers Hint');
+  // The dialog's match words come with the dialog (new-game.js).
+  await page.click('#new-game');
+  await page.waitForSelector('#new-dialog[open]');
   const options = await page.locator('#set-match option').allTextContents();
   assert.deepEqual(options, ['Una partita', 'Sfida a 16 punti', 'Sfida a 32 punti', 'Sfida a 64 punti', 'Sfida a 128 punti', 'Sfida di 2 partite', 'Sfida di 4 partite', 'Sfida di 6 partite', 'Sfida di 8 partite']);
+  await page.click('#nd-cancel');
   await page.selectOption('#lang', 'pt');
   assert.equal(await page.locator('#set-match option[value="games:4"]').textContent(), 'Série de 4 partidas');
   await page.click('#new-game');

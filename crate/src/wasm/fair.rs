@@ -17,15 +17,19 @@ pub fn fair_fingerprint(seed_hex: &str) -> Result<String, JsError> {
     Ok(seed(seed_hex)?.fingerprint())
 }
 
-/// Checks a record's text: JSON `{"ok":bool,"checks":[{"check","status",
-/// "code","params":{…},"message"}…]}` (see `record::Report::to_json`); a
-/// match record's adds `"match"` and `"games"` (see
-/// `record::MatchReport::to_json`).
+/// Checks a game record's text: JSON `{"ok":bool,"checks":[{"check",
+/// "status","code","params":{…},"message"}…]}` (see
+/// `record::Report::to_json`). A match record is checked by the bots'
+/// package's `match_verify` (see [`record_is_match`]), so the match verifier
+/// stays out of the page's download.
 #[wasm_bindgen]
 pub fn record_verify(text: &str) -> String {
-    if crate::record::is_match(text) {
-        crate::record::verify_match_text(text).to_json()
-    } else {
-        crate::record::verify_text(text).to_json()
-    }
+    crate::record::verify_text(text).to_json()
+}
+
+/// Whether a record's text is a match record (`virada-match 1`), to be
+/// checked by the bots' package's `match_verify` rather than [`record_verify`].
+#[wasm_bindgen]
+pub fn record_is_match(text: &str) -> bool {
+    crate::record::is_match(text)
 }

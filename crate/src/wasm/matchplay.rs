@@ -1,6 +1,7 @@
 //! Match play (V1): the running score and the match record, from the
 //! match's kind and its games' records (the page keeps the records; the
-//! rules of scoring stay here).
+//! rules of scoring stay here), and the match record's verifier. In the
+//! bots' package (`bot-exports`): the page loads it only for a match.
 
 use super::coded;
 use crate::matchplay::MatchKind;
@@ -47,4 +48,12 @@ pub fn match_status(kind_name: &str, target: u32, records: Vec<String>) -> Resul
 #[wasm_bindgen]
 pub fn match_record(kind_name: &str, target: u32, records: Vec<String>) -> Result<String, JsError> {
     write_match(kind(kind_name, target)?, &records).map_err(error)
+}
+
+/// Checks a match record's text (see [`crate::record::is_match`]): JSON like
+/// the page package's `record_verify`, with `"match"` and `"games"` added
+/// (see `record::MatchReport::to_json`).
+#[wasm_bindgen]
+pub fn match_verify(text: &str) -> String {
+    crate::record::verify_match_text(text).to_json()
 }

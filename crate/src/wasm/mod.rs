@@ -7,7 +7,7 @@
 //! first colon) is stable, for the page to translate.
 //!
 //! One concern a file: [`table`] (the game at the table, both games), `fair`
-//! (seeds and records), `matchplay` (a match's score and record), `bot` (the
+//! (seeds and records), `matchplay` (a match's score, record and verifier), `bot` (the
 //! bots' moves and the trained weights), `review` (a game read for review and
 //! the analysis of a position), `history` (the history page's list line and
 //! replay), and,
@@ -16,8 +16,9 @@
 //! Two packages are built from these (see the Makefile's `wasm`): with the
 //! `page-exports` feature alone the page's (`www/pkg`: `table` and `fair`,
 //! what the first board needs), with `bot-exports` alone the one the bots'
-//! workers and the review load (`www/pkg-bot`: `bot` and `review`), so the
-//! search, the evaluation and the analysis stay out of the page's download.
+//! workers, the review, the history and match play load (`www/pkg-bot`:
+//! `bot`, `review`, `history` and `matchplay`), so the search, the
+//! evaluation, the analysis and match play stay out of the page's download.
 
 #[cfg(feature = "bench")]
 mod bench;
@@ -27,7 +28,7 @@ mod bot;
 mod fair;
 #[cfg(feature = "bot-exports")]
 mod history;
-#[cfg(feature = "page-exports")]
+#[cfg(feature = "bot-exports")]
 mod matchplay;
 #[cfg(feature = "bot-exports")]
 mod review;
