@@ -28,6 +28,23 @@ function register() {
 
 followLanguage();
 new MutationObserver(followLanguage).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
-// After the page's own files: the worker's first download does not slow them.
-if (document.readyState === 'complete') register();
-else addEventListener('load', register, { once: true });
+/**
+ * On a first visit (no worker in control yet) the worker's install downloads
+ * the whole site, the bot's weights among them: it waits until the page has
+ * loaded, then a few seconds and an idle moment, so that download does not
+ * compete with the first board and the bot's first move. A page the worker
+ * already controls registers at once (a cheap check for a new version).
+ */
+const FIRST_VISIT_DELAY_MS = 4000;
+
+function soon() {
+  if (navigator.serviceWorker?.controller) {
+    register();
+    return;
+  }
+  const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 1));
+  setTimeout(() => idle(register, { timeout: 10_000 }), FIRST_VISIT_DELAY_MS);
+}
+
+if (document.readyState === 'complete') soon();
+else addEventListener('load', soon, { once: true });

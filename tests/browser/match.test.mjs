@@ -52,6 +52,7 @@ test('a match to 16 points: the running score after each game, the next fingerpr
   assert.equal((await matchData(page)).hidden, true, 'no match before one is chosen');
 
   await page.getByRole('button', { name: 'New game' }).click();
+  await page.waitForFunction(() => /^[0-9a-f]{64}$/.test(document.querySelector('#nd-fingerprint')?.textContent?.trim() ?? ''));
   const firstFp = (await page.locator('#nd-fingerprint').textContent()).trim();
   await page.getByLabel('One game or a match').selectOption('points:16');
   await page.getByLabel('Your word (optional)').fill('série');

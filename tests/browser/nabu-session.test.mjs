@@ -35,6 +35,8 @@ test('a game with a word survives a reload, ends, is listed with the finished ga
   const { page, errors } = await openPage('nabu.html?lang=en&size=6');
   await ready(page);
   await page.locator('#new-game').click();
+  // The dialog's module loads on demand: its fingerprint comes with it.
+  await page.waitForFunction(() => /^[0-9a-f]{64}$/.test(document.querySelector('#nd-fingerprint')?.textContent?.trim() ?? ''));
   assert.match(await page.locator('#nd-fingerprint').textContent(), /^[0-9a-f]{64}$/);
   await page.locator('#nd-word').fill('figs and dates');
   await page.locator('#set-seats').selectOption('person,person');

@@ -35,6 +35,7 @@ const dialog = (page) => page.getByRole('dialog', { name: 'New game' });
 /** Opens the dialog, types `word`, starts; returns the fingerprint the dialog showed. */
 async function startWith(page, word, choose = async () => {}) {
   await page.getByRole('button', { name: 'New game' }).click();
+  await page.waitForFunction(() => /^[0-9a-f]{64}$/.test(document.querySelector('#nd-fingerprint')?.textContent?.trim() ?? ''));
   const fp = (await dialog(page).locator('#nd-fingerprint').textContent()).trim();
   await page.getByLabel('Your word (optional)').fill(word);
   await choose();
