@@ -90,23 +90,9 @@ impl MatchReport {
 }
 
 fn check_json(c: &Check) -> String {
-    let params: Vec<String> = c
-        .params
-        .iter()
-        .map(|(k, v)| format!("{}:{}", json_string(k), json_string(v)))
-        .collect();
-    format!(
-        "{{\"check\":{},\"status\":{},\"code\":{},\"params\":{{{}}},\"message\":{}}}",
-        json_string(c.check),
-        json_string(c.status.as_str()),
-        json_string(c.code),
-        params.join(","),
-        json_string(&message(c))
-    )
+    super::verify::check_json(c, &message(c))
 }
 
-/// The English sentence of a check: the match's own codes here, a game's
-/// through the game verifier's.
 fn message(c: &Check) -> String {
     let p = |name| c.param(name);
     match c.code {

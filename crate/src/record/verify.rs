@@ -102,21 +102,7 @@ impl Report {
         let checks: Vec<String> = self
             .checks
             .iter()
-            .map(|c| {
-                let params: Vec<String> = c
-                    .params
-                    .iter()
-                    .map(|(k, v)| format!("{}:{}", json_string(k), json_string(v)))
-                    .collect();
-                format!(
-                    "{{\"check\":{},\"status\":{},\"code\":{},\"params\":{{{}}},\"message\":{}}}",
-                    json_string(c.check),
-                    json_string(c.status.as_str()),
-                    json_string(c.code),
-                    params.join(","),
-                    json_string(&c.to_string())
-                )
-            })
+            .map(|c| check_json(c, &c.to_string()))
             .collect();
         format!(
             "{{\"ok\":{},\"checks\":[{}]}}",
@@ -127,6 +113,24 @@ impl Report {
 }
 
 /// A JSON string literal.
+/// One check as JSON, `{"check","status","code","params":{…},"message"}`,
+/// with `message` as its sentence (a game's checks and a match's).
+pub(crate) fn check_json(c: &Check, message: &str) -> String {
+    let params: Vec<String> = c
+        .params
+        .iter()
+        .map(|(k, v)| format!("{}:{}", json_string(k), json_string(v)))
+        .collect();
+    format!(
+        "{{\"check\":{},\"status\":{},\"code\":{},\"params\":{{{}}},\"message\":{}}}",
+        json_string(c.check),
+        json_string(c.status.as_str()),
+        json_string(c.code),
+        params.join(","),
+        json_string(message)
+    )
+}
+
 pub(crate) fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
