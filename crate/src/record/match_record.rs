@@ -218,15 +218,7 @@ pub fn parse_match(text: &str) -> Result<MatchRecord, MatchRecordError> {
     if text.len() > MAX_MATCH_BYTES {
         return Err(MatchRecordError::at("too-large", 0, ""));
     }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = text
-        .trim_end_matches(['\n', '\r', ' ', '\t'])
-        .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .skip_while(|(_, l)| l.trim().is_empty())
-        .peekable();
+    let mut lines = super::parse::numbered_lines(text).peekable();
     let mut body = Sha256::new();
     let mut add = |l: &str| {
         body.update(l.as_bytes());

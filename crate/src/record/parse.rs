@@ -12,6 +12,20 @@ use crate::session::Seat;
 use crate::{Move, Square};
 use sha2::{Digest, Sha256};
 
+/// A record's lines, numbered from 1, without a byte-order mark (some
+/// editors add one), `\r` line ends, blank lines before the first and
+/// blank lines at the end (a game's record and a match record alike).
+pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.strip_prefix('\u{feff}')
+        .unwrap_or(text)
+        .trim_end_matches(['\n', '\r', ' ', '\t'])
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .skip_while(|(_, l)| l.trim().is_empty())
+}
+
 /// Reads a record (see the [module docs](super) for the format).
 ///
 /// ```
@@ -23,16 +37,7 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     if text.len() > MAX_BYTES {
         return Err(RecordError::TooLarge { bytes: text.len() });
     }
-    // A byte-order mark (some editors add one) and blank lines at the end
-    // are not part of the record.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = text
-        .trim_end_matches(['\n', '\r', ' ', '\t'])
-        .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .skip_while(|(_, l)| l.trim().is_empty());
+    let mut lines = numbered_lines(text);
     let (n, header) = lines.next().ok_or(RecordError::Empty)?;
     let version = check_header(n, header)?;
     let mut body = Sha256::new();
