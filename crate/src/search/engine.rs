@@ -80,8 +80,14 @@ struct Candidate {
 impl Engine {
     /// An engine with tables of about `table_bytes` in all.
     pub fn new(table_bytes: usize) -> Engine {
+        Engine::with_eval(table_bytes, Eval::shared())
+    }
+
+    /// An engine on an evaluation of its own (to compare two tables in one
+    /// process; the endgame solver's move ordering keeps the shared one).
+    pub fn with_eval(table_bytes: usize, eval: &'static Eval) -> Engine {
         Engine {
-            eval: Eval::shared(),
+            eval,
             mid: MidTable::with_bytes(table_bytes / 2),
             end: EndTable::with_bytes(table_bytes / 2),
             nodes: 0,

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod bench_endgame;
+mod external;
 mod load;
 mod nabu;
 mod nboard;

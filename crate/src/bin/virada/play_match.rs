@@ -1,20 +1,24 @@
 //! `virada match`: two players over XOT openings, each opening twice with
 //! colours swapped; reports wins, draws, losses and disc totals.
 
+use crate::external::External;
 use std::process::ExitCode;
 use virada::bot::{choose_with, seeded_stream};
+use virada::eval::{Eval, Weights};
 use virada::fairness::Seed;
 use virada::movegen::moves;
-use virada::search::{default_clock, Budget, Engine};
+use virada::search::{default_clock, Budget, Engine, Limits};
 use virada::{Move, Position, Square};
 
 /// Arguments of `virada match`.
 #[derive(clap::Args)]
 pub struct Args {
     /// The first player: `level:N` (1–10, optionally `level:N@NODES` for a
-    /// node budget a move; a `/fullwidth` suffix turns ProbCut off), `greedy`
-    /// (most flips) or
-    /// `mobility` (depth 1, most mobility for itself less the opponent's).
+    /// node budget a move; a `/fullwidth` suffix turns ProbCut off),
+    /// `depth:D` (a fixed depth, exact from D + 8 empties up to 24), either
+    /// with `+eval=WEIGHTS` for another weights file; `greedy` (most flips);
+    /// `mobility` (depth 1, most mobility for itself less the opponent's);
+    /// or `nboard:COMMAND`, an engine speaking the NBoard protocol.
     first: String,
     /// The second player, as the first.
     second: String,
@@ -37,22 +41,54 @@ pub struct Args {
 
 enum Player {
     Level(u8, Option<u64>, Box<Engine>),
+    /// A fixed midgame depth, exact from depth + 8 empties (up to 24), as
+    /// `virada nboard`'s `set depth`.
+    Depth(u32, Box<Engine>),
+    External(Box<External>),
     Greedy,
     Mobility,
 }
 
+const PLAYERS: &str = "level:N[@NODES][/fullwidth] (N 1..10) or depth:D, either with +eval=WEIGHTS; greedy; mobility; or nboard:COMMAND";
+
+/// The evaluation in a weights file, kept for the whole run.
+fn load_eval(path: &str) -> Result<&'static Eval, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let weights = Weights::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    Ok(Box::leak(Box::new(Eval::new(weights))))
+}
+
 impl Player {
     fn parse(text: &str) -> Result<Player, String> {
-        match text {
-            "greedy" => Ok(Player::Greedy),
-            "mobility" => Ok(Player::Mobility),
+        if let Some(command) = text.strip_prefix("nboard:") {
+            return Ok(Player::External(Box::new(External::start(command)?)));
+        }
+        let bad = || format!("unknown player {text:?}: {PLAYERS}");
+        let (spec, eval) = match text.split_once("+eval=") {
+            Some((spec, path)) => (spec, Some(load_eval(path)?)),
+            None => (text, None),
+        };
+        let engine = |full_width: bool| {
+            let mut engine = Box::new(match eval {
+                Some(eval) => Engine::with_eval(16 << 20, eval),
+                None => Engine::new(16 << 20),
+            });
+            engine.set_probcut(!full_width);
+            engine
+        };
+        match spec {
+            "greedy" if eval.is_none() => Ok(Player::Greedy),
+            "mobility" if eval.is_none() => Ok(Player::Mobility),
             _ => {
-                let bad = || {
-                    format!(
-                        "unknown player {text:?}: level:N[@NODES][/fullwidth] (N 1..10), greedy or mobility"
-                    )
-                };
-                let spec = text.strip_prefix("level:").ok_or_else(bad)?;
+                if let Some(d) = spec.strip_prefix("depth:") {
+                    let d = d
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|d| (1..=60).contains(d))
+                        .ok_or_else(bad)?;
+                    return Ok(Player::Depth(d, engine(false)));
+                }
+                let spec = spec.strip_prefix("level:").ok_or_else(bad)?;
                 let (spec, full_width) = match spec.strip_suffix("/fullwidth") {
                     Some(spec) => (spec, true),
                     None => (spec, false),
@@ -66,22 +102,32 @@ impl Player {
                     .ok()
                     .filter(|n| (1..=10).contains(n))
                     .ok_or_else(bad)?;
-                let mut engine = Box::new(Engine::new(16 << 20));
-                engine.set_probcut(!full_width);
-                Ok(Player::Level(n, nodes, engine))
+                Ok(Player::Level(n, nodes, engine(full_width)))
             }
         }
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn choose(
         &mut self,
+        start: &Position,
+        played: &[Move],
         pos: &Position,
         game: usize,
         ply: u32,
         args: &Args,
         stats: &mut Stats,
-    ) -> Move {
-        match self {
+    ) -> Result<Move, String> {
+        let budget = || {
+            let mut budget = match args.time_ms {
+                Some(ms) => Budget::millis(ms, default_clock),
+                None => Budget::unlimited(),
+            };
+            budget.nodes = args.nodes;
+            budget
+        };
+        let started = std::time::Instant::now();
+        Ok(match self {
             Player::Greedy => pos.timeout_move().map_or(Move::Pass, Move::Play),
             Player::Mobility => {
                 let mut best: Option<(i32, Square)> = None;
@@ -100,22 +146,35 @@ impl Player {
                 seed[..8].copy_from_slice(&(game as u64).to_le_bytes());
                 seed[8] = *level;
                 let mut rng = seeded_stream(&Seed(seed), ply);
-                let mut budget = match args.time_ms {
-                    Some(ms) => Budget::millis(ms, default_clock),
-                    None => Budget::unlimited(),
-                };
+                let mut budget = budget();
                 budget.nodes = nodes.or(args.nodes);
-                let started = std::time::Instant::now();
                 let choice = choose_with(engine, pos, *level, &mut rng, budget);
                 stats.add(choice.nodes, started.elapsed().as_secs_f64(), choice.depth);
                 choice.mv
             }
-        }
+            Player::Depth(depth, engine) => {
+                let limits = Limits {
+                    depth: *depth,
+                    exact_empties: (*depth + 8).min(24),
+                    wld_empties: 0,
+                };
+                let r = engine.search(pos, &limits, budget());
+                stats.add(r.nodes, started.elapsed().as_secs_f64(), r.depth);
+                r.best
+            }
+            Player::External(engine) => {
+                let reply = engine.choose(start, played)?;
+                stats.add(reply.nodes, started.elapsed().as_secs_f64(), reply.depth);
+                reply.mv
+            }
+        })
     }
 
     fn new_game(&mut self) {
-        if let Player::Level(_, _, engine) = self {
-            engine.clear();
+        match self {
+            Player::Level(_, _, engine) | Player::Depth(_, engine) => engine.clear(),
+            Player::External(engine) => engine.new_game(),
+            Player::Greedy | Player::Mobility => {}
         }
     }
 }
@@ -210,13 +269,15 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         }
         let mut pos = start;
         let mut ply = 8;
+        let mut played: Vec<Move> = Vec::new();
         while !pos.is_game_over() {
             let who = usize::from(pos.side_to_move() != first_color);
             let mv = if pos.must_pass() {
                 Move::Pass
             } else {
-                players[who].choose(&pos, game, ply, &args, &mut stats[who])
+                players[who].choose(&start, &played, &pos, game, ply, &args, &mut stats[who])?
             };
+            played.push(mv);
             pos = pos
                 .play_move(mv)
                 .map_err(|e| format!("game {game}: {mv}: {e}"))?;
