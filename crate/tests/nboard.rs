@@ -22,6 +22,26 @@ fn session(script: &str) -> String {
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
+/// `text` with each node count (after `nodestats ` or ` nodes `) written
+/// `N`, after checking that it is a positive number: the counts change with
+/// the evaluation's weights and the search's ordering, the replies do not.
+fn counts_as_n(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut words: Vec<String> = line.split(' ').map(str::to_string).collect();
+        for i in 1..words.len() {
+            if words[i - 1] == "nodestats" || (words[i - 1] == "nodes" && words[0] == "status") {
+                let n: u64 = words[i].parse().expect("a node count");
+                assert!(n > 0, "{line}");
+                words[i] = "N".into();
+            }
+        }
+        out.push_str(&words.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
 #[test]
 fn an_endgame_session_answers_go_hint_ping_with_exact_scores() {
     // FFO #1 (tests/data/fforum-01-19.obf): G8 +18, H1 +12 for dark to move.
@@ -32,13 +52,13 @@ fn an_endgame_session_answers_go_hint_ping_with_exact_scores() {
          ping 7\ngo\nhint 2\nlearn\nunknown command\nquit\n"
     );
     assert_eq!(
-        session(&script),
+        counts_as_n(&session(&script)),
         "set myname Virada\n\
          set myname Virada10\n\
          pong 7\n\
          status Virada is thinking\n\
-         nodestats 90324 0.0\n\
-         status depth 14 exact nodes 90324 time 0.00\n\
+         nodestats N 0.0\n\
+         status depth 14 exact nodes N time 0.00\n\
          === G8/18.00/0.0\n\
          status\n\
          status Virada is thinking\n\

@@ -8,6 +8,7 @@
 //! the crate; [`Weights::from_bytes`] reads a trained table of the same shape
 //! (see [`Weights::to_bytes`] for the format).
 
+mod format;
 mod hand;
 pub mod patterns;
 
@@ -61,7 +62,7 @@ pub enum WeightsError {
 impl std::fmt::Display for WeightsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            WeightsError::BadHeader => f.write_str("not a virada weights file (VRDW1)"),
+            WeightsError::BadHeader => f.write_str("not a virada weights file (VRDW1 or VRDW2)"),
             WeightsError::BadLength { expected, found } => {
                 write!(f, "weights file has {found} bytes, expected {expected}")
             }
@@ -70,8 +71,6 @@ impl std::fmt::Display for WeightsError {
 }
 
 impl std::error::Error for WeightsError {}
-
-const MAGIC: &[u8; 5] = b"VRDW1";
 
 /// The trained weights file (`crate/weights/eval.vrdw`, made by `virada
 /// train`; `docs/engine.md`, "Training the evaluation").
@@ -152,52 +151,6 @@ impl Weights {
         let played = 60 - empties.min(60) as usize;
         (played * self.stages / 61).min(self.stages - 1)
     }
-
-    /// The file format: `VRDW1`, one byte for the number of stages, then per
-    /// stage every base pattern's table in order and the three scalars, all
-    /// little-endian `i16`.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
-        out.push(self.stages as u8);
-        for stage in 0..self.stages {
-            for v in &self.tables[stage * self.stride..(stage + 1) * self.stride] {
-                out.extend_from_slice(&v.to_le_bytes());
-            }
-            let s = self.scalars[stage];
-            for v in [s.mobility, s.potential, s.discs] {
-                out.extend_from_slice(&v.to_le_bytes());
-            }
-        }
-        out
-    }
-
-    /// Reads the format of [`Weights::to_bytes`].
-    pub fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
-        if bytes.len() < 6 || &bytes[..5] != MAGIC || bytes[5] == 0 {
-            return Err(WeightsError::BadHeader);
-        }
-        let mut w = Weights::zero(usize::from(bytes[5]));
-        let expected = 6 + w.stages * (w.stride + 3) * 2;
-        if bytes.len() != expected {
-            return Err(WeightsError::BadLength {
-                expected,
-                found: bytes.len(),
-            });
-        }
-        let mut values = bytes[6..]
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]));
-        for stage in 0..w.stages {
-            for slot in &mut w.tables[stage * w.stride..(stage + 1) * w.stride] {
-                *slot = values.next().unwrap_or(0);
-            }
-            let s = &mut w.scalars[stage];
-            s.mobility = values.next().unwrap_or(0);
-            s.potential = values.next().unwrap_or(0);
-            s.discs = values.next().unwrap_or(0);
-        }
-        Ok(w)
-    }
 }
 
 static SHARED: OnceLock<Eval> = OnceLock::new();
@@ -272,27 +225,7 @@ pub struct Features {
 impl Features {
     /// The features of weights shaped like `weights`.
     pub fn new(weights: &Weights) -> Features {
-        let canon = (0..patterns::BASE.len())
-            .map(|b| {
-                let len = patterns::BASE[b].squares.len();
-                let perms = patterns::self_symmetries(b);
-                (0..3u32.pow(len as u32))
-                    .map(|index| {
-                        let digits: Vec<u32> =
-                            (0..len).map(|i| index / 3u32.pow(i as u32) % 3).collect();
-                        perms
-                            .iter()
-                            .map(|perm| {
-                                (0..len)
-                                    .map(|i| digits[i] * 3u32.pow(perm[i] as u32))
-                                    .sum::<u32>()
-                            })
-                            .min()
-                            .unwrap_or(index)
-                    })
-                    .collect()
-            })
-            .collect();
+        let canon = (0..patterns::BASE.len()).map(patterns::canonical).collect();
         let copies = instances()
             .into_iter()
             .map(|i| (weights.offsets[i.base], i.base, i.squares))
@@ -374,10 +307,35 @@ mod tests {
         assert_eq!(Weights::shipped(), trained);
     }
 
+    /// Perfect play from the start is a draw (Takizawa, "Othello is
+    /// Solved", arXiv:2310.19387, 2023): the shipped weights should see the
+    /// start, and each of the four (symmetric) first moves, as about even.
+    /// The start's value is also pinned (docs/training.md gives it), so a
+    /// table shipped by mistake, or a change to the evaluation's code, shows.
+    #[test]
+    fn the_shipped_weights_see_the_start_as_about_even() {
+        let eval = Eval::new(Weights::shipped());
+        let start = Position::start();
+        let v = eval.evaluate(start.player().0, start.opponent().0);
+        assert!(v.abs() <= 2 * DISC, "start valued {v}");
+        assert_eq!(v, 103, "the shipped table's value of the start");
+        let after: Vec<i32> = ["f5", "e6", "d3", "c4"]
+            .iter()
+            .map(|m| start.play(m.parse().unwrap()).unwrap())
+            .map(|p| eval.evaluate(p.player().0, p.opponent().0))
+            .collect();
+        assert!(after.iter().all(|&a| a == after[0]), "{after:?}");
+        assert!(after[0].abs() <= 2 * DISC, "after f5 valued {}", after[0]);
+    }
+
     #[test]
     fn weights_round_trip_through_bytes_and_reject_junk() {
         let w = Weights::hand_set();
         assert_eq!(Weights::from_bytes(&w.to_bytes()), Ok(w));
+        let trained = Weights::shipped();
+        let bytes = trained.to_bytes();
+        assert_eq!(&bytes[..5], b"VRDW2");
+        assert_eq!(Weights::from_bytes(&bytes), Ok(trained));
         assert_eq!(Weights::from_bytes(b"nope"), Err(WeightsError::BadHeader));
         let mut short = Weights::zero(2).to_bytes();
         short.pop();

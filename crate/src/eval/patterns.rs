@@ -133,6 +133,28 @@ pub fn instances() -> Vec<Instance> {
     out
 }
 
+/// For each configuration of base pattern `base` (its squares' contents as
+/// base-3 digits), the lowest configuration among its images under the
+/// pattern's own symmetries: mirror images share it, and its table slot.
+pub fn canonical(base: usize) -> Vec<u32> {
+    let len = BASE[base].squares.len();
+    let perms = self_symmetries(base);
+    (0..3u32.pow(len as u32))
+        .map(|index| {
+            let digits: Vec<u32> = (0..len).map(|i| index / 3u32.pow(i as u32) % 3).collect();
+            perms
+                .iter()
+                .map(|perm| {
+                    (0..len)
+                        .map(|i| digits[i] * 3u32.pow(perm[i] as u32))
+                        .sum::<u32>()
+                })
+                .min()
+                .unwrap_or(index)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -64,16 +64,28 @@ pub fn run(a: &GenArgs) -> Result<(), String> {
     super::install_weights(a.weights.as_deref())?;
     let lines = opening_lines(&a.openings)?;
     let (mut out, before) = super::append_records(&a.out)?;
+    // `OUT.next` holds the number of the next game to play: a stopped run
+    // started again with the same arguments goes on from there.
+    let next_path = std::path::PathBuf::from(format!("{}.next", a.out.display()));
+    let end = a.first + a.games;
+    let mut first = a.first;
     if before > 0 {
+        if let Some(next) = std::fs::read_to_string(&next_path)
+            .ok()
+            .and_then(|t| t.trim().parse::<u64>().ok())
+            .filter(|n| (a.first..=end).contains(n))
+        {
+            first = next;
+        }
         eprintln!(
-            "{}: {before} positions already there; appending",
+            "{}: {before} positions already there; appending from game {first}",
             a.out.display()
         );
     }
     let mut engine = Engine::new(16 << 20);
     let mut table = EndTable::with_bytes(64 << 20);
     let mut written = 0u64;
-    for game in a.first..a.first + a.games {
+    for game in first..end {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(game);
         let mut pos = Position::start();
         for &sq in &lines[(game as usize) % lines.len()] {
@@ -146,14 +158,15 @@ pub fn run(a: &GenArgs) -> Result<(), String> {
         }
         written += (seen.len() + tail.len()) as u64;
         out.write_all(&buf).map_err(|e| e.to_string())?;
-        if (game - a.first + 1) % 100 == 0 {
+        std::fs::write(&next_path, format!("{}\n", game + 1))
+            .map_err(|e| format!("cannot write {}: {e}", next_path.display()))?;
+        if (game + 1) % 100 == 0 {
             eprintln!(
-                "games {}..={game} done, {written} positions (to go on: --first {})",
-                a.first,
-                game + 1
+                "game {game} done ({} to go), {written} positions",
+                end - game - 1
             );
         }
     }
-    eprintln!("{} games, {written} positions", a.games);
+    eprintln!("games {first}..{end} done, {written} positions");
     Ok(())
 }
