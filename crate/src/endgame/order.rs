@@ -12,7 +12,7 @@ use crate::movegen::{flips, moves};
 /// From this many empties, moves are ordered by the evaluation too.
 const EVAL_ORDER: u32 = 14;
 /// Weight of each reply left to the opponent against the evaluation (1/100 disc).
-const MOBILITY_WEIGHT: i32 = 600;
+const MOBILITY_WEIGHT: i32 = 300;
 /// From this many empties, moves are ordered by a shallow search.
 const SEARCH_ORDER: u32 = 16;
 /// From this many more empties than that, the ordering search looks two plies ahead.
