@@ -31,6 +31,9 @@ const SQUARE_ORDER: [i32; 64] = {
 /// The shallowest remaining depth ProbCut tries at.
 const PROBCUT_MIN_DEPTH: u32 = 6;
 
+/// The shallowest remaining depth enhanced transposition cutoffs try at.
+const ETC_MIN_DEPTH: u32 = 5;
+
 /// The depth of ProbCut's shallow search for a `depth`-ply one: about half,
 /// of the same parity (the evaluation leans with the side to move).
 fn probcut_depth(depth: u32) -> u32 {
@@ -68,6 +71,7 @@ pub struct Engine {
     next_check: u64,
     aborted: bool,
     probcut: bool,
+    etc: bool,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -95,6 +99,7 @@ impl Engine {
             next_check: 0,
             aborted: false,
             probcut: true,
+            etc: true,
         }
     }
 
@@ -102,6 +107,12 @@ impl Engine {
     /// to its depth (slower, for comparing).
     pub fn set_probcut(&mut self, on: bool) {
         self.probcut = on;
+    }
+
+    /// Turns enhanced transposition cutoffs on (the default) or off (for
+    /// comparing).
+    pub fn set_etc(&mut self, on: bool) {
+        self.etc = on;
     }
 
     /// `budget` for a solve that starts now: its node limit is what is left
@@ -386,6 +397,11 @@ impl Engine {
         if depth == 0 {
             return self.eval.evaluate(p, o);
         }
+        if self.etc && depth >= ETC_MIN_DEPTH {
+            if let Some(v) = self.etc(p, o, beta, depth) {
+                return v;
+            }
+        }
         if self.probcut && depth >= PROBCUT_MIN_DEPTH && depth < empties {
             // ProbCut (Buro): a shallow search whose score, pushed out by a
             // margin for its error against the deep one, already decides.
@@ -470,6 +486,28 @@ impl Engine {
         };
         self.mid.store(p, o, depth, lower, upper, best_sq);
         best
+    }
+
+    /// Enhanced transposition cutoff: a child whose stored bound, searched
+    /// at least `depth` − 1 plies deep, already holds this node's score at
+    /// `beta` or more (its upper bound from its own view at −`beta` or less)
+    /// fails this node high without a search. The bound found is stored.
+    fn etc(&mut self, p: u64, o: u64, beta: i32, depth: u32) -> Option<i32> {
+        let mut rest = moves(p, o);
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let f = flips(p, o, sq);
+            let (np, no) = (o ^ f, p | f | (1u64 << sq));
+            if let Some(hit) = self.mid.probe(np, no) {
+                if hit.depth + 1 >= depth && -hit.upper >= beta {
+                    let v = -hit.upper;
+                    self.mid.store(p, o, depth, v, INF, sq as u8);
+                    return Some(v);
+                }
+            }
+        }
+        None
     }
 
     /// Each legal move of `position` with its score from a full-window search

@@ -44,3 +44,6 @@ pub struct SearchResult {
     /// Positions visited.
     pub nodes: u64,
 }
+
+#[cfg(test)]
+mod tests;
