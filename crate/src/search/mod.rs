@@ -10,9 +10,12 @@ mod budget;
 
 pub use budget::{default_clock, Budget, Clock};
 mod engine;
+mod probcut;
+mod selective;
 mod table;
 
 pub use engine::{Engine, SOLVER_NODES_PER_NODE};
+pub use selective::{probcut_bucket, probcut_depth, Fit, PROBCUT_BUCKETS, PROBCUT_FIT_DEPTHS};
 pub use table::MidTable;
 
 use crate::Move;

@@ -50,3 +50,31 @@ fn enhanced_transposition_cutoffs_keep_the_full_width_score() {
         assert_eq!(scores[0], scores[1], "{pos:?}");
     }
 }
+
+#[test]
+fn a_search_cut_short_plays_a_legal_move_within_its_node_budget() {
+    let list = positions(&[4, 12, 20, 28, 36]);
+    assert_eq!(list.len(), 5);
+    let mut cut_short = 0;
+    for pos in &list {
+        for limit in [1, 40, 300, 2_000, 9_000, 30_000] {
+            let mut engine = Engine::new(1 << 20);
+            let budget = Budget {
+                nodes: Some(limit),
+                ..Budget::unlimited()
+            };
+            let r = engine.search(pos, &limits(60), budget);
+            let Move::Play(sq) = r.best else {
+                panic!("a pass with moves to play")
+            };
+            assert!(pos.legal_moves().contains(sq), "{pos:?} {limit}");
+            assert!(
+                r.nodes <= limit,
+                "{} nodes for a budget of {limit}",
+                r.nodes
+            );
+            cut_short += usize::from(r.depth < 60);
+        }
+    }
+    assert_eq!(cut_short, 30);
+}

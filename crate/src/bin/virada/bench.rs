@@ -36,6 +36,10 @@ pub struct Args {
     /// comparing the selective search's nodes quickly.
     #[arg(long)]
     probcut_only: bool,
+    /// Calibrate ProbCut on N positions and write the table (Rust) to FILE,
+    /// e.g. `--probcut-fit 120 crate/src/search/probcut.rs` (minutes).
+    #[arg(long, value_names = ["N", "FILE"], num_args = 2)]
+    probcut_fit: Option<Vec<String>>,
 }
 
 /// Leaves from the start position (Aart Bik, "Perft for Reversi", 2009).
@@ -67,6 +71,10 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     }
     if let Some(count) = args.midgame {
         midgame_section(count, args.midgame_nodes)?;
+    }
+    if let Some(v) = &args.probcut_fit {
+        let count = v[0].parse().map_err(|_| format!("not a count: {}", v[0]))?;
+        crate::probcut_fit::section(count, std::path::Path::new(&v[1]))?;
     }
     if let Some(v) = &args.probcut {
         probcut_section(v[0] as usize, v[1], args.probcut_only)?;
