@@ -37,8 +37,8 @@ fn an_endgame_session_answers_go_hint_ping_with_exact_scores() {
          set myname Virada10\n\
          pong 7\n\
          status Virada is thinking\n\
-         nodestats 90324 0.0\n\
-         status depth 14 exact nodes 90324 time 0.00\n\
+         nodestats 90323 0.0\n\
+         status depth 14 exact nodes 90323 time 0.00\n\
          === G8/18.00/0.0\n\
          status\n\
          status Virada is thinking\n\
