@@ -13,8 +13,9 @@
 //! | 9 | Grandmaster | 240,000 nodes | 18 | 20 | none |
 //! | 10 | Perfect | its time (1 s a move in the browser) | 24 | 26 | none |
 //!
-//! Levels 6–10 deepen iteratively while the next iteration may still fit in
-//! their budget (levels 6–9 a node budget, the same in the browser and
+//! Levels 6–10 deepen iteratively while at least twice what they used is
+//! left of their budget (an iteration cut short still counts when it proved
+//! a better move) (levels 6–9 a node budget, the same in the browser and
 //! natively, so a game against them replays; level 10 the time it is given),
 //! then solve the endgame with what is left when within reach. Every level
 //! also stops at the time budget it is given. Mistakes are drawn from the

@@ -1,5 +1,8 @@
 //! The search itself: [`Engine`] keeps its tables between moves.
 
+mod queries;
+
+use super::selective::{probcut_bounds, probcut_depth, PROBCUT_MIN_DEPTH};
 use super::{Budget, Limits, MidTable, SearchResult};
 use crate::endgame::{final_score, EndTable, Solver};
 use crate::eval::{Eval, DISC};
@@ -28,28 +31,12 @@ const SQUARE_ORDER: [i32; 64] = {
     t
 };
 
-/// The shallowest remaining depth ProbCut tries at.
-const PROBCUT_MIN_DEPTH: u32 = 6;
+/// Deepen while the time or nodes left are at least this many times those
+/// used so far.
+const DEEPEN_RATIO: f64 = 2.0;
 
-/// The depth of ProbCut's shallow search for a `depth`-ply one: about half,
-/// of the same parity (the evaluation leans with the side to move).
-fn probcut_depth(depth: u32) -> u32 {
-    let half = depth / 2;
-    if half % 2 == depth % 2 {
-        half
-    } else {
-        half - 1
-    }
-}
-
-/// ProbCut's margin (1/100 disc) at `empties`: 1.5 standard deviations of
-/// the deep search's score about the shallow one's, which grows from about 1
-/// disc in the opening to 4–5 near the endgame (measured on 200 positions of
-/// games from XOT openings with depth pairs 6/2 to 10/4).
-fn probcut_margin(empties: u32) -> i32 {
-    let sigma = (110 + 12 * (50 - empties as i32)).clamp(100, 500);
-    sigma * 3 / 2
-}
+/// The shallowest remaining depth enhanced transposition cutoffs try at.
+const ETC_MIN_DEPTH: u32 = 5;
 
 /// How many endgame solver nodes take the time of one midgame node (about
 /// 28 M against 1.8 M a second, natively and in WebAssembly alike): a node
@@ -66,8 +53,22 @@ pub struct Engine {
     /// The work done, in [`SOLVER_NODES_PER_NODE`]ths of a midgame node.
     work: u64,
     next_check: u64,
+    /// The work at which the node budget is spent (`u64::MAX`: none).
+    work_limit: u64,
     aborted: bool,
     probcut: bool,
+    etc: bool,
+}
+
+/// What one iteration at the root found.
+struct RootOutcome {
+    /// The best score (a bound when it fails outside the window).
+    score: i32,
+    /// The best move.
+    sq: u8,
+    /// A move other than the first proved better than it, with its score
+    /// so far (kept when the iteration is cut short).
+    proved: Option<(u8, i32)>,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -93,8 +94,10 @@ impl Engine {
             nodes: 0,
             work: 0,
             next_check: 0,
+            work_limit: u64::MAX,
             aborted: false,
             probcut: true,
+            etc: true,
         }
     }
 
@@ -102,6 +105,12 @@ impl Engine {
     /// to its depth (slower, for comparing).
     pub fn set_probcut(&mut self, on: bool) {
         self.probcut = on;
+    }
+
+    /// Turns enhanced transposition cutoffs on (the default) or off (for
+    /// comparing).
+    pub fn set_etc(&mut self, on: bool) {
+        self.etc = on;
     }
 
     /// `budget` for a solve that starts now: its node limit is what is left
@@ -201,8 +210,16 @@ impl Engine {
             exact: false,
             nodes: 0,
         };
+        self.work_limit = budget
+            .nodes
+            .map_or(u64::MAX, |n| n.saturating_mul(SOLVER_NODES_PER_NODE));
         let started = (budget.clock)();
-        let max_depth = limits.depth.max(1).min(empties);
+        // One legal move: nothing to choose (a first iteration for its score).
+        let max_depth = if count == 1 {
+            1
+        } else {
+            limits.depth.max(1).min(empties)
+        };
         let mut guess = self.eval.evaluate(p, o);
         for depth in 1..=max_depth {
             let (mut alpha, mut beta) = if depth >= 4 {
@@ -210,57 +227,66 @@ impl Engine {
             } else {
                 (-INF, INF)
             };
-            let (score, sq) = loop {
-                let (score, sq) = self.root(p, o, &mut list[..count], alpha, beta, depth, budget);
+            let outcome = loop {
+                let r = self.root(p, o, &mut list[..count], alpha, beta, depth, budget);
                 if self.aborted {
-                    break (score, sq);
+                    break r;
                 }
-                if score <= alpha {
+                if r.score <= alpha {
                     alpha = (alpha - 8 * DISC).max(-INF);
-                    if score <= -INF + 1 {
+                    if r.score <= -INF + 1 {
                         alpha = -INF;
                     }
-                } else if score >= beta {
+                } else if r.score >= beta {
                     beta = (beta + 8 * DISC).min(INF);
                 } else {
-                    break (score, sq);
+                    break r;
                 }
                 if alpha == -INF && beta == INF {
-                    let r = self.root(p, o, &mut list[..count], alpha, beta, depth, budget);
-                    break r;
+                    break self.root(p, o, &mut list[..count], alpha, beta, depth, budget);
                 }
             };
             if self.aborted {
+                // A move proved better than the previous iteration's best
+                // (searched first, and in full) is worth more than it.
+                if let Some((sq, score)) = outcome.proved {
+                    best.best = Move::Play(sq_of(sq));
+                    best.score = score;
+                }
                 break;
             }
-            guess = score;
+            guess = outcome.score;
             best = SearchResult {
-                best: Move::Play(sq_of(sq)),
-                score,
+                best: Move::Play(sq_of(outcome.sq)),
+                score: outcome.score,
                 depth,
                 exact: depth >= empties,
                 nodes: 0,
             };
             // Put the best first for the next iteration.
-            if let Some(i) = list[..count].iter().position(|c| c.sq == sq) {
+            if let Some(i) = list[..count].iter().position(|c| c.sq == outcome.sq) {
                 list[..=i].rotate_right(1);
             }
-            // Deepen only when the next iteration, likely a few times the
-            // cost of all before it, may still finish (in time and in nodes).
+            // Deepen while the next iteration, likely a few times the cost
+            // of all before it, has a fair chance to finish or to prove a
+            // better move (in time and in nodes).
             let used = (budget.clock)() - started;
-            if budget.remaining() < used * 3.0 {
+            if budget.remaining() < used * DEEPEN_RATIO {
                 break;
             }
-            if let Some(limit) = budget.nodes {
-                let left = (limit * SOLVER_NODES_PER_NODE).saturating_sub(self.work);
-                if left < self.work * 3 {
+            if self.work_limit < u64::MAX {
+                let left = self.work_limit.saturating_sub(self.work);
+                if (left as f64) < self.work as f64 * DEEPEN_RATIO {
                     break;
                 }
             }
         }
+        self.work_limit = u64::MAX;
         best
     }
 
+    /// One iteration at the root in (`alpha`, `beta`), the first move of
+    /// `list` (the previous iteration's best) first.
     #[allow(clippy::too_many_arguments)]
     fn root(
         &mut self,
@@ -271,16 +297,23 @@ impl Engine {
         beta: i32,
         depth: u32,
         budget: &Budget<'_>,
-    ) -> (i32, u8) {
+    ) -> RootOutcome {
         let mut best = -INF;
         let mut best_sq = list[0].sq;
+        let mut proved = None;
         for (i, c) in list.iter().enumerate() {
             let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
             let v = if i == 0 {
                 -self.pvs(np, no, -beta, -alpha, depth - 1, false, budget)
             } else {
                 let v = -self.pvs(np, no, -alpha - 1, -alpha, depth - 1, false, budget);
+                if self.aborted {
+                    break;
+                }
                 if v > alpha && v < beta {
+                    // Better than the first move (which scored alpha or less)
+                    // whatever the re-search finds.
+                    proved = Some((c.sq, v));
                     -self.pvs(np, no, -beta, -v, depth - 1, false, budget)
                 } else {
                     v
@@ -292,6 +325,9 @@ impl Engine {
             if v > best {
                 best = v;
                 best_sq = c.sq;
+                if i > 0 {
+                    proved = Some((c.sq, v));
+                }
                 if v >= beta {
                     break;
                 }
@@ -300,7 +336,11 @@ impl Engine {
                 }
             }
         }
-        (best, best_sq)
+        RootOutcome {
+            score: best,
+            sq: best_sq,
+            proved,
+        }
     }
 
     /// The moves of `p` with order keys (lower first): the hash move, then by
@@ -356,6 +396,11 @@ impl Engine {
         passed: bool,
         budget: &Budget<'_>,
     ) -> i32 {
+        if self.work + SOLVER_NODES_PER_NODE > self.work_limit {
+            // The node budget would be passed: stop without this node.
+            self.aborted = true;
+            return 0;
+        }
         self.nodes += 1;
         self.work += SOLVER_NODES_PER_NODE;
         if self.nodes >= self.next_check {
@@ -386,20 +431,23 @@ impl Engine {
         if depth == 0 {
             return self.eval.evaluate(p, o);
         }
+        if self.etc && depth >= ETC_MIN_DEPTH {
+            if let Some(v) = self.etc(p, o, beta, depth) {
+                return v;
+            }
+        }
         if self.probcut && depth >= PROBCUT_MIN_DEPTH && depth < empties {
             // ProbCut (Buro): a shallow search whose score, pushed out by a
             // margin for its error against the deep one, already decides.
             let shallow = probcut_depth(depth);
-            let margin = probcut_margin(empties);
-            let bound = beta + margin;
-            if bound < INF && self.pvs(p, o, bound - 1, bound, shallow, passed, budget) >= bound {
+            let (high, low) = probcut_bounds(depth, empties, alpha, beta);
+            if high < INF && self.pvs(p, o, high - 1, high, shallow, passed, budget) >= high {
                 return beta;
             }
             if self.aborted {
                 return 0;
             }
-            let bound = alpha - margin;
-            if bound > -INF && self.pvs(p, o, bound, bound + 1, shallow, passed, budget) <= bound {
+            if low > -INF && self.pvs(p, o, low, low + 1, shallow, passed, budget) <= low {
                 return alpha;
             }
             if self.aborted {
@@ -472,128 +520,26 @@ impl Engine {
         best
     }
 
-    /// Each legal move of `position` with its score from a full-window search
-    /// `depth` plies deep (for the weaker levels, which choose among them).
-    pub fn score_moves(
-        &mut self,
-        position: &Position,
-        depth: u32,
-        budget: Budget<'_>,
-    ) -> Vec<(Square, i32)> {
-        self.nodes = 0;
-        self.work = 0;
-        self.aborted = false;
-        self.next_check = 1024;
-        let p = position.player().0;
-        let o = position.opponent().0;
-        let mut out = Vec::new();
-        for sq in position.legal_moves() {
-            let f = flips(p, o, sq.index());
-            let (np, no) = (o ^ f, p | f | sq.bit());
-            let v = if depth <= 1 {
-                if moves(np, no) == 0 && moves(no, np) == 0 {
-                    final_score(no, np) * DISC
-                } else {
-                    -self.eval.evaluate(np, no)
+    /// Enhanced transposition cutoff: a child whose stored bound, searched
+    /// at least `depth` − 1 plies deep, already holds this node's score at
+    /// `beta` or more (its upper bound from its own view at −`beta` or less)
+    /// fails this node high without a search. The bound found is stored.
+    fn etc(&mut self, p: u64, o: u64, beta: i32, depth: u32) -> Option<i32> {
+        let mut rest = moves(p, o);
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let f = flips(p, o, sq);
+            let (np, no) = (o ^ f, p | f | (1u64 << sq));
+            if let Some(hit) = self.mid.probe(np, no) {
+                if hit.depth + 1 >= depth && -hit.upper >= beta {
+                    let v = -hit.upper;
+                    self.mid.store(p, o, depth, v, INF, sq as u8);
+                    return Some(v);
                 }
-            } else {
-                -self.pvs(np, no, -INF, INF, depth - 1, false, &budget)
-            };
-            if self.aborted {
-                break;
-            }
-            out.push((sq, v));
-        }
-        out
-    }
-
-    /// The value of playing `sq` in `position`, from the mover's view in
-    /// evaluation units, by a full-window search `depth` plies deep (the
-    /// move itself one of them), or `None` when `budget` ran out first. The
-    /// tables are kept, so a deeper call, or the same one again after a
-    /// stop, starts from what this one learnt.
-    pub fn move_value(
-        &mut self,
-        position: &Position,
-        sq: Square,
-        depth: u32,
-        budget: Budget<'_>,
-    ) -> Option<i32> {
-        self.nodes = 0;
-        self.work = 0;
-        self.aborted = false;
-        self.next_check = 1024;
-        let (p, o) = (position.player().0, position.opponent().0);
-        let f = flips(p, o, sq.index());
-        let (np, no) = (o ^ f, p | f | sq.bit());
-        let v = if moves(np, no) == 0 && moves(no, np) == 0 {
-            final_score(no, np) * DISC
-        } else if depth <= 1 {
-            -self.eval.evaluate(np, no)
-        } else {
-            -self.pvs(np, no, -INF, INF, depth - 1, false, &budget)
-        };
-        (!self.aborted).then_some(v)
-    }
-
-    /// The exact value of playing `sq` in `position` (final disc difference,
-    /// mover's view) as the endgame solver finds it in the window (`alpha`,
-    /// `beta`): exact inside it, else a bound on the side it fails; `None`
-    /// when `budget` ran out first.
-    pub fn solve_move(
-        &mut self,
-        position: &Position,
-        sq: Square,
-        alpha: i32,
-        beta: i32,
-        budget: Budget<'_>,
-    ) -> Option<i32> {
-        let child = position.play_unchecked(sq);
-        let mut solver = Solver::new(&mut self.end, budget);
-        let s = solver.solve_window(&child, -beta, -alpha);
-        self.nodes = solver.nodes;
-        s.map(|s| -s.score)
-    }
-
-    /// Positions visited by the last call.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// The line the tables hold after `first` in `position`: at each position
-    /// the best square the last searches stored (the endgame table's first),
-    /// passes included, at most `max` moves in all, `first` first.
-    pub fn principal_variation(&self, position: &Position, first: Move, max: usize) -> Vec<Move> {
-        let mut line = Vec::new();
-        let Ok(mut at) = position.play_move(first) else {
-            return line;
-        };
-        line.push(first);
-        while line.len() < max && !at.is_game_over() {
-            if at.must_pass() {
-                line.push(Move::Pass);
-                at = at.pass().unwrap_or(at);
-                continue;
-            }
-            let (p, o) = (at.player().0, at.opponent().0);
-            let best = self
-                .end
-                .probe(p, o)
-                .map(|h| h.best)
-                .filter(|&b| b < 64)
-                .or_else(|| self.mid.probe(p, o).map(|h| h.best));
-            let Some(sq) = best.and_then(Square::new) else {
-                break;
-            };
-            match at.play(sq) {
-                Ok(next) => {
-                    line.push(Move::Play(sq));
-                    at = next;
-                }
-                Err(_) => break,
             }
         }
-        line
+        None
     }
 }
 

@@ -1,7 +1,9 @@
 //! The midgame search: iterative deepening principal-variation search over a
-//! bounded transposition table, with aspiration windows, ProbCut from 6 plies
-//! left, move ordering (hash move, shallow search, mobility), a time and a
-//! node limit and a stop flag. Near the end it hands over to the exact
+//! bounded transposition table, with aspiration windows, enhanced
+//! transposition cutoffs from 5 plies left, ProbCut from 6 plies left (its
+//! margins in `selective.rs`; a fit per depth and stage, `probcut.rs`, can
+//! replace them), move ordering (hash move, shallow search, mobility), a time
+//! and a node limit and a stop flag. Near the end it hands over to the exact
 //! [`endgame`](crate::endgame) solver. A node limit counts the solver's nodes
 //! at [`SOLVER_NODES_PER_NODE`] to one midgame node, so that it stands for a
 //! time.
@@ -10,9 +12,12 @@ mod budget;
 
 pub use budget::{default_clock, Budget, Clock};
 mod engine;
+mod probcut;
+mod selective;
 mod table;
 
 pub use engine::{Engine, SOLVER_NODES_PER_NODE};
+pub use selective::{probcut_bucket, probcut_depth, Fit, PROBCUT_BUCKETS, PROBCUT_FIT_DEPTHS};
 pub use table::MidTable;
 
 use crate::Move;
@@ -44,3 +49,6 @@ pub struct SearchResult {
     /// Positions visited.
     pub nodes: u64,
 }
+
+#[cfg(test)]
+mod tests;

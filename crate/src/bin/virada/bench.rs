@@ -32,6 +32,14 @@ pub struct Args {
     /// 5 further, in turn) and compare the nodes.
     #[arg(long, value_names = ["N", "DEPTH"], num_args = 2)]
     probcut: Option<Vec<u32>>,
+    /// With `--probcut`: the ProbCut search only (no full-width one), for
+    /// comparing the selective search's nodes quickly.
+    #[arg(long)]
+    probcut_only: bool,
+    /// Calibrate ProbCut on N positions and write the table (Rust) to FILE,
+    /// e.g. `--probcut-fit 120 crate/src/search/probcut.rs` (minutes).
+    #[arg(long, value_names = ["N", "FILE"], num_args = 2)]
+    probcut_fit: Option<Vec<String>>,
 }
 
 /// Leaves from the start position (Aart Bik, "Perft for Reversi", 2009).
@@ -64,8 +72,12 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if let Some(count) = args.midgame {
         midgame_section(count, args.midgame_nodes)?;
     }
+    if let Some(v) = &args.probcut_fit {
+        let count = v[0].parse().map_err(|_| format!("not a count: {}", v[0]))?;
+        crate::probcut_fit::section(count, std::path::Path::new(&v[1]))?;
+    }
     if let Some(v) = &args.probcut {
-        probcut_section(v[0] as usize, v[1])?;
+        probcut_section(v[0] as usize, v[1], args.probcut_only)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -197,7 +209,7 @@ fn midgame_section(count: usize, nodes: u64) -> Result<(), String> {
 /// Nodes to a fixed depth with ProbCut against the full-width search, on the
 /// same positions, each search with a fresh engine of 16 MiB and no endgame
 /// solve (the search's own solving of the last 12 empties aside).
-fn probcut_section(count: usize, depth: u32) -> Result<(), String> {
+fn probcut_section(count: usize, depth: u32, only: bool) -> Result<(), String> {
     use virada::search::{Budget, Engine, Limits};
     use virada::Move;
     let text = std::fs::read_to_string("tests/data/xot-openings.txt")
@@ -231,6 +243,9 @@ fn probcut_section(count: usize, depth: u32) -> Result<(), String> {
         }
         let mut best = [Move::Pass; 2];
         for (k, probcut) in [false, true].into_iter().enumerate() {
+            if only && !probcut {
+                continue;
+            }
             let mut engine = Engine::new(16 << 20);
             engine.set_probcut(probcut);
             let (r, t) = time(|| engine.search(&pos, &limits, Budget::unlimited()));

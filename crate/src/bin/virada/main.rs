@@ -11,6 +11,7 @@ mod nabu;
 mod nboard;
 mod perft;
 mod play_match;
+mod probcut_fit;
 mod serve;
 mod solve;
 mod train;
