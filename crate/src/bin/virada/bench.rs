@@ -209,17 +209,14 @@ fn midgame_section(count: usize, nodes: u64) -> Result<(), String> {
 /// Nodes to a fixed depth with ProbCut against the full-width search, on the
 /// same positions, each search with a fresh engine of 16 MiB and no endgame
 /// solve (the search's own solving of the last 12 empties aside).
-fn probcut_section(count: usize, depth: u32, only: bool) -> Result<(), String> {
-    use virada::search::{Budget, Engine, Limits};
-    use virada::Move;
+/// Positions to measure searches on: after each of the first `count` XOT
+/// openings (`tests/data/xot-openings.txt`), 0, 8, 16, … moves of level 5
+/// (the opening's number modulo `cycle` times 8), those where the mover
+/// has a move.
+pub fn sample_positions(count: usize, cycle: usize) -> Result<Vec<Position>, String> {
     let text = std::fs::read_to_string("tests/data/xot-openings.txt")
         .map_err(|e| format!("cannot read tests/data/xot-openings.txt: {e}"))?;
-    let limits = Limits {
-        depth,
-        exact_empties: 0,
-        wld_empties: 0,
-    };
-    let (mut nodes, mut secs, mut same, mut searched) = ([0u64; 2], [0f64; 2], 0, 0);
+    let mut out = Vec::new();
     for (i, line) in text
         .lines()
         .filter(|l| !l.trim().is_empty())
@@ -227,20 +224,34 @@ fn probcut_section(count: usize, depth: u32, only: bool) -> Result<(), String> {
         .enumerate()
     {
         let mut pos = crate::play_match::opening(line)?;
-        for _ in 0..8 * (i % 4) {
+        for _ in 0..8 * (i % cycle) {
             if pos.is_game_over() {
                 break;
             }
             let mv = if pos.must_pass() {
-                Move::Pass
+                virada::Move::Pass
             } else {
                 virada::bot::choose(&pos, 5)
             };
             pos = pos.play_move(mv).map_err(|e| e.to_string())?;
         }
-        if pos.is_game_over() || pos.must_pass() {
-            continue;
+        if !pos.is_game_over() && !pos.must_pass() {
+            out.push(pos);
         }
+    }
+    Ok(out)
+}
+
+fn probcut_section(count: usize, depth: u32, only: bool) -> Result<(), String> {
+    use virada::search::{Budget, Engine, Limits};
+    use virada::Move;
+    let limits = Limits {
+        depth,
+        exact_empties: 0,
+        wld_empties: 0,
+    };
+    let (mut nodes, mut secs, mut same, mut searched) = ([0u64; 2], [0f64; 2], 0, 0);
+    for pos in sample_positions(count, 4)? {
         let mut best = [Move::Pass; 2];
         for (k, probcut) in [false, true].into_iter().enumerate() {
             if only && !probcut {
@@ -256,13 +267,20 @@ fn probcut_section(count: usize, depth: u32, only: bool) -> Result<(), String> {
         searched += 1;
         same += usize::from(best[0] == best[1]);
     }
-    println!(
-        "depth {depth}, {searched} positions: full width {} nodes {:.2}s, ProbCut {} nodes {:.2}s ({:.0}% of the nodes), the same move in {same}",
-        nodes[0],
-        secs[0],
-        nodes[1],
-        secs[1],
-        100.0 * nodes[1] as f64 / nodes[0].max(1) as f64
-    );
+    if only {
+        println!(
+            "depth {depth}, {searched} positions: ProbCut {} nodes {:.2}s",
+            nodes[1], secs[1]
+        );
+    } else {
+        println!(
+            "depth {depth}, {searched} positions: full width {} nodes {:.2}s, ProbCut {} nodes {:.2}s ({:.0}% of the nodes), the same move in {same}",
+            nodes[0],
+            secs[0],
+            nodes[1],
+            secs[1],
+            100.0 * nodes[1] as f64 / nodes[0].max(1) as f64
+        );
+    }
     Ok(())
 }

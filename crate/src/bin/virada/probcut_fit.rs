@@ -9,39 +9,19 @@
 
 use std::fmt::Write as _;
 use virada::search::{probcut_depth, Budget, Engine, Limits, PROBCUT_BUCKETS, PROBCUT_FIT_DEPTHS};
-use virada::Move;
 
 /// Runs the calibration and writes `out`.
 pub fn section(count: usize, out: &std::path::Path) -> Result<(), String> {
-    let text = std::fs::read_to_string("tests/data/xot-openings.txt")
-        .map_err(|e| format!("cannot read tests/data/xot-openings.txt: {e}"))?;
     let depths = PROBCUT_FIT_DEPTHS;
     // Sums per (deep depth, bucket): n, Σx, Σy, Σxx, Σxy, Σyy.
     let rows = (depths.end() - depths.start() + 1) as usize;
     let mut sums = vec![[[0f64; 6]; PROBCUT_BUCKETS]; rows];
     let mut engine = Engine::new(16 << 20);
     let started = std::time::Instant::now();
-    for (i, line) in text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(count)
+    for (i, pos) in crate::bench::sample_positions(count, 6)?
+        .into_iter()
         .enumerate()
     {
-        let mut pos = crate::play_match::opening(line)?;
-        for _ in 0..8 * (i % 6) {
-            if pos.is_game_over() {
-                break;
-            }
-            let mv = if pos.must_pass() {
-                Move::Pass
-            } else {
-                virada::bot::choose(&pos, 5)
-            };
-            pos = pos.play_move(mv).map_err(|e| e.to_string())?;
-        }
-        if pos.is_game_over() || pos.must_pass() {
-            continue;
-        }
         let empties = pos.empty().count();
         let bucket = virada::search::probcut_bucket(empties);
         for deep in depths.clone() {
