@@ -124,6 +124,14 @@ impl Engine {
         }
     }
 
+    /// Zeroes the counters of a search (or a query) about to start.
+    fn reset_counters(&mut self) {
+        self.nodes = 0;
+        self.work = 0;
+        self.aborted = false;
+        self.next_check = 1024;
+    }
+
     /// Forgets the tables (a new game).
     pub fn clear(&mut self) {
         self.mid.clear();
@@ -143,10 +151,7 @@ impl Engine {
         limits: &Limits,
         budget: Budget<'_>,
     ) -> SearchResult {
-        self.nodes = 0;
-        self.work = 0;
-        self.aborted = false;
-        self.next_check = 1024;
+        self.reset_counters();
         let p = position.player().0;
         let o = position.opponent().0;
         let empties = position.empty().count();

@@ -104,19 +104,11 @@ impl External {
                     .ok_or_else(|| format!("{}: unreadable move {text:?}", self.command))?;
                 return Ok(reply);
             }
-            if let Some(rest) = text.strip_prefix("nodestats ") {
-                reply.nodes = rest
-                    .split_whitespace()
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .unwrap_or(0);
+            if let Some(n) = first_number(text, "nodestats ") {
+                reply.nodes = n;
             }
-            if let Some(rest) = text.strip_prefix("status depth ") {
-                reply.depth = rest
-                    .split_whitespace()
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .unwrap_or(0);
+            if let Some(n) = first_number(text, "status depth ") {
+                reply.depth = u32::try_from(n).unwrap_or(0);
             }
         }
     }
@@ -127,6 +119,15 @@ impl Drop for External {
         let _ = self.send("quit");
         let _ = self.child.wait();
     }
+}
+
+/// The number after `prefix` when `line` starts with it.
+fn first_number(line: &str, prefix: &str) -> Option<u64> {
+    line.strip_prefix(prefix)?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
 
 fn parse_move(word: &str) -> Option<Move> {

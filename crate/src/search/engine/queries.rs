@@ -18,10 +18,7 @@ impl Engine {
         depth: u32,
         budget: Budget<'_>,
     ) -> Vec<(Square, i32)> {
-        self.nodes = 0;
-        self.work = 0;
-        self.aborted = false;
-        self.next_check = 1024;
+        self.reset_counters();
         let p = position.player().0;
         let o = position.opponent().0;
         let mut out = Vec::new();
@@ -57,10 +54,7 @@ impl Engine {
         depth: u32,
         budget: Budget<'_>,
     ) -> Option<i32> {
-        self.nodes = 0;
-        self.work = 0;
-        self.aborted = false;
-        self.next_check = 1024;
+        self.reset_counters();
         let (p, o) = (position.player().0, position.opponent().0);
         let f = flips(p, o, sq.index());
         let (np, no) = (o ^ f, p | f | sq.bit());
