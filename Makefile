@@ -83,6 +83,7 @@ wasm: $(NODE_DEPS)
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-bot/virada_bg.wasm -o www/pkg-bot/virada_bg.wasm
 	rm -f www/pkg/eval-weights.vrdw
 	cp crate/weights/eval.vrdw www/pkg-bot/eval-weights.vrdw
+	cp crate/weights/book.vrdb www/pkg-bot/opening-book.vrdb
 	node scripts/site-version.mjs
 
 ## bench-wasm: the wasm package with the benchmark entry points, in target/pkg-bench

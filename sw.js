@@ -105,12 +105,13 @@ const SITE_FILES = [
   // the bots' workers
   'www/bot-worker.js',
   'www/nabu-bot-worker.js',
-  // the engine: the wasm package and the bot's weights
+  // the engine: the wasm package, the bot's weights and opening book
   'www/pkg/virada.js',
   'www/pkg/virada_bg.wasm',
   'www/pkg-bot/virada.js',
   'www/pkg-bot/virada_bg.wasm',
   'www/pkg-bot/eval-weights.vrdw',
+  'www/pkg-bot/opening-book.vrdb',
   // the rules text the Nabucodonosor page shows
   'docs/nabu-rules.md',
 ];

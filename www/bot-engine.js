@@ -9,7 +9,7 @@
 // before its first board.
 
 import init, {
-  bot_choose, load_weights, nabu_bot_move, review_read, Analyzer, history_replay, history_summary,
+  bot_choose, load_weights, load_book, nabu_bot_move, review_read, Analyzer, history_replay, history_summary,
   match_status, match_record, match_verify,
 } from './pkg-bot/virada.js';
 import { coded } from './coded.js';
@@ -32,33 +32,50 @@ export function ready() {
 let weights = null;
 
 /**
- * Loads the engine and the trained evaluation (pkg-bot/eval-weights.vrdw,
- * built beside the wasm) once, for the bot's worker. If the file cannot be
- * had the bot plays on the hand-set weights built into the engine; the
- * returned promise then resolves to the reason.
+ * Fetches `name` from pkg-bot (built beside the wasm) and hands its bytes
+ * to `install`; the reason as text when that fails, else null.
+ * @param {string} name
+ * @param {(bytes: Uint8Array) => void} install
+ * @returns {Promise<string|null>}
+ */
+async function installFile(name, install) {
+  try {
+    const response = await fetch(new URL(`./pkg-bot/${name}`, import.meta.url));
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    install(new Uint8Array(await response.arrayBuffer()));
+    return null;
+  } catch (e) {
+    return String(e?.message ?? e);
+  }
+}
+
+/**
+ * Loads the engine, the trained evaluation (pkg-bot/eval-weights.vrdw) and
+ * the opening book (pkg-bot/opening-book.vrdb) once, for the bot's worker.
+ * If a file cannot be had the bot plays on without it (the hand-set
+ * weights built into the engine; no book); the returned promise then
+ * resolves to the reasons.
  * @returns {Promise<string|null>}
  */
 export function readyWithWeights() {
   weights ??= ready().then(async () => {
-    try {
-      const response = await fetch(new URL('./pkg-bot/eval-weights.vrdw', import.meta.url));
-      if (!response.ok) throw new Error(`eval-weights.vrdw: HTTP ${response.status}`);
-      load_weights(new Uint8Array(await response.arrayBuffer()));
-      return null;
-    } catch (e) {
-      return String(e?.message ?? e);
-    }
+    const problems = await Promise.all([
+      installFile('eval-weights.vrdw', load_weights),
+      installFile('opening-book.vrdb', load_book),
+    ]);
+    return problems.filter(Boolean).join('; ') || null;
   });
   return weights;
 }
 
 /**
- * The bot's move ("d3" or "PA") for a position given by its disc masks.
+ * The bot's move ("d3" or "PA") for a position given by its disc masks, and
+ * whether it came from the opening book.
  * @param {import('./engine.js').OthelloBotQuestion} question
- * @returns {string}
+ * @returns {{move: string, book: boolean}}
  */
 export function botChoose({ dark, light, darkToMove, level, seed, ply, timeMs }) {
-  return coded(() => bot_choose(BigInt(dark), BigInt(light), darkToMove, level, seed, ply, timeMs));
+  return JSON.parse(coded(() => bot_choose(BigInt(dark), BigInt(light), darkToMove, level, seed, ply, timeMs)));
 }
 
 /**

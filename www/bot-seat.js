@@ -16,9 +16,10 @@
 /**
  * Creates the seat for the bot in module `worker` (bot-worker.js,
  * nabu-bot-worker.js: both answer {type:'think', id, level, …} with
- * {type:'move', id, move} or {type:'error', id, message}); `onMove(move)`
- * gets the move's text, `onError(message)` a failure.
- * @param {{worker: URL, pauseMs: number, onMove: (move: string) => void, onError: (message: string) => void}} options
+ * {type:'move', id, move, book?} or {type:'error', id, message});
+ * `onMove(move, book)` gets the move's text and whether it came from an
+ * opening book, `onError(message)` a failure.
+ * @param {{worker: URL, pauseMs: number, onMove: (move: string, book: boolean) => void, onError: (message: string) => void}} options
  * @returns {BotSeat}
  */
 export function createBotSeat({ worker: workerUrl, pauseMs, onMove, onError }) {
@@ -37,7 +38,7 @@ export function createBotSeat({ worker: workerUrl, pauseMs, onMove, onError }) {
     timer = setTimeout(() => {
       if (msg.id !== id) return;
       thinking = false;
-      if (msg.type === 'move') onMove(msg.move);
+      if (msg.type === 'move') onMove(msg.move, msg.book === true);
       else onError(msg.message);
     }, wait);
   }

@@ -1,7 +1,8 @@
 // @ts-check
 // The bot's thread: loads the engine and answers
 // {type:'think', id, dark, light, darkToMove, level, seed, ply, timeMs}
-// with {type:'move', id, move} ("d3" or "PA") or {type:'error', id, message}.
+// with {type:'move', id, move, book} ("d3" or "PA"; book: from the opening
+// book) or {type:'error', id, message}.
 //
 // The review's analysis runs in a second worker of this module:
 // {type:'analyse', id, dark, light, darkToMove} starts it (and drops any
@@ -56,7 +57,7 @@ self.onmessage = async (event) => {
   if (q.type !== 'think' && q.type !== 'analyse' && q.type !== 'hint') return;
   try {
     const problem = await readyWithWeights();
-    if (problem) console.warn(`bot: hand-set weights (${problem})`);
+    if (problem) console.warn(`bot: playing without a file (${problem})`);
     if (q.type === 'hint') {
       const analyzer = new Analyzer(BigInt(q.dark), BigInt(q.light), q.darkToMove);
       const until = performance.now() + (q.timeMs ?? 1000);
@@ -77,8 +78,8 @@ self.onmessage = async (event) => {
       work(q.id);
       return;
     }
-    const move = botChoose(q);
-    self.postMessage(/** @type {import('./engine.js').BotAnswer} */ ({ type: 'move', id: q.id, move }));
+    const { move, book } = botChoose(q);
+    self.postMessage(/** @type {import('./engine.js').BotAnswer} */ ({ type: 'move', id: q.id, move, book }));
   } catch (e) {
     self.postMessage(/** @type {import('./engine.js').BotAnswer} */ ({ type: 'error', id: q.id, message: String(e?.message ?? e) }));
   }

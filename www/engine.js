@@ -275,8 +275,9 @@ export class Table {
 }
 
 /**
- * @typedef {{type: 'move', id: number, move: string} | {type: 'error', id: number, message: string}} BotAnswer
+ * @typedef {{type: 'move', id: number, move: string, book?: boolean} | {type: 'error', id: number, message: string}} BotAnswer
  *   what a bot worker (bot-worker.js, nabu-bot-worker.js) answers a `think` question
+ *   (`book`: the move came from the Othello bot's opening book)
  * @typedef {object} OthelloBotQuestion what bot-worker.js takes (with `type: 'think'` and an `id`)
  * @property {bigint} dark dark's discs, bit 0 = a1
  * @property {bigint} light

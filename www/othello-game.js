@@ -177,7 +177,8 @@ export const othello = {
   describedBy: (sq) => (CORNERS.has(sq) ? 'help-corner' : null),
   tipSquares: [...CORNERS],
 
-  playedText: (side, move, s) => t('played', { color: colorName(side), sq: move, discs: discs(s.lastFlips.length) }),
+  playedText: (side, move, s, book = false) =>
+    t(book ? 'playedBook' : 'played', { color: colorName(side), sq: move, discs: discs(s.lastFlips.length) }),
 
   timeoutText(side, move, s) {
     if (move === 'PA') return t('timeoutPass', { color: colorName(side, true) });

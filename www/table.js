@@ -94,7 +94,7 @@ import { createAssists } from './table-assists.js';
  * @property {(session: S, sq: number, preview: Preview|null, hints: boolean) => GridItem} gridItem
  * @property {(sq: number) => string|null} describedBy
  * @property {number[]} tipSquares
- * @property {(side: string, move: string, s: Snapshot) => string} playedText
+ * @property {(side: string, move: string, s: Snapshot, book?: boolean) => string} playedText
  * @property {(side: string, move: string, s: Snapshot) => string} timeoutText
  * @property {(s: Snapshot, who: (color: string) => string) => string} resultText
  * @property {(move: string) => string} moveText
@@ -188,7 +188,7 @@ export function createTable(rules, hooks = {}) {
   const bot = createBotSeat({
     worker: rules.worker,
     pauseMs: BOT_PAUSE_MS,
-    onMove(move) {
+    onMove(move, book) {
       const side = snap().side;
       const before = snap().moves.length;
       try {
@@ -198,7 +198,7 @@ export function createTable(rules, hooks = {}) {
         return;
       }
       moved(snap());
-      advance([rules.playedText(side, move, snap())], { after: before + 1 });
+      advance([rules.playedText(side, move, snap(), book)], { after: before + 1 });
     },
     onError: onBotError,
   });

@@ -17,6 +17,7 @@
 pub mod analysis;
 mod bitboard;
 mod board;
+pub mod book;
 pub mod bot;
 pub mod endgame;
 pub mod eval;

@@ -102,39 +102,59 @@ fn a_game_record_and_moves_set_the_position_and_bad_input_warns() {
 
 #[test]
 fn a_level_with_a_node_budget_plays_as_the_page_and_says_how_deep_it_went() {
-    // The start position: level 10 on 20,000 nodes, then a bad level.
-    let out = session("nboard 2\nset level 10\nset nodes 20000\ngo\nset level 11\nquit\n");
+    // The start position: level 10 answers from its opening book. Then a
+    // position no game reaches (a corner each besides the centre), where it
+    // searches on 20,000 nodes; then a bad level.
+    let mut board = "---------------------------O*------*O---------------------------".to_string();
+    board.replace_range(0..1, "*");
+    board.replace_range(63..64, "O");
+    let script = format!(
+        "nboard 2\nset level 10\nset nodes 20000\ngo\n\
+         set game (;GM[Othello]PC[test]TY[8]BO[8 {board} *];)\ngo\nset level 11\nquit\n"
+    );
+    let out = session(&script);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
-        lines[0..3],
+        lines[0..5],
         [
             "set myname Virada",
             "set myname Virada-L10",
-            "status Virada is thinking"
+            "status Virada is thinking",
+            "nodestats 0 0.0",
+            "status book",
         ]
     );
-    let nodes: u64 = lines[3]
+    let first = [&lines[5], &lines[10]].map(|line| {
+        let answer = line.strip_prefix("=== ").expect(line);
+        answer.split('/').next().unwrap_or("").to_string()
+    });
+    for square in &first {
+        assert!(
+            ["D3", "C4", "F5", "E6"].contains(&square.as_str()),
+            "{first:?}"
+        );
+    }
+    assert_eq!(lines[6], "status");
+    assert_eq!(lines[7], "status Virada is thinking");
+    let nodes: u64 = lines[8]
         .strip_prefix("nodestats ")
         .and_then(|rest| rest.split(' ').next())
         .and_then(|n| n.parse().ok())
-        .expect(lines[3]);
+        .expect(lines[8]);
     // The budget is checked between nodes, so it may run over by a little.
-    assert!(nodes > 0 && nodes < 25_000, "{}", lines[3]);
-    let depth: u32 = lines[4]
+    assert!(nodes > 0 && nodes < 25_000, "{}", lines[8]);
+    let depth: u32 = lines[9]
         .strip_prefix("status depth ")
         .and_then(|rest| rest.split(' ').next())
         .and_then(|d| d.parse().ok())
-        .expect(lines[4]);
-    assert!((2..20).contains(&depth), "{}", lines[4]);
+        .expect(lines[9]);
+    assert!((2..20).contains(&depth), "{}", lines[9]);
     assert!(
-        lines[4].ends_with(&format!(" nodes {nodes} time 0.00")),
+        lines[9].ends_with(&format!(" nodes {nodes} time 0.00")),
         "{}",
-        lines[4]
+        lines[9]
     );
-    let answer = lines[5].strip_prefix("=== ").expect(lines[5]);
-    let square = answer.split('/').next().unwrap_or("");
-    assert!(["D3", "C4", "F5", "E6"].contains(&square), "{answer}");
-    assert_eq!(lines[6], "status");
-    assert_eq!(lines[7], "warning bad level \"11\"");
-    assert_eq!(lines.len(), 8);
+    assert_eq!(lines[11], "status");
+    assert_eq!(lines[12], "warning bad level \"11\"");
+    assert_eq!(lines.len(), 13);
 }

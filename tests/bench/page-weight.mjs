@@ -128,13 +128,14 @@ for (const other of ['verify.html', 'nabu.html', 'history.html'].filter((p) => p
 }
 const pass = main.total <= budget;
 console.log(`page weight of ${values.page}: ${kb(main.total)} gzip of ${kb(budget)} budget: ${pass ? 'pass' : 'FAIL'}`);
-// The whole transfer: the bots' worker fetches the weights beside its package.
-const weights = [join(root, 'www/pkg-bot/eval-weights.vrdw')].filter((p) => existsSync(p));
+// The whole transfer: the bots' worker fetches the weights and the opening
+// book beside its package.
+const weights = ['www/pkg-bot/eval-weights.vrdw', 'www/pkg-bot/opening-book.vrdb'].map((p) => join(root, p)).filter((p) => existsSync(p));
 const everything = new Set([...first, ...parts.flatMap((part) => part.files), ...weights]);
 const whole = weigh([...everything], { list: false });
 const wholeBudget = Number(values['whole-budget-kb']) * 1024;
 const wholePass = whole.total <= wholeBudget;
 console.log(
-  `whole transfer of ${values.page} with every on-demand part and ${weights.map((p) => relative(root, p)).join(', ') || 'no weights (run make wasm)'}: ${kb(whole.total)} gzip of ${kb(wholeBudget)} budget: ${wholePass ? 'pass' : 'FAIL'}`,
+  `whole transfer of ${values.page} with every on-demand part and ${weights.map((p) => relative(root, p)).join(', ') || 'no weights or book (run make wasm)'}: ${kb(whole.total)} gzip of ${kb(wholeBudget)} budget: ${wholePass ? 'pass' : 'FAIL'}`,
 );
 process.exit(pass && wholePass ? 0 : 1);

@@ -158,7 +158,7 @@ test('what the pages really fetch while playing is all in the list (the online A
   await nabu.waitForFunction(() => Number(document.body.dataset.ply) >= 2);
   await open(context, 'verify.html?lang=pt');
   const ours = [...fetched].filter((p) => !p.startsWith('/api/') && p !== '/sw.js' && p !== '/www/pkg/site-version.js');
-  assert.ok(ours.includes('/www/pkg-bot/eval-weights.vrdw') && ours.includes('/docs/nabu-rules.md'), ours.join(' '));
+  assert.ok(ours.includes('/www/pkg-bot/eval-weights.vrdw') && ours.includes('/www/pkg-bot/opening-book.vrdb') && ours.includes('/docs/nabu-rules.md'), ours.join(' '));
   assert.deepEqual(ours.filter((p) => !listed.has(p)), [], `fetched from ${base.host} but not listed in sw.js`);
   await context.close();
 });

@@ -58,7 +58,7 @@ test('with the server gone, a reload shows the table, the bot plays to the end a
   assert.equal(await page.getByRole('grid').getByRole('gridcell').count(), 64);
   // Bot against bot at level 1, from the worker, the weights from the cache.
   await page.waitForFunction(() => document.body.dataset.over === 'true', null, { timeout: 180_000 });
-  assert.ok(answered.has('/www/bot-worker.js') && answered.has('/www/pkg-bot/eval-weights.vrdw'), [...answered].join(' '));
+  assert.ok(answered.has('/www/bot-worker.js') && answered.has('/www/pkg-bot/eval-weights.vrdw') && answered.has('/www/pkg-bot/opening-book.vrdb'), [...answered].join(' '));
   assert.match(await page.locator('#result-line').textContent(), /wins|draw/i);
   await page.click('#copy-record');
   const record = await page.textContent('#record');

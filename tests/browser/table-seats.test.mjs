@@ -12,11 +12,15 @@ const HEX64 = /^[0-9a-f]{64}$/;
 
 test('the plain address: person vs bot at once, fresh secret seed, bot labelled, bot answers', async () => {
   const context = await newContext();
-  // The bot's worker fetches the trained evaluation beside the wasm (the
-  // service worker's own requests, which keep the site offline, aside).
+  // The bot's worker fetches the trained evaluation and the opening book
+  // beside the wasm (the service worker's own requests, which keep the site
+  // offline, aside).
   const weights = [];
+  const book = [];
   context.on('response', (r) => {
-    if (r.url().endsWith('/pkg-bot/eval-weights.vrdw') && !r.request().serviceWorker()) weights.push(r.status());
+    if (r.request().serviceWorker()) return;
+    if (r.url().endsWith('/pkg-bot/eval-weights.vrdw')) weights.push(r.status());
+    if (r.url().endsWith('/pkg-bot/opening-book.vrdb')) book.push(r.status());
   });
   const page = await open(context, '?lang=en');
   const other = await open(await newContext(), '?lang=en');
@@ -37,6 +41,7 @@ test('the plain address: person vs bot at once, fresh secret seed, bot labelled,
   await page.waitForFunction((n) => Number(document.body.dataset.ply) >= n + 2 && document.body.dataset.thinking === 'false', p);
   assert.match(await page.getByRole('status').textContent(), /played/);
   assert.deepEqual(weights, [200], 'the worker loaded pkg-bot/eval-weights.vrdw once');
+  assert.deepEqual(book, [200], 'the worker loaded pkg-bot/opening-book.vrdb once');
   assert.deepEqual(page.errors, []);
   await context.close();
 });
@@ -76,4 +81,26 @@ test('New game cancels a thinking bot and reveals the abandoned seed', async () 
   assert.deepEqual((await page.locator('.box-who').allTextContents()).sort(), ['player 1', 'player 2']);
   assert.deepEqual(page.errors, []);
   await context.close();
+});
+
+test('level 10 opens from its opening book and says so; level 3 never does', async () => {
+  const context = await newContext();
+  // Bot against bot: whichever seat plays dark, the first move is the bot's.
+  const page = await open(context, '?lang=en&seats=bot,bot&level=10&clock=0');
+  await page.waitForFunction(() => Number(document.body.dataset.ply) >= 1);
+  const status = await page.getByRole('status').textContent();
+  assert.match(status, /^Dark played (d3|c4|f5|e6), an opening-book move, and flipped 1 disc\./, status);
+  // The book answers the reply too (every second move is in it).
+  await page.waitForFunction(() => Number(document.body.dataset.ply) >= 2);
+  assert.match(await page.getByRole('status').textContent(), /^Light played [a-h][1-8], an opening-book move/);
+  await context.close();
+
+  const casual = await newContext();
+  const page3 = await open(casual, '?lang=en&seats=bot,bot&level=3&clock=0');
+  await page3.waitForFunction(() => Number(document.body.dataset.ply) >= 2);
+  const said = await page3.getByRole('status').textContent();
+  assert.match(said, /played/);
+  assert.doesNotMatch(said, /book/);
+  assert.deepEqual([...page.errors, ...page3.errors], []);
+  await casual.close();
 });

@@ -58,6 +58,7 @@ pub struct Engine {
     aborted: bool,
     probcut: bool,
     etc: bool,
+    book: bool,
 }
 
 /// What one iteration at the root found.
@@ -98,6 +99,7 @@ impl Engine {
             aborted: false,
             probcut: true,
             etc: true,
+            book: true,
         }
     }
 
@@ -111,6 +113,17 @@ impl Engine {
     /// comparing).
     pub fn set_etc(&mut self, on: bool) {
         self.etc = on;
+    }
+
+    /// Lets the levels that have one play from the opening book (the
+    /// default), or not (for comparing).
+    pub fn set_book(&mut self, on: bool) {
+        self.book = on;
+    }
+
+    /// Whether the levels that have one play from the opening book.
+    pub fn uses_book(&self) -> bool {
+        self.book
     }
 
     /// `budget` for a solve that starts now: its node limit is what is left

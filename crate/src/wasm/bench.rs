@@ -27,6 +27,7 @@ pub fn bot_bench(
     let mut budget = crate::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
     budget.nodes = (nodes >= 1.0).then_some(nodes as u64);
     let mut engine = crate::search::Engine::new(4 << 20);
+    engine.set_book(false);
     let choice = crate::bot::choose_with(&mut engine, &position, level, &mut || 0, budget);
     Ok(format!("{} {} {}", choice.mv, choice.score, choice.nodes))
 }

@@ -5,7 +5,7 @@
 use super::{browser_clock, coded, position, seed};
 use wasm_bindgen::prelude::*;
 
-/// Installs a trained weights file (`VRDW1`, see `eval::Weights::to_bytes`)
+/// Installs a trained weights file (`VRDW2`, see `eval::Weights::to_bytes`)
 /// for every later search. Call before the first search; errors:
 /// `bad-weights` (the file was refused, and why) or `weights-in-use`.
 #[wasm_bindgen]
@@ -21,8 +21,26 @@ pub fn load_weights(bytes: &[u8]) -> Result<(), JsError> {
     }
 }
 
+/// Installs the opening book (`VRDB1`, see `book::Book::from_bytes`) that
+/// levels 8–10 play from. Call before the first search; errors: `bad-book`
+/// (the file was refused, and why) or `book-in-use`.
+#[wasm_bindgen]
+pub fn load_book(bytes: &[u8]) -> Result<(), JsError> {
+    let book = crate::book::Book::from_bytes(bytes).map_err(|e| coded("bad-book", e))?;
+    if crate::book::Book::install(book) {
+        Ok(())
+    } else {
+        Err(coded(
+            "book-in-use",
+            "the book is already in use; load it before the first search",
+        ))
+    }
+}
+
 /// The Othello bot's move for the position given by its two disc masks
-/// (bit 0 = a1 … bit 63 = h8), as `d3`, or `PA` when it must pass.
+/// (bit 0 = a1 … bit 63 = h8), as JSON: `{"move":"d3","book":false}`
+/// (`PA` when it must pass; `book` when the move came from the opening
+/// book).
 /// `seed_hex` is the game's seed (64 hex characters) and `ply` the number of
 /// moves played, so a weak level's seeded choices replay; `time_ms` bounds
 /// the search.
@@ -44,7 +62,10 @@ pub fn bot_choose(
         let mut engine = engine.borrow_mut();
         crate::bot::choose_with(&mut engine, &position, level, &mut rng, budget)
     });
-    Ok(choice.mv.to_string())
+    Ok(format!(
+        "{{\"move\":\"{}\",\"book\":{}}}",
+        choice.mv, choice.book
+    ))
 }
 
 thread_local! {

@@ -182,6 +182,8 @@ fn midgame_section(count: usize, nodes: u64) -> Result<(), String> {
             ..Budget::unlimited()
         };
         let mut engine = Engine::new(4 << 20);
+        // A search's figures: no move from the opening book.
+        engine.set_book(false);
         let (choice, t) = time(|| choose_with(&mut engine, &pos, 10, &mut || 0, budget));
         let cpu = t.cpu.unwrap_or(t.wall);
         total_nodes += choice.nodes;

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod bench;
 mod bench_endgame;
+mod book;
 mod external;
 mod load;
 mod nabu;
@@ -42,6 +43,9 @@ enum Command {
     Load(load::Args),
     /// Solve each position of an OBF file exactly and check its annotations.
     Solve(solve::Args),
+    /// Build the opening book, or look into it.
+    #[command(subcommand)]
+    Book(book::Command),
     /// Make the evaluation's weights: play and solve games, then fit.
     #[command(subcommand)]
     Train(train::Command),
@@ -66,6 +70,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Nabu(command) => nabu::run(command),
         Command::Train(command) => train::run(command),
+        Command::Book(command) => book::run(command),
         Command::Nboard(args) => nboard::run(args),
         Command::Match(args) => play_match::run(args),
     };

@@ -214,27 +214,31 @@ impl Session {
         writeln!(out, "status Virada is thinking")?;
         let started = Instant::now();
         let budget = self.budget();
-        let (best, score, depth, exact, nodes) = match self.level {
+        let (best, score, depth, exact, nodes, book) = match self.level {
             Some(level) => {
                 // The page draws a level's randomness from the game's seed;
                 // here the seed is fixed, so a session replays.
                 let ply = self.moves.len() as u32;
                 let mut rng = seeded_stream(&Seed([0; 32]), ply);
                 let c = choose_with(&mut self.engine, &pos, level, &mut rng, budget);
-                (c.mv, c.score, c.depth, c.exact, c.nodes)
+                (c.mv, c.score, c.depth, c.exact, c.nodes, c.book)
             }
             None => {
                 let r = self.engine.search(&pos, &self.limits(), budget);
-                (r.best, r.score, r.depth, r.exact, r.nodes)
+                (r.best, r.score, r.depth, r.exact, r.nodes, false)
             }
         };
         let secs = self.secs(started);
         writeln!(out, "nodestats {nodes} {secs:.1}")?;
-        writeln!(
-            out,
-            "status depth {depth}{} nodes {nodes} time {secs:.2}",
-            if exact { " exact" } else { "" }
-        )?;
+        if book {
+            writeln!(out, "status book")?;
+        } else {
+            writeln!(
+                out,
+                "status depth {depth}{} nodes {nodes} time {secs:.2}",
+                if exact { " exact" } else { "" }
+            )?;
+        }
         writeln!(
             out,
             "=== {}/{:.2}/{:.1}",

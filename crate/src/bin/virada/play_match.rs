@@ -14,7 +14,8 @@ use virada::{Move, Position, Square};
 #[derive(clap::Args)]
 pub struct Args {
     /// The first player: `level:N` (1–10, optionally `level:N@NODES` for a
-    /// node budget a move; a `/fullwidth` suffix turns ProbCut off),
+    /// node budget a move; a `/fullwidth` suffix turns ProbCut off, a
+    /// `/nobook` suffix the opening book),
     /// `depth:D` (a fixed depth, exact from D + 8 empties up to 24), either
     /// with `+eval=WEIGHTS` for another weights file; `greedy` (most flips);
     /// `mobility` (depth 1, most mobility for itself less the opponent's);
@@ -31,6 +32,10 @@ pub struct Args {
     /// Skip this many openings first.
     #[arg(long, default_value_t = 0)]
     skip: usize,
+    /// Skip this many games more (after `--skip`): an odd number starts on
+    /// an opening's second game, to finish a match stopped half way.
+    #[arg(long, default_value_t = 0)]
+    skip_games: usize,
     /// Time per engine move in milliseconds.
     #[arg(long)]
     time_ms: Option<f64>,
@@ -49,7 +54,7 @@ enum Player {
     Mobility,
 }
 
-const PLAYERS: &str = "level:N[@NODES][/fullwidth] (N 1..10) or depth:D, either with +eval=WEIGHTS; greedy; mobility; or nboard:COMMAND";
+const PLAYERS: &str = "level:N[@NODES][/fullwidth][/nobook] (N 1..10) or depth:D, either with +eval=WEIGHTS; greedy; mobility; or nboard:COMMAND";
 
 /// The evaluation in a weights file, kept for the whole run.
 fn load_eval(path: &str) -> Result<&'static Eval, String> {
@@ -68,12 +73,13 @@ impl Player {
             Some((spec, path)) => (spec, Some(load_eval(path)?)),
             None => (text, None),
         };
-        let engine = |full_width: bool| {
+        let engine = |full_width: bool, book: bool| {
             let mut engine = Box::new(match eval {
                 Some(eval) => Engine::with_eval(16 << 20, eval),
                 None => Engine::new(16 << 20),
             });
             engine.set_probcut(!full_width);
+            engine.set_book(book);
             engine
         };
         match spec {
@@ -86,13 +92,18 @@ impl Player {
                         .ok()
                         .filter(|d| (1..=60).contains(d))
                         .ok_or_else(bad)?;
-                    return Ok(Player::Depth(d, engine(false)));
+                    return Ok(Player::Depth(d, engine(false, false)));
                 }
-                let spec = spec.strip_prefix("level:").ok_or_else(bad)?;
-                let (spec, full_width) = match spec.strip_suffix("/fullwidth") {
-                    Some(spec) => (spec, true),
-                    None => (spec, false),
-                };
+                let mut spec = spec.strip_prefix("level:").ok_or_else(bad)?;
+                let (mut full_width, mut book) = (false, true);
+                while let Some((rest, flag)) = spec.rsplit_once('/') {
+                    match flag {
+                        "fullwidth" => full_width = true,
+                        "nobook" => book = false,
+                        _ => return Err(bad()),
+                    }
+                    spec = rest;
+                }
                 let (n, nodes) = match spec.split_once('@') {
                     Some((n, nodes)) => (n, Some(nodes.parse::<u64>().map_err(|_| bad())?)),
                     None => (spec, None),
@@ -102,7 +113,7 @@ impl Player {
                     .ok()
                     .filter(|n| (1..=10).contains(n))
                     .ok_or_else(bad)?;
-                Ok(Player::Level(n, nodes, engine(full_width)))
+                Ok(Player::Level(n, nodes, engine(full_width, book)))
             }
         }
     }
@@ -149,7 +160,11 @@ impl Player {
                 let mut budget = budget();
                 budget.nodes = nodes.or(args.nodes);
                 let choice = choose_with(engine, pos, *level, &mut rng, budget);
-                stats.add(choice.nodes, started.elapsed().as_secs_f64(), choice.depth);
+                if choice.book {
+                    stats.book += 1;
+                } else {
+                    stats.add(choice.nodes, started.elapsed().as_secs_f64(), choice.depth);
+                }
                 choice.mv
             }
             Player::Depth(depth, engine) => {
@@ -189,6 +204,8 @@ struct Stats {
     max_secs: f64,
     /// Depths reached, summed (an exact solve counts its empties).
     depth: u64,
+    /// Moves taken from the opening book (not in the other figures).
+    book: u64,
 }
 
 impl Stats {
@@ -201,19 +218,23 @@ impl Stats {
         self.max_secs = self.max_secs.max(secs);
     }
 
-    /// `NAME: N moves, nodes mean/max, ms mean/max, depth mean` (nothing for
-    /// a player without an engine).
+    /// `NAME: N moves, nodes mean/max, ms mean/max, depth mean[, B from the
+    /// book]` (nothing for a player without an engine).
     fn line(&self, name: &str) -> Option<String> {
-        (self.moves > 0).then(|| {
+        (self.moves + self.book > 0).then(|| {
+            let book = match self.book {
+                0 => String::new(),
+                b => format!(", {b} more from the book"),
+            };
             format!(
-                "{name}: {} moves, nodes {:.0} mean {} max, {:.1} ms mean {:.1} ms max, {:.2} M nodes/s, depth {:.1} mean",
+                "{name}: {} moves, nodes {:.0} mean {} max, {:.1} ms mean {:.1} ms max, {:.2} M nodes/s, depth {:.1} mean{book}",
                 self.moves,
-                self.nodes as f64 / self.moves as f64,
+                self.nodes as f64 / self.moves.max(1) as f64,
                 self.max_nodes,
-                1000.0 * self.secs / self.moves as f64,
+                1000.0 * self.secs / self.moves.max(1) as f64,
                 1000.0 * self.max_secs,
                 self.nodes as f64 / self.secs.max(1e-9) / 1e6,
-                self.depth as f64 / self.moves as f64
+                self.depth as f64 / self.moves.max(1) as f64
             )
         })
     }
@@ -245,7 +266,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .skip(args.skip)
         .collect();
-    if lines.len() * 2 < args.games {
+    if lines.len() * 2 < args.skip_games + args.games {
         return Err(format!(
             "only {} openings for {} games",
             lines.len(),
@@ -256,7 +277,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let mut stats = [Stats::default(), Stats::default()];
     let (mut wins, mut draws, mut losses, mut discs_first, mut discs_second) =
         (0, 0, 0, 0u32, 0u32);
-    for game in 0..args.games {
+    for game in args.skip_games..args.skip_games + args.games {
         let start = opening(lines[game / 2])?;
         // Even games: the first player takes the side to move after the opening.
         let first_color = if game % 2 == 0 {
@@ -291,8 +312,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             std::cmp::Ordering::Equal => draws += 1,
             std::cmp::Ordering::Less => losses += 1,
         }
-        if (game + 1) % 20 == 0 {
-            eprintln!("{} games: {wins}-{draws}-{losses}", game + 1);
+        if (game + 1 - args.skip_games) % 20 == 0 {
+            eprintln!(
+                "{} games: {wins}-{draws}-{losses}",
+                game + 1 - args.skip_games
+            );
         }
     }
     let points = f64::from(wins) + 0.5 * f64::from(draws);
