@@ -26,6 +26,11 @@ import { newContext, open } from './harness.mjs';
 import { ply, SEED } from './table-util.mjs';
 
 const THINK_S = 60; // level 10 searches until at least a quarter of this is used
+// Levels 8–10 answer the positions of their opening book at once (docs/book.md),
+// so the tests play on from a stored game the book does not know, nor any of
+// dark's seven replies (`virada book show f5d6c5f4e3f6<move>`).
+const OUT_OF_BOOK = 'f5d6c5f4e3f6';
+const OUT_OF_BOOK_PLY = 6;
 const VIEWPORT = { width: 1280, height: 800 };
 const log = (...a) => process.env.RESPONSIVE_LOG && console.log(...a);
 
@@ -142,6 +147,18 @@ async function startAnalysis({ seed, timeMs }) {
 
 // ---------------------------------------------------------------- helpers
 
+/** Opens `query` with the stored game OUT_OF_BOOK, dark to move, for the page to resume. */
+async function openOutOfBook(context, query, game) {
+  const page = await open(context, query);
+  await page.evaluate(([g, moves]) => {
+    localStorage.setItem('virada.game.v1', JSON.stringify({ ...g, seedChosen: true, moves, byTable: [] }));
+  }, [game, OUT_OF_BOOK]);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await ply(page), OUT_OF_BOOK_PLY, 'the stored game is resumed');
+  return page;
+}
+
 const thinking = async (page) => (await page.locator('body').getAttribute('data-thinking')) === 'true';
 const now = (page) => page.evaluate(() => performance.now());
 
@@ -172,11 +189,16 @@ function report(what, results, tasks) {
   assert.deepEqual(tasks, [], 'no long task on the main thread while the bot thinks');
 }
 
-/** Person vs bot at level 10, the person playing dark; after the person's first move the bot thinks. */
+/** Person vs bot at level 10, the person playing dark, out of the book; after the person's move the bot thinks. */
 async function thinkingTable(context) {
   await context.addInitScript(instrument);
   const seats = darkSeat(SEED, '') === 0 ? 'person,bot' : 'bot,person';
-  const page = await open(context, `?lang=en&seats=${seats}&level=10&think=${THINK_S}&clock=0&seed=${SEED}`);
+  const page = await openOutOfBook(context, `?lang=en&seats=${seats}&level=10&think=${THINK_S}&clock=0&seed=${SEED}`, {
+    seats,
+    level: 10,
+    clock: 0,
+    seed: SEED,
+  });
   assert.equal(await thinking(page), false, 'the person plays dark and moves first');
   assert.ok((await page.locator('.box-who').allTextContents()).includes('bot, level 10'));
   const moved = await now(page);
@@ -220,7 +242,7 @@ test('while level 10 thinks, the keyboard cursor is painted in the next frame an
   const elapsed = (await now(page)) - since;
   assert.ok(elapsed > 1500, `${elapsed} ms into the think`);
   assert.equal(await thinking(page), true, 'the bot is still thinking at the end of the window');
-  assert.equal(await ply(page), 1);
+  assert.equal(await ply(page), OUT_OF_BOOK_PLY + 1);
   // The person's move is the task that asks the bot, before the think; its
   // first sound creates the page's AudioContext. Reported, not asserted.
   const own = await page.evaluate(([a, b]) => window.__longTasks.filter((l) => l.start >= a && l.start < b), [moved, since]);
@@ -233,11 +255,16 @@ test('while level 10 thinks, the keyboard cursor is painted in the next frame an
 test('a preview is painted in the next frame while a level-10 search runs in the bot worker', async () => {
   const context = await newContext({ viewport: VIEWPORT });
   await context.addInitScript(instrument);
-  const page = await open(context, `?lang=en&seats=person,person&clock=0&seed=${SEED}`);
+  const page = await openOutOfBook(context, `?lang=en&seats=person,person&clock=0&seed=${SEED}`, {
+    seats: 'person,person',
+    level: 3,
+    clock: 0,
+    seed: SEED,
+  });
   const started = await page.evaluate(startAnalysis, { seed: SEED, timeMs: THINK_S * 1000 });
 
   const legal = await page.locator('#grid [data-hint]').evaluateAll((els) => els.map((e) => Number(e.dataset.sq)));
-  assert.equal(legal.length, 4);
+  assert.equal(legal.length, 7);
   const results = [];
   // Pointing: each legal square in turn, twice round.
   for (const sq of [...legal, ...legal, ...legal]) {
@@ -254,7 +281,7 @@ test('a preview is painted in the next frame while a level-10 search runs in the
     await page.keyboard.press('Escape');
     await page.waitForTimeout(100);
   }
-  assert.equal(await ply(page), 0, 'previews place nothing');
+  assert.equal(await ply(page), OUT_OF_BOOK_PLY, 'previews place nothing');
 
   const replies = await page.evaluate(() => window.__analysis.replies.map((r) => r.id));
   assert.deepEqual(replies, [1], 'the level-10 search was still running at the end of the window');
