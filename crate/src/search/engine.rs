@@ -2,7 +2,7 @@
 
 mod queries;
 
-use super::selective::{probcut_bounds, probcut_depth, PROBCUT_MIN_DEPTH};
+use super::selective::{probcut_bounds, probcut_depth, FITTED, PROBCUT_MIN_DEPTH};
 use super::{Budget, Limits, MidTable, SearchResult};
 use crate::endgame::{final_score, EndTable, Solver};
 use crate::eval::{Eval, DISC};
@@ -57,6 +57,7 @@ pub struct Engine {
     work_limit: u64,
     aborted: bool,
     probcut: bool,
+    probcut_fit: bool,
     etc: bool,
     book: bool,
 }
@@ -98,6 +99,7 @@ impl Engine {
             work_limit: u64::MAX,
             aborted: false,
             probcut: true,
+            probcut_fit: FITTED,
             etc: true,
             book: true,
         }
@@ -107,6 +109,13 @@ impl Engine {
     /// to its depth (slower, for comparing).
     pub fn set_probcut(&mut self, on: bool) {
         self.probcut = on;
+    }
+
+    /// Makes ProbCut's bounds come from the table fitted per depth and stage
+    /// (`search/probcut.rs`) or from the single margin by empties (for
+    /// comparing; the default is `selective.rs`'s `FITTED`).
+    pub fn set_probcut_fit(&mut self, on: bool) {
+        self.probcut_fit = on;
     }
 
     /// Turns enhanced transposition cutoffs on (the default) or off (for
@@ -458,7 +467,7 @@ impl Engine {
             // ProbCut (Buro): a shallow search whose score, pushed out by a
             // margin for its error against the deep one, already decides.
             let shallow = probcut_depth(depth);
-            let (high, low) = probcut_bounds(depth, empties, alpha, beta);
+            let (high, low) = probcut_bounds(depth, empties, alpha, beta, self.probcut_fit);
             if high < INF && self.pvs(p, o, high - 1, high, shallow, passed, budget) >= high {
                 return beta;
             }

@@ -18,13 +18,14 @@ pub const PROBCUT_BUCKETS: usize = 5;
 /// How many standard deviations the mapped shallow score must pass by.
 const PROBCUT_T: (i32, i32) = (3, 2);
 
-/// Whether `pvs` uses the fitted table. Off: fitted on the current
-/// evaluation it cut the nodes to a fixed depth by a sixth to a quarter but
-/// lost in play against the single margin by empties (52 % against 57 %
-/// for the same engine with the margin, level 10 on 100,000 nodes against
-/// the level 10 before; docs/engine.md). Refit and measure again when the
-/// evaluation changes.
-const FITTED: bool = false;
+/// Whether an engine uses the fitted table unless told otherwise
+/// ([`Engine::set_probcut_fit`](super::Engine::set_probcut_fit)). Off:
+/// refit on the trained evaluation it scored 49.9 % against the single
+/// margin by empties over 400 games (level 10 on 100,000 nodes; on the
+/// hand-set stages before, 52 % against the margin's 57 %;
+/// docs/engine-figures.md). Refit and measure again when the evaluation
+/// changes.
+pub(super) const FITTED: bool = false;
 
 /// A fit of the deep score on the shallow one.
 #[derive(Clone, Copy, Debug)]
@@ -76,9 +77,15 @@ fn fit(depth: u32, empties: u32, fitted: bool) -> Fit {
 
 /// The shallow scores that decide a `depth`-ply search at `empties` in
 /// (`alpha`, `beta`): at or above the first it fails high, at or below the
-/// second low.
-pub(super) fn probcut_bounds(depth: u32, empties: u32, alpha: i32, beta: i32) -> (i32, i32) {
-    bounds(fit(depth, empties, FITTED), alpha, beta)
+/// second low; from the fitted table if `fitted`, else the single margin.
+pub(super) fn probcut_bounds(
+    depth: u32,
+    empties: u32,
+    alpha: i32,
+    beta: i32,
+    fitted: bool,
+) -> (i32, i32) {
+    bounds(fit(depth, empties, fitted), alpha, beta)
 }
 
 fn bounds(f: Fit, alpha: i32, beta: i32) -> (i32, i32) {

@@ -42,6 +42,10 @@ pub struct Args {
     /// A node budget a move (reproducible, unlike time).
     #[arg(long)]
     nodes: Option<u64>,
+    /// Never play from the opening book (to compare searches from the
+    /// first move).
+    #[arg(long)]
+    no_book: bool,
 }
 
 /// The engine's state between commands.
@@ -348,6 +352,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         args.time_ms,
         args.nodes,
     );
+    session.engine.set_book(!args.no_book);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

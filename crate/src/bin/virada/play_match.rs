@@ -14,8 +14,9 @@ use virada::{Move, Position, Square};
 #[derive(clap::Args)]
 pub struct Args {
     /// The first player: `level:N` (1–10, optionally `level:N@NODES` for a
-    /// node budget a move; a `/fullwidth` suffix turns ProbCut off, a
-    /// `/nobook` suffix the opening book),
+    /// node budget a move; a `/fullwidth` suffix turns ProbCut off,
+    /// `/fitted` and `/margin` take its bounds from the fit per depth and
+    /// stage or from the single margin, `/nobook` turns the opening book off),
     /// `depth:D` (a fixed depth, exact from D + 8 empties up to 24), either
     /// with `+eval=WEIGHTS` for another weights file; `greedy` (most flips);
     /// `mobility` (depth 1, most mobility for itself less the opponent's);
@@ -54,7 +55,7 @@ enum Player {
     Mobility,
 }
 
-const PLAYERS: &str = "level:N[@NODES][/fullwidth][/nobook] (N 1..10) or depth:D, either with +eval=WEIGHTS; greedy; mobility; or nboard:COMMAND";
+const PLAYERS: &str = "level:N[@NODES][/fullwidth|/fitted|/margin][/nobook] (N 1..10) or depth:D, either with +eval=WEIGHTS; greedy; mobility; or nboard:COMMAND";
 
 /// The evaluation in a weights file, kept for the whole run.
 fn load_eval(path: &str) -> Result<&'static Eval, String> {
@@ -73,12 +74,16 @@ impl Player {
             Some((spec, path)) => (spec, Some(load_eval(path)?)),
             None => (text, None),
         };
-        let engine = |full_width: bool, book: bool| {
+        // ProbCut: None off, Some(None) as the engine's default, Some(Some(fitted)).
+        let engine = |probcut: Option<Option<bool>>, book: bool| {
             let mut engine = Box::new(match eval {
                 Some(eval) => Engine::with_eval(16 << 20, eval),
                 None => Engine::new(16 << 20),
             });
-            engine.set_probcut(!full_width);
+            engine.set_probcut(probcut.is_some());
+            if let Some(Some(fitted)) = probcut {
+                engine.set_probcut_fit(fitted);
+            }
             engine.set_book(book);
             engine
         };
@@ -92,13 +97,15 @@ impl Player {
                         .ok()
                         .filter(|d| (1..=60).contains(d))
                         .ok_or_else(bad)?;
-                    return Ok(Player::Depth(d, engine(false, false)));
+                    return Ok(Player::Depth(d, engine(Some(None), false)));
                 }
                 let mut spec = spec.strip_prefix("level:").ok_or_else(bad)?;
-                let (mut full_width, mut book) = (false, true);
+                let (mut probcut, mut book) = (Some(None), true);
                 while let Some((rest, flag)) = spec.rsplit_once('/') {
                     match flag {
-                        "fullwidth" => full_width = true,
+                        "fullwidth" => probcut = None,
+                        "fitted" => probcut = Some(Some(true)),
+                        "margin" => probcut = Some(Some(false)),
                         "nobook" => book = false,
                         _ => return Err(bad()),
                     }
@@ -113,7 +120,7 @@ impl Player {
                     .ok()
                     .filter(|n| (1..=10).contains(n))
                     .ok_or_else(bad)?;
-                Ok(Player::Level(n, nodes, engine(full_width, book)))
+                Ok(Player::Level(n, nodes, engine(probcut, book)))
             }
         }
     }
