@@ -10,9 +10,11 @@
 
 mod format;
 mod hand;
+mod index;
 pub mod patterns;
 
 use crate::movegen::moves;
+use index::RowIndex;
 use patterns::{instances, BASE};
 use std::sync::OnceLock;
 
@@ -158,18 +160,23 @@ static SHARED: OnceLock<Eval> = OnceLock::new();
 /// A ready evaluator: weights and the placed pattern copies.
 pub struct Eval {
     weights: Weights,
-    /// Per copy: the table offset within a stage and its squares.
-    copies: Vec<(usize, Vec<u8>)>,
+    /// Per copy: its table's offset within a stage.
+    offsets: Vec<usize>,
+    /// Every copy's index within its table, from the board's rows.
+    index: RowIndex,
 }
 
 impl Eval {
     /// An evaluator over `weights`.
     pub fn new(weights: Weights) -> Eval {
-        let copies = instances()
-            .into_iter()
-            .map(|i| (weights.offsets[i.base], i.squares))
-            .collect();
-        Eval { weights, copies }
+        let copies = instances();
+        let offsets = copies.iter().map(|i| weights.offsets[i.base]).collect();
+        let squares: Vec<Vec<u8>> = copies.into_iter().map(|i| i.squares).collect();
+        Eval {
+            weights,
+            offsets,
+            index: RowIndex::new(&squares),
+        }
     }
 
     /// The evaluator every search uses: [`Weights::shipped`] unless
@@ -191,14 +198,10 @@ impl Eval {
         let stage = self.weights.stage(empties.count_ones());
         let base = stage * self.weights.stride;
         let tables = &self.weights.tables[base..base + self.weights.stride];
+        let indexes = self.index.indexes(p, o);
         let mut total = 0i32;
-        for (offset, squares) in &self.copies {
-            let mut index = 0usize;
-            for &s in squares.iter().rev() {
-                let cell = ((p >> s) & 1) | (((o >> s) & 1) << 1);
-                index = index * 3 + cell as usize;
-            }
-            total += i32::from(tables[offset + index]);
+        for (&offset, &index) in self.offsets.iter().zip(&indexes) {
+            total += i32::from(tables[offset + usize::from(index)]);
         }
         let s = self.weights.scalars[stage];
         let mobility = moves(p, o).count_ones() as i32 - moves(o, p).count_ones() as i32;
