@@ -132,3 +132,34 @@ fn solve_each_move_prints_every_legal_move() {
     assert!(moves.contains(&("a2", 38)));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn match_players_take_probcut_and_book_switches() {
+    let openings = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/xot-openings.txt"
+    );
+    let out = virada(&[
+        "match",
+        "level:10@20000/fitted/nobook",
+        "level:10@20000/margin",
+        "--games",
+        "2",
+        "--openings",
+        openings,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("level:10@20000/fitted/nobook vs level:10@20000/margin: 2 games"),
+        "{text}"
+    );
+    let out = virada(&["match", "level:10/bogus", "level:9", "--openings", openings]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("unknown player \"level:10/bogus\""), "{err}");
+    assert!(
+        err.contains("[/fullwidth|/fitted|/margin][/nobook]"),
+        "{err}"
+    );
+}

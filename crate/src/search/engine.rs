@@ -38,10 +38,14 @@ const DEEPEN_RATIO: f64 = 2.0;
 /// The shallowest remaining depth enhanced transposition cutoffs try at.
 const ETC_MIN_DEPTH: u32 = 5;
 
-/// How many endgame solver nodes take the time of one midgame node (about
-/// 28 M against 1.8 M a second, natively and in WebAssembly alike): a node
-/// budget counts midgame nodes and solver nodes at this rate, so that it
-/// stands for a time.
+/// How many endgame solver nodes a node budget counts as one midgame node,
+/// so that a budget stands for a time: set when a solver node took 1/16 of
+/// a midgame node's time (about 28 M against 1.8 M a second, natively and
+/// in WebAssembly alike). Since the evaluation reads its pattern indexes
+/// from the board's rows, a midgame node is twice as fast (3.8 M a second),
+/// and a solver node takes about 1/7 of its time; the rate is kept so that
+/// the levels' node budgets, the bots' tests and the matches' figures play
+/// the same games (the page's level 10 thinks on time, not nodes).
 pub const SOLVER_NODES_PER_NODE: u64 = 16;
 
 /// The engine: evaluation, tables, counters.
@@ -230,6 +234,7 @@ impl Engine {
     ) -> SearchResult {
         let mut list = [Candidate::default(); 32];
         let count = self.candidates(p, o, 64, 0, &mut list);
+        list[..count].sort_by_key(|c| c.key);
         let mut best = SearchResult {
             best: Move::Play(sq_of(list[0].sq)),
             score: 0,
@@ -370,9 +375,11 @@ impl Engine {
         }
     }
 
-    /// The moves of `p` with order keys (lower first): the hash move, then by
-    /// a shallow look (`look` = 1: the opponent's evaluation after the move;
-    /// 0: the opponent's mobility and a square table).
+    /// The moves of `p` with order keys (lower first), in square order: the
+    /// hash move, then by a shallow look (`look` = 1: the opponent's
+    /// evaluation after the move; 0: the opponent's mobility and a square
+    /// table). Unsorted: the root sorts them, an inner node takes them one at
+    /// a time ([`take_next`]), as most fail high after a move or two.
     fn candidates(
         &self,
         p: u64,
@@ -408,7 +415,6 @@ impl Engine {
             };
             count += 1;
         }
-        list[..count].sort_by_key(|c| c.key);
         count
     }
 
@@ -509,7 +515,8 @@ impl Engine {
         }
         let mut best = -INF;
         let mut best_sq = 64u8;
-        for (i, c) in list[..count].iter().enumerate() {
+        for i in 0..count {
+            let c = take_next(&mut list[i..count]);
             let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
             let v = if i == 0 {
                 -self.pvs(np, no, -beta, -alpha, depth - 1, false, budget)
@@ -572,4 +579,20 @@ impl Engine {
 
 fn sq_of(index: u8) -> Square {
     Square::new(index).unwrap_or(Square::ALL[0])
+}
+
+/// Moves the candidate that a stable sort by key would put first (the
+/// lowest key, ties to the lowest square, as [`Engine::candidates`] lists
+/// them in square order) to the front of `rest` and returns it: the order a
+/// sort gives, without sorting the moves a cutoff never reaches.
+fn take_next(rest: &mut [Candidate]) -> Candidate {
+    let mut best = 0;
+    for (j, c) in rest.iter().enumerate().skip(1) {
+        let b = &rest[best];
+        if (c.key, c.sq) < (b.key, b.sq) {
+            best = j;
+        }
+    }
+    rest.swap(0, best);
+    rest[0]
 }
