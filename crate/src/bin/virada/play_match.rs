@@ -74,15 +74,15 @@ impl Player {
             Some((spec, path)) => (spec, Some(load_eval(path)?)),
             None => (text, None),
         };
-        // ProbCut: None off, Some(None) as the engine's default, Some(Some(fitted)).
-        let engine = |probcut: Option<Option<bool>>, book: bool| {
+        // `fit`: ProbCut's bounds from its fitted table or not (None: the engine's default).
+        let engine = |probcut: bool, fit: Option<bool>, book: bool| {
             let mut engine = Box::new(match eval {
                 Some(eval) => Engine::with_eval(16 << 20, eval),
                 None => Engine::new(16 << 20),
             });
-            engine.set_probcut(probcut.is_some());
-            if let Some(Some(fitted)) = probcut {
-                engine.set_probcut_fit(fitted);
+            engine.set_probcut(probcut);
+            if let Some(fit) = fit {
+                engine.set_probcut_fit(fit);
             }
             engine.set_book(book);
             engine
@@ -97,15 +97,15 @@ impl Player {
                         .ok()
                         .filter(|d| (1..=60).contains(d))
                         .ok_or_else(bad)?;
-                    return Ok(Player::Depth(d, engine(Some(None), false)));
+                    return Ok(Player::Depth(d, engine(true, None, false)));
                 }
                 let mut spec = spec.strip_prefix("level:").ok_or_else(bad)?;
-                let (mut probcut, mut book) = (Some(None), true);
+                let (mut probcut, mut fit, mut book) = (true, None, true);
                 while let Some((rest, flag)) = spec.rsplit_once('/') {
                     match flag {
-                        "fullwidth" => probcut = None,
-                        "fitted" => probcut = Some(Some(true)),
-                        "margin" => probcut = Some(Some(false)),
+                        "fullwidth" => probcut = false,
+                        "fitted" => fit = Some(true),
+                        "margin" => fit = Some(false),
                         "nobook" => book = false,
                         _ => return Err(bad()),
                     }
@@ -120,7 +120,7 @@ impl Player {
                     .ok()
                     .filter(|n| (1..=10).contains(n))
                     .ok_or_else(bad)?;
-                Ok(Player::Level(n, nodes, engine(probcut, book)))
+                Ok(Player::Level(n, nodes, engine(probcut, fit, book)))
             }
         }
     }
