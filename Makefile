@@ -24,6 +24,9 @@ export PATH := $(or $(CARGO_HOME),$(HOME)/.cargo)/bin:$(PATH)
 SETUP := bash scripts/setup.sh
 WASM_TARGET := wasm32-unknown-unknown
 WASM_OUT := target/$(WASM_TARGET)/release/virada.wasm
+# The library is an rlib in crate/Cargo.toml; the wasm packages link it as a
+# cdylib here, so no native shared library is ever built.
+WASM_BUILD := cargo rustc -q -p virada --lib --release --target $(WASM_TARGET) --crate-type cdylib
 # The bots' and the review's package (www/pkg-bot) builds in a target folder
 # of its own, so switching features does not rebuild the page's each time.
 WASM_BOT_DIR := target/wasm-bot
@@ -44,7 +47,7 @@ BIN := target/release/virada
 
 ## serve: build, then serve the repository on http://$(HOST):$(PORT)/
 serve: wasm
-	cargo build -q --release -p virada --bin virada
+	cargo build -q --release -p virada-cli --bin virada
 	$(BIN) serve --host $(HOST) --port $(PORT) --root .
 
 ## test: everything CI checks; the last lines are cargo test's and node --test's summaries
@@ -53,8 +56,8 @@ test: lint rust-test wasm js-check browser-test
 lint:
 	@$(SETUP) rust wasm
 	cargo fmt --all --check
-	cargo clippy --all-targets -- -D warnings
-	cargo clippy --lib --target $(WASM_TARGET) -- -D warnings
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy -p virada --lib --target $(WASM_TARGET) -- -D warnings
 
 rust-test:
 	@$(SETUP) rust
@@ -67,7 +70,7 @@ js-check: $(NODE_DEPS) wasm
 
 browser-test: $(NODE_DEPS) wasm
 	@$(SETUP) chromium
-	cargo build -q --profile test -p virada --bin virada
+	cargo build -q --profile test -p virada-cli --bin virada
 	node --test tests/wasm-exports.test.mjs tests/browser/*.test.mjs
 
 ## wasm: the page's package (www/pkg: the table, records, seeds) and the one
@@ -75,10 +78,10 @@ browser-test: $(NODE_DEPS) wasm
 ## analysis, with the trained weights beside it)
 wasm: $(NODE_DEPS)
 	@$(SETUP) wasm
-	RUSTFLAGS="$(WASM_RUSTFLAGS)" cargo build -q -p virada --lib --release --target $(WASM_TARGET) --no-default-features --features page-exports
+	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features page-exports
 	wasm-bindgen --target web --out-dir www/pkg $(WASM_OUT)
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg/virada_bg.wasm -o www/pkg/virada_bg.wasm
-	RUSTFLAGS="$(WASM_RUSTFLAGS)" cargo build -q -p virada --lib --release --target $(WASM_TARGET) --no-default-features --features bot-exports --target-dir $(WASM_BOT_DIR)
+	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features bot-exports --target-dir $(WASM_BOT_DIR)
 	wasm-bindgen --target web --out-dir www/pkg-bot $(WASM_BOT_OUT)
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-bot/virada_bg.wasm -o www/pkg-bot/virada_bg.wasm
 	rm -f www/pkg/eval-weights.vrdw
@@ -89,13 +92,13 @@ wasm: $(NODE_DEPS)
 ## bench-wasm: the wasm package with the benchmark entry points, in target/pkg-bench
 bench-wasm: $(NODE_DEPS)
 	@$(SETUP) wasm
-	RUSTFLAGS="$(WASM_RUSTFLAGS)" cargo build -q -p virada --lib --release --target $(WASM_TARGET) --features bench
+	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --features bench
 	wasm-bindgen --target web --out-dir target/pkg-bench $(WASM_OUT)
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd target/pkg-bench/virada_bg.wasm -o target/pkg-bench/virada_bg.wasm
 
 ## bench: native figures (virada bench), then perft in wasm under Node beside native
 bench: bench-wasm
-	RUSTFLAGS="$(NATIVE_RUSTFLAGS)" cargo build -q --release -p virada --bin virada
+	RUSTFLAGS="$(NATIVE_RUSTFLAGS)" cargo build -q --release -p virada-cli --bin virada
 	@if $(BIN) help bench >/dev/null 2>&1; then $(BIN) bench --endgame tests/data/fforum-40-49.obf; fi
 	node tests/bench/wasm-perft.mjs --depth 12 --native $(BIN)
 
@@ -108,7 +111,7 @@ weight: wasm
 LH_RUNS ?= 3
 lighthouse: wasm
 	@$(SETUP) chromium
-	cargo build -q --release -p virada --bin virada
+	cargo build -q --release -p virada-cli --bin virada
 	node tests/bench/lighthouse.mjs --runs $(LH_RUNS) --bin $(BIN)
 
 $(NODE_DEPS): package.json package-lock.json

@@ -19,7 +19,7 @@ depth=${4:-6}
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$root/target/release/virada
 openings=$root/tests/data/xot-openings.txt
-cargo build --release -p virada --manifest-path "$root/Cargo.toml"
+cargo build --release -p virada-cli --bin virada --manifest-path "$root/Cargo.toml"
 mkdir -p "$dir"
 cd "$dir"
 [ -f base.vrdw ] || cp "$root/crate/weights/eval.vrdw" base.vrdw

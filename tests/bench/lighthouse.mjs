@@ -96,7 +96,7 @@ function median(xs) {
 }
 
 if (!bin || !existsSync(bin)) {
-  console.error('lighthouse: no server binary: build it with `cargo build --release -p virada --bin virada`');
+  console.error('lighthouse: no server binary: build it with `cargo build --release -p virada-cli --bin virada`');
   process.exit(2);
 }
 const data = mkdtempSync(join(tmpdir(), 'virada-lh-data-'));

@@ -4,7 +4,7 @@
 // the wire (compressed bodies and headers) the page asked for and the
 // worker's own requests, and how the server answered them.
 //
-//   cargo build -q --profile test -p virada --bin virada && node tests/bench/offline-first-visit.mjs
+//   cargo build -q --profile test -p virada-cli --bin virada && node tests/bench/offline-first-visit.mjs
 
 import { closeAll, newContext, open, serverWith } from '../browser/harness.mjs';
 

@@ -80,7 +80,7 @@ const watched = new Set();
  */
 function spawnServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'virada-browser-')), flags = [], root = ROOT } = {}) {
   for (const [path, fix] of [
-    [BIN, 'build it with `cargo build --profile test -p virada` (make test does)'],
+    [BIN, 'build it with `cargo build --profile test -p virada-cli --bin virada` (make test does)'],
     [`${ROOT}www/pkg/virada_bg.wasm`, 'build it with `make wasm`'],
     [`${ROOT}www/pkg-bot/virada_bg.wasm`, 'build it with `make wasm`'],
   ]) {

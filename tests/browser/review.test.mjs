@@ -78,7 +78,7 @@ test('a finished game: Review, then ← back to the start and → forward to the
 });
 
 test('20 empties: every move valued, then exact, equal to virada solve', async () => {
-  assert.ok(existsSync(BIN), `${BIN} is missing: cargo build --profile test -p virada`);
+  assert.ok(existsSync(BIN), `${BIN} is missing: cargo build --profile test -p virada-cli --bin virada`);
   const { page, errors } = await finishedGame();
   await page.locator('#review-open').click();
   await page.waitForSelector('body[data-review="true"]');

@@ -1,7 +1,7 @@
 //! The bot and its search: determinism, replays from the seed, budgets, and
 //! agreement with the exact solver near the end.
 
-mod common;
+use crate::common;
 
 use virada::bot::{choose_with, seeded_stream, LEVELS};
 use virada::fairness::Seed;

@@ -1,9 +1,7 @@
 //! The notations read what they write, read the repository's data files, and
 //! refuse malformed input with the specific error, never a panic.
 
-mod common;
-
-use common::{data_path, random_game, Rng};
+use crate::common::{data_path, random_game, Rng};
 use virada::{
     parse_obf_text, parse_transcript, write_transcript, write_transcript_with_passes, GgfGame,
     Move, Obf, Position,

@@ -2,9 +2,7 @@
 //! 8 symmetries of the FFO positions, and the fast generator against a slow,
 //! obviously correct one on positions reached by random play.
 
-mod common;
-
-use common::{data_path, random_game, Rng};
+use crate::common::{data_path, random_game, Rng};
 use virada::{parse_obf_text, Bitboard, Move, Position, Square};
 
 /// Reads `depth leaves` lines, skipping `%` comments.

@@ -90,8 +90,9 @@ pub struct Args {
 }
 
 /// Serves until stopped. The first line on standard output is
-/// `Serving ROOT on http://HOST:PORT/`; one line a request goes to standard
-/// error (`RUST_LOG` filters it, `info` by default).
+/// `Serving ROOT on http://HOST:PORT/`; one line a request is logged through
+/// `tracing` (the `virada` binary writes the log to standard error, filtered
+/// by `RUST_LOG`, `info` by default).
 pub fn run(args: Args) -> Result<ExitCode, String> {
     let root = args
         .root
@@ -117,7 +118,6 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     std::fs::create_dir_all(&args.data)
         .map_err(|e| format!("cannot make the data folder {}: {e}", args.data.display()))?;
     let keys = std::sync::Arc::new(keys::Keys::load_or_create(&args.data)?);
-    init_logging();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -253,16 +253,4 @@ async fn stop_signal() {
         () = ctrl_c => {},
         () = term => {},
     }
-}
-
-/// Log lines to standard error, filtered by `RUST_LOG` (default `info`).
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_target(false)
-        .compact()
-        .try_init();
 }

@@ -1,19 +1,19 @@
-//! The `virada` command line: one module a subcommand.
+//! The `virada` command line: one module a subcommand; `serve` and `load`
+//! are the server crate's (`virada_server`).
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
+use virada_server::{load, serve};
 
 mod bench;
 mod bench_endgame;
 mod book;
 mod external;
-mod load;
 mod nabu;
 mod nboard;
 mod perft;
 mod play_match;
 mod probcut_fit;
-mod serve;
 mod solve;
 mod train;
 mod verify;
@@ -65,7 +65,10 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Verify(args) => verify::run(args),
-        Command::Serve(args) => serve::run(args),
+        Command::Serve(args) => {
+            init_logging();
+            serve::run(args)
+        }
         Command::Load(args) => load::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Nabu(command) => nabu::run(command),
@@ -81,4 +84,17 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Log lines to standard error, filtered by `RUST_LOG` (default `info`):
+/// what `virada serve` says of each request and of its tables.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .compact()
+        .try_init();
 }

@@ -2,7 +2,7 @@
 //! Fabrice's Othello Forum; scores are the final disc difference under
 //! perfect play, best first).
 
-mod common;
+use crate::common;
 
 use virada::endgame::{EndTable, Solver};
 use virada::search::Budget;

@@ -1,0 +1,16 @@
+//! The library's integration tests, one test binary (one module a subject):
+//! rules, notations, records, fair play, the engine, and the docs' links.
+
+mod bot;
+mod common;
+mod docs_links;
+mod endgame;
+mod fairness_vectors;
+mod nabu_rules;
+mod nabu_slow;
+mod notation;
+mod perft;
+mod record;
+mod record_handicap;
+mod record_v2;
+mod table_property;
