@@ -58,6 +58,7 @@ lint:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p virada --lib --target $(WASM_TARGET) -- -D warnings
+	bash scripts/library-deps.sh
 
 rust-test:
 	@$(SETUP) rust
