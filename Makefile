@@ -45,7 +45,7 @@ BIN := target/release/virada
 
 .PHONY: serve test wasm bench bench-wasm weight lighthouse lint rust-test js-check browser-test setup clean
 
-## serve: build, then serve the repository on http://$(HOST):$(PORT)/
+## serve: build, then serve the site (what sw.js lists, not the repository) on http://$(HOST):$(PORT)/
 serve: wasm
 	cargo build -q --release -p virada-cli --bin virada
 	$(BIN) serve --host $(HOST) --port $(PORT) --root .

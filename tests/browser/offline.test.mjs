@@ -171,8 +171,10 @@ test('a new version of the site, served while a game is in progress, takes over 
 
 test('a service worker that cannot be registered is logged as a warning and the page plays on', async () => {
   const site = siteCopy();
-  rmSync(join(site.root, 'sw.js'));
+  // The server reads the site's list from sw.js as it starts; the worker's
+  // script is gone after that, so the pages are served and sw.js is a 404.
   const server = await serverWith([], { root: site.root });
+  rmSync(join(site.root, 'sw.js'));
   const context = await newContext();
   const page = await context.newPage();
   const warnings = [];

@@ -1,5 +1,6 @@
 //! `virada serve` over a real socket: files and their media types, the root
-//! page, headers, 404s, and attempts to read outside the served folder.
+//! page, headers, 404s, attempts to read outside the served folder, and only
+//! the site served (what its `sw.js` lists), not the repository around it.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -20,6 +21,16 @@ impl Drop for Served {
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
+
+/// The site's list in the scratch site: every file of it but `unlisted.txt`
+/// (and `empty/`), with the folder `docs/` by its index; the hidden file and
+/// the link out are listed too, and still never served.
+const SCRATCH_WORKER: &str = "// The scratch site's service worker.
+const SITE_FILES = [
+  'index.html', 'www/main.js', 'www/style.css', 'www/pkg/virada_bg.wasm',
+  'favicon.svg', 'data/a%20b.json', 'docs/', '.hidden', 'link.txt',
+];
+";
 
 /// Lays out `DIR/outside.txt` and `DIR/site/…`, serves `DIR/site`.
 fn start(name: &str) -> Served {
@@ -44,6 +55,8 @@ fn start_with(name: &str, flags: &[&str]) -> Served {
         ("site/data/a b.json", "{}"),
         ("site/docs/index.html", "docs index"),
         ("site/.hidden", "SECRET-HIDDEN"),
+        ("site/unlisted.txt", "SECRET-UNLISTED"),
+        ("site/sw.js", SCRATCH_WORKER),
     ] {
         let path = dir.join(path);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -53,9 +66,15 @@ fn start_with(name: &str, flags: &[&str]) -> Served {
     #[cfg(unix)]
     std::os::unix::fs::symlink(dir.join("outside.txt"), site.join("link.txt")).unwrap();
 
+    let (child, port) = spawn(&site, flags);
+    Served { child, port, dir }
+}
+
+/// `virada serve --port 0 --root ROOT FLAGS…`, and the port it listens on.
+fn spawn(root: &Path, flags: &[&str]) -> (Child, u16) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
         .args(["serve", "--port", "0", "--root"])
-        .arg(&site)
+        .arg(root)
         .args(flags)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -72,7 +91,7 @@ fn start_with(name: &str, flags: &[&str]) -> Served {
         .next()
         .and_then(|p| p.parse().ok())
         .unwrap_or_else(|| panic!("no port in {line:?}"));
-    Served { child, port, dir }
+    (child, port)
 }
 
 /// A parsed answer.
@@ -389,4 +408,62 @@ fn connections_over_the_limit_are_closed_and_the_rest_served() {
     drop(idle);
     std::thread::sleep(std::time::Duration::from_millis(300));
     assert_eq!(get(&served, "/index.html").status, 200);
+}
+
+#[test]
+fn files_the_site_does_not_list_are_404() {
+    let served = start("unlisted");
+    let answer = get(&served, "/unlisted.txt");
+    assert_eq!(answer.status, 404);
+    assert!(answer.body.contains("There is no such page here."));
+    assert!(!answer.body.contains("SECRET"));
+    assert_eq!(get(&served, "/sw.js").status, 200);
+}
+
+/// The repository's root (the CLI crate lives in `cli/`).
+fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the crate has a parent folder")
+        .to_path_buf()
+}
+
+#[test]
+fn the_repository_serves_its_site_and_nothing_else() {
+    let root = repository();
+    // A module of the site, whatever its name: the first `www/….js` the
+    // service worker lists (outside the generated packages).
+    let worker = std::fs::read_to_string(root.join("sw.js")).unwrap();
+    let module = worker
+        .split('\'')
+        .skip(1)
+        .step_by(2)
+        .find(|s| s.starts_with("www/") && s.ends_with(".js") && !s.contains("pkg"))
+        .expect("sw.js lists a module under www/");
+    let dir = std::env::temp_dir().join(format!("virada-serve-{}-repository", std::process::id()));
+    let data = dir.join("data");
+    let (child, port) = spawn(&root, &["--data", data.to_str().unwrap()]);
+    let served = Served { child, port, dir };
+    for target in ["/", "/index.html", "/sw.js", &format!("/{module}")] {
+        assert_eq!(get(&served, target).status, 200, "{target}");
+    }
+    for target in [
+        "/crate/Cargo.toml",
+        "/Cargo.toml",
+        "/docs/server.md",
+        "/Makefile",
+        "/README.md",
+        "/tests/",
+        "/tests",
+        "/scripts/setup.sh",
+        "/server/src/serve/files.rs",
+        "/www/",
+    ] {
+        let answer = get(&served, target);
+        assert_eq!(answer.status, 404, "{target}");
+        assert!(
+            answer.body.contains("There is no such page here."),
+            "{target}"
+        );
+    }
 }

@@ -1,15 +1,15 @@
-//! The page's files: everything under one folder (the repository by
-//! default) through tower-http's `ServeDir`, and nothing else.
+//! The site's files: what the site's service worker lists, under one folder
+//! (see [`super::site`]), through tower-http's `ServeDir`, and nothing else.
 //!
-//! A guard in front of `ServeDir` refuses what must never be served: no
-//! directory listings, no hidden files (`.git`, `.ci` …), no path that leaves
-//! the folder, whether by `..`, by a percent-encoded `..`, or by a symbolic
-//! link. Every answer says `Cache-Control: no-cache` (a reload revalidates
+//! A guard in front of `ServeDir` refuses what must never be served: any
+//! path the site does not list, no directory listings, no hidden files
+//! (`.git`, `.ci` …), no path that leaves the folder, whether by `..`, by a
+//! percent-encoded `..`, or by a symbolic link. Every answer says `Cache-Control: no-cache` (a reload revalidates
 //! with `If-Modified-Since`, so a rebuilt wasm package shows at once) and
 //! carries the same security headers; answers are gzip-compressed for the
 //! clients that ask.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -24,6 +24,8 @@ use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
+use super::site::{Allowed, Site};
+
 /// The headers every answer carries.
 const COMMON_HEADERS: [(&str, &str); 6] = [
     ("server", "virada"),
@@ -34,9 +36,9 @@ const COMMON_HEADERS: [(&str, &str); 6] = [
     ("cross-origin-opener-policy", "same-origin"),
 ];
 
-/// The router for the files under `root` (canonical).
-pub fn router(root: PathBuf, request_timeout: Duration) -> Router {
-    let files = ServeDir::new(&root)
+/// The router for the site's files.
+pub fn router(site: Arc<Site>, request_timeout: Duration) -> Router {
+    let files = ServeDir::new(site.root())
         .append_index_html_on_directories(true)
         .not_found_service(tower::service_fn(|_| async {
             Ok::<_, std::convert::Infallible>(page(
@@ -46,7 +48,7 @@ pub fn router(root: PathBuf, request_timeout: Duration) -> Router {
         }));
     Router::new()
         .fallback_service(files)
-        .layer(middleware::from_fn_with_state(Arc::new(root), guard))
+        .layer(middleware::from_fn_with_state(site, guard))
         .layer(CompressionLayer::new().gzip(true))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
@@ -74,8 +76,9 @@ async fn log(request: Request, next: Next) -> Response {
     response
 }
 
-/// Lets through only `GET` and `HEAD` of a file really under the root.
-async fn guard(State(root): State<Arc<PathBuf>>, request: Request, next: Next) -> Response {
+/// Lets through only `GET` and `HEAD` of a file of the site, really under
+/// its root.
+async fn guard(State(site): State<Arc<Site>>, request: Request, next: Next) -> Response {
     if !matches!(*request.method(), Method::GET | Method::HEAD) {
         let mut answer = page(
             StatusCode::METHOD_NOT_ALLOWED,
@@ -87,8 +90,7 @@ async fn guard(State(root): State<Arc<PathBuf>>, request: Request, next: Next) -
         return answer;
     }
     let path = request.uri().path().to_owned();
-    let root = Arc::clone(&root);
-    let found = tokio::task::spawn_blocking(move || locate(&root, &path))
+    let found = tokio::task::spawn_blocking(move || locate(site.root(), &site.allowed(), &path))
         .await
         .unwrap_or(Found::Missing);
     match found {
@@ -114,12 +116,13 @@ enum Found {
     Folder(String),
     /// A malformed path, or one that tries to leave the root.
     Bad,
-    /// Nothing servable there.
+    /// Nothing servable there, or nothing the site lists.
     Missing,
 }
 
-/// Resolves a request path to what lies under `root` (which is canonical).
-fn locate(root: &Path, raw: &str) -> Found {
+/// Resolves a request path to what lies under `root` (which is canonical)
+/// among the paths `site` allows.
+fn locate(root: &Path, site: &Allowed, raw: &str) -> Found {
     // A request target is visible ASCII (anything else is percent-encoded).
     if !raw.starts_with('/') || !raw.bytes().all(|b| b.is_ascii_graphic()) {
         return Found::Bad;
@@ -128,14 +131,30 @@ fn locate(root: &Path, raw: &str) -> Found {
         return Found::Bad;
     };
     let mut path = root.to_path_buf();
+    let mut relative = Vec::new();
     for segment in decoded.split('/') {
         match segment {
             "" | "." => {}
             ".." => return Found::Bad,
             s if s.contains(['\\', '\0', ':']) => return Found::Bad,
             s if s.starts_with('.') => return Found::Missing,
-            s => path.push(s),
+            s => {
+                path.push(s);
+                relative.push(s);
+            }
         }
+    }
+    // Only the site: a listed file, or a folder whose index is listed (asked
+    // with its slash, or without it to be sent there).
+    let index = relative.iter().chain(["index.html"].iter()).copied();
+    let index = index.collect::<Vec<_>>().join("/");
+    let listed = if decoded.ends_with('/') {
+        site.allows(&index)
+    } else {
+        site.allows(&relative.join("/")) || site.allows(&index)
+    };
+    if !listed {
+        return Found::Missing;
     }
     // Symbolic links may point anywhere: only what really lies under the
     // root is served.
@@ -164,7 +183,7 @@ fn locate(root: &Path, raw: &str) -> Found {
 
 /// Decodes `%XX` escapes; `None` for a broken escape or text that is not
 /// UTF-8.
-fn percent_decode(text: &str) -> Option<String> {
+pub(super) fn percent_decode(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -215,10 +234,42 @@ mod tests {
     #[test]
     fn refuses_paths_that_leave_the_root_or_are_hidden() {
         let root = std::env::temp_dir().canonicalize().unwrap();
-        assert_eq!(locate(&root, "/../etc/passwd"), Found::Bad);
-        assert_eq!(locate(&root, "/%2e%2e/x"), Found::Bad);
-        assert_eq!(locate(&root, "/a%5cb"), Found::Bad);
-        assert_eq!(locate(&root, "/.git/config"), Found::Missing);
-        assert_eq!(locate(&root, "relative"), Found::Bad);
+        let site = Allowed::from_list(&[".git/config".into()]);
+        assert_eq!(locate(&root, &site, "/../etc/passwd"), Found::Bad);
+        assert_eq!(locate(&root, &site, "/%2e%2e/x"), Found::Bad);
+        assert_eq!(locate(&root, &site, "/a%5cb"), Found::Bad);
+        assert_eq!(locate(&root, &site, "/.git/config"), Found::Missing);
+        assert_eq!(locate(&root, &site, "relative"), Found::Bad);
+    }
+
+    #[test]
+    fn serves_only_what_the_site_lists() {
+        let root = std::env::temp_dir().join(format!("virada-files-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        for file in [
+            "index.html",
+            "a.js",
+            "secret.txt",
+            "docs/index.html",
+            "src/index.html",
+        ] {
+            let path = root.join(file);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "x").unwrap();
+        }
+        let root = root.canonicalize().unwrap();
+        let site = Allowed::from_list(&["index.html".into(), "a.js".into(), "docs/".into()]);
+        assert_eq!(locate(&root, &site, "/"), Found::File);
+        assert_eq!(locate(&root, &site, "/a.js"), Found::File);
+        assert_eq!(locate(&root, &site, "/docs/"), Found::File);
+        assert_eq!(
+            locate(&root, &site, "/docs"),
+            Found::Folder("/docs/".into())
+        );
+        assert_eq!(locate(&root, &site, "/secret.txt"), Found::Missing);
+        assert_eq!(locate(&root, &site, "/src/"), Found::Missing);
+        assert_eq!(locate(&root, &site, "/src"), Found::Missing);
+        assert_eq!(locate(&root, &site, "/a.js/"), Found::Missing);
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -1,4 +1,5 @@
-//! `virada serve`: the page's files over HTTP, on tokio, hyper and axum.
+//! `virada serve`: the site's files and the online table over HTTP, on
+//! tokio, hyper and axum.
 //!
 //! One task a connection, HTTP/1.1 with keep-alive. A client gets
 //! [`Args::header_timeout`] to send a request head (a head trickled byte by
@@ -16,6 +17,7 @@ mod hub;
 mod keys;
 mod protocol;
 mod saved;
+mod site;
 mod socket;
 mod store;
 mod table;
@@ -45,7 +47,8 @@ pub struct Args {
     /// names it).
     #[arg(long, env = "VIRADA_PORT", default_value_t = 8000)]
     port: u16,
-    /// The folder to serve.
+    /// The site's folder. Only the site is served: the files its service
+    /// worker (`sw.js`) lists, and the generated wasm packages.
     #[arg(long, env = "VIRADA_ROOT", default_value = ".")]
     root: PathBuf,
     /// The address to listen on.
@@ -118,6 +121,10 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     std::fs::create_dir_all(&args.data)
         .map_err(|e| format!("cannot make the data folder {}: {e}", args.data.display()))?;
     let keys = std::sync::Arc::new(keys::Keys::load_or_create(&args.data)?);
+    let site = Arc::new(
+        site::Site::open(root.clone())
+            .map_err(|e| format!("cannot serve {}: {e}", root.display()))?,
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -153,7 +160,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         let app = files::with_common_layers(
             axum::Router::new()
                 .merge(api::router(api))
-                .fallback_service(files::router(root, request_timeout)),
+                .fallback_service(files::router(site, request_timeout)),
         );
         let limits = Limits {
             header_timeout,
