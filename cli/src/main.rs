@@ -36,7 +36,8 @@ enum Command {
     /// Check a game record: fingerprint, colours, every move, the time-out
     /// moves and the result. Exits 0 only when every check passes.
     Verify(verify::Args),
-    /// Serve the page and its files over HTTP (for playing and testing).
+    /// Serve the site (the files its sw.js lists) and the online table over
+    /// HTTP.
     Serve(serve::Args),
     /// Load a server: N tables of scripted players on loopback; moves a
     /// second, latency, connections and the server's memory.

@@ -220,13 +220,15 @@ struct Current {
 
 impl Site {
     /// The site under `root` (canonical): reads `root/sw.js`'s list. A root
-    /// without `sw.js` serves none of its files (a warning says so); a
+    /// without `sw.js` serves none of its files (a log line says so); a
     /// `sw.js` that cannot be read, or whose list cannot, is an error.
     pub fn open(root: PathBuf) -> Result<Site, String> {
         let worker = root.join(WORKER);
         let (stamp, allowed) = match stamp(&worker) {
+            // Not an error: a server for the online table alone (`virada
+            // load --spawn` runs one) has no site; said at `info`.
             None => {
-                tracing::warn!(
+                tracing::info!(
                     "no {} in {}: none of its files are served",
                     WORKER,
                     root.display()
