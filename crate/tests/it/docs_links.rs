@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// The repository's root (the crate lives in `crate/`).
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("the crate has a parent folder")
@@ -15,7 +15,7 @@ fn root() -> PathBuf {
 }
 
 /// Every Markdown file the check covers: README.md and `docs/**/*.md`.
-fn documents(root: &Path) -> Vec<PathBuf> {
+pub(crate) fn documents(root: &Path) -> Vec<PathBuf> {
     let mut out = vec![root.join("README.md")];
     let mut folders = vec![root.join("docs")];
     while let Some(dir) = folders.pop() {
@@ -35,7 +35,7 @@ fn documents(root: &Path) -> Vec<PathBuf> {
 
 /// The lines of `text` outside fenced code blocks, each with its 1-based
 /// line number.
-fn unfenced_lines(text: &str) -> Vec<(usize, &str)> {
+pub(crate) fn unfenced_lines(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut fence: Option<&str> = None;
     for (i, line) in text.lines().enumerate() {

@@ -1,9 +1,10 @@
 //! The library's integration tests, one test binary (one module a subject):
-//! rules, notations, records, fair play, the engine, and the docs' links.
+//! rules, notations, records, fair play, the engine, and the docs' links and paths.
 
 mod bot;
 mod common;
 mod docs_links;
+mod docs_paths;
 mod endgame;
 mod fairness_vectors;
 mod nabu_rules;
