@@ -19,7 +19,7 @@ mod protocol;
 mod saved;
 mod site;
 mod socket;
-mod store;
+pub mod store;
 mod table;
 
 use std::io::Write as _;
@@ -138,7 +138,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
         println!("Serving {} on http://{addr}/", root.display());
         let _ = std::io::stdout().flush();
-        let store = store::Store::open(&args.data)?;
+        let store: store::Store = Arc::new(store::Sqlite::open(&args.data)?);
         let hub = hub::Hub::start(
             store,
             keys,
