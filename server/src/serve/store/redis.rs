@@ -11,6 +11,7 @@
 //! | `virada:moves:ID` | list | the table's moves, one a ply |
 //! | `virada:record:ID` | hash | `game`, `record` (the signed text), `finished_ms` |
 //! | `virada:records` | sorted set | the finished ids by `finished_ms` |
+//! | `virada:server` | string | the hold of the server running the tables (a lease) |
 //!
 //! A move is appended by a Lua script, which Redis runs alone: it checks
 //! that the game is not over and that the ply is the list's length, then
@@ -18,6 +19,8 @@
 //! the same ply exactly one is taken. Finishing is one `MULTI`/`EXEC`.
 //! Records are as durable as Redis's persistence: run it with
 //! `--appendonly yes` (a warning is logged when it is off).
+
+use std::time::Duration;
 
 use redis::aio::ConnectionManager;
 use redis::Script;
@@ -41,6 +44,16 @@ redis.call('SET', KEYS[2], ARGV[3])
 redis.call('SADD', KEYS[3], ARGV[4])
 return -1
 ";
+/// The hold on the tables: one server runs them at a time (for now).
+const HOLDER: &str = "virada:server";
+/// Renews the hold when it is still ours: KEYS = the hold; ARGV = our
+/// token, its time to live in ms.
+const RENEW: &str = r"
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+";
+
 /// The script's answer when the move is taken.
 const TAKEN: i64 = -1;
 /// The script's answer when the game is over.
@@ -92,6 +105,65 @@ impl Redis {
             connection,
             append: Script::new(APPEND),
         })
+    }
+
+    /// Waits until this server holds the tables (`SET NX PX`: the hold
+    /// lapses `ttl` after its holder stops renewing it), then renews it
+    /// every third of `ttl` on a task of its own. A server that cannot
+    /// renew it in time, or finds it taken, stops the process at once, so
+    /// that two servers never run one table.
+    pub async fn hold_tables(&self, token: &str, ttl: Duration) -> Result<(), String> {
+        let mut connection = self.connection.clone();
+        let ttl_ms = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX);
+        let mut told = false;
+        loop {
+            let taken: Option<String> = redis::cmd("SET")
+                .arg(HOLDER)
+                .arg(token)
+                .arg("NX")
+                .arg("PX")
+                .arg(ttl_ms)
+                .query_async(&mut connection)
+                .await
+                .map_err(|e| failed(&e))?;
+            if taken.is_some() {
+                break;
+            }
+            if !told {
+                tracing::warn!(
+                    "another server holds the tables in Redis; waiting for its hold to lapse"
+                );
+                told = true;
+            }
+            tokio::time::sleep(ttl / 10).await;
+        }
+        let token = token.to_string();
+        let renew = Script::new(RENEW);
+        tokio::spawn(async move {
+            let mut renewed = tokio::time::Instant::now();
+            loop {
+                tokio::time::sleep(ttl / 3).await;
+                let answer: Result<i64, _> = renew
+                    .key(HOLDER)
+                    .arg(&token)
+                    .arg(ttl_ms)
+                    .invoke_async(&mut connection)
+                    .await;
+                match answer {
+                    Ok(1) => renewed = tokio::time::Instant::now(),
+                    Ok(_) => {
+                        tracing::error!("another server took the tables in Redis: stopping");
+                        std::process::exit(1);
+                    }
+                    Err(e) if renewed.elapsed() >= ttl => {
+                        tracing::error!("the hold on Redis's tables lapsed ({e}): stopping");
+                        std::process::exit(1);
+                    }
+                    Err(e) => tracing::warn!("the hold on Redis's tables not renewed: {e}"),
+                }
+            }
+        });
+        Ok(())
     }
 }
 
