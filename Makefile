@@ -61,7 +61,7 @@ lint:
 	bash scripts/library-deps.sh
 
 rust-test:
-	@$(SETUP) rust
+	@$(SETUP) rust redis
 	cargo test --workspace
 
 ## js-check: tsc over www/ (// @ts-check, JSDoc types), against the wasm package's virada.d.ts

@@ -6,6 +6,8 @@
 #   scripts/setup.sh wasm          the wasm32 target and wasm-bindgen-cli at the
 #                                  version Cargo.lock pins
 #   scripts/setup.sh chromium      Debian's chromium at $CHROMIUM (/usr/bin/chromium)
+#   scripts/setup.sh redis         Debian's redis-server, which the Redis store's
+#                                  tests start on a free loopback port and stop
 #
 # (npm dev dependencies are a file rule in the Makefile: `npm ci`.)
 set -euo pipefail
@@ -72,10 +74,25 @@ apt-get install chromium. Or set CHROMIUM=/path/to/chromium."
   fi
 }
 
-[ $# -gt 0 ] || die "usage: scripts/setup.sh rust|wasm|chromium ..."
+redis() {
+  command -v redis-server >/dev/null 2>&1 && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing Debian's redis-server for the Redis store's tests"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq redis-server >/dev/null
+    command -v redis-server >/dev/null 2>&1 || die "apt-get installed redis-server, but it is not on PATH"
+    # The tests start their own; the one Debian's package starts is not needed.
+    if command -v systemctl >/dev/null 2>&1; then systemctl disable --now redis-server >/dev/null 2>&1 || true; fi
+  else
+    die "the Redis store's tests need redis-server. On Debian, as root: apt-get install redis-server."
+  fi
+}
+
+[ $# -gt 0 ] || die "usage: scripts/setup.sh rust|wasm|chromium|redis ..."
 for what in "$@"; do
   case $what in
-    rust | wasm | chromium) "$what" ;;
+    rust | wasm | chromium | redis) "$what" ;;
     *) die "unknown part: $what" ;;
   esac
 done

@@ -19,7 +19,7 @@ mod protocol;
 mod saved;
 mod site;
 mod socket;
-mod store;
+pub mod store;
 mod table;
 
 use std::io::Write as _;
@@ -36,6 +36,8 @@ use tower::Service as _;
 
 /// The longest request head read (request line and headers); longer gets 431.
 const MAX_HEAD: usize = 16 * 1024;
+/// How long a server's hold on the tables in Redis outlives its last renewal.
+const HOLD: Duration = Duration::from_secs(5);
 /// How long open requests may go on after a stop signal.
 const DRAIN: Duration = Duration::from_secs(5);
 
@@ -63,6 +65,14 @@ pub struct Args {
     /// Connections open at once; one more is closed at once.
     #[arg(long, env = "VIRADA_MAX_CONNECTIONS", default_value_t = 10_000)]
     max_connections: usize,
+    /// Keep the tables and records in this Redis (`redis://HOST:PORT`)
+    /// instead of the data folder's database. One server runs the tables at
+    /// a time: another started over the same Redis waits, and takes them
+    /// over within seconds when the first stops. Give every such server the
+    /// same signing key (the data folder's `signing.key`). Run Redis with
+    /// `--appendonly yes --appendfsync always`.
+    #[arg(long, env = "VIRADA_REDIS")]
+    redis: Option<String>,
     /// The folder for the database and the signing key (made if missing).
     /// Keep it out of the served folder, or hidden (a leading dot), as the
     /// default is: hidden files are never served.
@@ -138,7 +148,14 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
         println!("Serving {} on http://{addr}/", root.display());
         let _ = std::io::stdout().flush();
-        let store = store::Store::open(&args.data)?;
+        let store: store::Store = match &args.redis {
+            Some(url) => {
+                let redis = store::Redis::connect(url).await?;
+                redis.hold_tables(&table::fresh_token()?, HOLD).await?;
+                Arc::new(redis)
+            }
+            None => Arc::new(store::Sqlite::open(&args.data)?),
+        };
         let hub = hub::Hub::start(
             store,
             keys,

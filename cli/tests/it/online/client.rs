@@ -35,6 +35,11 @@ impl Server {
         }
     }
 
+    /// Its data folder.
+    pub fn data(&self) -> &std::path::Path {
+        &self.data
+    }
+
     /// SIGKILL, then the same server again on the same port and data folder.
     pub fn kill_and_restart(&mut self) {
         self.child.kill().unwrap();

@@ -4,6 +4,7 @@
 //! verifier.
 
 mod client;
+mod redis;
 
 use client::{create_table, Client, Server};
 use serde_json::Value;
@@ -257,13 +258,29 @@ async fn a_person_who_comes_back_in_time_keeps_their_seat() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_killed_mid_game_resumes_it() {
     let mut server = Server::start("kill", &[]);
-    let id = create_table(&server, r#"{"game":"othello","clock":0}"#).await;
-    let mut a = Client::connect(&server, &id).await;
+    killed_mid_game_resumes(&mut server).await;
+}
+
+/// The same over Redis: the tables are in Redis, not the data folder, and
+/// the server started again waits for the killed one's hold to lapse.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_over_redis_killed_mid_game_resumes_it() {
+    let redis = redis::RedisServer::start("kill");
+    let mut server = Server::start("kill-redis", &["--redis", &redis.url()]);
+    killed_mid_game_resumes(&mut server).await;
+    assert!(!server.data().join("virada.db").exists());
+}
+
+/// Six moves, SIGKILL, the same server again: the game goes on from where
+/// it was and ends with every move kept; the record verifies.
+async fn killed_mid_game_resumes(server: &mut Server) {
+    let id = create_table(server, r#"{"game":"othello","clock":0}"#).await;
+    let mut a = Client::connect(server, &id).await;
     let ta = a.hello(None, None).await["token"]
         .as_str()
         .unwrap()
         .to_string();
-    let mut b = Client::connect(&server, &id).await;
+    let mut b = Client::connect(server, &id).await;
     let tb = b.hello(None, None).await["token"]
         .as_str()
         .unwrap()
@@ -287,12 +304,12 @@ async fn a_server_killed_mid_game_resumes_it() {
         .to_string();
     assert!(!before.is_empty());
     server.kill_and_restart();
-    let mut a = Client::connect(&server, &id).await;
+    let mut a = Client::connect(server, &id).await;
     let wa = a.hello(Some(&ta), None).await;
     assert_eq!(wa["seat"], 0);
     let moves_after = wa["state"]["moves"].as_str().unwrap();
     assert!(moves_after.starts_with(&before), "{before} / {moves_after}");
-    let mut b = Client::connect(&server, &id).await;
+    let mut b = Client::connect(server, &id).await;
     assert_eq!(b.hello(Some(&tb), None).await["seat"], 1);
     let end = play_out(&mut [a, b], &[0, 1]).await;
     let record = end["record"].as_str().unwrap();

@@ -1,6 +1,6 @@
-//! What the server keeps: tables in progress and finished records, in an
-//! embedded SQLite database (`virada.db` in the data folder; rusqlite with
-//! SQLite bundled, so nothing needs installing).
+//! The embedded store: tables in progress and finished records in a SQLite
+//! database (`virada.db` in the data folder; rusqlite with SQLite bundled,
+//! so nothing needs installing). What `virada serve` keeps without `--redis`.
 //!
 //! One thread owns the connection. Writes arrive on a channel and are
 //! applied in batches, one transaction a batch, and each writer hears back
@@ -11,8 +11,10 @@
 use std::path::Path;
 use std::time::Duration;
 
-use rusqlite::{params, Connection, OptionalExtension as _};
+use rusqlite::{params, Connection, OptionalExtension as _, TransactionBehavior};
 use tokio::sync::{mpsc, oneshot};
+
+use super::{Answer, AppendError, Appending, RecordEntry, Storage};
 
 /// The database file in the data folder.
 pub const DB_FILE: &str = "virada.db";
@@ -23,17 +25,6 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
 /// Pages of log after which a commit checkpoints by itself, should the
 /// checkpointer fall behind (SQLite's default is 1000).
 const WAL_LIMIT_PAGES: i64 = 50_000;
-
-/// A finished record as listed.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct RecordEntry {
-    /// The table's id, which is also the record's.
-    pub id: String,
-    /// `othello` or `nabucodonosor`.
-    pub game: String,
-    /// When the game ended, milliseconds since the Unix epoch.
-    pub finished_ms: i64,
-}
 
 /// One thing asked of the store.
 enum Op {
@@ -49,6 +40,13 @@ enum Op {
         finished_ms: i64,
         done: oneshot::Sender<Result<(), String>>,
     },
+    AppendMove {
+        id: String,
+        ply: usize,
+        mv: String,
+        state: String,
+        done: oneshot::Sender<Result<(), AppendError>>,
+    },
     LoadTables(oneshot::Sender<Result<Vec<(String, String)>, String>>),
     Record(String, oneshot::Sender<Result<Option<String>, String>>),
     Records(usize, oneshot::Sender<Result<Vec<RecordEntry>, String>>),
@@ -56,13 +54,13 @@ enum Op {
 
 /// A handle on the store's thread; cheap to clone.
 #[derive(Clone)]
-pub struct Store {
+pub struct Sqlite {
     ops: mpsc::UnboundedSender<Op>,
 }
 
-impl Store {
+impl Sqlite {
     /// Opens (or makes) the database in `folder` and starts its thread.
-    pub fn open(folder: &Path) -> Result<Store, String> {
+    pub fn open(folder: &Path) -> Result<Sqlite, String> {
         let path = folder.join(DB_FILE);
         let connection =
             Connection::open(&path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
@@ -88,62 +86,62 @@ impl Store {
                 drop(alive);
             })
             .map_err(|e| format!("cannot start the store's thread: {e}"))?;
-        Ok(Store { ops })
+        Ok(Sqlite { ops })
     }
 
-    async fn ask<T>(
+    async fn ask<T, E: From<String>>(
         &self,
-        make: impl FnOnce(oneshot::Sender<Result<T, String>>) -> Op,
-    ) -> Result<T, String> {
+        make: impl FnOnce(oneshot::Sender<Result<T, E>>) -> Op,
+    ) -> Result<T, E> {
         let (done, answer) = oneshot::channel();
         self.ops
             .send(make(done))
-            .map_err(|_| "the store has stopped".to_string())?;
+            .map_err(|_| E::from("the store has stopped".to_string()))?;
         answer
             .await
-            .map_err(|_| "the store has stopped".to_string())?
+            .map_err(|_| E::from("the store has stopped".to_string()))?
     }
+}
 
-    /// Saves a table's state (JSON), replacing the last; resolves once on disk.
-    pub async fn save_table(&self, id: &str, state: String) -> Result<(), String> {
+impl Storage for Sqlite {
+    fn save_table(&self, id: &str, state: String) -> Answer<'_, ()> {
         let id = id.to_string();
-        self.ask(|done| Op::SaveTable { id, state, done }).await
+        Box::pin(self.ask(|done| Op::SaveTable { id, state, done }))
     }
 
-    /// Stores a finished table's record and forgets the table, in one
-    /// transaction.
-    pub async fn finish(
-        &self,
-        id: &str,
-        game: &str,
-        record: String,
-        finished_ms: i64,
-    ) -> Result<(), String> {
+    fn append_move(&self, id: &str, ply: usize, mv: &str, state: String) -> Appending<'_> {
+        let (id, mv) = (id.to_string(), mv.to_string());
+        Box::pin(self.ask(move |done| Op::AppendMove {
+            id,
+            ply,
+            mv,
+            state,
+            done,
+        }))
+    }
+
+    fn finish(&self, id: &str, game: &str, record: String, finished_ms: i64) -> Answer<'_, ()> {
         let (id, game) = (id.to_string(), game.to_string());
-        self.ask(|done| Op::Finish {
+        Box::pin(self.ask(move |done| Op::Finish {
             id,
             game,
             record,
             finished_ms,
             done,
-        })
-        .await
+        }))
     }
 
-    /// Every table in progress: `(id, state)`.
-    pub async fn load_tables(&self) -> Result<Vec<(String, String)>, String> {
-        self.ask(Op::LoadTables).await
+    fn load_tables(&self) -> Answer<'_, Vec<(String, String)>> {
+        Box::pin(self.ask(Op::LoadTables))
     }
 
-    /// A finished record by id.
-    pub async fn record(&self, id: &str) -> Result<Option<String>, String> {
+    fn record(&self, id: &str) -> Answer<'_, Option<String>> {
         let id = id.to_string();
-        self.ask(|done| Op::Record(id, done)).await
+        Box::pin(self.ask(|done| Op::Record(id, done)))
     }
 
-    /// The latest finished records, newest first.
-    pub async fn records(&self, limit: usize) -> Result<Vec<RecordEntry>, String> {
-        self.ask(|done| Op::Records(limit, done)).await
+    fn records(&self, limit: usize) -> Answer<'_, Vec<RecordEntry>> {
+        Box::pin(self.ask(move |done| Op::Records(limit, done)))
     }
 }
 
@@ -164,7 +162,13 @@ fn prepare(connection: &Connection) -> rusqlite::Result<()> {
              record TEXT NOT NULL,
              finished_ms INTEGER NOT NULL
          );
-         CREATE INDEX IF NOT EXISTS records_by_time ON records (finished_ms);",
+         CREATE INDEX IF NOT EXISTS records_by_time ON records (finished_ms);
+         CREATE TABLE IF NOT EXISTS moves (
+             id TEXT NOT NULL,
+             ply INTEGER NOT NULL,
+             move TEXT NOT NULL,
+             PRIMARY KEY (id, ply)
+         );",
     )
 }
 
@@ -196,12 +200,33 @@ fn run(mut connection: Connection, mut receiver: mpsc::UnboundedReceiver<Op>) {
     }
 }
 
+/// Where a write's answer goes.
+enum Done {
+    Plain(oneshot::Sender<Result<(), String>>),
+    Append(oneshot::Sender<Result<(), AppendError>>),
+}
+
+impl Done {
+    fn send(self, result: Result<(), String>) {
+        match self {
+            Done::Plain(done) => {
+                let _ = done.send(result);
+            }
+            Done::Append(done) => {
+                let _ = done.send(result.map_err(AppendError::Failed));
+            }
+        }
+    }
+}
+
 /// A write's answer, sent once its transaction is committed.
-type Ack = (oneshot::Sender<Result<(), String>>, Result<(), String>);
+type Ack = (Done, Result<(), String>);
 
 fn apply(connection: &mut Connection, batch: Vec<Op>) {
     let mut acks: Vec<Ack> = Vec::new();
-    let transaction = match connection.transaction() {
+    // Immediate: the write lock is taken at the start, so that two handles
+    // on one database wait for each other instead of failing.
+    let transaction = match connection.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(t) => t,
         Err(e) => {
             let e = e.to_string();
@@ -219,7 +244,7 @@ fn apply(connection: &mut Connection, batch: Vec<Op>) {
                      ON CONFLICT(id) DO UPDATE SET state = excluded.state",
                     params![id, state],
                 );
-                acks.push((done, r.map(|_| ()).map_err(|e| e.to_string())));
+                acks.push((Done::Plain(done), r.map(|_| ()).map_err(|e| e.to_string())));
             }
             Op::Finish {
                 id,
@@ -234,8 +259,24 @@ fn apply(connection: &mut Connection, batch: Vec<Op>) {
                          VALUES (?1, ?2, ?3, ?4)",
                         params![id, game, record, finished_ms],
                     )
-                    .and_then(|_| transaction.execute("DELETE FROM tables WHERE id = ?1", [&id]));
-                acks.push((done, r.map(|_| ()).map_err(|e| e.to_string())));
+                    .and_then(|_| transaction.execute("DELETE FROM tables WHERE id = ?1", [&id]))
+                    .and_then(|_| transaction.execute("DELETE FROM moves WHERE id = ?1", [&id]));
+                acks.push((Done::Plain(done), r.map(|_| ()).map_err(|e| e.to_string())));
+            }
+            Op::AppendMove {
+                id,
+                ply,
+                mv,
+                state,
+                done,
+            } => {
+                // The answer waits for the commit only when it is a yes.
+                match append_move(&transaction, &id, ply, &mv, &state) {
+                    Ok(()) => acks.push((Done::Append(done), Ok(()))),
+                    Err(e) => {
+                        let _ = done.send(Err(e));
+                    }
+                }
             }
             Op::LoadTables(done) => {
                 let _ = done.send(load_tables(&transaction).map_err(|e| e.to_string()));
@@ -256,12 +297,12 @@ fn apply(connection: &mut Connection, batch: Vec<Op>) {
     if let Err(e) = transaction.commit() {
         let e = e.to_string();
         for (done, _) in acks {
-            let _ = done.send(Err(e.clone()));
+            done.send(Err(e.clone()));
         }
         return;
     }
     for (done, result) in acks {
-        let _ = done.send(result);
+        done.send(result);
     }
 }
 
@@ -272,6 +313,9 @@ impl Op {
         match self {
             Op::SaveTable { done, .. } | Op::Finish { done, .. } => {
                 let _ = done.send(Err(e));
+            }
+            Op::AppendMove { done, .. } => {
+                let _ = done.send(Err(AppendError::Failed(e)));
             }
             Op::LoadTables(done) => {
                 let _ = done.send(Err(e));
@@ -284,6 +328,51 @@ impl Op {
             }
         }
     }
+}
+
+/// Appends `mv` as move `ply` of table `id` and saves its `state`, when
+/// `ply` is the next move and the game is not over.
+fn append_move(
+    connection: &Connection,
+    id: &str,
+    ply: usize,
+    mv: &str,
+    state: &str,
+) -> Result<(), AppendError> {
+    let failed = |e: rusqlite::Error| AppendError::Failed(e.to_string());
+    let over: bool = connection
+        .query_row(
+            "SELECT EXISTS (SELECT 1 FROM records WHERE id = ?1)",
+            [id],
+            |row| row.get(0),
+        )
+        .map_err(failed)?;
+    if over {
+        return Err(AppendError::Over);
+    }
+    let at: i64 = connection
+        .query_row("SELECT COUNT(*) FROM moves WHERE id = ?1", [id], |row| {
+            row.get(0)
+        })
+        .map_err(failed)?;
+    let at = usize::try_from(at).unwrap_or(usize::MAX);
+    if at != ply {
+        return Err(AppendError::StalePly { at });
+    }
+    connection
+        .execute(
+            "INSERT INTO moves (id, ply, move) VALUES (?1, ?2, ?3)",
+            params![id, i64::try_from(ply).unwrap_or(i64::MAX), mv],
+        )
+        .and_then(|_| {
+            connection.execute(
+                "INSERT INTO tables (id, state) VALUES (?1, ?2)
+                 ON CONFLICT(id) DO UPDATE SET state = excluded.state",
+                params![id, state],
+            )
+        })
+        .map_err(failed)?;
+    Ok(())
 }
 
 fn load_tables(connection: &Connection) -> rusqlite::Result<Vec<(String, String)>> {
@@ -320,7 +409,7 @@ mod tests {
             .build()
             .unwrap();
         rt.block_on(async {
-            let store = Store::open(&dir).unwrap();
+            let store = Sqlite::open(&dir).unwrap();
             store.save_table("a", "{\"n\":1}".into()).await.unwrap();
             store.save_table("a", "{\"n\":2}".into()).await.unwrap();
             store.save_table("b", "{}".into()).await.unwrap();
@@ -330,7 +419,7 @@ mod tests {
                 .unwrap();
         });
         rt.block_on(async {
-            let store = Store::open(&dir).unwrap();
+            let store = Sqlite::open(&dir).unwrap();
             assert_eq!(
                 store.load_tables().await.unwrap(),
                 vec![("a".to_string(), "{\"n\":2}".to_string())]

@@ -1,0 +1,97 @@
+//! What the server keeps, behind one small trait, [`Storage`]: tables in
+//! progress (their state as JSON, and their moves one a ply) and finished
+//! records. Two implementations: [`Sqlite`], the embedded database one
+//! server keeps in its data folder (the default), and [`Redis`], shared by
+//! several servers (`--redis`). Both answer only once a write is kept, and
+//! both run the same conformance suite (`tests.rs`).
+
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+mod redis;
+mod sqlite;
+#[cfg(test)]
+mod tests;
+
+pub use self::redis::Redis;
+pub use self::sqlite::{Sqlite, DB_FILE};
+
+/// A store's answer to come.
+pub type Answer<'a, T> = Pin<Box<dyn Future<Output = Result<T, String>> + Send + 'a>>;
+
+/// The answer to [`Storage::append_move`].
+pub type Appending<'a> = Pin<Box<dyn Future<Output = Result<(), AppendError>> + Send + 'a>>;
+
+/// The store a server uses, shared by its tables.
+pub type Store = Arc<dyn Storage>;
+
+/// Where tables and records are kept.
+pub trait Storage: Send + Sync {
+    /// Saves a table's state (JSON), replacing the last; resolves once kept.
+    fn save_table(&self, id: &str, state: String) -> Answer<'_, ()>;
+
+    /// Appends `mv` as move number `ply` (moves already played, from 0) of
+    /// table `id` and saves the table's new `state`, in one atomic step:
+    /// only when `ply` is the table's next move, so that of two servers
+    /// sending a move for the same ply exactly one is taken.
+    fn append_move(&self, id: &str, ply: usize, mv: &str, state: String) -> Appending<'_>;
+
+    /// Stores a finished table's record and forgets the table (its state
+    /// and moves), in one atomic step.
+    fn finish(&self, id: &str, game: &str, record: String, finished_ms: i64) -> Answer<'_, ()>;
+
+    /// Every table in progress: `(id, state)`.
+    fn load_tables(&self) -> Answer<'_, Vec<(String, String)>>;
+
+    /// A finished record by id.
+    fn record(&self, id: &str) -> Answer<'_, Option<String>>;
+
+    /// The latest finished records, newest first (ties by id).
+    fn records(&self, limit: usize) -> Answer<'_, Vec<RecordEntry>>;
+}
+
+/// A finished record as listed.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RecordEntry {
+    /// The table's id, which is also the record's.
+    pub id: String,
+    /// `othello` or `nabucodonosor`.
+    pub game: String,
+    /// When the game ended, milliseconds since the Unix epoch.
+    pub finished_ms: i64,
+}
+
+/// Why a move was not appended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AppendError {
+    /// That ply is not the next one: the move was sent twice, late, or
+    /// another server took it first (the protocol's `stale-ply`).
+    StalePly {
+        /// The moves the table has.
+        at: usize,
+    },
+    /// The table's game is over (its record is stored).
+    Over,
+    /// The store failed.
+    Failed(String),
+}
+
+impl fmt::Display for AppendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AppendError::StalePly { at } => write!(f, "the game is at move {at}"),
+            AppendError::Over => f.write_str("the game is over"),
+            AppendError::Failed(e) => f.write_str(e),
+        }
+    }
+}
+
+impl std::error::Error for AppendError {}
+
+impl From<String> for AppendError {
+    fn from(e: String) -> AppendError {
+        AppendError::Failed(e)
+    }
+}

@@ -1,0 +1,319 @@
+//! The shared store: tables in progress and finished records in Redis, for
+//! several servers at once (the `redis` crate on tokio, through a
+//! connection manager that reconnects by itself).
+//!
+//! Keys (`ID` a table's id):
+//!
+//! | key | type | what |
+//! | --- | --- | --- |
+//! | `virada:tables` | set | the ids of the tables in progress |
+//! | `virada:table:ID` | string | the table's state (JSON) |
+//! | `virada:moves:ID` | list | the table's moves, one a ply |
+//! | `virada:record:ID` | hash | `game`, `record` (the signed text), `finished_ms` |
+//! | `virada:records` | sorted set | the finished ids by `finished_ms` |
+//! | `virada:server` | string | the hold of the server running the tables (a lease) |
+//!
+//! A move is appended by a Lua script, which Redis runs alone: it checks
+//! that the game is not over and that the ply is the list's length, then
+//! pushes the move and saves the state, so of two servers sending a move for
+//! the same ply exactly one is taken. Finishing is one `MULTI`/`EXEC`.
+//! Records are as durable as Redis's persistence: run it with
+//! `--appendonly yes` (a warning is logged when it is off).
+
+use std::time::Duration;
+
+use redis::aio::ConnectionManager;
+use redis::Script;
+
+use super::{Answer, AppendError, Appending, RecordEntry, Storage};
+
+/// The set of the tables in progress.
+const TABLES: &str = "virada:tables";
+/// The finished records by time.
+const RECORDS: &str = "virada:records";
+
+/// Appends a move: KEYS = moves, state, the set of tables, record; ARGV =
+/// ply, move, state, id. Answers [`TAKEN`], [`OVER`], or the moves the
+/// table has when the ply is not the next one.
+const APPEND: &str = r"
+if redis.call('EXISTS', KEYS[4]) == 1 then return -2 end
+local at = redis.call('LLEN', KEYS[1])
+if at ~= tonumber(ARGV[1]) then return at end
+redis.call('RPUSH', KEYS[1], ARGV[2])
+redis.call('SET', KEYS[2], ARGV[3])
+redis.call('SADD', KEYS[3], ARGV[4])
+return -1
+";
+/// The hold on the tables: one server runs them at a time (for now).
+const HOLDER: &str = "virada:server";
+/// Renews the hold when it is still ours: KEYS = the hold; ARGV = our
+/// token, its time to live in ms.
+const RENEW: &str = r"
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+";
+
+/// The script's answer when the move is taken.
+const TAKEN: i64 = -1;
+/// The script's answer when the game is over.
+const OVER: i64 = -2;
+
+fn table_key(id: &str) -> String {
+    format!("virada:table:{id}")
+}
+
+fn moves_key(id: &str) -> String {
+    format!("virada:moves:{id}")
+}
+
+fn record_key(id: &str) -> String {
+    format!("virada:record:{id}")
+}
+
+fn failed(e: &redis::RedisError) -> String {
+    format!("redis: {e}")
+}
+
+/// A handle on a Redis server; cheap to clone.
+#[derive(Clone)]
+pub struct Redis {
+    connection: ConnectionManager,
+    append: Script,
+}
+
+impl Redis {
+    /// Connects to `url` (`redis://HOST:PORT`); warns when Redis keeps
+    /// nothing on disk between writes (append-only persistence off).
+    pub async fn connect(url: &str) -> Result<Redis, String> {
+        let client = redis::Client::open(url).map_err(|e| format!("{url}: {e}"))?;
+        let mut connection = ConnectionManager::new(client)
+            .await
+            .map_err(|e| format!("cannot reach Redis at {url}: {e}"))?;
+        let info: String = redis::cmd("INFO")
+            .arg("persistence")
+            .query_async(&mut connection)
+            .await
+            .map_err(|e| failed(&e))?;
+        if !info.lines().any(|line| line.trim() == "aof_enabled:1") {
+            tracing::warn!(
+                "Redis at {url} runs without append-only persistence: \
+                 finished records may be lost when it stops (run it with --appendonly yes)"
+            );
+        }
+        Ok(Redis {
+            connection,
+            append: Script::new(APPEND),
+        })
+    }
+
+    /// Waits until this server holds the tables (`SET NX PX`: the hold
+    /// lapses `ttl` after its holder stops renewing it), then renews it
+    /// every third of `ttl` on a task of its own. A server that cannot
+    /// renew it in time, or finds it taken, stops the process at once, so
+    /// that two servers never run one table.
+    pub async fn hold_tables(&self, token: &str, ttl: Duration) -> Result<(), String> {
+        let mut connection = self.connection.clone();
+        let ttl_ms = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX);
+        let mut told = false;
+        loop {
+            let taken: Option<String> = redis::cmd("SET")
+                .arg(HOLDER)
+                .arg(token)
+                .arg("NX")
+                .arg("PX")
+                .arg(ttl_ms)
+                .query_async(&mut connection)
+                .await
+                .map_err(|e| failed(&e))?;
+            if taken.is_some() {
+                break;
+            }
+            if !told {
+                tracing::warn!(
+                    "another server holds the tables in Redis; waiting for its hold to lapse"
+                );
+                told = true;
+            }
+            tokio::time::sleep(ttl / 10).await;
+        }
+        let token = token.to_string();
+        let renew = Script::new(RENEW);
+        tokio::spawn(async move {
+            let mut renewed = tokio::time::Instant::now();
+            loop {
+                tokio::time::sleep(ttl / 3).await;
+                let answer: Result<i64, _> = renew
+                    .key(HOLDER)
+                    .arg(&token)
+                    .arg(ttl_ms)
+                    .invoke_async(&mut connection)
+                    .await;
+                match answer {
+                    Ok(1) => renewed = tokio::time::Instant::now(),
+                    Ok(_) => {
+                        tracing::error!("another server took the tables in Redis: stopping");
+                        std::process::exit(1);
+                    }
+                    Err(e) if renewed.elapsed() >= ttl => {
+                        tracing::error!("the hold on Redis's tables lapsed ({e}): stopping");
+                        std::process::exit(1);
+                    }
+                    Err(e) => tracing::warn!("the hold on Redis's tables not renewed: {e}"),
+                }
+            }
+        });
+        Ok(())
+    }
+}
+
+impl Storage for Redis {
+    fn save_table(&self, id: &str, state: String) -> Answer<'_, ()> {
+        let id = id.to_string();
+        let mut connection = self.connection.clone();
+        Box::pin(async move {
+            redis::pipe()
+                .atomic()
+                .set(table_key(&id), state)
+                .ignore()
+                .sadd(TABLES, &id)
+                .ignore()
+                .query_async::<()>(&mut connection)
+                .await
+                .map_err(|e| failed(&e))
+        })
+    }
+
+    fn append_move(&self, id: &str, ply: usize, mv: &str, state: String) -> Appending<'_> {
+        let (id, mv) = (id.to_string(), mv.to_string());
+        let mut connection = self.connection.clone();
+        Box::pin(async move {
+            let answer: i64 = self
+                .append
+                .key(moves_key(&id))
+                .key(table_key(&id))
+                .key(TABLES)
+                .key(record_key(&id))
+                .arg(ply)
+                .arg(mv)
+                .arg(state)
+                .arg(&id)
+                .invoke_async(&mut connection)
+                .await
+                .map_err(|e| AppendError::Failed(failed(&e)))?;
+            match answer {
+                TAKEN => Ok(()),
+                OVER => Err(AppendError::Over),
+                at => Err(AppendError::StalePly {
+                    at: usize::try_from(at).unwrap_or(usize::MAX),
+                }),
+            }
+        })
+    }
+
+    fn finish(&self, id: &str, game: &str, record: String, finished_ms: i64) -> Answer<'_, ()> {
+        let (id, game) = (id.to_string(), game.to_string());
+        let mut connection = self.connection.clone();
+        Box::pin(async move {
+            redis::pipe()
+                .atomic()
+                .hset_multiple(
+                    record_key(&id),
+                    &[
+                        ("game", game),
+                        ("record", record),
+                        ("finished_ms", finished_ms.to_string()),
+                    ],
+                )
+                .ignore()
+                .zadd(RECORDS, &id, finished_ms)
+                .ignore()
+                .del(&[table_key(&id), moves_key(&id)])
+                .ignore()
+                .srem(TABLES, &id)
+                .ignore()
+                .query_async::<()>(&mut connection)
+                .await
+                .map_err(|e| failed(&e))
+        })
+    }
+
+    fn load_tables(&self) -> Answer<'_, Vec<(String, String)>> {
+        let mut connection = self.connection.clone();
+        Box::pin(async move {
+            let ids: Vec<String> = redis::cmd("SMEMBERS")
+                .arg(TABLES)
+                .query_async(&mut connection)
+                .await
+                .map_err(|e| failed(&e))?;
+            if ids.is_empty() {
+                return Ok(Vec::new());
+            }
+            let keys: Vec<String> = ids.iter().map(|id| table_key(id)).collect();
+            let states: Vec<Option<String>> = redis::cmd("MGET")
+                .arg(&keys)
+                .query_async(&mut connection)
+                .await
+                .map_err(|e| failed(&e))?;
+            Ok(ids
+                .into_iter()
+                .zip(states)
+                .filter_map(|(id, state)| Some((id, state?)))
+                .collect())
+        })
+    }
+
+    fn record(&self, id: &str) -> Answer<'_, Option<String>> {
+        let key = record_key(id);
+        let mut connection = self.connection.clone();
+        Box::pin(async move {
+            redis::cmd("HGET")
+                .arg(key)
+                .arg("record")
+                .query_async(&mut connection)
+                .await
+                .map_err(|e| failed(&e))
+        })
+    }
+
+    fn records(&self, limit: usize) -> Answer<'_, Vec<RecordEntry>> {
+        let mut connection = self.connection.clone();
+        Box::pin(async move {
+            if limit == 0 {
+                return Ok(Vec::new());
+            }
+            let ids: Vec<String> = redis::cmd("ZREVRANGE")
+                .arg(RECORDS)
+                .arg(0)
+                .arg(limit - 1)
+                .query_async(&mut connection)
+                .await
+                .map_err(|e| failed(&e))?;
+            let mut pipe = redis::pipe();
+            for id in &ids {
+                pipe.cmd("HMGET")
+                    .arg(record_key(id))
+                    .arg("game")
+                    .arg("finished_ms");
+            }
+            let fields: Vec<(Option<String>, Option<i64>)> = pipe
+                .query_async(&mut connection)
+                .await
+                .map_err(|e| failed(&e))?;
+            let mut list: Vec<RecordEntry> = ids
+                .into_iter()
+                .zip(fields)
+                .filter_map(|(id, (game, finished_ms))| {
+                    Some(RecordEntry {
+                        id,
+                        game: game?,
+                        finished_ms: finished_ms?,
+                    })
+                })
+                .collect();
+            // Redis orders equal times by id backwards; the list is by id.
+            list.sort_by(|a, b| b.finished_ms.cmp(&a.finished_ms).then(a.id.cmp(&b.id)));
+            Ok(list)
+        })
+    }
+}
