@@ -2,11 +2,14 @@
 // Othello records from tests/data/records, three Nabucodonosor games the
 // engine's table plays out on its clock), the list, then the Othello game
 // from the page replayed at move 31 (its flipped discs ringed), at 360×740
-// (phone) and 1280×800 (desktop).  Run: node tests/browser/history-screenshots.mjs
+// (phone) and 1280×800 (desktop).  Run: node tests/screenshots/history-screenshots.mjs
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { closeAll, openPage, ROOT } from './harness.mjs';
+import { closeAll, openPage, ROOT } from '../browser/harness.mjs';
+
+/** Where the screenshots go: docs/screenshots/, or the folder OUT_DIR names. */
+const OUT = process.env.OUT_DIR ?? join(ROOT, 'docs', 'screenshots');
 
 const record = (name) => readFileSync(join(ROOT, 'tests/data/records', name), 'utf8');
 const STEP = 31;
@@ -38,7 +41,7 @@ try {
     await page.reload({ waitUntil: 'load' });
     await page.waitForSelector('body[data-ready="true"]');
     await page.waitForTimeout(200);
-    const list = join(ROOT, 'docs', 'screenshots', `history-${w}x${h}.png`);
+    const list = join(OUT, `history-${w}x${h}.png`);
     await page.screenshot({ path: list });
     console.log(list);
 
@@ -47,7 +50,7 @@ try {
     await page.locator(`#replay-moves button[data-step="${STEP}"]`).evaluate((b) => /** @type {HTMLElement} */ (b).click());
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
-    const replay = join(ROOT, 'docs', 'screenshots', `history-replay-${w}x${h}.png`);
+    const replay = join(OUT, `history-replay-${w}x${h}.png`);
     await page.screenshot({ path: replay });
     console.log(replay);
     if (errors.length) throw new Error(`errors in the page: ${errors.join('; ')}`);

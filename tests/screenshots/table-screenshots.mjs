@@ -1,11 +1,14 @@
 // Takes the README's screenshots of the table: a game in progress with a
 // previewed move (ghost disc and rings), at 360×740 (phone, touch) and
 // 1280×800 (desktop, mouse); then the New game dialog over it, with a word
-// typed, at both sizes.  Run: node tests/browser/table-screenshots.mjs
+// typed, at both sizes.  Run: node tests/screenshots/table-screenshots.mjs
 
-import { closeAll, newContext, open, ROOT } from './harness.mjs';
-import { cells } from './table-util.mjs';
+import { closeAll, newContext, open, ROOT } from '../browser/harness.mjs';
+import { cells } from '../browser/table-util.mjs';
 import { join } from 'node:path';
+
+/** Where the screenshots go: docs/screenshots/, or the folder OUT_DIR names. */
+const OUT = process.env.OUT_DIR ?? join(ROOT, 'docs', 'screenshots');
 
 const SEED = '0'.repeat(62) + '2a';
 const OPENING = 'f5d6c3d3c4f4c5b3c2e6';
@@ -25,14 +28,14 @@ try {
     if (touch) await target.tap();
     else await target.hover();
     await page.waitForTimeout(400);
-    const file = join(ROOT, 'docs', 'screenshots', `table-${w}x${h}.png`);
+    const file = join(OUT, `table-${w}x${h}.png`);
     await page.screenshot({ path: file });
     console.log(file);
     // The dialog as in an ordinary game: a seed drawn in secret, not one from the address.
     await page.evaluate(() => history.replaceState(null, '', `${location.pathname}?lang=en`));
     await page.getByRole('button', { name: 'New game' }).click();
     await page.getByLabel('Your word (optional)').fill('ganhei!');
-    const dialogFile = join(ROOT, 'docs', 'screenshots', `dialog-${w}x${h}.png`);
+    const dialogFile = join(OUT, `dialog-${w}x${h}.png`);
     await page.screenshot({ path: dialogFile });
     console.log(dialogFile);
     if (page.errors.length) throw new Error(`errors in the page: ${page.errors.join('; ')}`);

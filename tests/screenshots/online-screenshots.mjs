@@ -2,13 +2,16 @@
 // link to share, the countdown until the bot sits, the fingerprint, the
 // word, Start now), and a game between two people a few moves in, with a
 // move previewed, at 360×740 (phone, touch) and 1280×800 (desktop).
-// Run: node tests/browser/online-screenshots.mjs
+// Run: node tests/screenshots/online-screenshots.mjs
 
 import { join } from 'node:path';
-import { closeAll, ROOT, serverWith } from './harness.mjs';
-import { hostTable, joinLink, playOut } from './online-util.mjs';
+import { closeAll, ROOT, serverWith } from '../browser/harness.mjs';
+import { hostTable, joinLink, playOut } from '../browser/online-util.mjs';
 
-const shot = (name) => join(ROOT, 'docs', 'screenshots', `online-${name}.png`);
+/** Where the screenshots go: docs/screenshots/, or the folder OUT_DIR names. */
+const OUT = process.env.OUT_DIR ?? join(ROOT, 'docs', 'screenshots');
+
+const shot = (name) => join(OUT, `online-${name}.png`);
 
 try {
   const server = await serverWith([]);

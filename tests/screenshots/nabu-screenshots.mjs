@@ -1,10 +1,10 @@
 // Takes the README's screenshots of the Nabucodonosor table: a 6×6 game in
 // progress with a capture previewed (the rectangle outlined, rings on the
 // discs that flip), at 360×740 (phone, touch) and 1280×800 (desktop, mouse).
-// Run: node tests/browser/nabu-screenshots.mjs (after make wasm and a build
+// Run: node tests/screenshots/nabu-screenshots.mjs (after make wasm and a build
 // of the virada binary).
 
-import { closeAll, newContext, open, ROOT } from './harness.mjs';
+import { closeAll, newContext, open, ROOT } from '../browser/harness.mjs';
 import { join } from 'node:path';
 
 const SEED = '5a'.repeat(32);

@@ -2,11 +2,14 @@
 // points against the bot after its first game — the running score, the
 // game's points and the next game's fingerprint before "Next game" — at
 // 360×740 (phone, the panel scrolled into view) and 1280×800 (desktop).
-// Run: node tests/browser/match-screenshots.mjs
+// Run: node tests/screenshots/match-screenshots.mjs
 
-import { closeAll, newContext, open, ROOT } from './harness.mjs';
-import { cells } from './table-util.mjs';
+import { closeAll, newContext, open, ROOT } from '../browser/harness.mjs';
+import { cells } from '../browser/table-util.mjs';
 import { join } from 'node:path';
+
+/** Where the screenshots go: docs/screenshots/, or the folder OUT_DIR names. */
+const OUT = process.env.OUT_DIR ?? join(ROOT, 'docs', 'screenshots');
 
 /** The person's moves (a legal square a turn, chosen by `stride`) until the game ends; the bot answers. */
 async function playThrough(page, stride) {
@@ -36,7 +39,7 @@ try {
     if (!touch) await page.mouse.move(w - 5, h - 5);
     if (touch) await page.locator('#match').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await page.waitForTimeout(300);
-    const file = join(ROOT, 'docs', 'screenshots', `match-${w}x${h}.png`);
+    const file = join(OUT, `match-${w}x${h}.png`);
     await page.screenshot({ path: file });
     console.log(file, await page.locator('#match').getAttribute('data-total'));
     if (page.errors.length) throw new Error(`errors in the page: ${page.errors.join('; ')}`);

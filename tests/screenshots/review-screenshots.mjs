@@ -1,11 +1,14 @@
 // Takes the review's screenshots for the docs: a finished game (the page's
 // record in tests/data/records) reviewed at move 40, 20 empties, every move's
 // exact value pencilled on its square and the graph filled, at 360×740
-// (phone) and 1280×800 (desktop).  Run: node tests/browser/review-screenshots.mjs
+// (phone) and 1280×800 (desktop).  Run: node tests/screenshots/review-screenshots.mjs
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { closeAll, openPage, ROOT } from './harness.mjs';
+import { closeAll, openPage, ROOT } from '../browser/harness.mjs';
+
+/** Where the screenshots go: docs/screenshots/, or the folder OUT_DIR names. */
+const OUT = process.env.OUT_DIR ?? join(ROOT, 'docs', 'screenshots');
 
 const RECORD = readFileSync(join(ROOT, 'tests/data/records/good-from-page.txt'), 'utf8');
 const STEP = 40;
@@ -29,7 +32,7 @@ try {
     }, null, { timeout: 60_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
-    const file = join(ROOT, 'docs', 'screenshots', `review-${w}x${h}.png`);
+    const file = join(OUT, `review-${w}x${h}.png`);
     await page.screenshot({ path: file });
     console.log(file);
     if (errors.length) throw new Error(`errors in the page: ${errors.join('; ')}`);
