@@ -1,12 +1,12 @@
 // Every error code the engine can throw has a sentence in each language
-// (www/error-text.js), and the page shows it: a refused setting in the
+// (www/core/errors.js), and the page shows it: a refused setting in the
 // address is said in the page's language, not in the engine's English.
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'node:test';
 import { ROOT, openPage } from './harness.mjs';
-import { ERROR_WORDS } from '../../www/error-text.js';
+import { ERROR_WORDS } from '../../www/core/errors.js';
 
 /** The Rust sources that make the codes the page can receive. */
 const SOURCES = [

@@ -13,8 +13,8 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { openPage, ROOT } from './harness.mjs';
-import { HISTORY_WORDS } from '../../www/history-text.js';
-import { TABLE_WORDS } from '../../www/table-text.js';
+import { HISTORY_WORDS } from '../../www/history/words.js';
+import { TABLE_WORDS } from '../../www/table/words.js';
 
 const OTHELLO = readFileSync(`${ROOT}tests/data/records/good-with-word.txt`, 'utf8');
 const field = (record, key) => new RegExp(`^${key}: (.*)$`, 'm').exec(record)[1];
@@ -273,7 +273,7 @@ test('the old list of bare records is taken over with no dates; a list that cann
   assert.equal(await page.evaluate(() => localStorage.getItem('virada.history')), '{not a list', 'kept as it was');
   assert.equal(await page.locator('#history-list > li').count(), 0);
   // The next finished game sets the unreadable list aside (still said) and starts a new one.
-  await page.evaluate(async (r) => (await import('/www/finished.js')).rememberFinished(r, 1), OTHELLO);
+  await page.evaluate(async (r) => (await import('/www/core/finished.js')).rememberFinished(r, 1), OTHELLO);
   await page.reload({ waitUntil: 'load' });
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await page.evaluate(() => localStorage.getItem('virada.history.unreadable')), '{not a list');
@@ -290,7 +290,7 @@ test('the store keeps the last 500 games, newest first, each record once', async
   const { page, errors } = await openPage('history.html?lang=en');
   await page.waitForSelector('body[data-ready="true"]');
   const kept = await page.evaluate(async () => {
-    const { rememberFinished, loadHistory, HISTORY_MAX } = await import('/www/finished.js');
+    const { rememberFinished, loadHistory, HISTORY_MAX } = await import('/www/core/finished.js');
     for (let i = 0; i < 503; i++) rememberFinished(`record ${i}`, i);
     rememberFinished('record 501', 1000);
     const { entries } = loadHistory();

@@ -121,7 +121,7 @@ test('every page has the offline lines in its head; the service worker lists eve
   assert.ok(PAGES.every((page) => pages.includes(page)));
   for (const page of pages) {
     const html = readFileSync(join(ROOT, page), 'utf8');
-    for (const line of ['<link rel="manifest" href="www/manifest-pt.webmanifest">', '<meta name="theme-color"', '<link rel="apple-touch-icon"', '<script type="module" src="www/offline.js">']) {
+    for (const line of ['<link rel="manifest" href="www/manifest-pt.webmanifest">', '<meta name="theme-color"', '<link rel="apple-touch-icon"', '<script type="module" src="www/core/offline.js">']) {
       assert.ok(html.includes(line), `${page} has ${line}`);
     }
   }
@@ -158,7 +158,7 @@ test('what the pages really fetch while playing is all in the list (the online A
   await nabu.waitForFunction(() => Number(document.body.dataset.ply) >= 2);
   await open(context, 'verify.html?lang=pt');
   const ours = [...fetched].filter((p) => !p.startsWith('/api/') && p !== '/sw.js' && p !== '/www/pkg/site-version.js');
-  assert.ok(ours.includes('/www/pkg-bot/eval-weights.vrdw') && ours.includes('/www/pkg-bot/opening-book.vrdb') && ours.includes('/docs/nabu-rules.md'), ours.join(' '));
+  assert.ok(ours.includes('/www/pkg-bot/eval-weights.vrdw') && ours.includes('/www/pkg-bot/opening-book.vrdb') && ours.includes('/www/games/nabu/rules.md'), ours.join(' '));
   assert.deepEqual(ours.filter((p) => !listed.has(p)), [], `fetched from ${base.host} but not listed in sw.js`);
   await context.close();
 });

@@ -54,11 +54,11 @@ test('with the server gone, a reload shows the table, the bot plays to the end a
     if (r.fromServiceWorker()) answered.add(new URL(r.url()).pathname);
   });
   await reload(page);
-  assert.ok(['/index.html', '/www/main.js', '/www/pkg/virada_bg.wasm'].every((p) => answered.has(p)), [...answered].join(' '));
+  assert.ok(['/index.html', '/www/games/othello/main.js', '/www/pkg/virada_bg.wasm'].every((p) => answered.has(p)), [...answered].join(' '));
   assert.equal(await page.getByRole('grid').getByRole('gridcell').count(), 64);
   // Bot against bot at level 1, from the worker, the weights from the cache.
   await page.waitForFunction(() => document.body.dataset.over === 'true', null, { timeout: 180_000 });
-  assert.ok(answered.has('/www/bot-worker.js') && answered.has('/www/pkg-bot/eval-weights.vrdw') && answered.has('/www/pkg-bot/opening-book.vrdb'), [...answered].join(' '));
+  assert.ok(answered.has('/www/bot/worker.js') && answered.has('/www/pkg-bot/eval-weights.vrdw') && answered.has('/www/pkg-bot/opening-book.vrdb'), [...answered].join(' '));
   assert.match(await page.locator('#result-line').textContent(), /wins|draw/i);
   await page.click('#copy-record');
   const record = await page.textContent('#record');
@@ -124,7 +124,7 @@ test('a new version of the site, served while a game is in progress, takes over 
   const old = siteCopy({ hoursAgo: 1 });
   const next = siteCopy({
     change(root) {
-      const file = join(root, 'www/table-text.js');
+      const file = join(root, 'www/table/words.js');
       writeFileSync(file, readFileSync(file, 'utf8').replace("tagline: 'Othello at one table'", "tagline: 'Othello at one table, the next version'"));
     },
   });

@@ -1,4 +1,4 @@
-// The stored game's format (www/store.js, docs/offline.md): a game stored in
+// The stored game's format (www/core/store.js, docs/offline.md): a game stored in
 // format 1 (before the `format` field) is migrated and continued, then kept
 // in the current format; a game stored by a newer version is reported in the
 // page's language and kept untouched, never overwritten.

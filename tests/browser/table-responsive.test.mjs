@@ -6,7 +6,7 @@
 // During the bot's turn a person's only drawn response on the board is the
 // keyboard cursor (pointing and tapping preview only on one's own turn), so the
 // game test moves the cursor. The preview itself is measured on a person's turn
-// while the same worker module (www/bot-worker.js) runs a level-10 search
+// while the same worker module (www/bot/worker.js) runs a level-10 search
 // beside the page, asked the way the page asks it.
 //
 // Frames, not milliseconds: a response counts the animation frames that began
@@ -116,7 +116,7 @@ function arm({ type, from, sq, expect }) {
 
 /** Starts a search in a worker of the page's bot module: the position on the board, level 10, `timeMs`. */
 async function startAnalysis({ seed, timeMs }) {
-  const worker = new Worker(new URL('www/bot-worker.js', location.href), { type: 'module' });
+  const worker = new Worker(new URL('www/bot/worker.js', location.href), { type: 'module' });
   const replies = [];
   window.__analysis = { worker, replies };
   let wake = () => {};
@@ -206,7 +206,7 @@ async function thinkingTable(context) {
   await page.locator('#grid [data-hint]').first().click();
   await page.waitForFunction(() => document.body.dataset.thinking === 'true');
   assert.equal(await page.locator('#turn-line').textContent(), 'The bot is thinking…');
-  assert.match((await worker).url(), /\/www\/bot-worker\.js$/, 'the bot thinks in its worker');
+  assert.match((await worker).url(), /\/www\/bot\/worker\.js$/, 'the bot thinks in its worker');
   const since = await page.evaluate(() => window.__thinkingSince.at(-1));
   return { page, moved, since, worker: await worker };
 }

@@ -144,9 +144,9 @@ test('a game played through the engine verifies in the page, and fails once tamp
   const page = await openVerify();
   // Every move is the table's time-out move, so the game is the same on every run.
   const record = await page.evaluate(async (seed) => {
-    const { Table, rememberFinishedForTest } = await import('./www/engine.js').then(async (m) => ({
+    const { Table, rememberFinishedForTest } = await import('./www/games/engine.js').then(async (m) => ({
       ...m,
-      rememberFinishedForTest: (await import('./www/finished.js')).rememberFinished,
+      rememberFinishedForTest: (await import('./www/core/finished.js')).rememberFinished,
     }));
     const table = new Table({ seats: 'person,person', level: 1, clock: 30, seed });
     for (let i = 0; i < 200 && !table.state.over; i++) {

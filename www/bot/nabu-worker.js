@@ -1,0 +1,19 @@
+// @ts-check
+// The Nabucodonosor bot's thread: answers {type:'think', id, size, moves,
+// level, seed} with {type:'move', id, move} or {type:'error', id, message}.
+// The game travels as its move list, since a handle cannot cross threads.
+
+import { ready, nabuBotMove } from './engine.js';
+
+/** @param {MessageEvent<{type: 'think', id: number, size: number, moves: string, level: number, seed: string}>} event */
+self.onmessage = async (event) => {
+  const q = event.data;
+  if (!q || q.type !== 'think') return;
+  try {
+    await ready();
+    const move = nabuBotMove(q.size, q.moves, q.level, q.seed);
+    self.postMessage(/** @type {import('./engine.js').BotAnswer} */ ({ type: 'move', id: q.id, move }));
+  } catch (e) {
+    self.postMessage(/** @type {import('./engine.js').BotAnswer} */ ({ type: 'error', id: q.id, message: String(e?.message ?? e) }));
+  }
+};

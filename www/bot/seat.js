@@ -1,0 +1,75 @@
+// @ts-check
+// The bot's seat on the page: asks the game's worker and hands back
+// its move, never sooner than a short pause so people can follow the game.
+// Cancelling terminates the worker, so a long think stops at once.
+
+/**
+ * @typedef {{type: 'think', id: number, level: number, ply: number} & Record<string, unknown>} BotQuestion
+ *   what the page asks a bot worker: the game's own fields beside these
+ *   (bot/worker.js, bot/nabu-worker.js)
+ * @typedef {object} BotSeat
+ * @property {(question: {level: number, ply: number} & Record<string, unknown>, pause?: number) => void} ask
+ * @property {() => boolean} thinking
+ * @property {() => void} cancel
+ */
+
+/**
+ * Creates the seat for the bot in module `worker` (bot/worker.js,
+ * bot/nabu-worker.js: both answer {type:'think', id, level, …} with
+ * {type:'move', id, move, book?} or {type:'error', id, message});
+ * `onMove(move, book)` gets the move's text and whether it came from an
+ * opening book, `onError(message)` a failure.
+ * @param {{worker: URL, pauseMs: number, onMove: (move: string, book: boolean) => void, onError: (message: string) => void}} options
+ * @returns {BotSeat}
+ */
+export function createBotSeat({ worker: workerUrl, pauseMs, onMove, onError }) {
+  let worker = null;
+  let id = 0;
+  let asked = 0;
+  let thinking = false;
+  let timer = null;
+  let wantPause = pauseMs;
+
+  /** @param {MessageEvent<import('./engine.js').BotAnswer>} event */
+  function reply(event) {
+    const msg = event.data;
+    if (msg.id !== id) return;
+    const wait = Math.max(0, wantPause - (performance.now() - asked));
+    timer = setTimeout(() => {
+      if (msg.id !== id) return;
+      thinking = false;
+      if (msg.type === 'move') onMove(msg.move, msg.book === true);
+      else onError(msg.message);
+    }, wait);
+  }
+
+  return {
+    /** Asks for a move: `question` = {level, ply, …} as the game's worker takes it;
+     *  the answer is shown no sooner than `pause` ms after asking. */
+    ask(question, pause = pauseMs) {
+      if (!worker) {
+        worker = new Worker(workerUrl, { type: 'module' });
+        worker.onmessage = reply;
+        worker.onerror = (e) => {
+          thinking = false;
+          onError(e.message || 'worker failed');
+        };
+      }
+      id += 1;
+      asked = performance.now();
+      wantPause = pause;
+      thinking = true;
+      worker.postMessage({ type: 'think', id, ...question });
+    },
+    /** Whether a move is awaited. */
+    thinking: () => thinking,
+    /** Forgets any pending answer and stops the worker. */
+    cancel() {
+      id += 1;
+      thinking = false;
+      clearTimeout(timer);
+      worker?.terminate();
+      worker = null;
+    },
+  };
+}

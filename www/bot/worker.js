@@ -1,0 +1,86 @@
+// @ts-check
+// The bot's thread: loads the engine and answers
+// {type:'think', id, dark, light, darkToMove, level, seed, ply, timeMs}
+// with {type:'move', id, move, book} ("d3" or "PA"; book: from the opening
+// book) or {type:'error', id, message}.
+//
+// The review's analysis runs in a second worker of this module:
+// {type:'analyse', id, dark, light, darkToMove} starts it (and drops any
+// earlier one); it works in short slices, posting
+// {type:'analysis', id, report} (see Analyzer.step) after each depth or
+// exactly solved move, so a {type:'stop'} or a new position between two
+// slices cancels it at once.
+//
+// A hint: {type:'hint', id, dark, light, darkToMove, timeMs} is answered
+// with the same analysis's best move after about timeMs (sooner when
+// solved): {type:'hint', id, sq, v, exact} (v in discs, the mover's view).
+
+import { readyWithWeights, botChoose, Analyzer } from './engine.js';
+
+// A slice of work between two looks at the message queue; it doubles, up to
+// the most, while a step makes no progress (a deep iteration or a long solve).
+const SLICE_MS = 120;
+const SLICE_MAX_MS = 1500;
+
+let analysis = null; // {id, analyzer, slice}
+
+function stopAnalysis() {
+  analysis?.analyzer.free();
+  analysis = null;
+}
+
+function work(id) {
+  const a = analysis;
+  if (!a || a.id !== id) return;
+  let report;
+  try {
+    report = JSON.parse(a.analyzer.step(a.slice));
+  } catch (e) {
+    self.postMessage({ type: 'error', id, message: String(e?.message ?? e) });
+    stopAnalysis();
+    return;
+  }
+  a.slice = report.progressed ? SLICE_MS : Math.min(SLICE_MAX_MS, a.slice * 2);
+  if (report.progressed || report.done) self.postMessage({ type: 'analysis', id, report });
+  if (report.done) stopAnalysis();
+  else setTimeout(() => work(id), 0);
+}
+
+/** @param {MessageEvent<import('./engine.js').OthelloBotQuestion & {type: 'think' | 'analyse' | 'stop' | 'hint', id: number}>} event */
+self.onmessage = async (event) => {
+  const q = event.data;
+  if (!q) return;
+  if (q.type === 'stop') {
+    stopAnalysis();
+    return;
+  }
+  if (q.type !== 'think' && q.type !== 'analyse' && q.type !== 'hint') return;
+  try {
+    const problem = await readyWithWeights();
+    if (problem) console.warn(`bot: playing without a file (${problem})`);
+    if (q.type === 'hint') {
+      const analyzer = new Analyzer(BigInt(q.dark), BigInt(q.light), q.darkToMove);
+      const until = performance.now() + (q.timeMs ?? 1000);
+      let report = null;
+      try {
+        do report = JSON.parse(analyzer.step(SLICE_MS));
+        while (!report.done && performance.now() < until);
+      } finally {
+        analyzer.free();
+      }
+      const best = report.moves[0];
+      self.postMessage({ type: 'hint', id: q.id, sq: best?.sq ?? -1, v: best?.v ?? 0, exact: best?.exact ?? false });
+      return;
+    }
+    if (q.type === 'analyse') {
+      stopAnalysis();
+      analysis = { id: q.id, analyzer: new Analyzer(BigInt(q.dark), BigInt(q.light), q.darkToMove), slice: SLICE_MS };
+      work(q.id);
+      return;
+    }
+    const { move, book } = botChoose(q);
+    self.postMessage(/** @type {import('./engine.js').BotAnswer} */ ({ type: 'move', id: q.id, move, book }));
+  } catch (e) {
+    self.postMessage(/** @type {import('./engine.js').BotAnswer} */ ({ type: 'error', id: q.id, message: String(e?.message ?? e) }));
+  }
+};

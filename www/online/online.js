@@ -1,0 +1,301 @@
+// @ts-check
+// The online table in the page: the table's WebSocket (hello with the seat's
+// kept token, reconnecting by itself with backoff, ping/pong for the clock's
+// offset), the waiting screen (the link to share, the fingerprint, the
+// host's countdown until the bot sits, Start now, each person's word), and
+// the bridge to the one controller (table/table.js): a remote session
+// (online/session.js) and `table.follow` for each state. The protocol is
+// docs/server.md's; the server is the authority on every move.
+
+import { t, colorName, language, addWords, translatePage } from '../core/i18n.js';
+import { ONLINE_WORDS } from './words.js';
+import { savePref } from '../core/store.js';
+import { say } from '../core/announce.js';
+import { seatLabel } from '../table/panel.js';
+import { RemoteSession } from './session.js';
+import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
+
+const BACKOFF_FIRST_MS = 500;
+const BACKOFF_MAX_MS = 8000;
+const PING_EVERY_MS = 10_000;
+const WORD_DELAY_MS = 500;
+const $ = (id) => document.getElementById(id);
+
+// The online table's words come with it (and with the New game dialog, which
+// offers it): none is on show before.
+addWords(ONLINE_WORDS);
+translatePage(/** @type {HTMLElement} */ ($('online')));
+
+/**
+ * @typedef {import('./session.js').ServerState} ServerState
+ * @typedef {object} Online the online table's side of the controller (table/table.js)
+ * @property {() => boolean} canAct whether this page's person may move now
+ * @property {() => boolean} thinking whether the server's bot is to move
+ * @property {(move: string) => void} send sends the person's move
+ * @property {() => void} draw redraws the online table's panel
+ * @property {() => void} leave closes the table's socket for good
+ */
+
+/** A state for the page before the server's first one arrives. */
+function emptyState(rules, id) {
+  const seat = { kind: 'empty', tookSeat: false, connected: false, level: rules.defaults.level };
+  return {
+    id, game: rules.name, size: rules.defaults.size, status: 'waiting', seats: [seat, seat],
+    clock: 0, deadline: null, waitUntil: null, graceUntil: [null, null], now: Date.now(),
+    fingerprint: '', ply: 0, moves: '', table: null, record: null, key: '',
+  };
+}
+
+/** "1:05" / "0:09" for a count of seconds. */
+function minutes(secs) {
+  const s = Math.max(0, Math.ceil(secs));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The error frame in the page's language. */
+function errorText({ code, message }) {
+  const key = `err.${code}`;
+  const text = t(key, { why: message });
+  return text === key ? t('err.other', { why: message }) : text;
+}
+
+/**
+ * Opens (or, with `anyone`, finds) a table on the server, keeps the
+ * person's word for it, and goes to its link; the page then sits there.
+ * Resolves with an error message, or never (the page moves on).
+ *
+ * @param {import('../table/table.js').Rules} rules
+ * @param {{clock: number, level: number, size?: number, word: string, anyone: boolean}} choice
+ * @returns {Promise<string>}
+ */
+export async function openOnline(rules, { clock, level, size, word, anyone }) {
+  try {
+    const id = await openTable({ game: rules.name, size: size ?? rules.defaults.size, clock, level }, anyone);
+    keep(id, { word, paired: anyone });
+    // The table's link carries no language: one the address asked for is kept as the person's choice.
+    if (new URLSearchParams(location.search).has('lang')) savePref('lang', language());
+    location.assign(tableLink(id));
+    return await new Promise(() => {});
+  } catch (e) {
+    return t('startFailed', { msg: e?.message ?? String(e) });
+  }
+}
+
+/** Whether the page is served by `virada serve` (its key answers). */
+export async function serverThere() {
+  return (await serverKey()) !== null;
+}
+
+/**
+ * Seats this page at table `id`: the controller `table` gets a remote
+ * session and this module as its online side, then the socket opens.
+ *
+ * @param {any} table the controller (table/table.js)
+ * @param {import('../table/table.js').Rules} rules
+ * @param {string} id
+ */
+export function joinTable(table, rules, id) {
+  const conn = {
+    /** @type {WebSocket|null} */ ws: null,
+    connected: false,
+    welcomed: false,
+    left: false,
+    backoff: BACKOFF_FIRST_MS,
+    offset: 0,
+    bestRtt: Infinity,
+    /** @type {number|null} the ply a move was sent at, until the server answers */ pending: null,
+    timers: /** @type {any[]} */ ([]),
+  };
+  const session = new RemoteSession(rules, /** @type {ServerState} */ (emptyState(rules, id)), null);
+  const frame = () => session.frame;
+  const link = tableLink(id);
+
+  /** @type {Online} */
+  const online = {
+    canAct: () => conn.connected && conn.pending === null && session.myTurn() && !session.snap.over,
+    thinking: () => frame().status === 'playing' && frame().seats[frame().table?.seatToMove]?.kind === 'bot',
+    send(move) {
+      conn.pending = frame().ply;
+      send({ type: 'move', ply: frame().ply, move });
+    },
+    draw,
+    leave() {
+      conn.left = true;
+      for (const timer of conn.timers) clearInterval(timer);
+      conn.ws?.close();
+      $('online').hidden = true;
+      $('record-key').hidden = true;
+      delete document.body.dataset.online;
+      delete document.body.dataset.seat;
+    },
+  };
+
+  function send(message) {
+    if (conn.ws?.readyState === WebSocket.OPEN) conn.ws.send(JSON.stringify({ v: 1, ...message }));
+  }
+
+  function connect() {
+    if (conn.left) return;
+    const ws = new WebSocket(socketUrl(id));
+    conn.ws = ws;
+    ws.onopen = () => {
+      const { token, word } = kept(id);
+      send({ type: 'hello', ...(token ? { token } : {}), ...(word ? { word } : {}) });
+      ping();
+    };
+    ws.onmessage = (event) => {
+      try {
+        receive(JSON.parse(event.data));
+      } catch (e) {
+        say(t('err.other', { why: e?.message ?? String(e) }));
+      }
+    };
+    ws.onclose = () => {
+      if (conn.ws !== ws || conn.left) return;
+      conn.connected = false;
+      conn.pending = null;
+      setTimeout(connect, conn.backoff);
+      conn.backoff = Math.min(conn.backoff * 2, BACKOFF_MAX_MS);
+      table.update();
+    };
+  }
+
+  function ping() {
+    send({ type: 'ping', t: Date.now() });
+  }
+
+  function receive(message) {
+    if (message.type === 'welcome') {
+      const back = conn.welcomed;
+      conn.welcomed = true;
+      conn.connected = true;
+      conn.backoff = BACKOFF_FIRST_MS;
+      if (message.token) keep(id, { token: message.token });
+      session.seat = message.seat ?? null;
+      const seated = message.seat === null ? t('onlineWatching') : t('onlineYouSit', { n: message.seat + 1 });
+      follow(message.state, [back ? t('onlineBack') : seated]);
+    } else if (message.type === 'state') {
+      follow(message, []);
+    } else if (message.type === 'error') {
+      conn.pending = null;
+      say(errorText(message));
+      if (message.code === 'bad-token') {
+        // This browser's token is not the table's (a server that lost it): sit anew.
+        keep(id, { token: undefined });
+        conn.ws?.close();
+      }
+      table.update();
+    } else if (message.type === 'pong') {
+      const rtt = Date.now() - message.t;
+      if (rtt <= conn.bestRtt) {
+        conn.bestRtt = rtt;
+        conn.offset = message.now - (message.t + rtt / 2);
+      }
+    }
+  }
+
+  /** A state from the server: the session follows it, the table shows and announces it. */
+  function follow(state, messages) {
+    const was = frame();
+    const before = session.snap.moves.length;
+    if (conn.bestRtt === Infinity) conn.offset = state.now - Date.now();
+    if (state.ply !== was.ply || state.status !== was.status) conn.pending = null;
+    session.sync(state);
+    const s = session.snap;
+    if (was.status === 'waiting' && state.status !== 'waiting' && state.table) {
+      messages.push(t('started', { color: colorName('dark'), who: seatLabel(s, s.darkSeat) }));
+    }
+    if (was.fingerprint && state.status === 'playing') {
+      const who = (i) => (session.seat === null ? t('player', { n: i + 1 }) : t('yourOpponent'));
+      state.seats.forEach((seat, i) => {
+        const mine = i === session.seat;
+        if (seat.tookSeat && !was.seats[i].tookSeat) messages.push(mine ? t('botTookMine') : t('botTookNow', { who: who(i) }));
+        if (!seat.tookSeat && was.seats[i].tookSeat) messages.push(mine ? t('seatBackMine') : t('seatBack', { who: who(i) }));
+      });
+    }
+    // On this page's clock; never more than a turn away (an offset not yet measured errs late).
+    const deadline = state.deadline == null ? null : Math.min(state.deadline - conn.offset, Date.now() + state.clock * 1000);
+    table.follow({ before, deadline, messages });
+  }
+
+  /** The online table's panel: who this is, the waiting screen, the record's key. */
+  function draw() {
+    const f = frame();
+    const seat = session.seat;
+    const host = seat === 0;
+    document.body.dataset.online = f.status;
+    document.body.dataset.seat = seat === null ? 'watching' : String(seat);
+    $('online').hidden = false;
+    let line;
+    if (!conn.connected) line = conn.welcomed ? t('onlineReconnecting') : t('checkingServer');
+    else if (f.status === 'over') line = t('onlineOver');
+    else if (seat === null) line = t('onlineWatching');
+    else if (f.status === 'waiting') line = host ? t(kept(id).paired ? 'onlineWaitingAnyone' : 'onlineWaitingHost') : t('onlineWaitingGuest');
+    else line = t('onlinePlaying', { n: seat + 1 });
+    setText($('online-line'), line);
+    $('online-line').dataset.connected = String(conn.connected);
+
+    const waiting = f.status === 'waiting' && conn.welcomed;
+    $('online-wait').hidden = !waiting;
+    $('play-actions').hidden = waiting || session.snap.over;
+    if (waiting) {
+      const input = /** @type {HTMLInputElement} */ ($('online-link'));
+      if (input.value !== link) input.value = link;
+      setText($('online-fingerprint'), f.fingerprint);
+      const countdown = host && !kept(id).paired && f.waitUntil
+        ? t('onlineBotIn', { time: minutes((f.waitUntil - conn.offset - Date.now()) / 1000) }) : '';
+      setText($('online-countdown'), countdown);
+      $('online-countdown').hidden = !countdown;
+      $('online-start').hidden = !host;
+      $('online-word-box').hidden = seat === null;
+      $('online-word-help').hidden = seat === null;
+    }
+
+    const key = /^signature: ed25519 ([0-9a-f]{64}) /m.exec(f.record ?? '')?.[1];
+    $('record-key').hidden = !key;
+    if (key) {
+      const seen = seenKeys().includes(key) ? t('keySeen') : t('keyNotSeen');
+      setText($('record-key'), `${t('tableKey')}: ${key} (${seen})`);
+    }
+  }
+
+  function setText(node, text) {
+    if (node.textContent !== text) node.textContent = text;
+  }
+
+  function bind() {
+    $('online-copy').addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(link);
+        say(t('linkCopied'));
+      } catch {
+        /** @type {HTMLInputElement} */ ($('online-link')).select();
+        say(t('linkShown'));
+      }
+    });
+    $('online-start').addEventListener('click', () => send({ type: 'start' }));
+    const word = /** @type {HTMLInputElement} */ ($('online-word'));
+    word.value = kept(id).word ?? '';
+    let timer = null;
+    word.addEventListener('input', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        keep(id, { word: word.value });
+        send({ type: 'word', text: word.value });
+      }, WORD_DELAY_MS);
+    });
+  }
+
+  bind();
+  table.goOnline(online, session);
+  table.update();
+  // The key this page sees from the server, to compare with the record's at the end.
+  serverKey();
+  connect();
+  conn.timers.push(setInterval(ping, PING_EVERY_MS));
+  // The host's countdown, redrawn each second while waiting.
+  conn.timers.push(setInterval(() => {
+    if (frame().status === 'waiting') draw();
+  }, 1000));
+  return online;
+}

@@ -1,0 +1,189 @@
+// @ts-check
+// The online table's session for the controller (table/table.js): the same
+// interface as a local session (games/othello/game.js, games/nabu/game.js), over a local
+// engine session replayed from the server's moves, so legal squares,
+// previews and flips still come from the wasm rules. The server is the
+// authority: its `state` frames say the moves, the seats, who plays dark,
+// the fingerprint and, at the end, the signed record with the seed.
+
+import { t } from '../core/i18n.js';
+
+/**
+ * @typedef {{kind: 'empty'|'person'|'bot', tookSeat: boolean, connected: boolean, level: number}} ServerSeat
+ * @typedef {object} ServerState a `state` frame (docs/server.md)
+ * @property {string} id
+ * @property {string} game
+ * @property {number} size
+ * @property {'waiting'|'playing'|'over'} status
+ * @property {ServerSeat[]} seats
+ * @property {number} clock
+ * @property {number|null} deadline
+ * @property {number|null} waitUntil
+ * @property {(number|null)[]} graceUntil
+ * @property {number} now
+ * @property {string} fingerprint
+ * @property {number} ply
+ * @property {string} moves
+ * @property {any} table the game's snapshot, null while waiting
+ * @property {string|null} record
+ * @property {string} key
+ */
+
+/** The seed the local replay runs on: it decides nothing here (the server's snapshot says who plays dark). */
+const LOCAL_SEED = '00'.repeat(32);
+
+/** A record line's value, or ''. */
+function recordField(record, key) {
+  const m = new RegExp(`^${key}: ?(.*)$`, 'm').exec(record ?? '');
+  return m ? m[1] : '';
+}
+
+/** A record word as typed (records percent-encode `%` and control characters). */
+function plainWord(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A local move as the record writes it: `*` before the table's. */
+const written = ([text, , byTable]) => (byTable ? `*${text}` : text);
+
+export class RemoteSession {
+  /**
+   * @param {import('../table/table.js').Rules} rules the game's adapter
+   * @param {ServerState} frame the first state
+   * @param {number|null} seat this page's seat, null for a spectator
+   */
+  constructor(rules, frame, seat) {
+    this.rules = rules;
+    this.seat = seat;
+    /** @type {ServerState} */
+    this.frame = frame;
+    /**
+     * The local engine's session (the game's own adapter, with its extras).
+     * @type {(import('../table/table.js').Session & {table?: object, legalFlips?: Map<number, number>, placements?: Set<number>, captures?: string[], n?: number})|null}
+     */
+    this.local = null;
+    this.localOf = '';
+    this.snap = null;
+    this.sync(frame);
+  }
+
+  /** Follows a new state: replays the moves the local engine lacks (from scratch when they differ). */
+  sync(frame) {
+    this.frame = frame;
+    const moves = (frame.moves ?? '').split(/\s+/).filter(Boolean);
+    const mine = this.local ? this.local.snap.moves.map(written) : null;
+    const same = this.local && this.localOf === `${frame.size}/${frame.clock}`;
+    const agrees = same && mine.length <= moves.length && mine.every((m, i) => m === moves[i]);
+    if (!agrees) {
+      const settings = { seats: 'person,person', level: 1, clock: frame.clock, size: frame.size };
+      const fresh = this.rules.open(settings, LOCAL_SEED, { secret: true });
+      this.local?.free();
+      this.local = fresh;
+      this.localOf = `${frame.size}/${frame.clock}`;
+    }
+    const done = this.local.snap.moves.length;
+    if (moves.length > done) this.local.replayText(moves.slice(done).join(' '));
+    return this.refresh();
+  }
+
+  /** The snapshot the view draws: the local engine's board with the server's seats, turn and fingerprint. */
+  refresh() {
+    const s = this.local.snap;
+    const f = this.frame;
+    const t = f.table;
+    const darkSeat = t ? (t.swapped ? 1 - t.darkSeat : t.darkSeat) : 0;
+    this.snap = {
+      ...s,
+      darkSeat,
+      seatToMove: t ? t.seatToMove : 0,
+      seats: f.seats.map((x) => (x.kind === 'bot' ? `bot:${x.level}` : 'person')),
+      clock: f.clock,
+      over: f.status === 'over',
+      fingerprint: f.fingerprint,
+      seedChosen: false,
+      word: this.word(),
+      online: { seat: this.seat, status: f.status, seats: f.seats },
+    };
+    if (f.status !== 'over') this.snap.outcome = null;
+    return this.snap;
+  }
+
+  /** The rules adapters ask the local engine for previews and legal squares through these. */
+  get table() {
+    return this.local.table;
+  }
+
+  get legalFlips() {
+    return this.local.legalFlips;
+  }
+
+  get placements() {
+    return this.local.placements;
+  }
+
+  get captures() {
+    return this.local.captures;
+  }
+
+  get n() {
+    return this.local.n ?? this.frame.size;
+  }
+
+  /** Whether it is this page's person's turn at a game in play. */
+  myTurn() {
+    return this.frame.status === 'playing' && this.seat !== null && this.frame.table?.seatToMove === this.seat;
+  }
+
+  /** Moves are sent to the server (online/online.js), never played here. */
+  play() {
+    throw new Error('online: moves go to the table');
+  }
+
+  timeOut() {
+    throw new Error('online: the table keeps the clock');
+  }
+
+  replay() {
+    return this.snap;
+  }
+
+  transcript() {
+    return this.frame.moves;
+  }
+
+  /** The seed, once the signed record reveals it. */
+  seedHex() {
+    return recordField(this.frame.record, 'seed').split(' ')[0];
+  }
+
+  /** Both players' words, from the record at the end ('' before). */
+  word() {
+    if (!this.frame?.record) return '';
+    return [recordField(this.frame.record, 'word'), recordField(this.frame.record, 'second-word')]
+      .map(plainWord)
+      .filter(Boolean)
+      .join(' · ');
+  }
+
+  /** The server's signed record at the end; before it, the moves so far. */
+  record() {
+    return this.frame.record ?? `${t('onlineRecordLater')}\n${this.frame.moves}`;
+  }
+
+  ggf() {
+    return this.local.ggf?.() ?? '';
+  }
+
+  botQuestion() {
+    return this.local.botQuestion();
+  }
+
+  free() {
+    this.local?.free();
+    this.local = null;
+  }
+}

@@ -1,0 +1,70 @@
+// @ts-check
+// Opening a game's page: the address read, the language and mute
+// remembered, the engine loaded, then the table started from the address or
+// the saved game — or, with `?table=ID`, seated at that online table.
+
+import { chooseLanguage, setLanguage, t } from '../core/i18n.js';
+import * as sound from '../core/sound.js';
+import { attach, say } from '../core/announce.js';
+import * as store from '../core/store.js';
+import { createTable } from './table.js';
+import { translateStatic } from './controls.js';
+import { panelsStyle } from '../core/style.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Reads the address: language, seed, seats, clock, level, size, think, handicap. */
+export function readParams(rules) {
+  const q = new URLSearchParams(location.search);
+  const int = (name) => (q.has(name) && /^\d+$/.test(q.get(name)) ? Number(q.get(name)) : undefined);
+  // Nabucodonosor's older addresses say seats=bot / seats=people.
+  const seats = { bot: 'person,bot', people: 'person,person' }[q.get('seats')] ?? q.get('seats') ?? undefined;
+  return {
+    lang: q.get('lang'),
+    seed: q.has('seed') ? q.get('seed').trim().toLowerCase() : undefined,
+    seats,
+    clock: int('clock'),
+    level: int('level'),
+    size: rules.sizes ? int('size') : undefined,
+    think: int('think'),
+    // Othello's handicap in its short form (`seat2:first:a1,h8`); the engine checks it.
+    handicap: q.get('handicap')?.trim() || undefined,
+    table: /^[A-Za-z0-9_-]{1,64}$/.test(q.get('table') ?? '') ? q.get('table') : undefined,
+    bad: ['clock', 'level', 'think', 'size'].filter((k) => q.has(k) && int(k) === undefined),
+  };
+}
+
+
+/**
+ * Opens a game's page: the language and mute remembered, the engine loaded
+ * (`ready()`), then the table started from the address or the saved game.
+ * Returns the table, or null when the engine could not load.
+ *
+ * @param {import('./table.js').Rules} rules
+ * @param {{ready: () => Promise<any>, hooks?: object}} options
+ */
+export async function bootTable(rules, { ready, hooks }) {
+  attach($('status'));
+  const params = readParams(rules);
+  const prefs = store.loadPrefs();
+  setLanguage(chooseLanguage(params.lang, prefs.lang, navigator.languages));
+  sound.setMuted(prefs.muted === true);
+  translateStatic();
+  try {
+    await ready();
+  } catch (e) {
+    say(t('startFailed', { msg: e?.message ?? String(e) }));
+    return null;
+  }
+  const table = createTable(rules, hooks);
+  translateStatic();
+  if (params.think) table.state.botTimeMs = Math.min(params.think, 60) * 1000;
+  // `?table=ID`: the online table's link seats this page at it (the online
+  // table's modules load only then, or when the New game dialog opens one).
+  if (params.table) {
+    const [{ joinTable }] = await Promise.all([import('../online/online.js'), panelsStyle()]);
+    joinTable(table, rules, params.table);
+  } else table.start(params);
+  document.body.dataset.ready = 'true';
+  return table;
+}

@@ -1,0 +1,131 @@
+// @ts-check
+// How a game comes to the table and stays: the saved game restored when it
+// fits the address, else the address's game (or the defaults); the New game
+// dialog's game in place of the current one; every position saved for the
+// next visit (core/store.js). Used by the table controller (table/table.js).
+
+import { t, colorName } from '../core/i18n.js';
+import * as store from '../core/store.js';
+import { errorText } from '../core/errors.js';
+import { seatLabel } from './panel.js';
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * The starts and the saving of the table controller (table/table.js).
+ * @param {{
+ *   state: import('./table.js').TableState,
+ *   snap: () => import('./table.js').Snapshot,
+ *   rules: import('./table.js').Rules,
+ *   install: (session: import('./table.js').Session) => void,
+ *   advance: (messages: string[], at?: {deadline?: number, after?: number}) => void,
+ *   leave: () => void,
+ * }} table `install` puts a session at the table; `leave` stops the bot, the clock and any online table
+ */
+export function createStarts({ state, snap, rules, install, advance, leave }) {
+  function save() {
+    if (state.online || state.storeHeld) return;
+    const s = snap();
+    store.saveGame({
+      game: rules.name,
+      size: s.n,
+      seats: state.settings.seats,
+      level: state.settings.level,
+      clock: s.clock,
+      seed: state.session.seedHex(),
+      seedChosen: s.seedChosen,
+      word: state.session.word(),
+      handicap: s.handicap ?? '',
+      moves: state.session.transcript(),
+      assists: s.assists ?? '',
+      byTable: s.moves.flatMap((m, i) => (m[2] ? [i] : [])),
+      deadline: state.deadline ?? null,
+    }, rules.store);
+  }
+
+  /** Sets up a new session (the old one is freed only once the new one exists). */
+  function freshSession(settings, seed, { word = '', secret = false } = {}) {
+    const full = { ...rules.defaults };
+    for (const [k, v] of Object.entries(settings)) if (v !== undefined) full[k] = v;
+    install(rules.open(full, seed, { word, secret }));
+    state.settings = { seats: full.seats, level: full.level, clock: full.clock, size: full.size, handicap: full.handicap ?? '' };
+  }
+
+  function startedText() {
+    const s = snap();
+    const word = state.session.word();
+    // The side to move first: dark, or a handicap seat's colour (V2).
+    return t(word ? 'startedWord' : 'started', { color: colorName(s.side), who: seatLabel(s, s.seatToMove), word });
+  }
+
+  /** Start in the New game dialog: the old game (revealed if unfinished) gives way; returns an error or null. */
+  function startNew({ seats, level, clock, size, seed, secret, word, handicap = '' }) {
+    const abandoned = !snap().over && !state.online ? t('abandoned', { seed: state.session.seedHex() }) : null;
+    try {
+      freshSession({ seats, level, clock, size: size ?? state.settings.size, handicap }, seed, { word, secret });
+    } catch (e) {
+      return t('startFailed', { msg: errorText(e) });
+    }
+    leave();
+    const url = new URL(location.href);
+    for (const k of ['seats', 'clock', 'level', 'size', 'table', 'handicap']) url.searchParams.delete(k);
+    if (secret) url.searchParams.delete('seed');
+    history.replaceState(null, '', url);
+    /** @type {HTMLAnchorElement} */ ($('verify')).href = 'verify.html';
+    advance([abandoned, startedText()].filter(Boolean));
+    return null;
+  }
+
+  /** Restores the saved game if it fits the address; otherwise starts the asked-for one. */
+  function start(params) {
+    const notices = [];
+    const wanted = {
+      seats: params.seats ?? rules.defaults.seats,
+      level: params.level ?? rules.defaults.level,
+      clock: params.clock ?? rules.defaults.clock,
+      size: params.size ?? rules.defaults.size,
+      handicap: params.handicap ?? '',
+    };
+    const saved = store.loadGame(rules.store);
+    if (saved.status === 'broken') {
+      store.clearGame(rules.store);
+      notices.push(t('storeBroken'));
+    }
+    if (saved.status === 'newer') {
+      // An older page than the one that saved the game: say so, keep the game.
+      state.storeHeld = true;
+      notices.push(t('storeNewer', { format: saved.format, known: store.GAME_FORMAT }));
+    }
+    if (saved.status === 'ok') {
+      const g = saved.game;
+      const fits = ['seed', 'seats', 'clock', 'level', 'size', 'handicap'].every((k) => params[k] === undefined || params[k] === (g[k] ?? ''));
+      if (fits) {
+        try {
+          freshSession({ seats: g.seats, level: g.level, clock: g.clock, size: g.size, handicap: g.handicap }, g.seed, { word: g.word, secret: !g.seedChosen });
+          state.session.replay(g.moves, g.byTable);
+          if (g.assists) state.session.setAssists(g.assists);
+          state.seedShown = snap().over;
+          const deadline = Number.isFinite(g.deadline) ? g.deadline : undefined;
+          const s = snap();
+          if (!s.over) notices.push(t('toPlay', { color: colorName(s.side), who: seatLabel(s, s.seatToMove) }));
+          advance(notices, { deadline });
+          return;
+        } catch (e) {
+          // Read, but its moves do not replay: say the engine's reason.
+          store.clearGame(rules.store);
+          notices.push(t('storeRefused', { msg: errorText(e) }));
+        }
+      }
+    }
+    if (params.bad.length) notices.push(t('startFailed', { msg: params.bad.join(', ') }));
+    try {
+      freshSession(wanted, params.seed);
+    } catch (e) {
+      notices.push(t('startFailed', { msg: errorText(e) }));
+      freshSession(rules.defaults);
+    }
+    advance([...notices, startedText()]);
+  }
+
+  return { save, start, startNew };
+}

@@ -1,0 +1,485 @@
+// @ts-check
+// The table controller, one for both games: turn flow, seats, the bot's
+// worker, the clock, announcements and the finished-games list. A game
+// brings a rules adapter (games/othello/game.js, games/nabu/game.js) that
+// opens sessions over its engine and names, previews and announces moves;
+// no rule is applied here. The drawing is view.js's, the buttons are
+// controls.js's, how a game starts and is saved is start.js's, Hint and
+// Undo are assists.js's. At the online table (online/online.js) the session
+// is a remote one (online/session.js): the person's moves go to the server,
+// and `follow` shows what the server's states bring; the bot and the clock
+// are then the server's.
+
+import { createBotSeat } from '../bot/seat.js';
+import { t, colorName } from '../core/i18n.js';
+import * as sound from '../core/sound.js';
+import { startClock } from './timer.js';
+import { say } from '../core/announce.js';
+import { seatLabel, seatOf, drawClock } from './panel.js';
+import { rememberFinished, verifyLink } from '../core/finished.js';
+import { createView } from './view.js';
+import { setupControls, translateStatic } from './controls.js';
+import { errorText } from '../core/errors.js';
+import { createAssists } from './assists.js';
+import { createStarts } from './start.js';
+
+/**
+ * @typedef {{seats: string, level: number, clock: number, size: number, handicap?: string}} Settings
+ *
+ * @typedef {import('../games/engine.js').EngineSnapshot & {n: number, online?: object}} Snapshot the engine's snapshot with `n`, the board's side (and, at the online table, the server's frame)
+ *
+ * @typedef {object} Session a game at the table, as a rules adapter opens it
+ * @property {Snapshot} snap
+ * @property {(move: string) => Snapshot} play plays a move given as text; the engine then makes any forced pass
+ * @property {() => string} timeOut the table's move when the clock runs out; its text
+ * @property {(moves: string, byTable?: number[]) => Snapshot} replay
+ * @property {() => string} transcript the moves as the store keeps them
+ * @property {() => string} seedHex
+ * @property {() => string} word
+ * @property {(reveal: boolean) => string} record
+ * @property {() => string} [ggf] Othello's GGF export
+ * @property {() => {ply: number} & Record<string, unknown>} botQuestion what the game's worker takes
+ * @property {() => void} free
+ * @property {(moves: string) => Snapshot} [replayText]
+ * @property {() => Snapshot} [hintTaken] notes a hint in the record (Othello)
+ * @property {() => number} [undo] takes back the person's last move and what followed; the plies taken back
+ * @property {(rated: boolean) => Snapshot} [setRated] makes the game rated (a game of a match)
+ * @property {(text: string) => Snapshot} [setAssists] restores a stored game's hints and undos replays moves written as the record writes them
+ *
+ * @typedef {{top: number, left: number, bottom: number, right: number}} Rect
+ *
+ * @typedef {object} Preview a move shown before it is played
+ * @property {string} move its text
+ * @property {number} sq the cell it was asked from
+ * @property {number[]} squares the cells drawn as the move
+ * @property {number[]} flips the cells it would turn over
+ * @property {string} via `mouse` | `click` | `touch` | `key` | `list`
+ * @property {string} [kind] Nabucodonosor: `place` | `capture`
+ * @property {number} [anchor] Nabucodonosor: the cell the capture was asked from
+ * @property {string[]} [rects] Nabucodonosor: the captures holding the anchor
+ * @property {number} [k] Nabucodonosor: which of `rects`
+ * @property {Rect|null} [rect] Nabucodonosor: the capture's rectangle
+ * @property {string} [text]
+ *
+ * @typedef {object} Choice an entry of "All my moves"
+ * @property {string} label
+ * @property {number} [sq]
+ * @property {boolean} [pressed]
+ * @property {(via: string) => Preview} [choose] its preview
+ * @property {string} [commit] a move played at once
+ *
+ * @typedef {{name: string, data: Record<string, string|number|boolean|null>}} GridItem
+ */
+
+/**
+ * A game's adapter: how sessions open over its engine and how moves are
+ * previewed, named and announced.
+ * @template {Session} [S=Session]
+ * @typedef {object} Rules
+ * @property {string} name
+ * @property {string} store the saved game's slot
+ * @property {URL} worker the bot's worker module
+ * @property {Settings} defaults
+ * @property {number} levels the highest bot level
+ * @property {[number, number]} [sizes] the board sizes offered [min, max], if several
+ * @property {boolean} mouseClickPlaces
+ * @property {boolean} [assists] Hint and Undo are offered against the bot
+ * @property {(settings: Settings, seed: string|undefined, options: {word?: string, secret?: boolean}) => S} open
+ * @property {(move: string) => boolean} isPass
+ * @property {(sq: number, n: number) => string} squareName
+ * @property {(session: S, sq: number, preview: Preview|null, via: string) => {commit?: string, preview?: Preview}|null} tap
+ * @property {(session: S, sq: number) => Preview|null} hover
+ * @property {(p: Preview, session: S) => string} previewText
+ * @property {(session: S) => number[]} hints the cells the pencil dots mark
+ * @property {(session: S, preview: Preview|null) => Choice[]} choices
+ * @property {(session: S, sq: number, preview: Preview|null, hints: boolean) => GridItem} gridItem
+ * @property {(sq: number) => string|null} describedBy
+ * @property {number[]} tipSquares
+ * @property {(side: string, move: string, s: Snapshot, book?: boolean) => string} playedText
+ * @property {(side: string, move: string, s: Snapshot) => string} timeoutText
+ * @property {(s: Snapshot, who: (color: string) => string) => string} resultText
+ * @property {(move: string) => string} moveText
+ */
+
+/**
+ * @typedef {object} TableState the one state object of a table page
+ * @property {Rules} rules
+ * @property {Session|null} session
+ * @property {Settings} settings
+ * @property {Preview|null} preview
+ * @property {number} cursor the keyboard's cell, -1 for none
+ * @property {boolean} keyboard whether the cursor is drawn
+ * @property {number|null} deadline when the turn's clock runs out (ms since the epoch)
+ * @property {(() => void)|null} stopClock
+ * @property {number|null} secondsLeft
+ * @property {{placed: number, flips: number[], start: number}|null} anim
+ * @property {boolean} movesOpen
+ * @property {boolean} seedShown
+ * @property {number} botTimeMs
+ * @property {boolean} [review] a review is open: no move is made, the review draws
+ * @property {{sq: number, text: string, exact: boolean, ply: number}|null} [hint] the bot's best move, shown until the next move
+ * @property {boolean} [hintPending] a hint is being worked out
+ * @property {boolean} [storeHeld] the stored game is a newer version's: kept, not overwritten
+ * @property {import('../online/online.js').Online|null} [online] the online table this page sits at
+ *
+ * @typedef {{update?: (state: TableState, flags: {canAct: boolean}) => void, review?: {draw: (view: ReturnType<typeof import('./view.js').createView>) => void}}} Hooks
+ *
+ * @typedef {object} TableController what createTable returns, for the view, the controls and the page
+ * @property {TableState} state
+ * @property {(move: string) => void} play
+ * @property {(sq: number, via: string) => void} tap
+ * @property {(sq: number) => void} hover
+ * @property {(via: string) => void} clearPreview
+ * @property {(item: Choice) => void} choose
+ * @property {() => boolean} canAct
+ * @property {() => void} update
+ * @property {(params: ReturnType<typeof import('./boot.js').readParams>) => void} start
+ * @property {(choice: NewGame) => string|null} startNew
+ * @property {(text: string) => void} showRecord
+ * @property {(sq: number, keyboard: boolean) => void} cursorMoved
+ * @property {() => void} hint asks the bot for the best move (Hint)
+ * @property {() => void} undo takes back the person's last move (Undo)
+ * @property {() => boolean} assistsShown whether Hint and Undo are offered
+ *
+ * @typedef {{seats: string, level: number, clock: number, size?: number, seed: string, secret: boolean, word: string, handicap?: string}} NewGame
+ *   what the New game dialog starts
+ */
+
+const BOT_PAUSE_MS = 450; // a bot's move is shown no sooner than this, so people can follow it
+// A bot that opens the game waits longer: time to see the board, who plays dark and the fingerprint.
+const BOT_OPENING_PAUSE_MS = 2000;
+const BOT_TIME_MS = 1000; // a bot's time a move; `?think=S` gives it S seconds (1–60)
+const $ = (id) => document.getElementById(id);
+
+/**
+ * Opens the table for `rules` in the page; `hooks.update(state)` draws the game's extras.
+ * @param {Rules} rules
+ * @param {Hooks} [hooks]
+ * @returns {TableController}
+ */
+export function createTable(rules, hooks = {}) {
+  /** @type {TableState} */
+  const state = {
+    rules,
+    session: null,
+    settings: { ...rules.defaults },
+    preview: null, // {move, sq, squares, flips, via, …} from the rules adapter
+    cursor: -1,
+    keyboard: false,
+    deadline: null,
+    stopClock: null,
+    secondsLeft: null,
+    anim: null,
+    movesOpen: false,
+    seedShown: false,
+    botTimeMs: BOT_TIME_MS,
+    review: null, // the review's state while one is open (review.js)
+    /** @type {import('../online/online.js').Online|null} */
+    online: null,
+    hint: null, // {sq, text, exact, ply}: the bot's best move, shown until the next move
+    hintPending: false,
+  };
+  const snap = () => state.session.snap;
+  const seatIsBot = (seat) => snap().seats[seat].startsWith('bot');
+  const personToMove = () => !snap().over && !seatIsBot(snap().seatToMove);
+  const canAct = () => !state.review && (state.online ? state.online.canAct() : personToMove() && !bot.thinking());
+  const thinking = () => (state.online ? state.online.thinking() : bot.thinking());
+  let view = null;
+
+  const bot = createBotSeat({
+    worker: rules.worker,
+    pauseMs: BOT_PAUSE_MS,
+    onMove(move, book) {
+      const side = snap().side;
+      const before = snap().moves.length;
+      try {
+        state.session.play(move);
+      } catch (e) {
+        onBotError(e.message);
+        return;
+      }
+      moved(snap());
+      advance([rules.playedText(side, move, snap(), book)], { after: before + 1 });
+    },
+    onError: onBotError,
+  });
+
+  function onBotError(message) {
+    say(t('botFailed', { msg: errorText(message) }));
+    update();
+  }
+
+  function askBot() {
+    const level = Number(snap().seats[snap().seatToMove].split(':')[1]);
+    const question = state.session.botQuestion();
+    bot.ask({ level, timeMs: state.botTimeMs, ...question }, question.ply === 0 ? BOT_OPENING_PAUSE_MS : BOT_PAUSE_MS);
+  }
+
+  const { save, start, startNew } = createStarts({
+    state,
+    snap,
+    rules,
+    install,
+    advance,
+    leave() {
+      bot.cancel();
+      stopTurn();
+      state.online?.leave();
+      state.online = null;
+    },
+  });
+  const { assistsShown, hint, undo, forget: forgetHint } = createAssists({ state, snap, rules, canAct, save, update, advance });
+
+  function stopTurn() {
+    state.stopClock?.();
+    state.stopClock = null;
+    state.deadline = null;
+    state.secondsLeft = null;
+  }
+
+  /**
+   * After any move: the passes it brought are announced (the moves list's
+   * pass entries after index `after`), then the end or the next turn; one
+   * announcement.
+   * @param {string[]} messages
+   * @param {{deadline?: number, after?: number}} [at]
+   */
+  function advance(messages, { deadline, after } = {}) {
+    const s = snap();
+    if (state.hint && state.hint.ply !== s.moves.length) state.hint = null;
+    const passes = after === undefined ? [] : s.moves.slice(after).filter(([mv]) => rules.isPass(mv));
+    for (const [, letter] of passes) {
+      const who = letter === 'X' ? 'dark' : 'light';
+      messages.push(t('passed', { color: colorName(who), other: colorName(who === 'dark' ? 'light' : 'dark') }));
+    }
+    if (passes.length && !s.over) sound.play('pass');
+    stopTurn();
+    if (s.over) {
+      const ending = !state.seedShown;
+      state.seedShown = true;
+      finished();
+      messages.push(rules.resultText(s, (color) => seatLabel(s, seatOf(s, color))));
+      showRecord(state.session.record(true));
+      // The end screen offers every way to take the record along.
+      if (ending) /** @type {HTMLDetailsElement} */ ($('record-more')).open = true;
+      sound.play('end');
+    } else if (state.online) {
+      // The server keeps the clock and plays for its bot.
+      if (deadline) startTurnClock(deadline);
+    } else if (seatIsBot(s.seatToMove)) {
+      askBot();
+    } else if (s.clock > 0) {
+      startTurnClock(deadline ?? Date.now() + s.clock * 1000);
+    }
+    save();
+    update();
+    if (messages.length) say(messages.join(' '));
+  }
+
+  function startTurnClock(deadline) {
+    state.deadline = deadline;
+    state.stopClock = startClock(deadline, {
+      onTick(secs) {
+        state.secondsLeft = secs;
+        if (secs > 0 && secs <= 5) sound.play('tick');
+        // A tick changes only the clock: the board, the grid and the rest of
+        // the panel are redrawn by moves, previews and the turn's start.
+        if (!state.review) drawClock(snap(), secs);
+      },
+      // Online, the server plays the time-out move and says so.
+      onExpire: state.online ? () => {} : timeOut,
+    });
+    save();
+  }
+
+  function timeOut() {
+    const side = snap().side;
+    const before = snap().moves.length;
+    state.preview = null;
+    const move = state.session.timeOut();
+    if (!rules.isPass(move)) moved(snap());
+    advance([rules.timeoutText(side, move, snap())], { after: before + 1 });
+  }
+
+  /** Sound and animation for the move just made. */
+  function moved(s) {
+    state.anim = { placed: s.last, flips: s.lastFlips, start: performance.now() };
+    if (s.last >= 0) sound.play('place');
+    if (s.lastFlips.length) sound.play('flip', s.lastFlips.length);
+  }
+
+  /** A person plays `move` (text); an error from the engine is said. */
+  function play(move) {
+    if (!canAct()) return;
+    if (state.online) {
+      state.preview = null;
+      state.movesOpen = false;
+      state.online.send(move);
+      update();
+      return;
+    }
+    const side = snap().side;
+    const before = snap().moves.length;
+    stopTurn();
+    try {
+      state.session.play(move);
+    } catch (e) {
+      say(errorText(e));
+      advance([]);
+      return;
+    }
+    state.preview = null;
+    state.movesOpen = false;
+    moved(snap());
+    advance([rules.playedText(side, move, snap())], { after: before + 1 });
+  }
+
+  function showPreview(p) {
+    if (state.preview?.move === p.move && state.preview.via === p.via && state.preview.k === p.k) return;
+    state.preview = p;
+    update();
+    if (p.via !== 'mouse') say(rules.previewText(p, state.session));
+  }
+
+  /** A tap, click or Enter on `sq`: the adapter says whether it previews or plays. */
+  function tap(sq, via) {
+    if (!canAct()) return;
+    const r = rules.tap(state.session, sq, state.preview, via);
+    if (r?.commit) play(r.commit);
+    // A preview made by a click stays when the mouse moves on (to Place).
+    else if (r?.preview) showPreview({ ...r.preview, via: via === 'mouse' ? 'click' : via });
+    else if (via === 'touch') clearPreview('touch');
+    else say(t('notLegal', { sq: rules.squareName(sq, snap().n) }));
+  }
+
+  function hover(sq) {
+    if (!canAct()) return;
+    const p = rules.hover(state.session, sq);
+    if (p) showPreview(p);
+    else clearPreview('mouse');
+  }
+
+  function clearPreview(via) {
+    if (!state.preview) return;
+    if (via === 'mouse' && state.preview.via !== 'mouse') return;
+    state.preview = null;
+    update();
+  }
+
+  /** A choice in "All my moves": a preview, or a move played at once (the swap). */
+  function choose(item) {
+    if (!canAct()) return;
+    if (item.commit) play(item.commit);
+    else showPreview(item.choose('list'));
+  }
+
+  /** Puts `session` at the table (the old one is freed): nothing previewed, no record shown. */
+  function install(session) {
+    state.session?.free();
+    state.session = session;
+    state.preview = null;
+    state.anim = null;
+    state.movesOpen = false;
+    state.seedShown = false;
+    state.hint = null;
+    state.hintPending = false;
+    forgetHint();
+    $('record').hidden = true;
+    $('share-out').hidden = true;
+    /** @type {HTMLDetailsElement} */ ($('record-more')).open = false;
+    view.resize(snap().n);
+  }
+
+  /**
+   * Sits at an online table: `session` (online/session.js) replaces the
+   * game on the page and `online` (online/online.js) carries the person's moves.
+   */
+  function goOnline(online, session) {
+    bot.cancel();
+    stopTurn();
+    state.online = online;
+    install(session);
+    /** @type {HTMLAnchorElement} */ ($('verify')).href = 'verify.html';
+  }
+
+  /**
+   * The remote session followed a server state (it had `before` moves): its
+   * newest move is shown and announced, then the passes, the clock to the
+   * server's `deadline` (on this page's clock) or the end.
+   */
+  function follow({ before, deadline, messages = [] }) {
+    view.resize(snap().n);
+    const s = snap();
+    const fresh = s.moves.slice(before);
+    if (!fresh.length && s.over === state.seedShown) {
+      if (deadline !== state.deadline) {
+        stopTurn();
+        if (!s.over && deadline) startTurnClock(deadline);
+      }
+      update();
+      if (messages.length) say(messages.join(' '));
+      return;
+    }
+    let i = fresh.length - 1;
+    while (i >= 0 && rules.isPass(fresh[i][0])) i -= 1;
+    if (i >= 0) {
+      const [mv, letter, byTable] = fresh[i];
+      const side = letter === 'X' ? 'dark' : 'light';
+      state.preview = null;
+      state.movesOpen = false;
+      moved(s);
+      messages.push(byTable ? rules.timeoutText(side, mv, s) : rules.playedText(side, mv, s));
+    }
+    advance(messages, { deadline, after: before + i + 1 });
+  }
+
+  /** A finished game: its record joins "Your last finished games", and the Verify link carries it. */
+  function finished() {
+    const record = state.session.record(true);
+    rememberFinished(record);
+    /** @type {HTMLAnchorElement} */ ($('verify')).href = verifyLink(record);
+  }
+
+  function showRecord(text) {
+    const pre = $('record');
+    pre.textContent = text;
+    pre.hidden = false;
+  }
+
+  function update() {
+    if (state.review && hooks.review) {
+      hooks.review.draw(view);
+      return;
+    }
+    view.draw(state, { canAct: canAct(), thinking: thinking() });
+    hooks.update?.(state, { canAct: canAct() });
+    state.online?.draw();
+  }
+
+  const table = {
+    state,
+    play,
+    tap,
+    hover,
+    clearPreview,
+    choose,
+    canAct,
+    update,
+    hint,
+    undo,
+    assistsShown,
+    start,
+    startNew,
+    showRecord,
+    goOnline,
+    follow,
+    cursorMoved(sq, keyboard) {
+      state.cursor = sq;
+      state.keyboard = keyboard && sq >= 0;
+      update();
+    },
+  };
+  view = createView(table);
+  setupControls(table);
+  return table;
+}
