@@ -2,15 +2,26 @@
 // The history's list: every finished game on this device, newest first,
 // each a button that opens its replay, with its date, game, seats, result
 // and fingerprint. What a record says is read by the engine
-// (`recordSummary`, its header only); record text reaches the page as text.
+// (`recordSummary`, its header only), which the page loads on demand and
+// hands over (`useEngine`); record text reaches the page as text.
 
-import { recordSummary } from '../bot/engine.js';
 import { t, language } from '../core/i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** @type {typeof import('../bot/engine.js').recordSummary|null} the engine's reader, once loaded */
+let recordSummary = null;
+
 /**
- * @typedef {ReturnType<typeof recordSummary>} Summary
+ * The engine the list reads records with, once the page has loaded it.
+ * @param {{recordSummary: typeof import('../bot/engine.js').recordSummary}} engine
+ */
+export function useEngine(engine) {
+  recordSummary = engine.recordSummary;
+}
+
+/**
+ * @typedef {ReturnType<typeof import('../bot/engine.js').recordSummary>} Summary
  * @typedef {{kind: string, target: number, seats: string[], total: number[], winner: string, fingerprint: string}} MatchSummary
  * @typedef {import('../bot/engine.js').RecordHeader} RecordHeader
  */
@@ -68,6 +79,7 @@ export function dateText(at) {
  */
 export function readEntry(entry) {
   try {
+    if (!recordSummary) throw new Error('engine-not-loaded: the engine has not loaded');
     const summary = recordSummary(entry.record);
     // A match record (V1) is `kind: 'match'`, with its games' records.
     if (summary.kind !== 'game' && summary.kind !== 'match') return { ok: false, code: `kind-${summary.kind}` };

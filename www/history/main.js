@@ -3,15 +3,16 @@
 // device (history/list.js), the replay of one (history/replay.js) and what
 // can be done with it (history/actions.js), a pasted or opened game, and the
 // stored texts the history could not read. This file wires them together.
+// The bots' engine (bot/engine.js, the wasm that reads and replays records)
+// loads after the page is drawn: an empty list is on show before it.
 
-import { ready, replayGame } from '../bot/engine.js';
 import { addWords, chooseLanguage, setLanguage, translatePage, languageSelect, t } from '../core/i18n.js';
 import { TABLE_WORDS } from '../table/words.js';
 import { HISTORY_WORDS, readErrorText } from './words.js';
 import { loadPrefs, savePref } from '../core/store.js';
 import { attach, say } from '../core/announce.js';
 import { loadHistory, forgetFinished, restoreFinished, dropUnreadable } from '../core/finished.js';
-import { drawList, gameName, seatsText, resultText, dateText, matchTexts, readEntry } from './list.js';
+import { drawList, gameName, seatsText, resultText, dateText, matchTexts, readEntry, useEngine } from './list.js';
 import { setupReplay } from './replay.js';
 import { setupActions, showActions } from './actions.js';
 import { download } from '../table/record-share.js';
@@ -25,6 +26,14 @@ const MAX_FILE = 64 * 1024;
 /** @typedef {import('./actions.js').Shown & {entry: import('../core/finished.js').HistoryEntry|null, match?: import('./list.js').MatchSummary, matchGame?: {number: number, points: number[]}}} ShownGame */
 /** @type {{entries: import('../core/finished.js').HistoryEntry[], shown: ShownGame|null}} */
 const state = { entries: [], shown: null };
+/** @type {typeof import('../bot/engine.js')|null} the bots' engine, once loaded */
+let engine = null;
+
+/**
+ * The game `text` replayed by the engine (loaded before any game is opened).
+ * @param {string} text
+ */
+const replayGame = (text) => /** @type {typeof import('../bot/engine.js')} */ (engine).replayGame(text);
 
 const replay = setupReplay();
 
@@ -259,8 +268,13 @@ async function start() {
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && state.shown && !(/** @type {Element} */ (e.target).closest?.('input, textarea, select'))) closeReplay();
   });
+  // An empty history is drawn at once: only reading a record needs the engine.
+  if (!loadHistory().entries.length) refresh();
   try {
-    await ready();
+    const loaded = await import('../bot/engine.js');
+    await loaded.ready();
+    engine = loaded;
+    useEngine(loaded);
   } catch (e) {
     $('paste-error').textContent = t('h.errEngine', { error: String(e?.message ?? e) });
     $('paste-error').hidden = false;
