@@ -1,7 +1,9 @@
 // @ts-check
 // The bot's seat on the page: asks the game's worker and hands back
 // its move, never sooner than a short pause so people can follow the game.
-// Cancelling terminates the worker, so a long think stops at once.
+// The worker starts at the first question, after the next paint, so a bot
+// that moves first does not hold up the first board. Cancelling terminates
+// the worker, so a long think stops at once.
 
 /**
  * @typedef {{type: 'think', id: number, level: number, ply: number} & Record<string, unknown>} BotQuestion
@@ -47,19 +49,32 @@ export function createBotSeat({ worker: workerUrl, pauseMs, onMove, onError }) {
     /** Asks for a move: `question` = {level, ply, …} as the game's worker takes it;
      *  the answer is shown no sooner than `pause` ms after asking. */
     ask(question, pause = pauseMs) {
-      if (!worker) {
-        worker = new Worker(workerUrl, { type: 'module' });
-        worker.onmessage = reply;
-        worker.onerror = (e) => {
-          thinking = false;
-          onError(e.message || 'worker failed');
-        };
-      }
       id += 1;
       asked = performance.now();
       wantPause = pause;
       thinking = true;
-      worker.postMessage({ type: 'think', id, ...question });
+      const message = { type: 'think', id, ...question };
+      if (worker) {
+        worker.postMessage(message);
+        return;
+      }
+      // No worker yet: it starts once the page has painted (a frame, then a
+      // task; a hidden page paints no frames, so just a task), unless the
+      // question was cancelled or replaced meanwhile.
+      const start = () => {
+        if (message.id !== id) return;
+        if (!worker) {
+          worker = new Worker(workerUrl, { type: 'module' });
+          worker.onmessage = reply;
+          worker.onerror = (e) => {
+            thinking = false;
+            onError(e.message || 'worker failed');
+          };
+        }
+        worker.postMessage(message);
+      };
+      if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
+      else setTimeout(start, 0);
     },
     /** Whether a move is awaited. */
     thinking: () => thinking,
