@@ -113,6 +113,15 @@ function field(name, text) {
 }
 
 /**
+ * The list's heading ("3 finished games") and, for none, the line that says so.
+ * @param {number} n
+ */
+export function drawCount(n) {
+  $('history-none').hidden = n > 0;
+  $('history-count').textContent = n === 1 ? t('h.count1') : t('h.count', { n });
+}
+
+/**
  * Draws the list of `entries` into #history-list; `open(i)` opens entry i.
  * @param {import('../core/finished.js').HistoryEntry[]} entries
  * @param {(index: number) => void} open
@@ -120,8 +129,7 @@ function field(name, text) {
 export function drawList(entries, open) {
   const ol = $('history-list');
   ol.textContent = '';
-  $('history-none').hidden = entries.length > 0;
-  $('history-count').textContent = entries.length === 1 ? t('h.count1') : t('h.count', { n: entries.length });
+  drawCount(entries.length);
   entries.forEach((entry, i) => {
     const li = document.createElement('li');
     li.className = 'entry';

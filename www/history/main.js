@@ -12,7 +12,7 @@ import { HISTORY_WORDS, readErrorText } from './words.js';
 import { loadPrefs, savePref } from '../core/store.js';
 import { attach, say } from '../core/announce.js';
 import { loadHistory, forgetFinished, restoreFinished, dropUnreadable } from '../core/finished.js';
-import { drawList, gameName, seatsText, resultText, dateText, matchTexts, readEntry, useEngine } from './list.js';
+import { drawList, drawCount, gameName, seatsText, resultText, dateText, matchTexts, readEntry, useEngine } from './list.js';
 import { setupReplay } from './replay.js';
 import { setupActions, showActions } from './actions.js';
 import { download } from '../table/record-share.js';
@@ -268,8 +268,11 @@ async function start() {
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && state.shown && !(/** @type {Element} */ (e.target).closest?.('input, textarea, select'))) closeReplay();
   });
-  // An empty history is drawn at once: only reading a record needs the engine.
-  if (!loadHistory().entries.length) refresh();
+  // An empty history is drawn at once, and the count of a full one: only
+  // reading a record needs the engine.
+  const stored = loadHistory().entries.length;
+  if (stored) drawCount(stored);
+  else refresh();
   try {
     const loaded = await import('../bot/engine.js');
     await loaded.ready();
