@@ -1,8 +1,8 @@
 //! Records: writing, reading, verifying, and every kind of tampering rejected
 //! with its own reason.
 
-use virada::fairness::{dark_seat, game_rng, Rng, Seed};
-use virada::session::{Seat, Session};
+use virada::game::fairness::{dark_seat, game_rng, Rng, Seed};
+use virada::game::session::{Seat, Session};
 
 type Game = Session<virada::Position>;
 use virada::record::{self, parse, verify, verify_text, write, write_record, Status};

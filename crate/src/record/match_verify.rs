@@ -7,8 +7,8 @@ use super::match_record::read_game;
 use super::match_record::{parse_match, MatchRecord, MatchVerdict};
 use super::verify::{json_string, Check, Report, Status};
 use super::{verify_text, write::seat, GameKind};
-use crate::fairness::hex;
-use crate::matchplay::{game_points, Match};
+use crate::game::fairness::hex;
+use crate::record::matchplay::{game_points, Match};
 use std::fmt;
 
 /// One game's checks in a match: the game verifier's, then the match's.

@@ -47,6 +47,7 @@ mod error;
 pub mod ggf;
 mod match_record;
 mod match_verify;
+pub mod matchplay;
 mod nabu;
 mod parse;
 mod verify;
@@ -65,10 +66,10 @@ pub(crate) use verify::json_string;
 pub use verify::{verify, verify_text, Check, Report, Status};
 pub use write::{sign, write, write_record};
 
-use crate::fairness::Seed;
-use crate::nabu::NabuMove;
-use crate::rules::Played;
-use crate::session::Seat;
+use crate::game::fairness::Seed;
+use crate::game::nabu::NabuMove;
+use crate::game::rules::Played;
+use crate::game::session::Seat;
 use crate::Move;
 
 /// The first line's format name.
@@ -217,7 +218,7 @@ pub struct Record {
     /// The seat recorded as playing dark (0 or 1).
     pub dark: usize,
     /// Version 2: Othello's handicap (V2), the game's start.
-    pub handicap: Option<crate::handicap::Handicap>,
+    pub handicap: Option<crate::game::handicap::Handicap>,
     /// Every ply.
     pub moves: Moves,
     /// Version 2: the hints and undos used, in order (empty for none).

@@ -4,8 +4,8 @@
 //! `write` and `verify`).
 
 use super::{Moves, RecordError, MAX_MOVES};
-use crate::nabu::{NabuMove, MAX_SIZE, MIN_SIZE};
-use crate::rules::Played;
+use crate::game::nabu::{NabuMove, MAX_SIZE, MIN_SIZE};
+use crate::game::rules::Played;
 
 /// The N of `nabucodonosor N`, if it is a board side 5–15 written plainly.
 pub(super) fn parse_game(v: &str) -> Option<u8> {
@@ -57,11 +57,11 @@ pub(super) fn parse_moves<'a>(
 mod tests {
     use super::super::{parse, verify_text, write, Status};
     use super::*;
-    use crate::nabu::NabuGame;
-    use crate::session::Session;
+    use crate::game::nabu::NabuGame;
+    use crate::game::session::Session;
 
     fn played_game() -> Session<NabuGame> {
-        crate::nabu::testing::played_game(0, "olá")
+        crate::engine::nabu_bot::testing::played_game(0, "olá")
     }
 
     #[test]

@@ -4,9 +4,9 @@
 //! parameters, so the page can say it in its own language.
 
 use super::{parse, write::seat, Assist, GameKind, Moves, Record, Verdict};
-use crate::fairness::{dark_seat, dark_seat_v2, hex};
-use crate::nabu::NabuGame;
-use crate::rules::{Played, Rules};
+use crate::game::fairness::{dark_seat, dark_seat_v2, hex};
+use crate::game::nabu::NabuGame;
+use crate::game::rules::{Played, Rules};
 use crate::Position;
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -293,7 +293,7 @@ fn check_assists(r: &Record) -> Check {
 /// The handicap (V2) the moves replay from: a notice, not a failure —
 /// `handicap-first` when its seat moved first, else `handicap` — with the
 /// seat, its colour and its corners (space separated, empty for none).
-fn handicap_notice(h: &crate::handicap::Handicap, dark: usize) -> Check {
+fn handicap_notice(h: &crate::game::handicap::Handicap, dark: usize) -> Check {
     let corners: Vec<String> = h.corners.squares().map(|s| s.to_string()).collect();
     let code = if h.first {
         "handicap-first"

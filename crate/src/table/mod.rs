@@ -14,10 +14,10 @@ mod settings;
 pub use nabu::{nabu_bot_move, BOT_STREAM};
 pub use settings::{Settings, SetupError};
 
-use crate::fairness::Seed;
+use crate::game::fairness::Seed;
+use crate::game::rules::Rules;
+use crate::game::session::{Event, Seat, Session};
 use crate::record::json_string;
-use crate::rules::Rules;
-use crate::session::{Event, Seat, Session};
 use std::fmt;
 use std::fmt::Write as _;
 
@@ -115,7 +115,7 @@ pub trait View: Rules {
     /// from it; Nabucodonosor refuses (`handicap-othello-only`).
     fn set_handicap(
         session: &mut Session<Self>,
-        handicap: Option<crate::handicap::Handicap>,
+        handicap: Option<crate::game::handicap::Handicap>,
     ) -> Result<(), SetupError>;
 }
 
@@ -283,9 +283,9 @@ impl<R: View> Table<R> {
     /// `handicap-othello-only`, `handicap-after-start`.
     pub fn set_handicap(&mut self, text: &str) -> Result<(), TableError> {
         let handicap =
-            crate::handicap::Handicap::parse_optional(text).map_err(SetupError::Handicap)?;
+            crate::game::handicap::Handicap::parse_optional(text).map_err(SetupError::Handicap)?;
         if !self.session.moves().is_empty() {
-            return Err(SetupError::Handicap(crate::handicap::HandicapError::Started).into());
+            return Err(SetupError::Handicap(crate::game::handicap::HandicapError::Started).into());
         }
         R::set_handicap(&mut self.session, handicap)?;
         self.last = None;

@@ -2,10 +2,11 @@
 //! captures at a cell, and the bot's seeded move.
 
 use super::{list, Settings, SetupError, Table, TableError, View};
-use crate::fairness::{game_rng, Rng, Seed};
-use crate::nabu::{bot, NabuEnd, NabuGame, NabuMove, Rect, MAX_SIZE, MIN_SIZE};
-use crate::rules::Rules;
-use crate::session::Session;
+use crate::engine::nabu_bot as bot;
+use crate::game::fairness::{game_rng, Rng, Seed};
+use crate::game::nabu::{NabuEnd, NabuGame, NabuMove, Rect, MAX_SIZE, MIN_SIZE};
+use crate::game::rules::Rules;
+use crate::game::session::Session;
 use std::fmt::Write as _;
 
 /// The generator stream of the bot's choice at ply `p` is `BOT_STREAM + p`.
@@ -64,12 +65,12 @@ impl View for NabuGame {
     /// A handicap is for Othello only (V2).
     fn set_handicap(
         _: &mut Session<NabuGame>,
-        handicap: Option<crate::handicap::Handicap>,
+        handicap: Option<crate::game::handicap::Handicap>,
     ) -> Result<(), SetupError> {
         match handicap {
             None => Ok(()),
             Some(_) => Err(SetupError::Handicap(
-                crate::handicap::HandicapError::NotOthello,
+                crate::game::handicap::HandicapError::NotOthello,
             )),
         }
     }
@@ -95,7 +96,7 @@ impl Table<NabuGame> {
         if index >= n * n {
             return Vec::new();
         }
-        let cell = crate::nabu::Cell::from_index(index, n);
+        let cell = crate::game::nabu::Cell::from_index(index, n);
         let mut list: Vec<Rect> = g
             .captures()
             .into_iter()
@@ -134,7 +135,7 @@ pub fn nabu_bot_move(
     let mut t = Table::nabucodonosor(
         size,
         Settings {
-            seats: [crate::session::Seat::Person; 2],
+            seats: [crate::game::session::Seat::Person; 2],
             clock: Some(1),
             seed: Some(seed),
             word: String::new(),
@@ -157,12 +158,12 @@ mod tests {
     fn tap_cycle_order_and_flips() {
         // b2:c2 and b2:b3 overlap on b2 (see the N11 test).
         let cells = concat!("-XX---", "XOOX--", "XOOOX-", "-XXX--", "------", "------");
-        let b = crate::nabu::NabuBoard::from_cells(cells).expect("cells");
+        let b = crate::game::nabu::NabuBoard::from_cells(cells).expect("cells");
         let game = NabuGame::from_board(b, crate::Color::Dark);
         let t = Table {
             session: Session::new(
                 game,
-                [crate::session::Seat::Person; 2],
+                [crate::game::session::Seat::Person; 2],
                 None,
                 Seed([0; 32]),
                 String::new(),

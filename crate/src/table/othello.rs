@@ -2,7 +2,7 @@
 //! transcripts (`f5d6PA…`) and its GGF export.
 
 use super::{list, Settings, Table, TableError, View};
-use crate::session::Session;
+use crate::game::session::Session;
 use crate::{Move, Position, Square};
 use std::fmt::Write as _;
 
@@ -39,7 +39,7 @@ impl View for Position {
 
     fn set_handicap(
         session: &mut Session<Position>,
-        handicap: Option<crate::handicap::Handicap>,
+        handicap: Option<crate::game::handicap::Handicap>,
     ) -> Result<(), super::SetupError> {
         session.set_handicap(handicap);
         Ok(())
@@ -94,8 +94,8 @@ impl Table<Position> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fairness::Seed;
-    use crate::rules::Rules;
+    use crate::game::fairness::Seed;
+    use crate::game::rules::Rules;
 
     const SEED: &str = "00000000000000000000000000000000000000000000000000000000000000ff";
 
@@ -216,7 +216,7 @@ mod tests {
             assert_eq!(t.session().word, word);
             assert_eq!(
                 t.session().dark_seat(),
-                crate::fairness::dark_seat(&seed, word)
+                crate::game::fairness::dark_seat(&seed, word)
             );
             assert!(t
                 .snapshot()

@@ -4,7 +4,7 @@
 //! bots' package (`bot-exports`): the page loads it only for a match.
 
 use super::coded;
-use crate::matchplay::MatchKind;
+use crate::record::matchplay::MatchKind;
 use crate::record::{score_games, write_match, MatchRecordError, MatchVerdict};
 use wasm_bindgen::prelude::*;
 

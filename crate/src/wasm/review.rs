@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 /// The review's analysis of one position (see `analysis`), kept in the
 /// worker that runs it: every legal move's value, deepened a step at a time.
 #[wasm_bindgen]
-pub struct Analyzer(crate::analysis::Analysis);
+pub struct Analyzer(crate::engine::analysis::Analysis);
 
 #[wasm_bindgen]
 impl Analyzer {
@@ -23,14 +23,18 @@ impl Analyzer {
             crate::Color::Light
         };
         let position = crate::Position::new(board, side);
-        Ok(Analyzer(crate::analysis::Analysis::new(position, 16 << 20)))
+        Ok(Analyzer(crate::engine::analysis::Analysis::new(
+            position,
+            16 << 20,
+        )))
     }
 
     /// Works for at most about `time_ms` and reports as JSON:
     /// `{"empties","depth","exact","done","progressed","nodes","moves":[{"sq","v","exact","depth"}],"line":["d3",…]}`,
     /// `v` in discs from the mover's view, best move first.
     pub fn step(&mut self, time_ms: u32) -> String {
-        let budget = crate::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
+        let budget =
+            crate::engine::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
         let r = self.0.step(budget);
         let moves: Vec<String> = r
             .moves
@@ -39,7 +43,7 @@ impl Analyzer {
                 format!(
                     r#"{{"sq":{},"v":{},"exact":{},"depth":{}}}"#,
                     m.square.index(),
-                    f64::from(m.value) / f64::from(crate::eval::DISC),
+                    f64::from(m.value) / f64::from(crate::engine::eval::DISC),
                     m.exact,
                     m.depth
                 )
@@ -67,7 +71,7 @@ impl Analyzer {
 /// `end` the final margin from dark's view once the game is over, else `null`). An error's message starts with its code.
 #[wasm_bindgen]
 pub fn review_read(text: &str) -> Result<String, JsError> {
-    let game = crate::review::read_game(text).map_err(|e| coded(e.code(), &e))?;
+    let game = crate::engine::review::read_game(text).map_err(|e| coded(e.code(), &e))?;
     let positions = game.positions();
     let plies: Vec<String> = positions
         .iter()

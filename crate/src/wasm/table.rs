@@ -3,8 +3,8 @@
 //! `table::event_json`), and coded errors.
 
 use super::coded;
-use crate::nabu::NabuGame;
-use crate::rules::Rules;
+use crate::game::nabu::NabuGame;
+use crate::game::rules::Rules;
 use crate::table::{event_json, Settings, SetupError, Table, TableError, View};
 use crate::Position;
 use wasm_bindgen::prelude::*;
@@ -31,7 +31,7 @@ macro_rules! with {
 
 fn turn<R: View>(
     t: &mut Table<R>,
-    f: impl FnOnce(&mut Table<R>) -> Result<crate::session::Event<R::Move>, TableError>,
+    f: impl FnOnce(&mut Table<R>) -> Result<crate::game::session::Event<R::Move>, TableError>,
 ) -> Result<String, JsError> {
     let size = t.session().rules().size();
     f(t).map(|e| event_json::<R>(&e, size)).map_err(error)

@@ -8,7 +8,9 @@
 //! (`crate/src/search/probcut.rs`'s `FIT`).
 
 use std::fmt::Write as _;
-use virada::search::{probcut_depth, Budget, Engine, Limits, PROBCUT_BUCKETS, PROBCUT_FIT_DEPTHS};
+use virada::engine::search::{
+    probcut_depth, Budget, Engine, Limits, PROBCUT_BUCKETS, PROBCUT_FIT_DEPTHS,
+};
 
 /// Runs the calibration and writes `out`.
 pub fn section(count: usize, out: &std::path::Path) -> Result<(), String> {
@@ -23,7 +25,7 @@ pub fn section(count: usize, out: &std::path::Path) -> Result<(), String> {
         .enumerate()
     {
         let empties = pos.empty().count();
-        let bucket = virada::search::probcut_bucket(empties);
+        let bucket = virada::engine::search::probcut_bucket(empties);
         for deep in depths.clone() {
             // Only midgame searches: the search solves the last 12 empties.
             if deep + 12 > empties {

@@ -2,9 +2,9 @@
 //! Othello or Nabucodonosor behind one small interface the actor uses.
 
 use serde::{Deserialize, Serialize};
-use virada::fairness::Seed;
-use virada::nabu::NabuGame;
-use virada::session::Seat;
+use virada::game::fairness::Seed;
+use virada::game::nabu::NabuGame;
+use virada::game::session::Seat;
 use virada::table::{Settings, Table};
 use virada::Position;
 
@@ -123,7 +123,7 @@ impl Game {
     pub fn seat_to_move(&self) -> usize {
         each!(self, t => {
             let s = t.session();
-            s.seat_of(virada::rules::Rules::side_to_move(s.rules()))
+            s.seat_of(virada::game::rules::Rules::side_to_move(s.rules()))
         })
     }
 
@@ -157,16 +157,19 @@ impl Game {
                     return None;
                 }
                 let ply = u32::try_from(s.moves().len()).unwrap_or(u32::MAX);
-                let mut rng = virada::bot::seeded_stream(&s.seed, ply);
-                let mut engine = virada::search::Engine::new(16 << 20);
-                let choice = virada::bot::choose_with(
+                let mut rng = virada::engine::bot::seeded_stream(&s.seed, ply);
+                let mut engine = virada::engine::search::Engine::new(16 << 20);
+                let choice = virada::engine::bot::choose_with(
                     &mut engine,
                     s.rules(),
                     level,
                     &mut rng,
                     // Node budgets bound levels 1-9; the top level thinks
                     // for a second, as in the page.
-                    virada::search::Budget::millis(1000.0, virada::search::default_clock),
+                    virada::engine::search::Budget::millis(
+                        1000.0,
+                        virada::engine::search::default_clock,
+                    ),
                 );
                 Some(choice.mv.to_string())
             }

@@ -196,7 +196,7 @@ impl Hub {
             return Ok(None);
         }
         let id = fresh_token()?;
-        let seed = virada::fairness::Seed::generate().map_err(|e| e.to_string())?;
+        let seed = virada::game::fairness::Seed::generate().map_err(|e| e.to_string())?;
         let wait = i64::try_from(self.timing.seat_wait.as_millis()).unwrap_or(i64::MAX);
         let saved = Saved {
             id: id.clone(),
@@ -245,8 +245,8 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// A finished table's state from its record: seats, words, seed and moves.
 fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
+    use virada::game::session::Seat;
     use virada::record::GameKind;
-    use virada::session::Seat;
     let r = virada::record::parse(text).map_err(|e| e.to_string())?;
     let kind = match r.game {
         GameKind::Othello => Kind::Othello,
