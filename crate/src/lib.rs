@@ -31,6 +31,10 @@ pub mod engine;
 pub mod game;
 pub mod record;
 pub mod table;
+mod text;
+
+#[cfg(test)]
+mod module_graph;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

@@ -5,7 +5,7 @@
 use sha2::{Digest, Sha256};
 use std::process::Command;
 use virada::game::fairness::{game_rng, Rng, Seed};
-use virada::game::session::{Seat, Session};
+use virada::game::{session::Session, Seat};
 use virada::record::matchplay::{game_points, MatchKind};
 use virada::record::{
     self, is_match, parse, parse_match, score_games, verify_match_text, write_match, MatchVerdict,

@@ -2,7 +2,7 @@
 //! draw, seats the bot took from a person, and the server's signature.
 
 use ed25519_dalek::{Signer as _, SigningKey};
-use virada::game::session::Seat;
+use virada::game::Seat;
 use virada::record::{parse, sign, verify_text};
 use virada::table::{Settings, Table};
 

@@ -17,5 +17,5 @@ pub use notation::{
     MAX_OBF_LINE_CHARS, MAX_TRANSCRIPT_CHARS,
 };
 pub use placement::{Board, Color, OverlapError};
-pub use position::{IllegalMove, Move, Outcome, Position};
+pub use position::{IllegalMove, Move, Outcome, Position, SUPPLY_AT_START};
 pub use square::{ParseSquareError, Square};

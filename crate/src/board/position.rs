@@ -85,6 +85,10 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// Discs each colour has to place at the start of Othello (T7): 64 squares
+/// less the 4 of the set-up.
+pub const SUPPLY_AT_START: u32 = 30;
+
 /// A board and the side to move. Any two disjoint sets of discs make a
 /// position; the rules decide what may follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -7,9 +7,13 @@
 pub mod analysis;
 pub mod book;
 pub mod bot;
+pub mod budget;
 pub mod endgame;
 pub mod eval;
 pub mod nabu_bot;
 pub mod replay;
 pub mod review;
 pub mod search;
+
+#[cfg(test)]
+mod tests;

@@ -12,8 +12,9 @@
 
 use crate::engine::review::{read_game, ReadError, Source};
 use crate::game::nabu::{NabuGame, NabuMove};
-use crate::game::session::Seat;
-use crate::record::{json_string, GameKind, GameResult, Moves, Record, Verdict};
+use crate::game::Seat;
+use crate::game::{GameKind, GameResult, Moves, Verdict};
+use crate::record::{json_string, Record};
 use crate::{Color, Move, Outcome, Position};
 
 /// One step of a replay: the position after `ply` plies.
@@ -210,7 +211,7 @@ pub fn read(text: &str) -> Result<Replay, ReadError> {
 
 /// A Nabucodonosor game on `size`×`size` from its record's plies, each
 /// checked under N1–N15.
-fn nabu(size: u8, moves: &[crate::game::rules::Played<NabuMove>]) -> Result<Replay, ReadError> {
+fn nabu(size: u8, moves: &[crate::game::Played<NabuMove>]) -> Result<Replay, ReadError> {
     let mut game = NabuGame::new(usize::from(size)).map_err(|_| ReadError::Record("bad-game"))?;
     let to_move = |g: &NabuGame| g.outcome().is_none().then(|| g.to_move());
     let mut steps = vec![step(None, game.board().cells(), to_move(&game))];

@@ -9,7 +9,7 @@
 //! assert_eq!(game.positions().len(), 4);
 //! ```
 
-use crate::record::{GameKind, Moves};
+use crate::game::{GameKind, Moves};
 use crate::{GgfGame, Move, Position};
 use std::fmt;
 

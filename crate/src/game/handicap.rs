@@ -22,7 +22,7 @@
 //! assert_eq!("seat1:b2".parse::<Handicap>().unwrap_err().code(), "bad-corner");
 //! ```
 
-use crate::game::session::SUPPLY_AT_START;
+use crate::board::SUPPLY_AT_START;
 use crate::{Bitboard, Board, Color, Position, Square};
 use std::fmt;
 use std::str::FromStr;
@@ -153,7 +153,7 @@ impl FromStr for Handicap {
 
     /// `seat1` or `seat2`, then `:first` and/or `:` and corners (`a1,h8`).
     fn from_str(text: &str) -> Result<Handicap, HandicapError> {
-        let form = || HandicapError::Form(crate::record::excerpt(text));
+        let form = || HandicapError::Form(crate::text::excerpt(text));
         let mut parts = text.trim().split(':');
         let seat = match parts.next() {
             Some("seat1") => 0,
@@ -174,7 +174,7 @@ impl FromStr for Handicap {
                 let name = name.trim();
                 let sq = corner(name)
                     .filter(|&sq| !corners.contains(sq))
-                    .ok_or_else(|| HandicapError::Corner(crate::record::excerpt(name)))?;
+                    .ok_or_else(|| HandicapError::Corner(crate::text::excerpt(name)))?;
                 corners |= Bitboard::from_square(sq);
             }
         }

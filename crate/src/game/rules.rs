@@ -4,29 +4,9 @@
 //! the moves with the table's marks, the record) is written once, over this trait.
 
 use crate::game::nabu::{NabuGame, NabuIllegal, NabuMove};
-use crate::record::{GameKind, Moves, Verdict};
+use crate::game::{GameKind, Moves, Played, Verdict};
 use crate::{Color, IllegalMove, Move, Outcome, Position, Square};
 use std::fmt;
-
-/// A move as played, with whether the table chose it for a player whose
-/// clock ran out (T16, and the time-out rule of Nabucodonosor). Written with
-/// a `*` before a table's move (`*f5`, `*c3:e4`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Played<M> {
-    /// The move.
-    pub mv: M,
-    /// Chosen by the table on time-out.
-    pub by_table: bool,
-}
-
-impl<M: fmt::Display> fmt::Display for Played<M> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.by_table {
-            f.write_str("*")?;
-        }
-        write!(f, "{}", self.mv)
-    }
-}
 
 /// One game's rules: the state of a game from its start, and how a move
 /// changes it.
@@ -35,9 +15,6 @@ pub trait Rules: Clone + fmt::Debug {
     type Move: Copy + Eq + fmt::Display + fmt::Debug;
     /// Why a move was refused.
     type Illegal: std::error::Error + Clone + PartialEq;
-
-    /// The highest bot level a seat may hold (the lowest is 1).
-    const MAX_LEVEL: u8;
 
     /// Which game, as the record names it.
     fn kind(&self) -> GameKind;
@@ -78,7 +55,6 @@ pub trait Rules: Clone + fmt::Debug {
 impl Rules for Position {
     type Move = Move;
     type Illegal = IllegalMove;
-    const MAX_LEVEL: u8 = crate::engine::bot::LEVELS.len() as u8;
 
     fn kind(&self) -> GameKind {
         GameKind::Othello
@@ -162,7 +138,6 @@ impl Rules for Position {
 impl Rules for NabuGame {
     type Move = NabuMove;
     type Illegal = NabuIllegal;
-    const MAX_LEVEL: u8 = crate::engine::nabu_bot::MAX_LEVEL;
 
     fn kind(&self) -> GameKind {
         GameKind::Nabucodonosor(NabuGame::size(self) as u8)

@@ -7,23 +7,12 @@
 //! over, the forced passes the table made right after it, and whether the
 //! game is over. No caller ever plays a forced pass itself.
 
+use crate::board::SUPPLY_AT_START;
 use crate::game::fairness::{dark_seat, dark_seat_v2, Seed};
 use crate::game::handicap::Handicap;
-use crate::game::rules::{Played, Rules};
-use crate::record::Assist;
+use crate::game::rules::Rules;
+use crate::game::{Assist, Played, Seat};
 use crate::{Color, Move, Position};
-
-/// Who sits in a seat (T17).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Seat {
-    /// A person at the device.
-    Person,
-    /// The bot, at this level.
-    Bot {
-        /// 1 (weakest) upwards.
-        level: u8,
-    },
-}
 
 /// What one turn did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,10 +30,6 @@ pub struct Event<M> {
     /// The game is over after it.
     pub over: bool,
 }
-
-/// Discs each colour has to place at the start of Othello (T7): 64 squares
-/// less the 4 of the set-up.
-pub const SUPPLY_AT_START: u32 = 30;
 
 /// One game in progress or finished.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,8 @@
 //! NBoard): `(;GM[Othello]PC[Virada]PB[…]PW[…]RE[…]TY[8]BO[8 … *]B[f5]W[d6]…;)`,
 //! written by the crate's GGF notation ([`GgfGame`]).
 
-use crate::game::session::{Seat, Session};
+use crate::game::session::Session;
+use crate::game::Seat;
 use crate::{Color, GgfGame, Move, Position};
 
 fn player(s: Seat) -> String {

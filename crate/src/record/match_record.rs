@@ -21,13 +21,14 @@
 //! The format is described in `docs/record-format.md`; the checks are in
 //! [`verify_match`](super::verify_match).
 
-use super::error::excerpt;
 use super::parse::parse_seat;
 use super::write::seat;
-use super::{parse, GameKind, RecordError};
+use super::{parse, RecordError};
 use crate::game::fairness::hex;
-use crate::game::session::Seat;
+use crate::game::GameKind;
+use crate::game::Seat;
 use crate::record::matchplay::{game_points, Match, MatchError, MatchKind};
+use crate::text::excerpt;
 use sha2::{Digest, Sha256};
 use std::fmt;
 

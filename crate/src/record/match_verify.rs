@@ -6,8 +6,9 @@
 use super::match_record::read_game;
 use super::match_record::{parse_match, MatchRecord, MatchVerdict};
 use super::verify::{json_string, Check, Report, Status};
-use super::{verify_text, write::seat, GameKind};
+use super::{verify_text, write::seat};
 use crate::game::fairness::hex;
+use crate::game::GameKind;
 use crate::record::matchplay::{game_points, Match};
 use std::fmt;
 

@@ -19,7 +19,7 @@
 //! assert_eq!(m.winner(), Some(MatchWinner::First));
 //! ```
 
-use crate::record::{GameResult, Verdict};
+use crate::game::{GameResult, Verdict};
 use std::fmt;
 
 /// The targets a match "to N points" may have.
@@ -165,7 +165,7 @@ impl std::error::Error for MatchError {}
 ///
 /// ```
 /// use virada::record::matchplay::game_points;
-/// use virada::record::{GameResult, Verdict};
+/// use virada::game::{GameResult, Verdict};
 /// let r = GameResult { dark: 24, light: 40, verdict: Verdict::LightWins };
 /// assert_eq!(game_points(&r, 0).unwrap(), [0, 16]);
 /// assert_eq!(game_points(&r, 1).unwrap(), [16, 0]);

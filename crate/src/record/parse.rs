@@ -1,14 +1,15 @@
 //! Reading a record: strict about form, never panicking, the first problem
 //! reported with its line.
 
-use super::error::excerpt;
 use super::{
-    Assist, Field, GameKind, GameResult, Moves, Record, RecordError, Signature, Verdict, MAGIC,
-    MAX_ASSISTS, MAX_BYTES, MAX_CLOCK, MAX_LEVEL, MAX_MOVES, MAX_WORD_BYTES, VERSION, VERSION_2,
+    Field, Record, RecordError, Signature, MAGIC, MAX_ASSISTS, MAX_BYTES, MAX_CLOCK, MAX_LEVEL,
+    MAX_MOVES, MAX_WORD_BYTES, VERSION, VERSION_2,
 };
 use crate::game::fairness::Seed;
-use crate::game::rules::Played;
-use crate::game::session::Seat;
+use crate::game::Played;
+use crate::game::Seat;
+use crate::game::{Assist, GameKind, GameResult, Moves, Verdict};
+use crate::text::excerpt;
 use crate::{Move, Square};
 use sha2::{Digest, Sha256};
 

@@ -3,10 +3,12 @@
 //! Each check comes back passed or failed with a stable code and its
 //! parameters, so the page can say it in its own language.
 
-use super::{parse, write::seat, Assist, GameKind, Moves, Record, Verdict};
+use super::{parse, write::seat, Record};
 use crate::game::fairness::{dark_seat, dark_seat_v2, hex};
 use crate::game::nabu::NabuGame;
-use crate::game::rules::{Played, Rules};
+use crate::game::rules::Rules;
+use crate::game::Played;
+use crate::game::{Assist, GameKind, Moves, Verdict};
 use crate::Position;
 use sha2::{Digest, Sha256};
 use std::fmt;

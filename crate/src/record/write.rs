@@ -1,9 +1,12 @@
 //! Writing a record from a game at the table, for either rule set, or from a [`Record`].
 
-use super::{GameKind, GameResult, Moves, Record, Verdict, MAGIC, VERSION, VERSION_2};
+use super::{Record, MAGIC, VERSION, VERSION_2};
 use crate::game::fairness::hex;
-use crate::game::rules::{Played, Rules};
-use crate::game::session::{Seat, Session};
+use crate::game::rules::Rules;
+use crate::game::session::Session;
+use crate::game::Played;
+use crate::game::Seat;
+use crate::game::{GameKind, GameResult, Moves, Verdict};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 
@@ -12,7 +15,7 @@ use std::fmt::Write as _;
 ///
 /// ```
 /// use virada::game::fairness::Seed;
-/// use virada::game::session::{Seat, Session};
+/// use virada::game::{session::Session, Seat};
 /// let game = Session::othello([Seat::Person, Seat::Bot { level: 3 }], Some(30), Seed([0; 32]), String::new());
 /// let text = virada::record::write(&game, true);
 /// assert!(text.starts_with("virada-record 1\ngame: othello 8\n"));

@@ -16,7 +16,8 @@ pub use settings::{Settings, SetupError};
 
 use crate::game::fairness::Seed;
 use crate::game::rules::Rules;
-use crate::game::session::{Event, Seat, Session};
+use crate::game::session::{Event, Session};
+use crate::game::Seat;
 use crate::record::json_string;
 use std::fmt;
 use std::fmt::Write as _;
@@ -105,6 +106,9 @@ impl From<SetupError> for TableError {
 pub trait View: Rules {
     /// The game's name in the snapshot: `othello` or `nabucodonosor`.
     const NAME: &'static str;
+    /// The highest bot level a seat may hold (the lowest is 1): the
+    /// game's bot's.
+    const MAX_LEVEL: u8;
     /// The game's own snapshot fields, each written as `,"key":value`.
     fn extra_json(session: &Session<Self>, s: &mut String);
     /// The cell a move places a disc on, if it does.
@@ -272,7 +276,7 @@ impl<R: View> Table<R> {
             return Err(TableError::Rated);
         }
         let assists = crate::record::read_assists(text)
-            .ok_or_else(|| TableError::Assists(crate::record::excerpt(text)))?;
+            .ok_or_else(|| TableError::Assists(crate::text::excerpt(text)))?;
         self.session.assists = assists;
         Ok(())
     }
@@ -298,7 +302,7 @@ impl<R: View> Table<R> {
     }
 
     fn read(text: &str) -> Result<R::Move, TableError> {
-        R::parse_move(text).ok_or_else(|| TableError::Move(crate::record::excerpt(text)))
+        R::parse_move(text).ok_or_else(|| TableError::Move(crate::text::excerpt(text)))
     }
 
     /// The side to move plays the move written `text` (`f5`, `c3:e4`, `swap`,
@@ -410,10 +414,10 @@ impl<R: View> Table<R> {
         });
         let [dark, light] = p.counts();
         let outcome = match p.verdict() {
-            None | Some(crate::record::Verdict::Unfinished) => "null",
-            Some(crate::record::Verdict::DarkWins) => "\"dark\"",
-            Some(crate::record::Verdict::LightWins) => "\"light\"",
-            Some(crate::record::Verdict::Draw) => "\"draw\"",
+            None | Some(crate::game::Verdict::Unfinished) => "null",
+            Some(crate::game::Verdict::DarkWins) => "\"dark\"",
+            Some(crate::game::Verdict::LightWins) => "\"light\"",
+            Some(crate::game::Verdict::Draw) => "\"draw\"",
         };
         let _ = write!(
             s,

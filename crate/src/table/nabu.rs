@@ -14,6 +14,7 @@ pub const BOT_STREAM: u64 = 0x6e61_6275_0000_0000;
 
 impl View for NabuGame {
     const NAME: &'static str = "nabucodonosor";
+    const MAX_LEVEL: u8 = bot::MAX_LEVEL;
 
     /// `placements` (cell indices, reading order), `captures` (texts, the
     /// CLI's order), `legalMoves` (texts), `canSwap`, `swapped` and `end`
@@ -135,7 +136,7 @@ pub fn nabu_bot_move(
     let mut t = Table::nabucodonosor(
         size,
         Settings {
-            seats: [crate::game::session::Seat::Person; 2],
+            seats: [crate::game::Seat::Person; 2],
             clock: Some(1),
             seed: Some(seed),
             word: String::new(),
@@ -163,7 +164,7 @@ mod tests {
         let t = Table {
             session: Session::new(
                 game,
-                [crate::game::session::Seat::Person; 2],
+                [crate::game::Seat::Person; 2],
                 None,
                 Seed([0; 32]),
                 String::new(),

@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 impl View for Position {
     const NAME: &'static str = "othello";
+    const MAX_LEVEL: u8 = crate::engine::bot::LEVELS.len() as u8;
 
     /// `legal` (`[[square, flips], …]` in reading order) and `supplies`
     /// (`[dark, light]`, T7).
@@ -95,7 +96,6 @@ impl Table<Position> {
 mod tests {
     use super::*;
     use crate::game::fairness::Seed;
-    use crate::game::rules::Rules;
 
     const SEED: &str = "00000000000000000000000000000000000000000000000000000000000000ff";
 

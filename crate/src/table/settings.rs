@@ -4,7 +4,7 @@
 
 use crate::game::fairness::{Seed, SeedError};
 use crate::game::handicap::{Handicap, HandicapError};
-use crate::game::session::Seat;
+use crate::game::Seat;
 use crate::record::{MAX_CLOCK, MAX_WORD_BYTES};
 use std::fmt;
 
@@ -179,7 +179,7 @@ impl Settings {
 
 /// Reads `person,bot`-style seats; a plain `bot` sits at `level`, `bot:N` at N.
 fn parse_seats(text: &str, level: u32) -> Result<[Seat; 2], SetupError> {
-    let bad = || SetupError::Seats(crate::record::excerpt(text));
+    let bad = || SetupError::Seats(crate::text::excerpt(text));
     let one = |s: &str| match s.trim() {
         "person" => Ok(Seat::Person),
         "bot" => Ok(Seat::Bot {

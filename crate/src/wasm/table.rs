@@ -4,7 +4,6 @@
 
 use super::coded;
 use crate::game::nabu::NabuGame;
-use crate::game::rules::Rules;
 use crate::table::{event_json, Settings, SetupError, Table, TableError, View};
 use crate::Position;
 use wasm_bindgen::prelude::*;
@@ -71,7 +70,7 @@ impl GameTable {
                 settings(NabuGame::MAX_LEVEL).map_err(|e| error(e.into()))?,
             )
             .map(Inner::Nabucodonosor),
-            other => Err(SetupError::Game(crate::record::excerpt(other)).into()),
+            other => Err(SetupError::Game(crate::text::excerpt(other)).into()),
         };
         inner.map(GameTable).map_err(error)
     }

@@ -11,13 +11,10 @@
 //! a square or `PA`/`pass`, optionally followed by `/eval/time`. Other
 //! properties are kept as read.
 
-use super::board_from_cells;
 pub use super::ggf_error::GgfError;
+use super::{board_from_cells, MAX_GGF_CHARS};
 use crate::{Color, IllegalMove, Move, Position, Square};
 use std::fmt;
-
-/// The longest record read, in characters.
-pub const MAX_GGF_CHARS: usize = 65_536;
 
 /// One move of a record, with the evaluation and time the server noted.
 #[derive(Clone, Debug, PartialEq, Eq)]

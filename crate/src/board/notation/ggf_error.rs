@@ -1,6 +1,6 @@
 //! Why a GGF record could not be read: [`GgfError`].
 
-use super::ggf::MAX_GGF_CHARS;
+use super::MAX_GGF_CHARS;
 use crate::{Color, IllegalMove, Move};
 use std::fmt;
 

@@ -13,7 +13,7 @@ mod ggf_error;
 mod obf;
 mod transcript;
 
-pub use ggf::{GgfError, GgfGame, GgfMove, MAX_GGF_CHARS};
+pub use ggf::{GgfError, GgfGame, GgfMove};
 pub use obf::{parse_obf_text, Annotation, Obf, ObfError, ObfLineError, MAX_OBF_LINE_CHARS};
 pub use transcript::{
     parse_transcript, write_transcript, write_transcript_with_passes, TranscriptError,
@@ -21,6 +21,9 @@ pub use transcript::{
 };
 
 use crate::{Bitboard, Board};
+
+/// The longest GGF record read, in characters.
+pub const MAX_GGF_CHARS: usize = 65_536;
 
 /// A board from 64 cells in reading order (`Some(true)` dark, `Some(false)`
 /// light, `None` empty).

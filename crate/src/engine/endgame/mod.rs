@@ -22,7 +22,7 @@ pub(crate) use table::hash;
 pub use table::EndTable;
 
 use crate::board::movegen::moves;
-use crate::engine::search::Budget;
+use crate::engine::budget::Budget;
 use crate::{Move, Position, Square};
 use order::{pick_best, Candidate, INF_EVAL};
 

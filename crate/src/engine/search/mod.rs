@@ -8,16 +8,16 @@
 //! at [`SOLVER_NODES_PER_NODE`] to one midgame node, so that it stands for a
 //! time.
 
-mod budget;
-
-pub use budget::{default_clock, Budget, Clock};
+pub use crate::engine::budget::{default_clock, Budget, Clock};
 mod engine;
+mod fit;
 mod probcut;
 mod selective;
 mod table;
 
 pub use engine::{Engine, SOLVER_NODES_PER_NODE};
-pub use selective::{probcut_bucket, probcut_depth, Fit, PROBCUT_BUCKETS, PROBCUT_FIT_DEPTHS};
+pub use fit::{Fit, PROBCUT_BUCKETS};
+pub use selective::{probcut_bucket, probcut_depth, PROBCUT_FIT_DEPTHS};
 pub use table::MidTable;
 
 use crate::Move;
@@ -49,6 +49,3 @@ pub struct SearchResult {
     /// Positions visited.
     pub nodes: u64,
 }
-
-#[cfg(test)]
-mod tests;

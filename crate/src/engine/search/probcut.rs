@@ -1,9 +1,9 @@
 //! ProbCut's fit of the deep score on the shallow one, per deep depth
 //! (6..=12) and stage, on 600 positions. Made by `virada bench
-//! --depth 1 --runs 1 --probcut-fit 600 crate/src/search/probcut.rs`
+//! --depth 1 --runs 1 --probcut-fit 600 crate/src/engine/search/probcut.rs`
 //! (docs/engine.md); rerun it when the evaluation changes.
 
-use super::selective::{Fit, PROBCUT_BUCKETS};
+use super::fit::{Fit, PROBCUT_BUCKETS};
 
 pub(super) const FIT: [[Fit; PROBCUT_BUCKETS]; 7] = [
     // depth 6 from 2

@@ -4,6 +4,7 @@
 //! search. The fit, per deep depth and stage, is `probcut.rs`'s table, made
 //! by `virada bench --probcut-fit`.
 
+use super::fit::{Fit, PROBCUT_BUCKETS};
 use super::probcut::FIT;
 
 /// The shallowest remaining depth ProbCut tries at.
@@ -11,9 +12,6 @@ pub(super) const PROBCUT_MIN_DEPTH: u32 = 6;
 
 /// The deep depths the table fits (deeper searches use the last).
 pub const PROBCUT_FIT_DEPTHS: std::ops::RangeInclusive<u32> = 6..=12;
-
-/// Stages of the fit: empties 50 and more, 40–49, 30–39, 20–29, fewer.
-pub const PROBCUT_BUCKETS: usize = 5;
 
 /// How many standard deviations the mapped shallow score must pass by.
 const PROBCUT_T: (i32, i32) = (3, 2);
@@ -26,19 +24,6 @@ const PROBCUT_T: (i32, i32) = (3, 2);
 /// docs/engine-figures.md). Refit and measure again when the evaluation
 /// changes.
 pub(super) const FITTED: bool = false;
-
-/// A fit of the deep score on the shallow one.
-#[derive(Clone, Copy, Debug)]
-pub struct Fit {
-    /// Positions it was fitted on.
-    pub n: u32,
-    /// The deep score per shallow point, in 1/1024.
-    pub slope: i32,
-    /// The deep score at a shallow 0 (evaluation units).
-    pub offset: i32,
-    /// The standard deviation of the deep score about the fit.
-    pub sigma: i32,
-}
 
 /// The stage bucket of `empties`.
 pub fn probcut_bucket(empties: u32) -> usize {

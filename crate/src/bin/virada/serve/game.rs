@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use virada::game::fairness::Seed;
 use virada::game::nabu::NabuGame;
-use virada::game::session::Seat;
+use virada::game::Seat;
 use virada::table::{Settings, Table};
 use virada::Position;
 

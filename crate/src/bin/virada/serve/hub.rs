@@ -245,8 +245,8 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// A finished table's state from its record: seats, words, seed and moves.
 fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
-    use virada::game::session::Seat;
-    use virada::record::GameKind;
+    use virada::game::GameKind;
+    use virada::game::Seat;
     let r = virada::record::parse(text).map_err(|e| e.to_string())?;
     let kind = match r.game {
         GameKind::Othello => Kind::Othello,

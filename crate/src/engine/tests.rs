@@ -1,6 +1,8 @@
-//! Behaviour of the midgame search's cutoffs and its budget.
+//! Behaviour of the midgame search's cutoffs and its budget, on positions
+//! of a game the bot plays (so beside both, not inside the search).
 
-use super::{Budget, Engine, Limits};
+use crate::engine::bot;
+use crate::engine::search::{Budget, Engine, Limits};
 use crate::{Move, Position};
 
 /// Positions of a game level 4 plays against itself from the start, after
@@ -18,7 +20,7 @@ fn positions(plies: &[usize]) -> Vec<Position> {
         let mv = if pos.must_pass() {
             Move::Pass
         } else {
-            crate::engine::bot::choose(&pos, 4)
+            bot::choose(&pos, 4)
         };
         pos = pos.play_move(mv).unwrap();
     }
