@@ -250,6 +250,22 @@ pub fn seeded_stream(seed: &crate::game::fairness::Seed, ply: u32) -> impl FnMut
     move || rng.next_u64()
 }
 
+/// The bot's move in a game: [`choose_with`] drawing from the game's
+/// seeded generator on stream `ply` (the moves played so far,
+/// [`seeded_stream`]), so the same seed replays the same game. The one way
+/// the page's bot worker and the server's tables ask the bot.
+pub fn game_move(
+    engine: &mut Engine,
+    position: &Position,
+    level: u8,
+    seed: &crate::game::fairness::Seed,
+    ply: u32,
+    budget: Budget<'_>,
+) -> Choice {
+    let mut rng = seeded_stream(seed, ply);
+    choose_with(engine, position, level, &mut rng, budget)
+}
+
 /// A score in discs, for display.
 pub fn discs(score: i32) -> f64 {
     f64::from(score) / f64::from(DISC)

@@ -7,10 +7,12 @@
 //! The page never decides a rule: legal moves, flips and captures, passes,
 //! the time-out move and the result all come from here.
 
+mod any;
 mod nabu;
 mod othello;
 mod settings;
 
+pub use any::AnyTable;
 pub use nabu::{nabu_bot_move, BOT_STREAM};
 pub use settings::{Settings, SetupError};
 

@@ -1,7 +1,9 @@
 //! Othello at the table: its snapshot fields (`legal`, `supplies`), its
-//! transcripts (`f5d6PA…`) and its GGF export.
+//! transcripts (`f5d6PA…`), its GGF export and the bot's seeded move.
 
 use super::{list, Settings, Table, TableError, View};
+use crate::engine::bot;
+use crate::engine::search::{Budget, Engine};
 use crate::game::session::Session;
 use crate::{Move, Position, Square};
 use std::fmt::Write as _;
@@ -89,6 +91,18 @@ impl Table<Position> {
     /// The GGF export (see [`crate::record::ggf::write`]).
     pub fn ggf(&self) -> String {
         crate::record::ggf::write(&self.session)
+    }
+
+    /// The bot's move at `level` with `engine`, stopping at `budget`,
+    /// deterministic from the game's seed and the ply (see
+    /// [`bot::game_move`]); `None` once over.
+    pub fn bot_move(&self, level: u8, engine: &mut Engine, budget: Budget<'_>) -> Option<Move> {
+        let s = &self.session;
+        if s.is_over() {
+            return None;
+        }
+        let ply = u32::try_from(s.moves().len()).unwrap_or(u32::MAX);
+        Some(bot::game_move(engine, s.rules(), level, &s.seed, ply, budget).mv)
     }
 }
 

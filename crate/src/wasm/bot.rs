@@ -57,11 +57,10 @@ pub fn bot_choose(
 ) -> Result<String, JsError> {
     let seed = seed(seed_hex)?;
     let position = position(dark, light, dark_to_move)?;
-    let mut rng = crate::engine::bot::seeded_stream(&seed, ply);
     let budget = crate::engine::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
     let choice = BOT_ENGINE.with(|engine| {
         let mut engine = engine.borrow_mut();
-        crate::engine::bot::choose_with(&mut engine, &position, level, &mut rng, budget)
+        crate::engine::bot::game_move(&mut engine, &position, level, &seed, ply, budget)
     });
     Ok(format!(
         "{{\"move\":\"{}\",\"book\":{}}}",
