@@ -29,6 +29,7 @@
 pub mod board;
 pub mod engine;
 pub mod game;
+pub mod json;
 pub mod record;
 pub mod table;
 mod text;

@@ -14,7 +14,8 @@ use crate::engine::review::{read_game, ReadError, Source};
 use crate::game::nabu::{NabuGame, NabuMove};
 use crate::game::Seat;
 use crate::game::{GameKind, GameResult, Moves, Verdict};
-use crate::record::{json_string, Record};
+use crate::json::{self, Object, Raw};
+use crate::record::Record;
 use crate::{Color, Move, Outcome, Position};
 
 /// One step of a replay: the position after `ply` plies.
@@ -250,50 +251,47 @@ fn nabu(size: u8, moves: &[crate::game::Played<NabuMove>]) -> Result<Replay, Rea
     })
 }
 
-fn color_json(c: Option<Color>) -> &'static str {
-    match c {
-        Some(Color::Dark) => "\"dark\"",
-        Some(Color::Light) => "\"light\"",
-        None => "null",
-    }
+fn color(c: Option<Color>) -> Option<&'static str> {
+    c.map(|c| match c {
+        Color::Dark => "dark",
+        Color::Light => "light",
+    })
 }
 
-fn seat_json(s: Seat) -> String {
+fn seat_text(s: Seat) -> String {
     match s {
-        Seat::Person => "\"person\"".to_string(),
-        Seat::Bot { level } => format!("\"bot {level}\""),
+        Seat::Person => "person".to_string(),
+        Seat::Bot { level } => format!("bot {level}"),
     }
 }
 
-fn game_json(game: GameKind) -> String {
-    match game {
-        GameKind::Othello => r#""game":"othello","size":8"#.to_string(),
-        GameKind::Nabucodonosor(n) => format!(r#""game":"nabucodonosor","size":{n}"#),
-    }
+/// `"game":"othello","size":8`.
+fn game_fields(o: &mut Object<'_>, game: GameKind) {
+    o.field("game", game.name()).field("size", game.size());
 }
 
 /// `{"dark":D,"light":L,"verdict":"dark wins"}`.
-fn result_json(r: &GameResult) -> String {
-    format!(
-        r#"{{"dark":{},"light":{},"verdict":"{}"}}"#,
-        r.dark,
-        r.light,
-        r.verdict.as_str()
-    )
+fn result_fields(o: &mut Object<'_>, r: &GameResult) {
+    o.field("dark", r.dark)
+        .field("light", r.light)
+        .field("verdict", r.verdict.as_str());
 }
 
 impl Header {
     /// `{"seats":[…],"dark":0,"fingerprint":"…","result":{"dark","light","verdict"},"clock"}`.
     pub fn to_json(&self) -> String {
-        format!(
-            r#"{{"seats":[{},{}],"dark":{},"fingerprint":"{}","result":{},"clock":{}}}"#,
-            seat_json(self.seats[0]),
-            seat_json(self.seats[1]),
-            self.dark,
-            self.fingerprint,
-            result_json(&self.result),
-            self.clock.map_or("null".to_string(), |c| c.to_string())
-        )
+        json::object(|o| self.fields(o))
+    }
+
+    fn fields(&self, o: &mut Object<'_>) {
+        o.array("seats", |a| {
+            a.item(seat_text(self.seats[0]))
+                .item(seat_text(self.seats[1]));
+        })
+        .field("dark", self.dark)
+        .field("fingerprint", &self.fingerprint)
+        .object("result", |o| result_fields(o, &self.result))
+        .field("clock", self.clock);
     }
 }
 
@@ -302,45 +300,49 @@ impl Replay {
     /// `{"kind":"game","source","game","size","header":{…}|null,"end":{"dark","light","verdict"}|null,"transcript","ggf","steps":[{"cells","toMove","move","mover","byTable","pass","swap","placed","flipped","rect"}]}`
     /// (`rect` a capture's `{"top","left","bottom","right"}`, 0-based, else null).
     pub fn to_json(&self) -> String {
-        let steps: Vec<String> = self
-            .steps
-            .iter()
-            .map(|s| {
-                let flipped: Vec<String> = s.flipped.iter().map(usize::to_string).collect();
-                let rect = s.rect.map_or("null".to_string(), |r| {
-                    format!(
-                        r#"{{"top":{},"left":{},"bottom":{},"right":{}}}"#,
-                        r.top, r.left, r.bottom, r.right
-                    )
+        json::object(|o| {
+            o.field("kind", "game").field("source", self.source.name());
+            game_fields(o, self.game);
+            match &self.header {
+                Some(h) => o.object("header", |o| h.fields(o)),
+                None => o.field("header", Raw("null")),
+            };
+            match &self.end {
+                Some(r) => o.object("end", |o| result_fields(o, r)),
+                None => o.field("end", Raw("null")),
+            };
+            o.field("transcript", &self.transcript)
+                .field("ggf", self.ggf.as_deref())
+                .array("steps", |a| {
+                    for s in &self.steps {
+                        a.object(|o| step_fields(o, s));
+                    }
                 });
-                format!(
-                    r#"{{"cells":"{}","toMove":{},"move":{},"mover":{},"byTable":{},"pass":{},"swap":{},"placed":{},"flipped":[{}],"rect":{}}}"#,
-                    s.cells,
-                    color_json(s.to_move),
-                    s.mv.as_deref().map_or("null".to_string(), json_string),
-                    color_json(s.mover),
-                    s.by_table,
-                    s.pass,
-                    s.swap,
-                    s.placed.map_or("-1".to_string(), |p| p.to_string()),
-                    flipped.join(","),
-                    rect
-                )
-            })
-            .collect();
-        format!(
-            r#"{{"kind":"game","source":"{}",{},"header":{},"end":{},"transcript":{},"ggf":{},"steps":[{}]}}"#,
-            self.source.name(),
-            game_json(self.game),
-            self.header
-                .as_ref()
-                .map_or("null".to_string(), Header::to_json),
-            self.end.as_ref().map_or("null".to_string(), result_json),
-            json_string(&self.transcript),
-            self.ggf.as_deref().map_or("null".to_string(), json_string),
-            steps.join(",")
-        )
+        })
     }
+}
+
+fn step_fields(o: &mut Object<'_>, s: &Step) {
+    o.field("cells", &s.cells)
+        .field("toMove", color(s.to_move))
+        .field("move", s.mv.as_deref())
+        .field("mover", color(s.mover))
+        .field("byTable", s.by_table)
+        .field("pass", s.pass)
+        .field("swap", s.swap)
+        .field("placed", s.placed.map_or(-1, |p| p as i64))
+        .array("flipped", |a| {
+            a.items(&s.flipped);
+        });
+    match s.rect {
+        Some(r) => o.object("rect", |o| {
+            o.field("top", r.top)
+                .field("left", r.left)
+                .field("bottom", r.bottom)
+                .field("right", r.right);
+        }),
+        None => o.field("rect", Raw("null")),
+    };
 }
 
 /// A stored record's line in the history list, from its header alone (no
@@ -354,44 +356,45 @@ pub fn summary(text: &str) -> Result<String, ReadError> {
         return match_summary(text);
     }
     let record = crate::record::parse(text).map_err(|e| ReadError::Record(e.code()))?;
-    Ok(format!(
-        r#"{{"kind":"game",{},"plies":{},"header":{}}}"#,
-        game_json(record.game),
-        record.moves.len(),
-        header(&record).to_json()
-    ))
+    Ok(json::object(|o| {
+        o.field("kind", "game");
+        game_fields(o, record.game);
+        o.field("plies", record.moves.len())
+            .object("header", |o| header(&record).fields(o));
+    }))
 }
 
 /// A match record's line in the history list (see [`summary`]).
 fn match_summary(text: &str) -> Result<String, ReadError> {
     let m = crate::record::parse_match(text).map_err(|e| ReadError::Record(e.code))?;
-    let games: Vec<String> = m
-        .games
-        .iter()
-        .map(|g| {
-            format!(
-                r#"{{"number":{},"points":[{},{}],"record":{}}}"#,
-                g.number,
-                g.points[0],
-                g.points[1],
-                json_string(&g.text)
-            )
-        })
-        .collect();
     let fingerprint: String = m.digest.iter().map(|b| format!("{b:02x}")).collect();
-    Ok(format!(
-        r#"{{"kind":"match",{},"match":{{"kind":"{}","target":{},"seats":[{},{}],"total":[{},{}],"winner":"{}","fingerprint":"{}"}},"games":[{}]}}"#,
-        game_json(GameKind::Othello),
-        m.kind.name(),
-        m.kind.target(),
-        seat_json(m.seats[0]),
-        seat_json(m.seats[1]),
-        m.total[0],
-        m.total[1],
-        m.winner.as_str(),
-        fingerprint,
-        games.join(",")
-    ))
+    Ok(json::object(|o| {
+        o.field("kind", "match");
+        game_fields(o, GameKind::Othello);
+        o.object("match", |o| {
+            o.field("kind", m.kind.name())
+                .field("target", m.kind.target())
+                .array("seats", |a| {
+                    a.item(seat_text(m.seats[0])).item(seat_text(m.seats[1]));
+                })
+                .array("total", |a| {
+                    a.items(m.total);
+                })
+                .field("winner", m.winner.as_str())
+                .field("fingerprint", fingerprint);
+        })
+        .array("games", |a| {
+            for g in &m.games {
+                a.object(|o| {
+                    o.field("number", g.number)
+                        .array("points", |a| {
+                            a.items(g.points);
+                        })
+                        .field("record", &g.text);
+                });
+            }
+        });
+    }))
 }
 
 #[cfg(test)]

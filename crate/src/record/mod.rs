@@ -50,6 +50,7 @@ mod match_verify;
 pub mod matchplay;
 mod nabu;
 mod parse;
+mod report;
 mod verify;
 mod write;
 
@@ -61,8 +62,8 @@ pub use match_record::{
 pub use match_verify::{verify_match, verify_match_text, GameReport, MatchReport};
 pub use parse::parse;
 pub(crate) use parse::read_assists;
-pub(crate) use verify::json_string;
-pub use verify::{verify, verify_text, Check, Report, Status};
+pub use report::{Check, Report, Status};
+pub use verify::{verify, verify_text};
 pub use write::{sign, write, write_record};
 
 use crate::game::fairness::Seed;

@@ -1,13 +1,13 @@
 //! Nabucodonosor at the table: its snapshot fields, the tap cycle of
 //! captures at a cell, and the bot's seeded move.
 
-use super::{list, Settings, SetupError, Table, TableError, View};
+use super::{Settings, SetupError, Table, TableError, View};
 use crate::engine::nabu_bot as bot;
 use crate::game::fairness::{game_rng, Rng, Seed};
 use crate::game::nabu::{NabuEnd, NabuGame, NabuMove, Rect, MAX_SIZE, MIN_SIZE};
 use crate::game::rules::Rules;
 use crate::game::session::Session;
-use std::fmt::Write as _;
+use crate::json::{Object, Shown};
 
 /// The generator stream of the bot's choice at ply `p` is `BOT_STREAM + p`.
 pub const BOT_STREAM: u64 = 0x6e61_6275_0000_0000;
@@ -19,32 +19,26 @@ impl View for NabuGame {
     /// `placements` (cell indices, reading order), `captures` (texts, the
     /// CLI's order), `legalMoves` (texts), `canSwap`, `swapped` and `end`
     /// (`null`, `"wipe-out"`, `"more-discs"` or `"last-mover"`).
-    fn extra_json(session: &Session<NabuGame>, s: &mut String) {
+    fn extra_json(session: &Session<NabuGame>, o: &mut Object<'_>) {
         let g = session.rules();
         let n = g.size();
-        s.push_str(",\"placements\":[");
-        list(s, g.placements().iter(), |s, c| {
-            let _ = write!(s, "{}", c.index(n));
+        let end = g.outcome().map(|o| match o.end {
+            NabuEnd::WipeOut => "wipe-out",
+            NabuEnd::MoreDiscs => "more-discs",
+            NabuEnd::LastMover => "last-mover",
         });
-        s.push_str("],\"captures\":[");
-        list(s, g.captures().iter(), |s, r| {
-            let _ = write!(s, "\"{r}\"");
-        });
-        s.push_str("],\"legalMoves\":[");
-        list(s, Rules::legal_moves(g).iter(), |s, m| {
-            let _ = write!(s, "\"{m}\"");
-        });
-        let end = g.outcome().map_or("null", |o| match o.end {
-            NabuEnd::WipeOut => "\"wipe-out\"",
-            NabuEnd::MoreDiscs => "\"more-discs\"",
-            NabuEnd::LastMover => "\"last-mover\"",
-        });
-        let _ = write!(
-            s,
-            "],\"canSwap\":{},\"swapped\":{},\"end\":{end}",
-            g.can_swap(),
-            g.swapped()
-        );
+        o.array("placements", |a| {
+            a.items(g.placements().iter().map(|c| c.index(n)));
+        })
+        .array("captures", |a| {
+            a.items(g.captures().iter().map(Shown));
+        })
+        .array("legalMoves", |a| {
+            a.items(Rules::legal_moves(g).iter().map(Shown));
+        })
+        .field("canSwap", g.can_swap())
+        .field("swapped", g.swapped())
+        .field("end", end);
     }
 
     fn placed(mv: NabuMove, size: usize) -> Option<usize> {

@@ -1,12 +1,12 @@
 //! Othello at the table: its snapshot fields (`legal`, `supplies`), its
 //! transcripts (`f5d6PA…`), its GGF export and the bot's seeded move.
 
-use super::{list, Settings, Table, TableError, View};
+use super::{Settings, Table, TableError, View};
 use crate::engine::bot;
 use crate::engine::search::{Budget, Engine};
 use crate::game::session::Session;
+use crate::json::Object;
 use crate::{Move, Position, Square};
-use std::fmt::Write as _;
 
 impl View for Position {
     const NAME: &'static str = "othello";
@@ -14,14 +14,18 @@ impl View for Position {
 
     /// `legal` (`[[square, flips], …]` in reading order) and `supplies`
     /// (`[dark, light]`, T7).
-    fn extra_json(session: &Session<Position>, s: &mut String) {
+    fn extra_json(session: &Session<Position>, o: &mut Object<'_>) {
         let p = session.position();
-        s.push_str(",\"legal\":[");
-        list(s, p.legal_moves().squares(), |s, sq| {
-            let _ = write!(s, "[{},{}]", sq.index(), p.flips(sq).count());
+        o.array("legal", |a| {
+            for sq in p.legal_moves().squares() {
+                a.array(|a| {
+                    a.item(sq.index()).item(p.flips(sq).count());
+                });
+            }
         });
-        let [d, l] = session.supplies();
-        let _ = write!(s, "],\"supplies\":[{d},{l}]");
+        o.array("supplies", |a| {
+            a.items(session.supplies());
+        });
     }
 
     fn placed(mv: Move, _size: usize) -> Option<usize> {

@@ -62,10 +62,10 @@ pub fn bot_choose(
         let mut engine = engine.borrow_mut();
         crate::engine::bot::game_move(&mut engine, &position, level, &seed, ply, budget)
     });
-    Ok(format!(
-        "{{\"move\":\"{}\",\"book\":{}}}",
-        choice.mv, choice.book
-    ))
+    Ok(crate::json::object(|o| {
+        o.field("move", choice.mv.to_string())
+            .field("book", choice.book);
+    }))
 }
 
 thread_local! {
