@@ -41,6 +41,11 @@ fn blank(text: &str) -> String {
     while i < s.len() {
         let rest = |k: usize| s.get(i + k).copied().unwrap_or(' ');
         let word_before = i > 0 && (s[i - 1].is_alphanumeric() || s[i - 1] == '_');
+        // A raw string `r#"…"#` (or `br"…"`): where its hashes start, and how many.
+        let raw = (!word_before && (s[i] == 'r' || (s[i] == 'b' && rest(1) == 'r')))
+            .then(|| i + usize::from(s[i] == 'b') + 1)
+            .map(|h| (h, s[h..].iter().take_while(|&&c| c == '#').count()))
+            .filter(|&(h, n)| s.get(h + n) == Some(&'"'));
         if s[i] == '/' && rest(1) == '/' {
             let end = (i..s.len()).find(|&k| s[k] == '\n').unwrap_or(s.len());
             i = skip_to(&mut out, i, end);
@@ -61,13 +66,7 @@ fn blank(text: &str) -> String {
                 }
             }
             i = skip_to(&mut out, i, k);
-        } else if !word_before && (s[i] == 'r' || (s[i] == 'b' && rest(1) == 'r')) && {
-            let h = i + usize::from(s[i] == 'b') + 1;
-            let hashes = s[h..].iter().take_while(|&&c| c == '#').count();
-            s.get(h + hashes) == Some(&'"')
-        } {
-            let h = i + usize::from(s[i] == 'b') + 1;
-            let hashes = s[h..].iter().take_while(|&&c| c == '#').count();
+        } else if let Some((h, hashes)) = raw {
             let mut k = h + hashes + 1;
             while k < s.len() && !(s[k] == '"' && s[k + 1..].iter().take(hashes).all(|&c| c == '#'))
             {
@@ -285,25 +284,20 @@ fn cycles(files: &[(String, String)]) -> (Vec<String>, Graphs) {
                         k += 1;
                     }
                     "use" => {
+                        let line = t[k].1;
                         k += 1;
                         let mut leaves = Vec::new();
                         use_tree(t, &mut k, Vec::new(), &mut leaves);
                         for (p, name) in leaves {
                             let target = absolute(&here, &p, &modules);
-                            if pass == 1 {
-                                if let Some(name) = name {
-                                    modules
-                                        .entry(here.clone())
-                                        .or_default()
-                                        .names
-                                        .insert(name, target);
-                                }
+                            if let (1, Some(name)) = (pass, name) {
+                                modules
+                                    .entry(here.clone())
+                                    .or_default()
+                                    .names
+                                    .insert(name, target);
                             } else if let (2, Some(target)) = (pass, target) {
-                                found.push((
-                                    here.clone(),
-                                    target,
-                                    format!("{file}:{}", t[k - 1].1),
-                                ));
+                                found.push((here.clone(), target, format!("{file}:{line}")));
                             }
                         }
                     }
