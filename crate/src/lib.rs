@@ -15,7 +15,12 @@
 //!   play;
 //! - [`engine`]: evaluation, search, endgame solver, book, the bots, the
 //!   analysis and the games read for review and history;
-//! - [`table`]: what the page and the server ask of a game at the table.
+//! - [`table`]: what the page and the server ask of a game at the table
+//!   ([`table::AnyTable`] for either game).
+//!
+//! Below them all, two leaves: [`json`], the one JSON writer, and `text`,
+//! untrusted text cut for messages. `src/module_graph.rs` (a test) checks
+//! that no module imports in a cycle and that these layers run one way.
 //!
 //! ```
 //! use virada::{Position, Square};

@@ -2,7 +2,8 @@
 //! wraps a [`Session`] set up from checked [`Settings`], plays the moves
 //! people, bots and the clock make (each returning what happened, forced
 //! passes included), and describes everything the page draws as one small
-//! JSON snapshot.
+//! JSON snapshot. [`AnyTable`] holds either game's table behind one type,
+//! for the page's wasm boundary and the server.
 //!
 //! The page never decides a rule: legal moves, flips and captures, passes,
 //! the time-out move and the result all come from here.
