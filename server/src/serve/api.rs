@@ -20,9 +20,9 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use super::game::Kind;
 use super::hub::{Hub, NewTable};
 use super::protocol::MAX_FRAME;
+use virada::game::GameKind;
 
 /// The largest WebSocket message read at all; a larger one closes the
 /// socket. Up to this size a message gets a `too-large` reply instead.
@@ -87,7 +87,7 @@ impl IntoResponse for Refused {
 fn settings(body: &NewTableBody) -> Result<NewTable, Refused> {
     let bad = |code: &'static str, message: &'static str| Err(Refused(code, message));
     let (kind, top) = match (body.game.as_str(), body.size) {
-        ("othello", None | Some(8)) => (Kind::Othello, 10),
+        ("othello", None | Some(8)) => (GameKind::Othello, 10),
         ("nabucodonosor", size) => {
             let size = size.unwrap_or(8);
             if !(5..=15).contains(&size) {
@@ -96,7 +96,7 @@ fn settings(body: &NewTableBody) -> Result<NewTable, Refused> {
                     "a Nabucodonosor board is 5 to 15 squares a side",
                 );
             }
-            (Kind::Nabucodonosor { size }, 5)
+            (GameKind::Nabucodonosor(size as u8), 5)
         }
         ("othello", Some(_)) => return bad("bad-size", "Othello is played on 8×8"),
         _ => return bad("bad-game", "the game is othello or nabucodonosor"),

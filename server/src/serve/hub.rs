@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{broadcast, mpsc};
 
-use super::game::Kind;
 use super::keys::Keys;
 use super::store::Store;
 use super::table::{fresh_token, now_ms, Actor, Command, Holder, Saved, Status, Timing};
+use virada::game::GameKind;
 
 /// Commands a table's channel holds before senders wait.
 const COMMAND_QUEUE: usize = 64;
@@ -32,7 +32,7 @@ pub struct Handle {
 #[derive(Clone, Copy, Debug)]
 pub struct NewTable {
     /// The game and board.
-    pub kind: Kind,
+    pub kind: GameKind,
     /// Seconds a turn, 0 for none.
     pub clock: u32,
     /// The bot's level for a seat it takes.
@@ -51,7 +51,7 @@ pub struct Limits {
 /// The server's tables.
 pub struct Hub {
     tables: Arc<Mutex<HashMap<String, Handle>>>,
-    waiting: Mutex<HashMap<(Kind, u32), String>>,
+    waiting: Mutex<HashMap<(GameKind, u32), String>>,
     opened: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
     store: Store,
     keys: Arc<Keys>,
@@ -196,7 +196,7 @@ impl Hub {
             return Ok(None);
         }
         let id = fresh_token()?;
-        let seed = virada::fairness::Seed::generate().map_err(|e| e.to_string())?;
+        let seed = virada::game::fairness::Seed::generate().map_err(|e| e.to_string())?;
         let wait = i64::try_from(self.timing.seat_wait.as_millis()).unwrap_or(i64::MAX);
         let saved = Saved {
             id: id.clone(),
@@ -245,13 +245,9 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// A finished table's state from its record: seats, words, seed and moves.
 fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
-    use virada::record::GameKind;
-    use virada::session::Seat;
+    use virada::game::Seat;
     let r = virada::record::parse(text).map_err(|e| e.to_string())?;
-    let kind = match r.game {
-        GameKind::Othello => Kind::Othello,
-        GameKind::Nabucodonosor(n) => Kind::Nabucodonosor { size: u32::from(n) },
-    };
+    let kind = r.game;
     let seed = r.seed.ok_or("the record's seed is hidden")?;
     let words = [r.word.clone(), r.second_word.clone().unwrap_or_default()];
     let mut level = 1;
