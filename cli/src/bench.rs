@@ -89,7 +89,7 @@ fn build_description() -> String {
         format!("{arch} build with AVX-512 (e.g. -C target-cpu=native)")
     } else if cfg!(target_feature = "avx2") {
         format!("{arch} build with AVX2 (-C target-cpu=x86-64-v3 or newer)")
-    } else if virada::movegen::perft_uses_runtime_avx2() {
+    } else if virada::board::movegen::perft_uses_runtime_avx2() {
         format!(
             "{arch} portable build; perft runs its AVX2 compilation, found on this CPU at run time"
         )
@@ -169,8 +169,8 @@ fn perft_section(args: &Args) -> Result<(), String> {
 /// hex for `tests/bench/wasm-bot.mjs`, move, score, nodes, seconds), then the
 /// total and the rate.
 fn midgame_section(count: usize, nodes: u64) -> Result<(), String> {
-    use virada::bot::choose_with;
-    use virada::search::{Budget, Engine};
+    use virada::engine::bot::choose_with;
+    use virada::engine::search::{Budget, Engine};
     let text = std::fs::read_to_string("tests/data/xot-openings.txt")
         .map_err(|e| format!("cannot read tests/data/xot-openings.txt: {e}"))?;
     println!("level 10, {nodes} nodes a search, fresh 4 MiB engine, after each of the first {count} XOT openings");
@@ -233,7 +233,7 @@ pub fn sample_positions(count: usize, cycle: usize) -> Result<Vec<Position>, Str
             let mv = if pos.must_pass() {
                 virada::Move::Pass
             } else {
-                virada::bot::choose(&pos, 5)
+                virada::engine::bot::choose(&pos, 5)
             };
             pos = pos.play_move(mv).map_err(|e| e.to_string())?;
         }
@@ -245,7 +245,7 @@ pub fn sample_positions(count: usize, cycle: usize) -> Result<Vec<Position>, Str
 }
 
 fn probcut_section(count: usize, depth: u32, only: bool) -> Result<(), String> {
-    use virada::search::{Budget, Engine, Limits};
+    use virada::engine::search::{Budget, Engine, Limits};
     use virada::Move;
     let limits = Limits {
         depth,

@@ -3,8 +3,8 @@
 //! nodes per second, checked against the file's best scores.
 
 use crate::bench::time;
-use virada::endgame::{EndTable, Solver};
-use virada::search::Budget;
+use virada::engine::endgame::{EndTable, Solver};
+use virada::engine::search::Budget;
 
 /// Solves every position of `file` with a table of `hash_mb` MiB (cleared
 /// before each) and prints one line each and the totals.

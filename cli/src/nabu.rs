@@ -4,7 +4,7 @@
 use clap::Subcommand;
 use std::process::ExitCode;
 use std::time::Instant;
-use virada::nabu::{NabuBoard, NabuGame, NabuMove, MAX_SIZE, MIN_SIZE};
+use virada::game::nabu::{NabuBoard, NabuGame, NabuMove, MAX_SIZE, MIN_SIZE};
 use virada::Color;
 
 /// The generator stream of `nabu stats`.
@@ -124,7 +124,7 @@ fn moves(cells: &str, side: &str, second_turn: bool) -> Result<ExitCode, String>
         .map(|c| c.to_string())
         .collect();
     lines.extend(
-        virada::nabu::captures(&board, mover)
+        virada::game::nabu::captures(&board, mover)
             .iter()
             .map(|r| r.to_string()),
     );
@@ -162,7 +162,7 @@ fn perft(size: usize, depth: u32, cells: Option<&str>, side: &str) -> Result<Exi
 /// (`fairness::game_rng`, ChaCha20) of the seed whose first 8 bytes are
 /// `seed` (little-endian, the rest zero), on stream `stream`.
 pub fn stream(stream: u64, seed: u64) -> impl FnMut() -> u64 {
-    use virada::fairness::{game_rng, Rng, Seed};
+    use virada::game::fairness::{game_rng, Rng, Seed};
     let mut bytes = [0u8; 32];
     bytes[..8].copy_from_slice(&seed.to_le_bytes());
     let mut rng = game_rng(&Seed(bytes), stream);
@@ -200,7 +200,8 @@ fn stats(size: usize, games: u32, seed: u64) -> Result<ExitCode, String> {
             placements += p as u64;
             captures += c as u64;
             decisions += 1;
-            blocked += (virada::nabu::captures(game.board(), game.to_move()).len() - c) as u64;
+            blocked +=
+                (virada::game::nabu::captures(game.board(), game.to_move()).len() - c) as u64;
             let mv = legal[below(&mut rng, legal.len())];
             game.play_unchecked(mv);
             if matches!(mv, NabuMove::Capture(_) | NabuMove::Place(_))
@@ -213,7 +214,7 @@ fn stats(size: usize, games: u32, seed: u64) -> Result<ExitCode, String> {
         turns += n as u64;
         longest = longest.max(n);
         if let Some(o) = game.outcome() {
-            if o.end == virada::nabu::NabuEnd::WipeOut {
+            if o.end == virada::game::nabu::NabuEnd::WipeOut {
                 wipeouts += 1;
             }
         }
@@ -248,7 +249,7 @@ fn stats(size: usize, games: u32, seed: u64) -> Result<ExitCode, String> {
 }
 
 fn bot_match(level: u8, size: usize, games: u32, ms: u64, seed: u64) -> Result<ExitCode, String> {
-    use virada::nabu::bot;
+    use virada::engine::nabu_bot as bot;
     if !(1..=bot::MAX_LEVEL).contains(&level) {
         return Err(format!("--level is 1 to {}, not {level}", bot::MAX_LEVEL));
     }

@@ -10,7 +10,7 @@
 //! Evaluations are in discs from the mover's view.
 //!
 //! Beyond the protocol, to play as the page plays: `set level N` (1–10, the
-//! page's levels, [`virada::bot`]; 0 goes back to the fixed depth), `set time
+//! page's levels, [`virada::engine::bot`]; 0 goes back to the fixed depth), `set time
 //! MS` (milliseconds a move, 0 for none) and `set nodes N` (a node budget a
 //! move, 0 for none; level 10's second in the browser stands as a node
 //! budget natively, see docs/engine.md). Every `go` says what the search
@@ -19,9 +19,9 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
-use virada::bot::{choose_with, seeded_stream};
-use virada::fairness::Seed;
-use virada::search::{default_clock, Budget, Engine, Limits};
+use virada::engine::bot::{choose_with, seeded_stream};
+use virada::engine::search::{default_clock, Budget, Engine, Limits};
+use virada::game::fairness::Seed;
 use virada::{Move, Position, Square};
 
 /// Arguments of `virada nboard`.

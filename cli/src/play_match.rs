@@ -3,11 +3,11 @@
 
 use crate::external::External;
 use std::process::ExitCode;
-use virada::bot::{choose_with, seeded_stream};
-use virada::eval::{Eval, Weights};
-use virada::fairness::Seed;
-use virada::movegen::moves;
-use virada::search::{default_clock, Budget, Engine, Limits};
+use virada::board::movegen::moves;
+use virada::engine::bot::{choose_with, seeded_stream};
+use virada::engine::eval::{Eval, Weights};
+use virada::engine::search::{default_clock, Budget, Engine, Limits};
+use virada::game::fairness::Seed;
 use virada::{Move, Position, Square};
 
 /// Arguments of `virada match`.

@@ -5,10 +5,12 @@
 //! engine each), then fits the deep score on the shallow one per stage
 //! (empties bucket): deep ≈ a × shallow + b, with σ the standard deviation of
 //! the rest. It writes the table as Rust source to FILE
-//! (`crate/src/search/probcut.rs`'s `FIT`).
+//! (`crate/src/engine/search/probcut.rs`'s `FIT`).
 
 use std::fmt::Write as _;
-use virada::search::{probcut_depth, Budget, Engine, Limits, PROBCUT_BUCKETS, PROBCUT_FIT_DEPTHS};
+use virada::engine::search::{
+    probcut_depth, Budget, Engine, Limits, PROBCUT_BUCKETS, PROBCUT_FIT_DEPTHS,
+};
 
 /// Runs the calibration and writes `out`.
 pub fn section(count: usize, out: &std::path::Path) -> Result<(), String> {
@@ -23,7 +25,7 @@ pub fn section(count: usize, out: &std::path::Path) -> Result<(), String> {
         .enumerate()
     {
         let empties = pos.empty().count();
-        let bucket = virada::search::probcut_bucket(empties);
+        let bucket = virada::engine::search::probcut_bucket(empties);
         for deep in depths.clone() {
             // Only midgame searches: the search solves the last 12 empties.
             if deep + 12 > empties {
@@ -56,9 +58,9 @@ pub fn section(count: usize, out: &std::path::Path) -> Result<(), String> {
         rust,
         "//! ProbCut's fit of the deep score on the shallow one, per deep depth\n\
          //! ({}..={}) and stage, on {count} positions. Made by `virada bench\n\
-         //! --depth 1 --runs 1 --probcut-fit {count} crate/src/search/probcut.rs`\n\
+         //! --depth 1 --runs 1 --probcut-fit {count} crate/src/engine/search/probcut.rs`\n\
          //! (docs/engine.md); rerun it when the evaluation changes.\n\n\
-         use super::selective::{{Fit, PROBCUT_BUCKETS}};\n",
+         use super::fit::{{Fit, PROBCUT_BUCKETS}};\n",
         depths.start(),
         depths.end()
     );

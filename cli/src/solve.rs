@@ -3,8 +3,8 @@
 //! with `--each-move`, also the exact value of every legal move.
 
 use std::process::ExitCode;
-use virada::endgame::{EndTable, Solver};
-use virada::search::Budget;
+use virada::engine::endgame::{EndTable, Solver};
+use virada::engine::search::Budget;
 
 /// Arguments of `virada solve`.
 #[derive(clap::Args)]

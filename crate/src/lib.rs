@@ -2,8 +2,25 @@
 //!
 //! The rules of Othello (and of Nabucodonosor) for the Virada table, on
 //! bitboards, with the notations Othello people use, fair-play records and a
-//! search engine. The same crate builds natively (with the `virada` CLI) and
-//! for WebAssembly, where `wasm.rs` is the only file that knows the browser.
+//! search engine. The same crate builds natively and for WebAssembly, where
+//! `src/wasm/` is the only module that knows the browser (wasm-bindgen).
+//!
+//! Layers, each importing only those before it:
+//!
+//! - [`board`]: Othello's squares, bitboards, positions, move generation and
+//!   notations;
+//! - [`game`]: the rules a table holds (Othello and Nabucodonosor), a game in
+//!   progress, the handicap and the fair-play seed;
+//! - [`record`]: the game record, its writer, parser and verifier, and match
+//!   play;
+//! - [`engine`]: evaluation, search, endgame solver, book, the bots, the
+//!   analysis and the games read for review and history;
+//! - [`table`]: what the page and the server ask of a game at the table
+//!   ([`table::AnyTable`] for either game).
+//!
+//! Below them all, two leaves: [`json`], the one JSON writer, and `text`,
+//! untrusted text cut for messages. `src/module_graph.rs` (a test) checks
+//! that no module imports in a cycle and that these layers run one way.
 //!
 //! ```
 //! use virada::{Position, Square};
@@ -14,38 +31,23 @@
 //! assert_eq!(next.flips("f6".parse().unwrap()).count(), 1);
 //! ```
 
-pub mod analysis;
-mod bitboard;
-mod board;
-pub mod book;
-pub mod bot;
-pub mod endgame;
-pub mod eval;
-pub mod fairness;
-pub mod handicap;
-pub mod matchplay;
-pub mod movegen;
-pub mod nabu;
-mod notation;
-mod position;
+pub mod board;
+pub mod engine;
+pub mod game;
+pub mod json;
 pub mod record;
-pub mod replay;
-pub mod review;
-pub mod rules;
-pub mod search;
-pub mod session;
-mod square;
 pub mod table;
+mod text;
+
+#[cfg(test)]
+mod module_graph;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use bitboard::{Bitboard, Squares};
-pub use board::{Board, Color, OverlapError};
-pub use notation::{
+pub use board::{
     parse_obf_text, parse_transcript, write_transcript, write_transcript_with_passes, Annotation,
-    GgfError, GgfGame, GgfMove, Obf, ObfError, ObfLineError, TranscriptError, MAX_GGF_CHARS,
-    MAX_OBF_LINE_CHARS, MAX_TRANSCRIPT_CHARS,
+    Bitboard, Board, Color, GgfError, GgfGame, GgfMove, IllegalMove, Move, Obf, ObfError,
+    ObfLineError, Outcome, OverlapError, ParseSquareError, Position, Square, Squares,
+    TranscriptError, MAX_GGF_CHARS, MAX_OBF_LINE_CHARS, MAX_TRANSCRIPT_CHARS,
 };
-pub use position::{IllegalMove, Move, Outcome, Position};
-pub use square::{ParseSquareError, Square};

@@ -9,14 +9,14 @@ import { ROOT, openPage } from './harness.mjs';
 import { ERROR_WORDS } from '../../www/core/errors.js';
 
 /** The Rust sources that make the codes the page can receive. */
+const rustFiles = (dir) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.rs')).map((f) => `${dir}/${f}`);
 const SOURCES = [
-  'crate/src/table/settings.rs',
-  'crate/src/table/mod.rs',
-  'crate/src/handicap.rs',
-  'crate/src/rules.rs',
-  'crate/src/position.rs',
-  ...readdirSync(join(ROOT, 'crate/src/nabu')).filter((f) => f.endsWith('.rs')).map((f) => `crate/src/nabu/${f}`),
-  ...readdirSync(join(ROOT, 'crate/src/wasm')).filter((f) => f.endsWith('.rs')).map((f) => `crate/src/wasm/${f}`),
+  ...rustFiles('crate/src/table'),
+  'crate/src/game/handicap.rs',
+  'crate/src/game/rules.rs',
+  'crate/src/board/position.rs',
+  ...rustFiles('crate/src/game/nabu'),
+  ...rustFiles('crate/src/wasm'),
 ];
 
 /**

@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
-use virada::book::{key, Book, Node};
-use virada::search::{Budget, Engine, Limits};
+use virada::engine::book::{key, Book, Node};
+use virada::engine::search::{Budget, Engine, Limits};
 use virada::{Color, Move, Position};
 
 /// Options of `book build`.

@@ -4,7 +4,7 @@ mod build;
 
 use clap::{Args as ClapArgs, Subcommand};
 use std::path::PathBuf;
-use virada::book::Book;
+use virada::engine::book::Book;
 use virada::Position;
 
 /// The steps.
@@ -67,15 +67,14 @@ fn read_book(path: Option<&std::path::Path>) -> Result<Book, String> {
                 std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             Book::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
         }
-        None => {
-            Book::from_bytes(virada::book::BUILT_IN).map_err(|e| format!("the built-in book: {e}"))
-        }
+        None => Book::from_bytes(virada::engine::book::BUILT_IN)
+            .map_err(|e| format!("the built-in book: {e}")),
     }
 }
 
 fn check(a: &CheckArgs) -> Result<(), String> {
-    use virada::bot::choose_with;
-    use virada::search::{Budget, Engine};
+    use virada::engine::bot::choose_with;
+    use virada::engine::search::{Budget, Engine};
     let book = read_book(a.book.as_deref())?;
     let text = std::fs::read_to_string(&a.openings)
         .map_err(|e| format!("cannot read {}: {e}", a.openings.display()))?;

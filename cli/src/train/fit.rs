@@ -9,7 +9,7 @@
 
 use super::read_records;
 use clap::Args as ClapArgs;
-use virada::eval::{self, Weights};
+use virada::engine::eval::{self, Weights};
 
 /// Options of `fit`.
 #[derive(ClapArgs)]

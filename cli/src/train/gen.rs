@@ -9,8 +9,8 @@ use super::Record;
 use clap::Args as ClapArgs;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use std::io::Write;
-use virada::endgame::{EndTable, Solver};
-use virada::search::{Budget, Engine, Limits};
+use virada::engine::endgame::{EndTable, Solver};
+use virada::engine::search::{Budget, Engine, Limits};
 use virada::{Move, Position, Square};
 
 /// Options of `gen`.

@@ -9,8 +9,8 @@ use super::{append_records, read_records, Record};
 use clap::Args as ClapArgs;
 use std::io::Write;
 use std::time::Instant;
-use virada::eval::DISC;
-use virada::search::{Budget, Engine, Limits};
+use virada::engine::eval::DISC;
+use virada::engine::search::{Budget, Engine, Limits};
 use virada::{Color, Position};
 
 /// Options of `label`.

@@ -128,9 +128,9 @@ pub fn append_records(path: &Path) -> Result<(std::fs::File, u64), String> {
 pub fn install_weights(path: Option<&Path>) -> Result<(), String> {
     let Some(path) = path else { return Ok(()) };
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let weights = virada::eval::Weights::from_bytes(&bytes)
+    let weights = virada::engine::eval::Weights::from_bytes(&bytes)
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    if !virada::eval::Eval::install(weights) {
+    if !virada::engine::eval::Eval::install(weights) {
         return Err("the evaluation was already in use".into());
     }
     Ok(())

@@ -4,13 +4,13 @@
 
 use sha2::{Digest, Sha256};
 use std::process::Command;
-use virada::fairness::{game_rng, Rng, Seed};
-use virada::matchplay::{game_points, MatchKind};
+use virada::game::fairness::{game_rng, Rng, Seed};
+use virada::game::{session::Session, Seat};
+use virada::record::matchplay::{game_points, MatchKind};
 use virada::record::{
     self, is_match, parse, parse_match, score_games, verify_match_text, write_match, MatchVerdict,
     Status,
 };
-use virada::session::{Seat, Session};
 use virada::{Move, Position};
 
 const SEATS: [Seat; 2] = [Seat::Person, Seat::Bot { level: 1 }];
@@ -78,7 +78,7 @@ fn redigest(text: &str) -> String {
     let (body, _) = text.rsplit_once("digest: ").unwrap();
     format!(
         "{body}digest: {}\n",
-        virada::fairness::hex(&Sha256::digest(body.as_bytes()))
+        virada::game::fairness::hex(&Sha256::digest(body.as_bytes()))
     )
 }
 

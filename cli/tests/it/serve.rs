@@ -435,9 +435,8 @@ fn the_repository_serves_its_site_and_nothing_else() {
     // service worker lists (outside the generated packages).
     let worker = std::fs::read_to_string(root.join("sw.js")).unwrap();
     let module = worker
-        .split('\'')
-        .skip(1)
-        .step_by(2)
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix('\'')?.strip_suffix("',"))
         .find(|s| s.starts_with("www/") && s.ends_with(".js") && !s.contains("pkg"))
         .expect("sw.js lists a module under www/");
     let dir = std::env::temp_dir().join(format!("virada-serve-{}-repository", std::process::id()));

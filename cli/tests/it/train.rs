@@ -2,7 +2,7 @@
 //! stages it was asked to fit and keeps the evaluation symmetric.
 
 use std::process::Command;
-use virada::eval::{Eval, Weights};
+use virada::engine::eval::{Eval, Weights};
 use virada::Position;
 
 fn virada(args: &[&str]) {
@@ -48,11 +48,14 @@ fn games_are_labelled_and_the_fit_touches_only_the_stages_asked() {
     // The last position of a game solved to the end is one move from it: its
     // label is what the solver says.
     let &(p, o, s) = positions.last().unwrap();
-    let mut table = virada::endgame::EndTable::with_bytes(1 << 20);
+    let mut table = virada::engine::endgame::EndTable::with_bytes(1 << 20);
     let pos = Position::from_masks(p, o, virada::Color::Dark);
-    let solved = virada::endgame::Solver::new(&mut table, virada::search::Budget::unlimited())
-        .solve(&pos)
-        .unwrap();
+    let solved = virada::engine::endgame::Solver::new(
+        &mut table,
+        virada::engine::search::Budget::unlimited(),
+    )
+    .solve(&pos)
+    .unwrap();
     assert_eq!(i32::from(s), solved.score);
 
     virada(&[

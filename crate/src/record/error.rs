@@ -197,19 +197,6 @@ pub enum RecordError {
     },
 }
 
-/// Cuts untrusted text to a short, printable excerpt for messages.
-pub(crate) fn excerpt(s: &str) -> String {
-    let mut out: String = s
-        .chars()
-        .take(40)
-        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
-        .collect();
-    if s.chars().count() > 40 {
-        out.push('…');
-    }
-    out
-}
-
 impl RecordError {
     /// A stable code for the user interface to translate.
     pub const fn code(&self) -> &'static str {

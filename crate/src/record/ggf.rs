@@ -2,7 +2,8 @@
 //! NBoard): `(;GM[Othello]PC[Virada]PB[…]PW[…]RE[…]TY[8]BO[8 … *]B[f5]W[d6]…;)`,
 //! written by the crate's GGF notation ([`GgfGame`]).
 
-use crate::session::{Seat, Session};
+use crate::game::session::Session;
+use crate::game::Seat;
 use crate::{Color, GgfGame, Move, Position};
 
 fn player(s: Seat) -> String {
@@ -46,7 +47,7 @@ pub fn write_moves(start: Position, moves: &[Move], players: [Seat; 2], over: bo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fairness::Seed;
+    use crate::game::fairness::Seed;
 
     #[test]
     fn an_exported_game_reads_back_to_the_same_end() {

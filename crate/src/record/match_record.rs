@@ -21,13 +21,14 @@
 //! The format is described in `docs/record-format.md`; the checks are in
 //! [`verify_match`](super::verify_match).
 
-use super::error::excerpt;
 use super::parse::parse_seat;
 use super::write::seat;
-use super::{parse, GameKind, RecordError};
-use crate::fairness::hex;
-use crate::matchplay::{game_points, Match, MatchError, MatchKind};
-use crate::session::Seat;
+use super::{parse, RecordError};
+use crate::game::fairness::hex;
+use crate::game::GameKind;
+use crate::game::Seat;
+use crate::record::matchplay::{game_points, Match, MatchError, MatchKind};
+use crate::text::excerpt;
 use sha2::{Digest, Sha256};
 use std::fmt;
 
@@ -69,9 +70,9 @@ impl MatchVerdict {
     /// The verdict a match in this state earns.
     pub fn of(m: &Match) -> MatchVerdict {
         match m.winner() {
-            Some(crate::matchplay::MatchWinner::First) => MatchVerdict::First,
-            Some(crate::matchplay::MatchWinner::Second) => MatchVerdict::Second,
-            Some(crate::matchplay::MatchWinner::Draw) => MatchVerdict::Draw,
+            Some(crate::record::matchplay::MatchWinner::First) => MatchVerdict::First,
+            Some(crate::record::matchplay::MatchWinner::Second) => MatchVerdict::Second,
+            Some(crate::record::matchplay::MatchWinner::Draw) => MatchVerdict::Draw,
             None => MatchVerdict::None,
         }
     }

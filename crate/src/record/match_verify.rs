@@ -5,10 +5,12 @@
 
 use super::match_record::read_game;
 use super::match_record::{parse_match, MatchRecord, MatchVerdict};
-use super::verify::{json_string, Check, Report, Status};
-use super::{verify_text, write::seat, GameKind};
-use crate::fairness::hex;
-use crate::matchplay::{game_points, Match};
+use super::report::{check_json, Check, Report, Status};
+use super::{verify_text, write::seat};
+use crate::game::fairness::hex;
+use crate::game::GameKind;
+use crate::json::{self, Array};
+use crate::record::matchplay::{game_points, Match};
 use std::fmt;
 
 /// One game's checks in a match: the game verifier's, then the match's.
@@ -50,47 +52,42 @@ impl MatchReport {
     /// "checks":[…],"games":[{"game":N,"ok":…,"points":[A,B],"checks":[…]}…]}`,
     /// each check as `record::Report::to_json` writes one.
     pub fn to_json(&self) -> String {
-        let checks = |list: &[Check]| -> String {
-            let items: Vec<String> = list.iter().map(check_json).collect();
-            format!("[{}]", items.join(","))
+        let checks = |a: &mut Array<'_>, list: &[Check]| {
+            for c in list {
+                a.object(|o| check_json(o, c, &message(c)));
+            }
         };
-        let games: Vec<String> = self
-            .games
-            .iter()
-            .map(|g| {
-                format!(
-                    "{{\"game\":{},\"ok\":{},\"points\":[{},{}],\"checks\":{}}}",
-                    g.number,
-                    g.report.all_passed(),
-                    g.points[0],
-                    g.points[1],
-                    checks(&g.report.checks)
-                )
-            })
-            .collect();
-        let summary = self.record.as_ref().map_or("null".to_string(), |r| {
-            format!(
-                "{{\"kind\":{},\"target\":{},\"seats\":[{},{}],\"total\":[{},{}],\"winner\":{}}}",
-                json_string(r.kind.name()),
-                r.kind.target(),
-                json_string(&seat(r.seats[0])),
-                json_string(&seat(r.seats[1])),
-                r.total[0],
-                r.total[1],
-                json_string(r.winner.as_str())
-            )
-        });
-        format!(
-            "{{\"ok\":{},\"match\":{summary},\"checks\":{},\"games\":[{}]}}",
-            self.all_passed(),
-            checks(&self.checks),
-            games.join(",")
-        )
+        json::object(|o| {
+            o.field("ok", self.all_passed());
+            match &self.record {
+                None => o.field("match", json::Raw("null")),
+                Some(r) => o.object("match", |o| {
+                    o.field("kind", r.kind.name())
+                        .field("target", r.kind.target())
+                        .array("seats", |a| {
+                            a.item(seat(r.seats[0])).item(seat(r.seats[1]));
+                        })
+                        .array("total", |a| {
+                            a.items(r.total);
+                        })
+                        .field("winner", r.winner.as_str());
+                }),
+            };
+            o.array("checks", |a| checks(a, &self.checks))
+                .array("games", |a| {
+                    for g in &self.games {
+                        a.object(|o| {
+                            o.field("game", g.number)
+                                .field("ok", g.report.all_passed())
+                                .array("points", |a| {
+                                    a.items(g.points);
+                                })
+                                .array("checks", |a| checks(a, &g.report.checks));
+                        });
+                    }
+                });
+        })
     }
-}
-
-fn check_json(c: &Check) -> String {
-    super::verify::check_json(c, &message(c))
 }
 
 fn message(c: &Check) -> String {

@@ -47,12 +47,13 @@ mod error;
 pub mod ggf;
 mod match_record;
 mod match_verify;
+pub mod matchplay;
 mod nabu;
 mod parse;
+mod report;
 mod verify;
 mod write;
 
-pub(crate) use error::excerpt;
 pub use error::{Field, RecordError};
 pub use match_record::{
     is_match, parse_match, score_games, write_match, MatchGame, MatchRecord, MatchRecordError,
@@ -61,15 +62,12 @@ pub use match_record::{
 pub use match_verify::{verify_match, verify_match_text, GameReport, MatchReport};
 pub use parse::parse;
 pub(crate) use parse::read_assists;
-pub(crate) use verify::json_string;
-pub use verify::{verify, verify_text, Check, Report, Status};
+pub use report::{Check, Report, Status};
+pub use verify::{verify, verify_text};
 pub use write::{sign, write, write_record};
 
-use crate::fairness::Seed;
-use crate::nabu::NabuMove;
-use crate::rules::Played;
-use crate::session::Seat;
-use crate::Move;
+use crate::game::fairness::Seed;
+use crate::game::{Assist, GameKind, GameResult, Moves, Seat};
 
 /// The first line's format name.
 pub const MAGIC: &str = "virada-record";
@@ -91,105 +89,6 @@ pub const MAX_CLOCK: u32 = 24 * 3600;
 pub const MAX_ASSISTS: usize = 4096;
 /// The highest bot level accepted.
 pub const MAX_LEVEL: u8 = 99;
-
-/// Which game a record holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    /// Othello on 8×8.
-    Othello,
-    /// Nabucodonosor on N×N (5–15).
-    Nabucodonosor(u8),
-}
-
-/// How the record says the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    /// Dark has more discs.
-    DarkWins,
-    /// Light has more discs.
-    LightWins,
-    /// Equal counts.
-    Draw,
-    /// The game was abandoned before its end.
-    Unfinished,
-}
-
-impl Verdict {
-    /// The record's spelling: `dark wins`, `light wins`, `draw`, `unfinished`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Verdict::DarkWins => "dark wins",
-            Verdict::LightWins => "light wins",
-            Verdict::Draw => "draw",
-            Verdict::Unfinished => "unfinished",
-        }
-    }
-}
-
-/// The `result` line: disc counts and verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GameResult {
-    /// Dark discs on the board at the end.
-    pub dark: u32,
-    /// Light discs on the board at the end.
-    pub light: u32,
-    /// Who won, or unfinished.
-    pub verdict: Verdict,
-}
-
-/// The plies of a record, in the game's own notation.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Moves {
-    /// Othello plies; passes are never marked as placed by the table.
-    Othello(Vec<Played<Move>>),
-    /// Nabucodonosor turns, swap and passes included.
-    Nabucodonosor(Vec<Played<NabuMove>>),
-}
-
-impl Moves {
-    /// How many plies.
-    pub fn len(&self) -> usize {
-        match self {
-            Moves::Othello(m) => m.len(),
-            Moves::Nabucodonosor(m) => m.len(),
-        }
-    }
-
-    /// No ply at all.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-/// A help a casual game used against the bot (version 2's `assists` line),
-/// in the order they happened. Plies are numbered from 1 in the game as it
-/// stood then (taken-back plies are not in the record's moves).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Assist {
-    /// `hint P`: the bot's best move was shown before ply `ply` was played.
-    Hint {
-        /// The ply about to be played (plies so far + 1).
-        ply: usize,
-    },
-    /// `undo P K`: `plies` plies were taken back when ply `ply` was about
-    /// to be played, leaving `ply - 1 - plies`.
-    Undo {
-        /// The ply about to be played (plies so far + 1).
-        ply: usize,
-        /// How many plies were taken back (at least 1).
-        plies: usize,
-    },
-}
-
-impl std::fmt::Display for Assist {
-    /// `hint 12`, `undo 20 2`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Assist::Hint { ply } => write!(f, "hint {ply}"),
-            Assist::Undo { ply, plies } => write!(f, "undo {ply} {plies}"),
-        }
-    }
-}
 
 /// A parsed record: every field as written, nothing checked yet beyond its form.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -217,7 +116,7 @@ pub struct Record {
     /// The seat recorded as playing dark (0 or 1).
     pub dark: usize,
     /// Version 2: Othello's handicap (V2), the game's start.
-    pub handicap: Option<crate::handicap::Handicap>,
+    pub handicap: Option<crate::game::handicap::Handicap>,
     /// Every ply.
     pub moves: Moves,
     /// Version 2: the hints and undos used, in order (empty for none).

@@ -3,9 +3,10 @@
 //! table chose). Writing and replaying are the same as for Othello (see
 //! `write` and `verify`).
 
-use super::{Moves, RecordError, MAX_MOVES};
-use crate::nabu::{NabuMove, MAX_SIZE, MIN_SIZE};
-use crate::rules::Played;
+use super::{RecordError, MAX_MOVES};
+use crate::game::nabu::{NabuMove, MAX_SIZE, MIN_SIZE};
+use crate::game::Moves;
+use crate::game::Played;
 
 /// The N of `nabucodonosor N`, if it is a board side 5–15 written plainly.
 pub(super) fn parse_game(v: &str) -> Option<u8> {
@@ -51,72 +52,4 @@ pub(super) fn parse_moves<'a>(
         moves.push(m);
     }
     Ok(Moves::Nabucodonosor(moves))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::{parse, verify_text, write, Status};
-    use super::*;
-    use crate::nabu::NabuGame;
-    use crate::session::Session;
-
-    fn played_game() -> Session<NabuGame> {
-        crate::nabu::testing::played_game(0, "olá")
-    }
-
-    #[test]
-    fn nabu_record_round_trips_and_verifies() {
-        let s = played_game();
-        let text = write(&s, true);
-        assert!(text.contains("game: nabucodonosor 6\n"), "{text}");
-        assert!(text.contains('*'), "a table move is marked: {text}");
-        let report = verify_text(&text);
-        assert!(report.all_passed(), "{report}");
-        let r = parse(&text).expect("parse");
-        assert_eq!(r.moves, Moves::Nabucodonosor(s.moves().to_vec()));
-        assert_eq!(super::super::write_record(&r), text);
-    }
-
-    #[test]
-    fn nabu_record_tampering_is_caught() {
-        let s = played_game();
-        let text = write(&s, true);
-        let fix_digest = |t: &str| match parse(t) {
-            Ok(r) => super::super::write_record(&r),
-            Err(_) => t.to_string(),
-        };
-        // An illegal first move (a second disc on the same cell) fails `moves`.
-        let moves_line = text
-            .lines()
-            .find(|l| l.starts_with("moves: "))
-            .expect("moves");
-        let first = moves_line["moves: ".len()..]
-            .split(' ')
-            .next()
-            .expect("a move");
-        let doubled = text.replacen(moves_line, &format!("moves: {first} {first}"), 1);
-        let report = verify_text(&fix_digest(&doubled));
-        assert_eq!(report.get("moves").map(|c| c.code), Some("illegal-move"));
-        // A wrong verdict fails `result`.
-        let flipped = if text.contains("dark wins") {
-            text.replace("dark wins", "light wins")
-        } else {
-            text.replace("light wins", "dark wins")
-        };
-        let report = verify_text(&fix_digest(&flipped));
-        assert_eq!(
-            report.get("result").map(|c| c.code),
-            Some("verdict-mismatch")
-        );
-        // Bad sizes and move syntax do not read.
-        for bad in ["nabucodonosor 4", "nabucodonosor 16", "nabucodonosor 08"] {
-            let t = text.replace("nabucodonosor 6", bad);
-            assert!(!verify_text(&t).all_passed(), "{bad}");
-        }
-        let t = text.replacen(moves_line, "moves: *swap", 1);
-        assert_eq!(
-            verify_text(&t).get("format").map(|c| c.status),
-            Some(Status::Failed)
-        );
-    }
 }

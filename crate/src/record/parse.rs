@@ -1,14 +1,15 @@
 //! Reading a record: strict about form, never panicking, the first problem
 //! reported with its line.
 
-use super::error::excerpt;
 use super::{
-    Assist, Field, GameKind, GameResult, Moves, Record, RecordError, Signature, Verdict, MAGIC,
-    MAX_ASSISTS, MAX_BYTES, MAX_CLOCK, MAX_LEVEL, MAX_MOVES, MAX_WORD_BYTES, VERSION, VERSION_2,
+    Field, Record, RecordError, Signature, MAGIC, MAX_ASSISTS, MAX_BYTES, MAX_CLOCK, MAX_LEVEL,
+    MAX_MOVES, MAX_WORD_BYTES, VERSION, VERSION_2,
 };
-use crate::fairness::Seed;
-use crate::rules::Played;
-use crate::session::Seat;
+use crate::game::fairness::Seed;
+use crate::game::Played;
+use crate::game::Seat;
+use crate::game::{Assist, GameKind, GameResult, Moves, Verdict};
+use crate::text::excerpt;
 use crate::{Move, Square};
 use sha2::{Digest, Sha256};
 
@@ -351,7 +352,7 @@ fn parse_dark((n, v): (usize, &str)) -> Result<usize, RecordError> {
 fn parse_handicap(
     game: GameKind,
     (n, v): (usize, &str),
-) -> Result<crate::handicap::Handicap, RecordError> {
+) -> Result<crate::game::handicap::Handicap, RecordError> {
     match game {
         GameKind::Othello => v.parse().map_err(|_| bad(n, Field::Handicap, v)),
         GameKind::Nabucodonosor(_) => Err(bad(n, Field::Handicap, v)),

@@ -1,9 +1,12 @@
 //! Writing a record from a game at the table, for either rule set, or from a [`Record`].
 
-use super::{GameKind, GameResult, Moves, Record, Verdict, MAGIC, VERSION, VERSION_2};
-use crate::fairness::hex;
-use crate::rules::{Played, Rules};
-use crate::session::{Seat, Session};
+use super::{Record, MAGIC, VERSION, VERSION_2};
+use crate::game::fairness::hex;
+use crate::game::rules::Rules;
+use crate::game::session::Session;
+use crate::game::Played;
+use crate::game::Seat;
+use crate::game::{GameKind, GameResult, Moves, Verdict};
 use sha2::{Digest, Sha256};
 use std::fmt::Write as _;
 
@@ -11,8 +14,8 @@ use std::fmt::Write as _;
 /// game is abandoned), or `seed: hidden` while it is secret.
 ///
 /// ```
-/// use virada::fairness::Seed;
-/// use virada::session::{Seat, Session};
+/// use virada::game::fairness::Seed;
+/// use virada::game::{session::Session, Seat};
 /// let game = Session::othello([Seat::Person, Seat::Bot { level: 3 }], Some(30), Seed([0; 32]), String::new());
 /// let text = virada::record::write(&game, true);
 /// assert!(text.starts_with("virada-record 1\ngame: othello 8\n"));
@@ -150,7 +153,7 @@ fn moves(m: &Moves) -> String {
     }
     match m {
         Moves::Othello(plies) => join(plies, crate::Move::Pass),
-        Moves::Nabucodonosor(plies) => join(plies, crate::nabu::NabuMove::Pass),
+        Moves::Nabucodonosor(plies) => join(plies, crate::game::nabu::NabuMove::Pass),
     }
 }
 

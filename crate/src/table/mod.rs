@@ -2,24 +2,28 @@
 //! wraps a [`Session`] set up from checked [`Settings`], plays the moves
 //! people, bots and the clock make (each returning what happened, forced
 //! passes included), and describes everything the page draws as one small
-//! JSON snapshot.
+//! JSON snapshot. [`AnyTable`] holds either game's table behind one type,
+//! for the page's wasm boundary and the server.
 //!
 //! The page never decides a rule: legal moves, flips and captures, passes,
 //! the time-out move and the result all come from here.
 
+mod any;
 mod nabu;
 mod othello;
 mod settings;
+mod snapshot;
 
+pub use any::AnyTable;
 pub use nabu::{nabu_bot_move, BOT_STREAM};
 pub use settings::{Settings, SetupError};
+pub use snapshot::event_json;
 
-use crate::fairness::Seed;
-use crate::record::json_string;
-use crate::rules::Rules;
-use crate::session::{Event, Seat, Session};
+use crate::game::fairness::Seed;
+use crate::game::rules::Rules;
+use crate::game::session::{Event, Session};
+use crate::game::Seat;
 use std::fmt;
-use std::fmt::Write as _;
 
 /// Why a table refused something.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,8 +109,11 @@ impl From<SetupError> for TableError {
 pub trait View: Rules {
     /// The game's name in the snapshot: `othello` or `nabucodonosor`.
     const NAME: &'static str;
-    /// The game's own snapshot fields, each written as `,"key":value`.
-    fn extra_json(session: &Session<Self>, s: &mut String);
+    /// The highest bot level a seat may hold (the lowest is 1): the
+    /// game's bot's.
+    const MAX_LEVEL: u8;
+    /// Writes the game's own snapshot fields.
+    fn extra_json(session: &Session<Self>, o: &mut crate::json::Object<'_>);
     /// The cell a move places a disc on, if it does.
     fn placed(mv: Self::Move, size: usize) -> Option<usize>;
     /// The cells `mv` would turn over now, empty when it is not legal.
@@ -115,7 +122,7 @@ pub trait View: Rules {
     /// from it; Nabucodonosor refuses (`handicap-othello-only`).
     fn set_handicap(
         session: &mut Session<Self>,
-        handicap: Option<crate::handicap::Handicap>,
+        handicap: Option<crate::game::handicap::Handicap>,
     ) -> Result<(), SetupError>;
 }
 
@@ -272,7 +279,7 @@ impl<R: View> Table<R> {
             return Err(TableError::Rated);
         }
         let assists = crate::record::read_assists(text)
-            .ok_or_else(|| TableError::Assists(crate::record::excerpt(text)))?;
+            .ok_or_else(|| TableError::Assists(crate::text::excerpt(text)))?;
         self.session.assists = assists;
         Ok(())
     }
@@ -283,9 +290,9 @@ impl<R: View> Table<R> {
     /// `handicap-othello-only`, `handicap-after-start`.
     pub fn set_handicap(&mut self, text: &str) -> Result<(), TableError> {
         let handicap =
-            crate::handicap::Handicap::parse_optional(text).map_err(SetupError::Handicap)?;
+            crate::game::handicap::Handicap::parse_optional(text).map_err(SetupError::Handicap)?;
         if !self.session.moves().is_empty() {
-            return Err(SetupError::Handicap(crate::handicap::HandicapError::Started).into());
+            return Err(SetupError::Handicap(crate::game::handicap::HandicapError::Started).into());
         }
         R::set_handicap(&mut self.session, handicap)?;
         self.last = None;
@@ -298,7 +305,7 @@ impl<R: View> Table<R> {
     }
 
     fn read(text: &str) -> Result<R::Move, TableError> {
-        R::parse_move(text).ok_or_else(|| TableError::Move(crate::record::excerpt(text)))
+        R::parse_move(text).ok_or_else(|| TableError::Move(crate::text::excerpt(text)))
     }
 
     /// The side to move plays the move written `text` (`f5`, `c3:e4`, `swap`,
@@ -372,139 +379,5 @@ impl<R: View> Table<R> {
     pub fn moves_text(&self) -> String {
         let texts: Vec<String> = self.session.moves().iter().map(|m| m.to_string()).collect();
         texts.join(" ")
-    }
-
-    /// Everything the page draws, as JSON. For both games: `game`, `size`,
-    /// `cells` (`X`/`O`/`-` row by row from a1), `side` (`"dark"`/`"light"`,
-    /// to move), `seatToMove`, `darkSeat` (the seat dark at the start),
-    /// `seats` (`"person"` or `"bot:N"`), `clock` (seconds, 0 = none),
-    /// `counts` (`[dark, light]`), `mustPass` (always false: the table passes
-    /// at once), `over`, `outcome` (`null`, `"dark"`, `"light"` or `"draw"`),
-    /// `last` (the cell the last turn placed on, or -1), `lastFlips` (the
-    /// cells it turned over), `lastMove` (its text or null), `moves`
-    /// (`[[text, colour letter, by table], …]`, passes included),
-    /// `assists` (the hints and undos as the record writes them, `""` for
-    /// none), `rated` (no hint, no undo), `fingerprint`, `seedChosen`,
-    /// `word`, `timeoutMove` (text or null), `handicap` (its short form,
-    /// `seat2:first:a1,h8`, or null);
-    /// then the game's own fields (see [`View::extra_json`]).
-    pub fn snapshot(&self) -> String {
-        let g = &self.session;
-        let p = g.rules();
-        let mut s = String::with_capacity(1024);
-        let side = p.side_to_move();
-        let _ = write!(
-            s,
-            "{{\"game\":\"{}\",\"size\":{},\"cells\":\"{}\",\"side\":\"{side}\",\"seatToMove\":{},\"darkSeat\":{},\"seats\":[",
-            R::NAME,
-            p.size(),
-            p.cells(),
-            g.seat_of(side),
-            g.dark_seat()
-        );
-        list(&mut s, g.seats.iter(), |s, seat| match seat {
-            Seat::Person => s.push_str("\"person\""),
-            Seat::Bot { level } => {
-                let _ = write!(s, "\"bot:{level}\"");
-            }
-        });
-        let [dark, light] = p.counts();
-        let outcome = match p.verdict() {
-            None | Some(crate::record::Verdict::Unfinished) => "null",
-            Some(crate::record::Verdict::DarkWins) => "\"dark\"",
-            Some(crate::record::Verdict::LightWins) => "\"light\"",
-            Some(crate::record::Verdict::Draw) => "\"draw\"",
-        };
-        let _ = write!(
-            s,
-            "],\"clock\":{},\"counts\":[{dark},{light}],\"mustPass\":{},\"over\":{},\"outcome\":{outcome},",
-            g.clock.unwrap_or(0),
-            p.must_pass(),
-            g.is_over(),
-        );
-        let placed = self
-            .last
-            .as_ref()
-            .and_then(|(mv, _)| R::placed(*mv, p.size()));
-        let _ = write!(
-            s,
-            "\"last\":{},\"lastFlips\":[",
-            placed.map_or(-1, |c| c as i64)
-        );
-        let flips: &[usize] = self.last.as_ref().map_or(&[], |(_, f)| f);
-        list(&mut s, flips.iter(), |s, c| {
-            let _ = write!(s, "{c}");
-        });
-        let _ = write!(
-            s,
-            "],\"lastMove\":{},\"moves\":[",
-            self.last
-                .as_ref()
-                .map_or("null".to_string(), |(mv, _)| json_string(&mv.to_string()))
-        );
-        list(&mut s, g.moves().iter().zip(g.movers()), |s, (m, c)| {
-            let _ = write!(
-                s,
-                "[{},\"{}\",{}]",
-                json_string(&m.mv.to_string()),
-                c.letter(),
-                m.by_table
-            );
-        });
-        let _ = write!(
-            s,
-            "],\"assists\":{},\"rated\":{},\"fingerprint\":\"{}\",\"seedChosen\":{},\"word\":{},\"timeoutMove\":{}",
-            json_string(&self.assists_text()),
-            self.is_rated(),
-            g.seed.fingerprint(),
-            g.seed_chosen,
-            json_string(&g.word),
-            p.timeout_move()
-                .map_or("null".to_string(), |m| json_string(&m.to_string()))
-        );
-        let _ = write!(
-            s,
-            ",\"handicap\":{}",
-            g.handicap
-                .map_or("null".to_string(), |h| json_string(&h.to_string()))
-        );
-        R::extra_json(g, &mut s);
-        s.push('}');
-        s
-    }
-}
-
-/// What a turn did, as JSON: `{"move":"f5","mover":"dark","byTable":false,
-/// "placed":37,"changed":[36],"passes":["light"],"over":false}` — `placed`
-/// is the cell a disc went on (-1 for none), `changed` the cells turned over
-/// (flips or a capture), `passes` the colours the table then passed for.
-pub fn event_json<R: View>(e: &Event<R::Move>, size: usize) -> String {
-    let mut s = String::with_capacity(128);
-    let _ = write!(
-        s,
-        "{{\"move\":{},\"mover\":\"{}\",\"byTable\":{},\"placed\":{},\"changed\":[",
-        json_string(&e.mv.to_string()),
-        e.mover,
-        e.by_table,
-        R::placed(e.mv, size).map_or(-1, |c| c as i64)
-    );
-    list(&mut s, e.changed.iter(), |s, c| {
-        let _ = write!(s, "{c}");
-    });
-    s.push_str("],\"passes\":[");
-    list(&mut s, e.passes.iter(), |s, c| {
-        let _ = write!(s, "\"{c}\"");
-    });
-    let _ = write!(s, "],\"over\":{}}}", e.over);
-    s
-}
-
-/// Writes `items` comma separated with `one`.
-fn list<T>(s: &mut String, items: impl Iterator<Item = T>, mut one: impl FnMut(&mut String, T)) {
-    for (i, item) in items.enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        one(s, item);
     }
 }

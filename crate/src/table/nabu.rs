@@ -1,48 +1,44 @@
 //! Nabucodonosor at the table: its snapshot fields, the tap cycle of
 //! captures at a cell, and the bot's seeded move.
 
-use super::{list, Settings, SetupError, Table, TableError, View};
-use crate::fairness::{game_rng, Rng, Seed};
-use crate::nabu::{bot, NabuEnd, NabuGame, NabuMove, Rect, MAX_SIZE, MIN_SIZE};
-use crate::rules::Rules;
-use crate::session::Session;
-use std::fmt::Write as _;
+use super::{Settings, SetupError, Table, TableError, View};
+use crate::engine::nabu_bot as bot;
+use crate::game::fairness::{game_rng, Rng, Seed};
+use crate::game::nabu::{NabuEnd, NabuGame, NabuMove, Rect, MAX_SIZE, MIN_SIZE};
+use crate::game::rules::Rules;
+use crate::game::session::Session;
+use crate::json::{Object, Shown};
 
 /// The generator stream of the bot's choice at ply `p` is `BOT_STREAM + p`.
 pub const BOT_STREAM: u64 = 0x6e61_6275_0000_0000;
 
 impl View for NabuGame {
     const NAME: &'static str = "nabucodonosor";
+    const MAX_LEVEL: u8 = bot::MAX_LEVEL;
 
     /// `placements` (cell indices, reading order), `captures` (texts, the
     /// CLI's order), `legalMoves` (texts), `canSwap`, `swapped` and `end`
     /// (`null`, `"wipe-out"`, `"more-discs"` or `"last-mover"`).
-    fn extra_json(session: &Session<NabuGame>, s: &mut String) {
+    fn extra_json(session: &Session<NabuGame>, o: &mut Object<'_>) {
         let g = session.rules();
         let n = g.size();
-        s.push_str(",\"placements\":[");
-        list(s, g.placements().iter(), |s, c| {
-            let _ = write!(s, "{}", c.index(n));
+        let end = g.outcome().map(|o| match o.end {
+            NabuEnd::WipeOut => "wipe-out",
+            NabuEnd::MoreDiscs => "more-discs",
+            NabuEnd::LastMover => "last-mover",
         });
-        s.push_str("],\"captures\":[");
-        list(s, g.captures().iter(), |s, r| {
-            let _ = write!(s, "\"{r}\"");
-        });
-        s.push_str("],\"legalMoves\":[");
-        list(s, Rules::legal_moves(g).iter(), |s, m| {
-            let _ = write!(s, "\"{m}\"");
-        });
-        let end = g.outcome().map_or("null", |o| match o.end {
-            NabuEnd::WipeOut => "\"wipe-out\"",
-            NabuEnd::MoreDiscs => "\"more-discs\"",
-            NabuEnd::LastMover => "\"last-mover\"",
-        });
-        let _ = write!(
-            s,
-            "],\"canSwap\":{},\"swapped\":{},\"end\":{end}",
-            g.can_swap(),
-            g.swapped()
-        );
+        o.array("placements", |a| {
+            a.items(g.placements().iter().map(|c| c.index(n)));
+        })
+        .array("captures", |a| {
+            a.items(g.captures().iter().map(Shown));
+        })
+        .array("legalMoves", |a| {
+            a.items(Rules::legal_moves(g).iter().map(Shown));
+        })
+        .field("canSwap", g.can_swap())
+        .field("swapped", g.swapped())
+        .field("end", end);
     }
 
     fn placed(mv: NabuMove, size: usize) -> Option<usize> {
@@ -64,12 +60,12 @@ impl View for NabuGame {
     /// A handicap is for Othello only (V2).
     fn set_handicap(
         _: &mut Session<NabuGame>,
-        handicap: Option<crate::handicap::Handicap>,
+        handicap: Option<crate::game::handicap::Handicap>,
     ) -> Result<(), SetupError> {
         match handicap {
             None => Ok(()),
             Some(_) => Err(SetupError::Handicap(
-                crate::handicap::HandicapError::NotOthello,
+                crate::game::handicap::HandicapError::NotOthello,
             )),
         }
     }
@@ -95,7 +91,7 @@ impl Table<NabuGame> {
         if index >= n * n {
             return Vec::new();
         }
-        let cell = crate::nabu::Cell::from_index(index, n);
+        let cell = crate::game::nabu::Cell::from_index(index, n);
         let mut list: Vec<Rect> = g
             .captures()
             .into_iter()
@@ -134,7 +130,7 @@ pub fn nabu_bot_move(
     let mut t = Table::nabucodonosor(
         size,
         Settings {
-            seats: [crate::session::Seat::Person; 2],
+            seats: [crate::game::Seat::Person; 2],
             clock: Some(1),
             seed: Some(seed),
             word: String::new(),
@@ -157,12 +153,12 @@ mod tests {
     fn tap_cycle_order_and_flips() {
         // b2:c2 and b2:b3 overlap on b2 (see the N11 test).
         let cells = concat!("-XX---", "XOOX--", "XOOOX-", "-XXX--", "------", "------");
-        let b = crate::nabu::NabuBoard::from_cells(cells).expect("cells");
+        let b = crate::game::nabu::NabuBoard::from_cells(cells).expect("cells");
         let game = NabuGame::from_board(b, crate::Color::Dark);
         let t = Table {
             session: Session::new(
                 game,
-                [crate::session::Seat::Person; 2],
+                [crate::game::Seat::Person; 2],
                 None,
                 Seed([0; 32]),
                 String::new(),

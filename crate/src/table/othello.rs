@@ -1,24 +1,31 @@
 //! Othello at the table: its snapshot fields (`legal`, `supplies`), its
-//! transcripts (`f5d6PA…`) and its GGF export.
+//! transcripts (`f5d6PA…`), its GGF export and the bot's seeded move.
 
-use super::{list, Settings, Table, TableError, View};
-use crate::session::Session;
+use super::{Settings, Table, TableError, View};
+use crate::engine::bot;
+use crate::engine::search::{Budget, Engine};
+use crate::game::session::Session;
+use crate::json::Object;
 use crate::{Move, Position, Square};
-use std::fmt::Write as _;
 
 impl View for Position {
     const NAME: &'static str = "othello";
+    const MAX_LEVEL: u8 = crate::engine::bot::LEVELS.len() as u8;
 
     /// `legal` (`[[square, flips], …]` in reading order) and `supplies`
     /// (`[dark, light]`, T7).
-    fn extra_json(session: &Session<Position>, s: &mut String) {
+    fn extra_json(session: &Session<Position>, o: &mut Object<'_>) {
         let p = session.position();
-        s.push_str(",\"legal\":[");
-        list(s, p.legal_moves().squares(), |s, sq| {
-            let _ = write!(s, "[{},{}]", sq.index(), p.flips(sq).count());
+        o.array("legal", |a| {
+            for sq in p.legal_moves().squares() {
+                a.array(|a| {
+                    a.item(sq.index()).item(p.flips(sq).count());
+                });
+            }
         });
-        let [d, l] = session.supplies();
-        let _ = write!(s, "],\"supplies\":[{d},{l}]");
+        o.array("supplies", |a| {
+            a.items(session.supplies());
+        });
     }
 
     fn placed(mv: Move, _size: usize) -> Option<usize> {
@@ -39,7 +46,7 @@ impl View for Position {
 
     fn set_handicap(
         session: &mut Session<Position>,
-        handicap: Option<crate::handicap::Handicap>,
+        handicap: Option<crate::game::handicap::Handicap>,
     ) -> Result<(), super::SetupError> {
         session.set_handicap(handicap);
         Ok(())
@@ -89,13 +96,24 @@ impl Table<Position> {
     pub fn ggf(&self) -> String {
         crate::record::ggf::write(&self.session)
     }
+
+    /// The bot's move at `level` with `engine`, stopping at `budget`,
+    /// deterministic from the game's seed and the ply (see
+    /// [`bot::game_move`]); `None` once over.
+    pub fn bot_move(&self, level: u8, engine: &mut Engine, budget: Budget<'_>) -> Option<Move> {
+        let s = &self.session;
+        if s.is_over() {
+            return None;
+        }
+        let ply = u32::try_from(s.moves().len()).unwrap_or(u32::MAX);
+        Some(bot::game_move(engine, s.rules(), level, &s.seed, ply, budget).mv)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fairness::Seed;
-    use crate::rules::Rules;
+    use crate::game::fairness::Seed;
 
     const SEED: &str = "00000000000000000000000000000000000000000000000000000000000000ff";
 
@@ -216,7 +234,7 @@ mod tests {
             assert_eq!(t.session().word, word);
             assert_eq!(
                 t.session().dark_seat(),
-                crate::fairness::dark_seat(&seed, word)
+                crate::game::fairness::dark_seat(&seed, word)
             );
             assert!(t
                 .snapshot()

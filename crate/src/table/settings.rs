@@ -2,10 +2,10 @@
 //! table accepts is one its record can hold, so every record it writes
 //! verifies. Out-of-range settings are refused at set-up with a stable code.
 
-use crate::fairness::{Seed, SeedError};
-use crate::handicap::{Handicap, HandicapError};
+use crate::game::fairness::{Seed, SeedError};
+use crate::game::handicap::{Handicap, HandicapError};
+use crate::game::Seat;
 use crate::record::{MAX_CLOCK, MAX_WORD_BYTES};
-use crate::session::Seat;
 use std::fmt;
 
 /// Why a table could not be set up.
@@ -74,8 +74,8 @@ impl fmt::Display for SetupError {
             SetupError::Size(n) => write!(
                 f,
                 "a Nabucodonosor board is {} to {} cells a side, not {n}",
-                crate::nabu::MIN_SIZE,
-                crate::nabu::MAX_SIZE
+                crate::game::nabu::MIN_SIZE,
+                crate::game::nabu::MAX_SIZE
             ),
             SetupError::Seed(e) => write!(f, "seed: {e}"),
             SetupError::Random(e) => write!(f, "no seed could be drawn: {e}"),
@@ -139,7 +139,7 @@ impl Settings {
     }
 
     /// The same settings with the handicap written in its short form
-    /// (`seat2:first:a1,h8`, see [`crate::handicap`]; empty or `none` for
+    /// (`seat2:first:a1,h8`, see [`crate::game::handicap`]; empty or `none` for
     /// none). Errors: `bad-handicap`, `bad-corner`, `empty-handicap`.
     ///
     /// ```
@@ -179,7 +179,7 @@ impl Settings {
 
 /// Reads `person,bot`-style seats; a plain `bot` sits at `level`, `bot:N` at N.
 fn parse_seats(text: &str, level: u32) -> Result<[Seat; 2], SetupError> {
-    let bad = || SetupError::Seats(crate::record::excerpt(text));
+    let bad = || SetupError::Seats(crate::text::excerpt(text));
     let one = |s: &str| match s.trim() {
         "person" => Ok(Seat::Person),
         "bot" => Ok(Seat::Bot {

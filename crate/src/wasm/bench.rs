@@ -24,11 +24,12 @@ pub fn bot_bench(
     nodes: f64,
 ) -> Result<String, JsError> {
     let position = position(dark, light, dark_to_move)?;
-    let mut budget = crate::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
+    let mut budget =
+        crate::engine::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
     budget.nodes = (nodes >= 1.0).then_some(nodes as u64);
-    let mut engine = crate::search::Engine::new(4 << 20);
+    let mut engine = crate::engine::search::Engine::new(4 << 20);
     engine.set_book(false);
-    let choice = crate::bot::choose_with(&mut engine, &position, level, &mut || 0, budget);
+    let choice = crate::engine::bot::choose_with(&mut engine, &position, level, &mut || 0, budget);
     Ok(format!("{} {} {}", choice.mv, choice.score, choice.nodes))
 }
 
@@ -42,9 +43,11 @@ pub fn endgame_solve(
     table_mb: u32,
 ) -> Result<String, JsError> {
     let position = position(dark, light, dark_to_move)?;
-    let mut table = crate::endgame::EndTable::with_bytes((table_mb.clamp(1, 1024) as usize) << 20);
-    let s = crate::endgame::Solver::new(&mut table, crate::search::Budget::unlimited())
-        .solve(&position)
-        .ok_or_else(|| coded("stopped", "the solve was stopped"))?;
+    let mut table =
+        crate::engine::endgame::EndTable::with_bytes((table_mb.clamp(1, 1024) as usize) << 20);
+    let s =
+        crate::engine::endgame::Solver::new(&mut table, crate::engine::search::Budget::unlimited())
+            .solve(&position)
+            .ok_or_else(|| coded("stopped", "the solve was stopped"))?;
     Ok(format!("{} {} {}", s.best, s.score, s.nodes))
 }

@@ -10,8 +10,9 @@ use wasm_bindgen::prelude::*;
 /// `bad-weights` (the file was refused, and why) or `weights-in-use`.
 #[wasm_bindgen]
 pub fn load_weights(bytes: &[u8]) -> Result<(), JsError> {
-    let weights = crate::eval::Weights::from_bytes(bytes).map_err(|e| coded("bad-weights", e))?;
-    if crate::eval::Eval::install(weights) {
+    let weights =
+        crate::engine::eval::Weights::from_bytes(bytes).map_err(|e| coded("bad-weights", e))?;
+    if crate::engine::eval::Eval::install(weights) {
         Ok(())
     } else {
         Err(coded(
@@ -26,8 +27,8 @@ pub fn load_weights(bytes: &[u8]) -> Result<(), JsError> {
 /// (the file was refused, and why) or `book-in-use`.
 #[wasm_bindgen]
 pub fn load_book(bytes: &[u8]) -> Result<(), JsError> {
-    let book = crate::book::Book::from_bytes(bytes).map_err(|e| coded("bad-book", e))?;
-    if crate::book::Book::install(book) {
+    let book = crate::engine::book::Book::from_bytes(bytes).map_err(|e| coded("bad-book", e))?;
+    if crate::engine::book::Book::install(book) {
         Ok(())
     } else {
         Err(coded(
@@ -56,22 +57,21 @@ pub fn bot_choose(
 ) -> Result<String, JsError> {
     let seed = seed(seed_hex)?;
     let position = position(dark, light, dark_to_move)?;
-    let mut rng = crate::bot::seeded_stream(&seed, ply);
-    let budget = crate::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
+    let budget = crate::engine::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
     let choice = BOT_ENGINE.with(|engine| {
         let mut engine = engine.borrow_mut();
-        crate::bot::choose_with(&mut engine, &position, level, &mut rng, budget)
+        crate::engine::bot::game_move(&mut engine, &position, level, &seed, ply, budget)
     });
-    Ok(format!(
-        "{{\"move\":\"{}\",\"book\":{}}}",
-        choice.mv, choice.book
-    ))
+    Ok(crate::json::object(|o| {
+        o.field("move", choice.mv.to_string())
+            .field("book", choice.book);
+    }))
 }
 
 thread_local! {
     /// The bot's engine, kept between moves (tables of 4 MiB).
-    static BOT_ENGINE: std::cell::RefCell<crate::search::Engine> =
-        std::cell::RefCell::new(crate::search::Engine::new(4 << 20));
+    static BOT_ENGINE: std::cell::RefCell<crate::engine::search::Engine> =
+        std::cell::RefCell::new(crate::engine::search::Engine::new(4 << 20));
 }
 
 /// The Nabucodonosor bot's move at `level` for the game of side `size` after

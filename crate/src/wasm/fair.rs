@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 /// A fresh secret seed from `crypto.getRandomValues`, as 64 lowercase hex characters.
 #[wasm_bindgen]
 pub fn fair_new_seed() -> Result<String, JsError> {
-    crate::fairness::Seed::generate()
+    crate::game::fairness::Seed::generate()
         .map(|s| s.to_string())
         .map_err(|e| coded("no-random", e))
 }

@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 /// placed and the cells flipped. An error's message starts with its code.
 #[wasm_bindgen]
 pub fn history_replay(text: &str) -> Result<String, JsError> {
-    crate::replay::read(text)
+    crate::engine::replay::read(text)
         .map(|r| r.to_json())
         .map_err(|e| coded(e.code(), &e))
 }
@@ -19,5 +19,5 @@ pub fn history_replay(text: &str) -> Result<String, JsError> {
 /// (`replay::summary`), as JSON. An error's message starts with its code.
 #[wasm_bindgen]
 pub fn history_summary(text: &str) -> Result<String, JsError> {
-    crate::replay::summary(text).map_err(|e| coded(e.code(), &e))
+    crate::engine::replay::summary(text).map_err(|e| coded(e.code(), &e))
 }

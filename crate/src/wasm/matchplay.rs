@@ -4,7 +4,8 @@
 //! bots' package (`bot-exports`): the page loads it only for a match.
 
 use super::coded;
-use crate::matchplay::MatchKind;
+use crate::json;
+use crate::record::matchplay::MatchKind;
 use crate::record::{score_games, write_match, MatchRecordError, MatchVerdict};
 use wasm_bindgen::prelude::*;
 
@@ -25,21 +26,31 @@ fn kind(kind: &str, target: u32) -> Result<MatchKind, JsError> {
 #[wasm_bindgen]
 pub fn match_status(kind_name: &str, target: u32, records: Vec<String>) -> Result<String, JsError> {
     let kind = kind(kind_name, target)?;
+    let status = |games: &[[u32; 2]], total: [u32; 2], over: bool, winner: &str| {
+        json::object(|o| {
+            o.array("games", |a| {
+                for game in games {
+                    a.array(|a| {
+                        a.items(game);
+                    });
+                }
+            })
+            .array("total", |a| {
+                a.items(total);
+            })
+            .field("over", over)
+            .field("winner", winner);
+        })
+    };
     if records.is_empty() {
-        return Ok("{\"games\":[],\"total\":[0,0],\"over\":false,\"winner\":\"none\"}".into());
+        return Ok(status(&[], [0, 0], false, "none"));
     }
     let (m, _) = score_games(kind, &records).map_err(error)?;
-    let games: Vec<String> = m
-        .games()
-        .iter()
-        .map(|[a, b]| format!("[{a},{b}]"))
-        .collect();
-    let [a, b] = m.totals();
-    Ok(format!(
-        "{{\"games\":[{}],\"total\":[{a},{b}],\"over\":{},\"winner\":\"{}\"}}",
-        games.join(","),
+    Ok(status(
+        m.games(),
+        m.totals(),
         m.is_over(),
-        MatchVerdict::of(&m).as_str()
+        MatchVerdict::of(&m).as_str(),
     ))
 }
 

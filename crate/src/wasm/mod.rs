@@ -44,10 +44,10 @@ fn coded(code: &str, message: impl std::fmt::Display) -> JsError {
 
 /// A seed given in hex, or a coded `bad-seed` error.
 #[cfg(any(feature = "page-exports", feature = "bot-exports"))]
-fn seed(seed_hex: &str) -> Result<crate::fairness::Seed, JsError> {
+fn seed(seed_hex: &str) -> Result<crate::game::fairness::Seed, JsError> {
     seed_hex
         .parse()
-        .map_err(|e: crate::fairness::SeedError| coded("bad-seed", e))
+        .map_err(|e: crate::game::fairness::SeedError| coded("bad-seed", e))
 }
 
 /// The Othello position given by its two disc masks (bit 0 = a1 … bit 63 =

@@ -2,12 +2,15 @@
 //! deepened a step at a time in the worker that runs it.
 
 use super::{browser_clock, coded};
+use crate::engine::eval::DISC;
+use crate::json;
+use crate::Color;
 use wasm_bindgen::prelude::*;
 
 /// The review's analysis of one position (see `analysis`), kept in the
 /// worker that runs it: every legal move's value, deepened a step at a time.
 #[wasm_bindgen]
-pub struct Analyzer(crate::analysis::Analysis);
+pub struct Analyzer(crate::engine::analysis::Analysis);
 
 #[wasm_bindgen]
 impl Analyzer {
@@ -23,40 +26,40 @@ impl Analyzer {
             crate::Color::Light
         };
         let position = crate::Position::new(board, side);
-        Ok(Analyzer(crate::analysis::Analysis::new(position, 16 << 20)))
+        Ok(Analyzer(crate::engine::analysis::Analysis::new(
+            position,
+            16 << 20,
+        )))
     }
 
     /// Works for at most about `time_ms` and reports as JSON:
     /// `{"empties","depth","exact","done","progressed","nodes","moves":[{"sq","v","exact","depth"}],"line":["d3",…]}`,
     /// `v` in discs from the mover's view, best move first.
     pub fn step(&mut self, time_ms: u32) -> String {
-        let budget = crate::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
+        let budget =
+            crate::engine::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
         let r = self.0.step(budget);
-        let moves: Vec<String> = r
-            .moves
-            .iter()
-            .map(|m| {
-                format!(
-                    r#"{{"sq":{},"v":{},"exact":{},"depth":{}}}"#,
-                    m.square.index(),
-                    f64::from(m.value) / f64::from(crate::eval::DISC),
-                    m.exact,
-                    m.depth
-                )
-            })
-            .collect();
-        let line: Vec<String> = r.line.iter().map(|m| format!("\"{m}\"")).collect();
-        format!(
-            r#"{{"empties":{},"depth":{},"exact":{},"done":{},"progressed":{},"nodes":{},"moves":[{}],"line":[{}]}}"#,
-            self.0.position().empty().count(),
-            r.depth,
-            r.exact,
-            r.done,
-            r.progressed,
-            r.nodes,
-            moves.join(","),
-            line.join(",")
-        )
+        json::object(|o| {
+            o.field("empties", self.0.position().empty().count())
+                .field("depth", r.depth)
+                .field("exact", r.exact)
+                .field("done", r.done)
+                .field("progressed", r.progressed)
+                .field("nodes", r.nodes)
+                .array("moves", |a| {
+                    for m in &r.moves {
+                        a.object(|o| {
+                            o.field("sq", m.square.index())
+                                .field("v", f64::from(m.value) / f64::from(DISC))
+                                .field("exact", m.exact)
+                                .field("depth", m.depth);
+                        });
+                    }
+                })
+                .array("line", |a| {
+                    a.items(r.line.iter().map(|m| m.to_string()));
+                });
+        })
     }
 }
 
@@ -67,51 +70,34 @@ impl Analyzer {
 /// `end` the final margin from dark's view once the game is over, else `null`). An error's message starts with its code.
 #[wasm_bindgen]
 pub fn review_read(text: &str) -> Result<String, JsError> {
-    let game = crate::review::read_game(text).map_err(|e| coded(e.code(), &e))?;
-    let positions = game.positions();
-    let plies: Vec<String> = positions
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
+    let game = crate::engine::review::read_game(text).map_err(|e| coded(e.code(), &e))?;
+    let plies = |a: &mut json::Array<'_>| {
+        for (i, p) in game.positions().iter().enumerate() {
             let board = p.board();
-            let legal: Vec<String> = p
-                .legal_moves()
-                .into_iter()
-                .map(|s| s.index().to_string())
-                .collect();
-            let mv = game
-                .moves
-                .get(i)
-                .map_or("null".to_string(), |m| format!("\"{m}\""));
+            let dark = board.discs(Color::Dark);
+            let light = board.discs(Color::Light);
             // The final margin from dark's view (empties to the winner), once over.
-            let dark = board.discs(crate::Color::Dark).count() as i32;
-            let light = board.discs(crate::Color::Light).count() as i32;
-            let margin = match (dark - light).signum() {
-                1 => 64 - 2 * light,
-                -1 => 2 * dark - 64,
+            let (d, l) = (dark.count() as i32, light.count() as i32);
+            let margin = match (d - l).signum() {
+                1 => 64 - 2 * l,
+                -1 => 2 * d - 64,
                 _ => 0,
             };
-            let end = if p.is_game_over() {
-                margin.to_string()
-            } else {
-                "null".to_string()
-            };
-            format!(
-                r#"{{"dark":"{}","light":"{}","darkToMove":{},"cells":"{}","legal":[{}],"move":{},"byTable":{},"end":{}}}"#,
-                board.discs(crate::Color::Dark).0,
-                board.discs(crate::Color::Light).0,
-                p.side_to_move() == crate::Color::Dark,
-                board.cells(),
-                legal.join(","),
-                mv,
-                game.by_table.get(i).copied().unwrap_or(false),
-                end
-            )
-        })
-        .collect();
-    Ok(format!(
-        r#"{{"source":"{}","plies":[{}]}}"#,
-        game.source.name(),
-        plies.join(",")
-    ))
+            a.object(|o| {
+                o.field("dark", dark.0.to_string())
+                    .field("light", light.0.to_string())
+                    .field("darkToMove", p.side_to_move() == Color::Dark)
+                    .field("cells", board.cells())
+                    .array("legal", |a| {
+                        a.items(p.legal_moves().into_iter().map(|s| s.index()));
+                    })
+                    .field("move", game.moves.get(i).map(|m| m.to_string()))
+                    .field("byTable", game.by_table.get(i).copied().unwrap_or(false))
+                    .field("end", p.is_game_over().then_some(margin));
+            });
+        }
+    };
+    Ok(json::object(|o| {
+        o.field("source", game.source.name()).array("plies", plies);
+    }))
 }

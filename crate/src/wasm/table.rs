@@ -1,45 +1,19 @@
 //! The game at the table, one class for both games: the same methods, a JSON
 //! snapshot (see `table::Table::snapshot`), a JSON event for each turn (see
-//! `table::event_json`), and coded errors.
+//! `table::event_json`), and coded errors. A thin shell over the library's
+//! `table::AnyTable`.
 
 use super::coded;
-use crate::nabu::NabuGame;
-use crate::rules::Rules;
-use crate::table::{event_json, Settings, SetupError, Table, TableError, View};
-use crate::Position;
+use crate::table::{AnyTable, Settings, TableError};
 use wasm_bindgen::prelude::*;
 
 fn error(e: TableError) -> JsError {
     coded(e.code(), e)
 }
 
-#[derive(Clone, Debug)]
-enum Inner {
-    Othello(Table<Position>),
-    Nabucodonosor(Table<NabuGame>),
-}
-
-/// Runs `$body` with `$t` bound to the table inside, whichever the game.
-macro_rules! with {
-    ($self:expr, $t:ident => $body:expr) => {
-        match $self {
-            Inner::Othello($t) => $body,
-            Inner::Nabucodonosor($t) => $body,
-        }
-    };
-}
-
-fn turn<R: View>(
-    t: &mut Table<R>,
-    f: impl FnOnce(&mut Table<R>) -> Result<crate::session::Event<R::Move>, TableError>,
-) -> Result<String, JsError> {
-    let size = t.session().rules().size();
-    f(t).map(|e| event_json::<R>(&e, size)).map_err(error)
-}
-
 /// A game at the table, Othello or Nabucodonosor.
 #[wasm_bindgen]
-pub struct GameTable(Inner);
+pub struct GameTable(AnyTable);
 
 #[wasm_bindgen]
 impl GameTable {
@@ -60,85 +34,73 @@ impl GameTable {
         seed_hex: &str,
         word: &str,
     ) -> Result<GameTable, JsError> {
-        let settings = |max| Settings::parse(seats, level, clock, seed_hex, word, max);
-        let inner = match game {
-            "othello" => {
-                Table::othello(settings(Position::MAX_LEVEL).map_err(|e| error(e.into()))?)
-                    .map(Inner::Othello)
-            }
-            "nabucodonosor" => Table::nabucodonosor(
-                size,
-                settings(NabuGame::MAX_LEVEL).map_err(|e| error(e.into()))?,
-            )
-            .map(Inner::Nabucodonosor),
-            other => Err(SetupError::Game(crate::record::excerpt(other)).into()),
-        };
-        inner.map(GameTable).map_err(error)
+        AnyTable::named(game, size, |max| {
+            Settings::parse(seats, level, clock, seed_hex, word, max)
+        })
+        .map(GameTable)
+        .map_err(error)
     }
 
     /// Everything the page draws, as JSON (see `table::Table::snapshot`).
     pub fn snapshot(&self) -> String {
-        with!(&self.0, t => t.snapshot())
+        self.0.snapshot()
     }
 
     /// The side to move plays `mv` (`f5`; `d3`, `c3:e4`, `swap`); the table
     /// then passes for any side with no move. Returns the event as JSON.
     /// Errors: `bad-move`, then the rule set's codes.
     pub fn play(&mut self, mv: &str) -> Result<String, JsError> {
-        with!(&mut self.0, t => turn(t, |t| t.play(mv)))
+        self.0.play(mv).map_err(error)
     }
 
     /// The clock ran out: the table plays the time-out move, marked, then
     /// any forced pass. Returns the event as JSON; `game-over` once over.
     pub fn time_out(&mut self) -> Result<String, JsError> {
-        with!(&mut self.0, t => turn(t, |t| t.time_out()))
+        self.0.time_out().map_err(error)
     }
 
     /// The cells `mv` would turn over now (Othello's flips of a square, a
     /// Nabucodonosor capture's cells); empty when it is not legal.
     pub fn preview(&self, mv: &str) -> Vec<u32> {
-        with!(&self.0, t => t.preview(mv).into_iter().map(|c| c as u32).collect())
+        self.0.preview(mv).into_iter().map(|c| c as u32).collect()
     }
 
     /// Nabucodonosor: the legal captures containing cell `index`, space
     /// separated, in the order repeated taps cycle through them (largest
     /// first). Othello: empty.
     pub fn captures_at(&self, index: u32) -> String {
-        match &self.0 {
-            Inner::Othello(_) => String::new(),
-            Inner::Nabucodonosor(t) => t.captures_at(index as usize).join(" "),
-        }
+        self.0.captures_at(index as usize).join(" ")
     }
 
     /// Replays stored moves written as the record writes them (`f5 *d3 PA`,
     /// `d3 *c3:e4 swap pass`), each checked.
     pub fn replay(&mut self, moves: &str) -> Result<(), JsError> {
-        with!(&mut self.0, t => t.replay_text(moves).map_err(error))
+        self.0.replay_text(moves).map_err(error)
     }
 
     /// The person to move took a hint (the page shows the bot's best move
     /// from the analysis): noted in the record. Errors: `rated`,
     /// `nothing-to-undo` (not a person's turn against the bot).
     pub fn hint_taken(&mut self) -> Result<(), JsError> {
-        with!(&mut self.0, t => t.hint().map_err(error))
+        self.0.hint().map_err(error)
     }
 
     /// The person to move takes back their last move and everything since
     /// (the bot's reply, forced passes): noted in the record. Returns the
     /// number of plies taken back. Errors: `rated`, `nothing-to-undo`.
     pub fn undo(&mut self) -> Result<u32, JsError> {
-        with!(&mut self.0, t => t.undo().map(|n| n as u32).map_err(error))
+        self.0.undo().map(|n| n as u32).map_err(error)
     }
 
     /// Restores a stored game's hints and undos (`hint 3, undo 8 2`, as the
     /// snapshot's `assists` gives them). Errors: `bad-assists`, `rated`.
     pub fn set_assists(&mut self, text: &str) -> Result<(), JsError> {
-        with!(&mut self.0, t => t.set_assists(text).map_err(error))
+        self.0.set_assists(text).map_err(error)
     }
 
     /// Makes the game rated (no hint, no undo) or casual.
     pub fn set_rated(&mut self, rated: bool) {
-        with!(&mut self.0, t => t.set_rated(rated))
+        self.0.set_rated(rated)
     }
 
     /// Sets Othello's handicap (V2) before the first move, in its short form:
@@ -147,30 +109,27 @@ impl GameTable {
     /// Errors: `bad-handicap`, `bad-corner`, `empty-handicap`,
     /// `handicap-othello-only`, `handicap-after-start`.
     pub fn set_handicap(&mut self, text: &str) -> Result<(), JsError> {
-        with!(&mut self.0, t => t.set_handicap(text).map_err(error))
+        self.0.set_handicap(text).map_err(error)
     }
 
     /// Marks the seed as chosen or secret (when restoring a stored game).
     pub fn set_seed_chosen(&mut self, chosen: bool) {
-        with!(&mut self.0, t => t.set_seed_chosen(chosen))
+        self.0.set_seed_chosen(chosen)
     }
 
     /// The seed as 64 lowercase hex characters (the page shows it only at the end).
     pub fn seed_hex(&self) -> String {
-        with!(&self.0, t => t.session().seed.to_string())
+        self.0.seed().to_string()
     }
 
     /// The game's record, with the seed when `reveal` (game over or
     /// abandoned), `seed: hidden` before.
     pub fn record(&self, reveal: bool) -> String {
-        with!(&self.0, t => t.record(reveal))
+        self.0.record(reveal)
     }
 
     /// Othello's GGF export; `wrong-game` for Nabucodonosor.
     pub fn ggf(&self) -> Result<String, JsError> {
-        match &self.0 {
-            Inner::Othello(t) => Ok(t.ggf()),
-            Inner::Nabucodonosor(_) => Err(error(TableError::WrongGame)),
-        }
+        self.0.ggf().map_err(error)
     }
 }

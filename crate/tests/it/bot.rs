@@ -3,9 +3,9 @@
 
 use crate::common;
 
-use virada::bot::{choose_with, seeded_stream, LEVELS};
-use virada::fairness::Seed;
-use virada::search::{Budget, Engine, Limits};
+use virada::engine::bot::{choose_with, seeded_stream, LEVELS};
+use virada::engine::search::{Budget, Engine, Limits};
+use virada::game::fairness::Seed;
 use virada::{Move, Position};
 
 fn after(moves: &str) -> Position {

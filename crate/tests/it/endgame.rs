@@ -4,8 +4,8 @@
 
 use crate::common;
 
-use virada::endgame::{EndTable, Solver};
-use virada::search::Budget;
+use virada::engine::endgame::{EndTable, Solver};
+use virada::engine::search::Budget;
 use virada::Move;
 
 fn check_file(name: &str) {

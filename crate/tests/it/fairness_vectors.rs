@@ -2,7 +2,7 @@
 //! (Python `hashlib` and `cryptography`'s ChaCha20), from
 //! `tests/data/fairness-vectors.txt`.
 
-use virada::fairness::{dark_seat, game_rng, hex, rng_key, Rng, Seed};
+use virada::game::fairness::{dark_seat, game_rng, hex, rng_key, Rng, Seed};
 
 struct Vector {
     seed: Seed,
@@ -121,7 +121,7 @@ fn the_fair_play_doc_quotes_the_same_vectors() {
 #[test]
 fn the_bot_draws_from_the_game_generator() {
     let seed = Seed([0x33; 32]);
-    let mut bot = virada::bot::seeded_stream(&seed, 12);
+    let mut bot = virada::engine::bot::seeded_stream(&seed, 12);
     let mut rng = game_rng(&seed, 12);
     for _ in 0..4 {
         assert_eq!(bot(), rng.next_u64());
@@ -155,7 +155,7 @@ fn the_second_draw_matches_its_vectors() {
         let dark: usize = f[3].parse().expect("dark seat");
         let (first, second) = (word(f[1]), word(f[2]));
         assert_eq!(
-            virada::fairness::dark_seat_v2(&seed, [&first, &second]),
+            virada::game::fairness::dark_seat_v2(&seed, [&first, &second]),
             dark,
             "{line}"
         );

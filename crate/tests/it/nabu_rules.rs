@@ -2,7 +2,7 @@
 //! small drawn board: `X` dark, `O` light, `.` empty; row 1 at the top,
 //! column `a` at the left.
 
-use virada::nabu::{
+use virada::game::nabu::{
     captures, Cell, NabuBoard, NabuEnd, NabuGame, NabuIllegal, NabuMove, NabuParseError, Rect,
 };
 use virada::Color::{self, Dark, Light};

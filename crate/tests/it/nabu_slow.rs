@@ -1,7 +1,7 @@
 //! The fast capture finder and placement rule against slow, literal ones
 //! (N6–N11), on many random positions of every size 5–15.
 
-use virada::nabu::{captures, Cell, NabuBoard, Rect};
+use virada::game::nabu::{captures, Cell, NabuBoard, Rect};
 use virada::Color;
 
 /// A small deterministic generator for test positions (xorshift64*).

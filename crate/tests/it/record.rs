@@ -1,8 +1,8 @@
 //! Records: writing, reading, verifying, and every kind of tampering rejected
 //! with its own reason.
 
-use virada::fairness::{dark_seat, game_rng, Rng, Seed};
-use virada::session::{Seat, Session};
+use virada::game::fairness::{dark_seat, game_rng, Rng, Seed};
+use virada::game::{self, session::Session, Seat};
 
 type Game = Session<virada::Position>;
 use virada::record::{self, parse, verify, verify_text, write, write_record, Status};
@@ -112,7 +112,7 @@ fn a_record_round_trips() {
     assert_eq!(r.seed, Some(game.seed));
     assert_eq!(r.seats, game.seats);
     assert_eq!(r.clock, game.clock);
-    assert_eq!(r.moves, record::Moves::Othello(game.moves().to_vec()));
+    assert_eq!(r.moves, game::Moves::Othello(game.moves().to_vec()));
     assert_eq!(write_record(&r), text);
     assert!(verify(&r).all_passed());
     assert!(text.contains("word:   a word with %25 and%09tab  \n"));
@@ -252,7 +252,7 @@ fn every_single_changed_move_is_rejected() {
                 continue;
             }
             moves[ply].mv = *alt;
-            let forged = forge(&text, |r| r.moves = record::Moves::Othello(moves.clone()));
+            let forged = forge(&text, |r| r.moves = game::Moves::Othello(moves.clone()));
             // A plain edit keeps the old digest line.
             let mut edited = forged.clone();
             let old = &text[text.find("digest: ").unwrap()..];
@@ -278,7 +278,7 @@ fn an_illegal_move_names_its_ply() {
     let text = write(&game, true);
     let mut moves = game.moves().to_vec();
     moves[0].mv = Move::Play("a1".parse().unwrap());
-    let forged = forge(&text, |r| r.moves = record::Moves::Othello(moves));
+    let forged = forge(&text, |r| r.moves = game::Moves::Othello(moves));
     let report = verify_text(&forged);
     let c = report.get("moves").unwrap();
     assert_eq!(
@@ -315,7 +315,7 @@ fn table_marks_are_checked_against_the_time_out_rule() {
         .unwrap();
     let mut moves = game.moves().to_vec();
     moves[ply].by_table = true;
-    let forged = forge(&text, |r| r.moves = record::Moves::Othello(moves));
+    let forged = forge(&text, |r| r.moves = game::Moves::Othello(moves));
     let report = verify_text(&forged);
     let c = report.get("table-moves").unwrap();
     assert_eq!(
@@ -337,12 +337,12 @@ fn a_changed_result_fails_the_result() {
     assert_eq!(failed_codes(&forged), [("result", "count-mismatch")]);
     let forged = forge(&text, |r| {
         r.result.verdict = match r.result.verdict {
-            record::Verdict::DarkWins => record::Verdict::LightWins,
-            _ => record::Verdict::DarkWins,
+            game::Verdict::DarkWins => game::Verdict::LightWins,
+            _ => game::Verdict::DarkWins,
         }
     });
     assert_eq!(failed_codes(&forged), [("result", "verdict-mismatch")]);
-    let forged = forge(&text, |r| r.result.verdict = record::Verdict::Unfinished);
+    let forged = forge(&text, |r| r.result.verdict = game::Verdict::Unfinished);
     assert_eq!(failed_codes(&forged), [("result", "verdict-mismatch")]);
 }
 
@@ -370,7 +370,7 @@ fn reordered_lines_and_moves_are_rejected() {
     }
     // Two moves swapped, digest made anew: the replay fails.
     let mut r = parse(&text).unwrap();
-    let record::Moves::Othello(m) = &mut r.moves else {
+    let game::Moves::Othello(m) = &mut r.moves else {
         panic!("an Othello record")
     };
     m.swap(0, 1);

@@ -3,7 +3,7 @@
 //! move from it, the record's `handicap` line and the verifier replaying
 //! from it; malformed or misplaced `handicap` lines refused.
 
-use virada::fairness::{dark_seat, Seed};
+use virada::game::fairness::{dark_seat, Seed};
 use virada::record::{verify_text, RecordError};
 use virada::table::{Settings, Table};
 use virada::{Color, GgfGame, Move, Position, Square};
@@ -81,7 +81,7 @@ fn bot_and_time_out_play_a_handicap_game_to_the_end_and_it_verifies() {
         let event = if turn % 3 == 0 {
             t.time_out().unwrap()
         } else {
-            let mv = virada::bot::choose(&p, 1);
+            let mv = virada::engine::bot::choose(&p, 1);
             assert!(matches!(mv, Move::Play(s) if p.legal_moves().contains(s)));
             t.play(&mv.to_string()).unwrap()
         };
@@ -101,10 +101,10 @@ fn bot_and_time_out_play_a_handicap_game_to_the_end_and_it_verifies() {
     assert!(report.all_passed(), "{text}\n{report}");
     // The review (and the history's replay) start from the handicap's board
     // and end where the table ended.
-    let review = virada::review::read_game(&text).unwrap();
+    let review = virada::engine::review::read_game(&text).unwrap();
     assert_eq!(review.start, *t.session().start());
     assert_eq!(review.positions().last(), Some(t.session().position()));
-    let replay = virada::replay::read(&text).unwrap();
+    let replay = virada::engine::replay::read(&text).unwrap();
     assert_eq!(replay.steps.len(), review.positions().len());
     let notice = report.get("handicap").unwrap();
     assert_eq!(notice.param("corners"), "a1 h1 a8 h8");
@@ -124,12 +124,14 @@ fn an_undo_goes_back_to_the_handicap_start() {
     let mut t = table("person,bot:1", 0, 1, "seat2:first:h8");
     // Seat 2 is dark here; the person (seat 1) is light and moves second.
     let p = *t.session().position();
-    t.play(&virada::bot::choose(&p, 1).to_string()).unwrap();
+    t.play(&virada::engine::bot::choose(&p, 1).to_string())
+        .unwrap();
     let p = *t.session().position();
     let mv = p.timeout_move().unwrap();
     t.play(&mv.to_string()).unwrap();
     let p = *t.session().position();
-    t.play(&virada::bot::choose(&p, 1).to_string()).unwrap();
+    t.play(&virada::engine::bot::choose(&p, 1).to_string())
+        .unwrap();
     assert_eq!(t.undo().unwrap(), 2);
     assert_eq!(t.session().moves().len(), 1);
     assert_eq!(

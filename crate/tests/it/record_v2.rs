@@ -2,8 +2,8 @@
 //! draw, seats the bot took from a person, and the server's signature.
 
 use ed25519_dalek::{Signer as _, SigningKey};
+use virada::game::Seat;
 use virada::record::{parse, sign, verify_text};
-use virada::session::Seat;
 use virada::table::{Settings, Table};
 
 fn online_game() -> Table<virada::Position> {
@@ -44,7 +44,7 @@ fn a_version_2_record_names_both_words_and_the_stand_in() {
     let seed = "ab".repeat(32).parse().unwrap();
     assert_eq!(
         r.dark,
-        virada::fairness::dark_seat_v2(&seed, ["olá", "100% ciao\n"])
+        virada::game::fairness::dark_seat_v2(&seed, ["olá", "100% ciao\n"])
     );
     let report = verify_text(&text);
     assert!(report.all_passed(), "{report}");
@@ -124,7 +124,7 @@ fn assisted_game() -> Table<virada::Position> {
         g.seats[g.seat_of(g.rules().side_to_move())] == Seat::Person
     };
     let first = |t: &mut Table<virada::Position>| {
-        let mv = virada::rules::Rules::legal_moves(t.session().rules())[0].to_string();
+        let mv = virada::game::rules::Rules::legal_moves(t.session().rules())[0].to_string();
         t.play(&mv).unwrap();
     };
     if !person(&t) {

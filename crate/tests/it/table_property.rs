@@ -6,10 +6,10 @@
 //! handicap (V2). Out-of-range settings are refused at set-up with the right
 //! code.
 
-use virada::fairness::{game_rng, GameRng, Rng, Seed};
-use virada::nabu::NabuGame;
+use virada::game::fairness::{game_rng, GameRng, Rng, Seed};
+use virada::game::nabu::NabuGame;
+use virada::game::rules::Rules;
 use virada::record::{verify_text, MAX_CLOCK, MAX_WORD_BYTES};
-use virada::rules::Rules;
 use virada::table::{Settings, Table, View};
 use virada::Position;
 

@@ -3,26 +3,29 @@
 //!
 //! | method and path | what |
 //! | --- | --- |
-//! | `POST /api/tables` | opens a table: `{"game", "size", "clock", "level"}` → `{"id"}` |
-//! | `POST /api/pair` | "Play anyone": the same body → the table to open |
+//! | `POST /api/tables` | opens a table: `{"game", "size", "clock", "level"}` → `{"id", "fingerprint"}` |
+//! | `POST /api/pair` | "Play anyone": the same body → the table to open, the same answer |
 //! | `GET /api/tables/{id}/ws` | the table's WebSocket (docs/server.md) |
 //! | `GET /api/key` | the server's Ed25519 public key, 64 hex |
 //! | `GET /api/records` | the latest finished records |
 //! | `GET /api/records/{id}` | one record, as text |
+//!
+//! Every refusal is `{"code", "message"}`; a malformed body's too ([`Body`]).
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, Path, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 
-use super::game::Kind;
-use super::hub::{Hub, NewTable};
+use super::body::{ApiBody, Body, Refusal, MAX_BODY};
+use super::hub::{Hub, NewTable, Opened};
 use super::protocol::MAX_FRAME;
+use virada::game::GameKind;
 
 /// The largest WebSocket message read at all; a larger one closes the
 /// socket. Up to this size a message gets a `too-large` reply instead.
@@ -50,6 +53,7 @@ pub fn router(api: Api) -> Router {
         .route("/api/key", get(key))
         .route("/api/records", get(records))
         .route("/api/records/{id}", get(record))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(api)
 }
 
@@ -66,48 +70,60 @@ struct NewTableBody {
     level: Option<u8>,
 }
 
-fn error(status: StatusCode, code: &str, message: &str) -> Response {
-    (
-        status,
-        Json(serde_json::json!({ "code": code, "message": message })),
-    )
-        .into_response()
+impl ApiBody for NewTableBody {
+    fn field_refusal(field: &str) -> Option<(&'static str, &'static str)> {
+        match field {
+            "game" => Some(BAD_GAME),
+            "size" => Some(BAD_SIZE),
+            "clock" => Some(BAD_CLOCK),
+            "level" => Some(BAD_LEVEL),
+            _ => None,
+        }
+    }
 }
 
-/// A refused setting: its code and message.
-struct Refused(&'static str, &'static str);
+const BAD_GAME: (&str, &str) = ("bad-game", "the game is othello or nabucodonosor");
+const BAD_SIZE: (&str, &str) = (
+    "bad-size",
+    "a Nabucodonosor board is 5 to 15 squares a side; Othello is played on 8×8",
+);
+const BAD_CLOCK: (&str, &str) = ("bad-clock", "the clock is 0 (off) to 86400 seconds a turn");
+const BAD_LEVEL: (&str, &str) = ("bad-level", "the bot's level is out of range");
 
-impl IntoResponse for Refused {
-    fn into_response(self) -> Response {
-        error(StatusCode::BAD_REQUEST, self.0, self.1)
+fn error(status: StatusCode, code: &'static str, message: &str) -> Response {
+    Refusal {
+        status,
+        code,
+        message: message.to_string(),
     }
+    .into_response()
 }
 
 /// Checks a new table's settings against the limits a record holds.
-fn settings(body: &NewTableBody) -> Result<NewTable, Refused> {
-    let bad = |code: &'static str, message: &'static str| Err(Refused(code, message));
+fn settings(body: &NewTableBody) -> Result<NewTable, Refusal> {
+    let bad = |(code, message): (&'static str, &str)| Err(Refusal::bad(code, message));
     let (kind, top) = match (body.game.as_str(), body.size) {
-        ("othello", None | Some(8)) => (Kind::Othello, 10),
+        ("othello", None | Some(8)) => (GameKind::Othello, 10),
         ("nabucodonosor", size) => {
             let size = size.unwrap_or(8);
             if !(5..=15).contains(&size) {
-                return bad(
+                return bad((
                     "bad-size",
                     "a Nabucodonosor board is 5 to 15 squares a side",
-                );
+                ));
             }
-            (Kind::Nabucodonosor { size }, 5)
+            (GameKind::Nabucodonosor(size as u8), 5)
         }
-        ("othello", Some(_)) => return bad("bad-size", "Othello is played on 8×8"),
-        _ => return bad("bad-game", "the game is othello or nabucodonosor"),
+        ("othello", Some(_)) => return bad(("bad-size", "Othello is played on 8×8")),
+        _ => return bad(BAD_GAME),
     };
     let clock = body.clock.unwrap_or(30);
     if clock > virada::record::MAX_CLOCK {
-        return bad("bad-clock", "the clock is 0 (off) to 86400 seconds a turn");
+        return bad(BAD_CLOCK);
     }
     let level = body.level.unwrap_or(3);
     if level == 0 || level > top {
-        return bad("bad-level", "the bot's level is out of range");
+        return bad(BAD_LEVEL);
     }
     Ok(NewTable { kind, clock, level })
 }
@@ -115,7 +131,7 @@ fn settings(body: &NewTableBody) -> Result<NewTable, Refused> {
 async fn open(
     State(api): State<Api>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Json(body): Json<NewTableBody>,
+    Body(body): Body<NewTableBody>,
 ) -> Response {
     match settings(&body) {
         Ok(new) => answer_table(api.hub.open(new, peer.ip(), false)),
@@ -126,7 +142,7 @@ async fn open(
 async fn pair(
     State(api): State<Api>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Json(body): Json<NewTableBody>,
+    Body(body): Body<NewTableBody>,
 ) -> Response {
     match settings(&body) {
         Ok(new) => answer_table(api.hub.pair(new, peer.ip())),
@@ -134,11 +150,15 @@ async fn pair(
     }
 }
 
-fn answer_table(opened: Result<Option<String>, String>) -> Response {
+/// The table opened (or joined): its id and its seed's fingerprint, the
+/// commitment a page sees before it sends any word.
+fn answer_table(opened: Result<Option<Opened>, String>) -> Response {
     match opened {
-        Ok(Some(id)) => {
-            (StatusCode::CREATED, Json(serde_json::json!({ "id": id }))).into_response()
-        }
+        Ok(Some(Opened { id, fingerprint })) => (
+            StatusCode::CREATED,
+            Json(serde_json::json!({ "id": id, "fingerprint": fingerprint })),
+        )
+            .into_response(),
         Ok(None) => error(
             StatusCode::TOO_MANY_REQUESTS,
             "too-many-tables",

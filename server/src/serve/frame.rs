@@ -55,7 +55,7 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
         kind: "state",
         id: &p.saved.id,
         game: p.saved.kind.name(),
-        size: p.saved.kind.size(),
+        size: p.saved.kind.size().into(),
         status: p.saved.status,
         seats: [seat(0), seat(1)],
         clock: p.saved.clock,

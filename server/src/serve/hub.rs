@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{broadcast, mpsc};
 
-use super::game::Kind;
 use super::keys::Keys;
 use super::store::Store;
 use super::table::{fresh_token, now_ms, Actor, Command, Holder, Saved, Status, Timing};
+use virada::game::GameKind;
 
 /// Commands a table's channel holds before senders wait.
 const COMMAND_QUEUE: usize = 64;
@@ -26,13 +26,24 @@ pub struct Handle {
     pub commands: mpsc::Sender<Command>,
     /// The actor's state frames.
     pub events: broadcast::Sender<Arc<str>>,
+    /// The seed's fingerprint, public from the table's opening.
+    pub fingerprint: Arc<str>,
+}
+
+/// A table just opened, or joined through "Play anyone".
+#[derive(Clone, Debug)]
+pub struct Opened {
+    /// The table's id.
+    pub id: String,
+    /// Its seed's fingerprint, as every `state` frame gives it.
+    pub fingerprint: String,
 }
 
 /// What a new table is.
 #[derive(Clone, Copy, Debug)]
 pub struct NewTable {
     /// The game and board.
-    pub kind: Kind,
+    pub kind: GameKind,
     /// Seconds a turn, 0 for none.
     pub clock: u32,
     /// The bot's level for a seat it takes.
@@ -51,7 +62,7 @@ pub struct Limits {
 /// The server's tables.
 pub struct Hub {
     tables: Arc<Mutex<HashMap<String, Handle>>>,
-    waiting: Mutex<HashMap<(Kind, u32), String>>,
+    waiting: Mutex<HashMap<(GameKind, u32), String>>,
     opened: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
     store: Store,
     keys: Arc<Keys>,
@@ -112,6 +123,12 @@ impl Hub {
     /// table leaves the hub when its actor ends.
     fn spawn_with(&self, saved: Saved, record: Option<String>) -> Result<Handle, String> {
         let id = saved.id.clone();
+        let fingerprint = saved
+            .seed
+            .parse::<virada::game::fairness::Seed>()
+            .map(|s| s.fingerprint())
+            .unwrap_or_default()
+            .into();
         let (commands, receiver) = mpsc::channel(COMMAND_QUEUE);
         let (events, _) = broadcast::channel(EVENT_QUEUE);
         let actor = Actor::new(
@@ -126,7 +143,11 @@ impl Hub {
             Some(record) => actor.finished(record),
             None => actor,
         };
-        let handle = Handle { commands, events };
+        let handle = Handle {
+            commands,
+            events,
+            fingerprint,
+        };
         lock(&self.tables).insert(id.clone(), handle.clone());
         let tables = Arc::clone(&self.tables);
         tokio::spawn(async move {
@@ -191,12 +212,13 @@ impl Hub {
         new: NewTable,
         address: IpAddr,
         paired: bool,
-    ) -> Result<Option<String>, String> {
+    ) -> Result<Option<Opened>, String> {
         if !self.may_open(address) {
             return Ok(None);
         }
         let id = fresh_token()?;
-        let seed = virada::fairness::Seed::generate().map_err(|e| e.to_string())?;
+        let seed = virada::game::fairness::Seed::generate().map_err(|e| e.to_string())?;
+        let fingerprint = seed.fingerprint();
         let wait = i64::try_from(self.timing.seat_wait.as_millis()).unwrap_or(i64::MAX);
         let saved = Saved {
             id: id.clone(),
@@ -213,26 +235,27 @@ impl Hub {
             paired,
         };
         self.spawn(saved)?;
-        Ok(Some(id))
+        Ok(Some(Opened { id, fingerprint }))
     }
 
     /// "Play anyone": the table where someone is already waiting for this
     /// game and clock, or a new one where the caller waits.
-    pub fn pair(&self, new: NewTable, address: IpAddr) -> Result<Option<String>, String> {
+    pub fn pair(&self, new: NewTable, address: IpAddr) -> Result<Option<Opened>, String> {
         let key = (new.kind, new.clock);
         {
             let mut waiting = lock(&self.waiting);
             if let Some(id) = waiting.remove(&key) {
-                if self.table(&id).is_some() {
-                    return Ok(Some(id));
+                if let Some(table) = self.table(&id) {
+                    let fingerprint = table.fingerprint.to_string();
+                    return Ok(Some(Opened { id, fingerprint }));
                 }
             }
         }
-        let id = self.open(new, address, true)?;
-        if let Some(id) = &id {
-            lock(&self.waiting).insert(key, id.clone());
+        let opened = self.open(new, address, true)?;
+        if let Some(opened) = &opened {
+            lock(&self.waiting).insert(key, opened.id.clone());
         }
-        Ok(id)
+        Ok(opened)
     }
 }
 
@@ -245,13 +268,9 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// A finished table's state from its record: seats, words, seed and moves.
 fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
-    use virada::record::GameKind;
-    use virada::session::Seat;
+    use virada::game::Seat;
     let r = virada::record::parse(text).map_err(|e| e.to_string())?;
-    let kind = match r.game {
-        GameKind::Othello => Kind::Othello,
-        GameKind::Nabucodonosor(n) => Kind::Nabucodonosor { size: u32::from(n) },
-    };
+    let kind = r.game;
     let seed = r.seed.ok_or("the record's seed is hidden")?;
     let words = [r.word.clone(), r.second_word.clone().unwrap_or_default()];
     let mut level = 1;

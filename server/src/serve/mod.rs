@@ -10,6 +10,7 @@
 //! requests finish for a few seconds, and exit.
 
 mod api;
+mod body;
 mod files;
 mod frame;
 mod game;

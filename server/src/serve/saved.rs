@@ -8,8 +8,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 
-use super::game::Kind;
 use super::protocol::Refusal;
+use virada::game::GameKind;
 
 /// Timings of every table, from the command line.
 #[derive(Clone, Copy, Debug)]
@@ -64,8 +64,10 @@ pub enum Status {
 pub struct Saved {
     /// The table's id.
     pub id: String,
-    /// The game and board.
-    pub kind: Kind,
+    /// The game and board, stored as `{"game":"othello"}` or
+    /// `{"game":"nabucodonosor","size":N}`.
+    #[serde(with = "stored_kind")]
+    pub kind: GameKind,
     /// Seconds a turn, 0 for none.
     pub clock: u32,
     /// The bot's level, for a seat the bot takes.
@@ -171,4 +173,39 @@ pub fn token_hash(token: &str) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
+}
+
+/// A game's kind as a table stores it: `{"game":"othello"}` or
+/// `{"game":"nabucodonosor","size":N}`.
+mod stored_kind {
+    use serde::{de::Error as _, Deserialize, Deserializer, Serialize, Serializer};
+    use virada::game::GameKind;
+
+    /// The stored fields.
+    #[derive(Serialize, Deserialize)]
+    struct Stored {
+        game: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        size: Option<u8>,
+    }
+
+    pub fn serialize<S: Serializer>(kind: &GameKind, s: S) -> Result<S::Ok, S::Error> {
+        let size = match kind {
+            GameKind::Othello => None,
+            GameKind::Nabucodonosor(n) => Some(*n),
+        };
+        let game = kind.name().to_string();
+        Stored { game, size }.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<GameKind, D::Error> {
+        let stored = Stored::deserialize(d)?;
+        match (stored.game.as_str(), stored.size) {
+            ("othello", _) => Ok(GameKind::Othello),
+            ("nabucodonosor", Some(n)) => Ok(GameKind::Nabucodonosor(n)),
+            _ => Err(D::Error::custom(
+                "a game is othello or nabucodonosor with a size",
+            )),
+        }
+    }
 }

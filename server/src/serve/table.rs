@@ -23,7 +23,7 @@ use super::protocol::{Code, Refusal};
 use super::saved::token_hash;
 pub use super::saved::{fresh_token, now_ms, Command, Holder, Saved, Status, Timing, Welcome};
 use super::store::Store;
-use virada::fairness::Seed;
+use virada::game::fairness::Seed;
 
 /// The actor's state.
 pub struct Actor {

@@ -90,13 +90,26 @@ impl Drop for Server {
     }
 }
 
-/// One HTTP request; the answer's body.
+/// One HTTP request with a JSON body; the answer's status and body.
 async fn http(server: &Server, method: &str, path: &str, body: &str) -> (u16, String) {
+    request(server, method, path, Some("application/json"), body).await
+}
+
+/// One HTTP request, its `Content-Type` as given (none for `None`); the
+/// answer's status and body.
+pub async fn request(
+    server: &Server,
+    method: &str,
+    path: &str,
+    content_type: Option<&str>,
+    body: &str,
+) -> (u16, String) {
     let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", server.port))
         .await
         .unwrap();
+    let content_type = content_type.map_or(String::new(), |t| format!("Content-Type: {t}\r\n"));
     let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{content_type}\
          Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
@@ -114,10 +127,15 @@ async fn http(server: &Server, method: &str, path: &str, body: &str) -> (u16, St
 
 /// Opens a table; its id.
 pub async fn create_table(server: &Server, settings: &str) -> String {
-    let (status, body) = http(server, "POST", "/api/tables", settings).await;
-    assert_eq!(status, 201, "{body}");
-    let v: Value = serde_json::from_str(&body).unwrap();
+    let v = open_table(server, "/api/tables", settings).await;
     v["id"].as_str().unwrap().to_string()
+}
+
+/// Opens (or, through `/api/pair`, joins) a table at `route`; the answer.
+pub async fn open_table(server: &Server, route: &str, settings: &str) -> Value {
+    let (status, body) = http(server, "POST", route, settings).await;
+    assert_eq!(status, 201, "{body}");
+    serde_json::from_str(&body).unwrap()
 }
 
 pub async fn get_json(server: &Server, path: &str) -> Value {

@@ -1,0 +1,365 @@
+//! The exact endgame solver: the final disc difference under perfect play
+//! (empty squares go to the winner, the usual scoring of FFO scores).
+//!
+//! Layers by empties: four and fewer in [`last`] (no move generation, no
+//! hashing, parity order); up to [`SHALLOW`] empties a plain alpha-beta
+//! without a table ([`shallow`]: fastest first from [`FASTEST_FIRST`], parity
+//! order below); above that principal-variation search with a transposition
+//! table, enhanced transposition cutoffs, a stability cutoff and the ordering
+//! of [`order`]. An exact solve from [`MTD_FROM`] empties starts from a guess
+//! (a small search on the evaluation) and closes in on the score with
+//! null-window searches (MTD(f)), the table carrying what each one learned to
+//! the next. A win/loss/draw answer is one search with the window (-1, 1).
+
+mod last;
+mod order;
+mod shallow;
+mod stability;
+mod table;
+
+pub use stability::stable;
+pub(crate) use table::hash;
+pub use table::EndTable;
+
+use crate::board::movegen::moves;
+use crate::engine::budget::Budget;
+use crate::{Move, Position, Square};
+use order::{pick_best, Candidate, INF_EVAL};
+
+/// From this many empties, children are looked up before searching.
+const ETC_MIN: u32 = 12;
+
+/// Up to this many empties, no table.
+const SHALLOW: u32 = 8;
+
+/// From this many empties, the shallow search orders fastest first.
+const FASTEST_FIRST: u32 = 6;
+
+/// From this many empties, an exact solve guesses and closes in (MTD(f)).
+const MTD_FROM: u32 = 18;
+
+/// The guess's deepest search, in plies.
+const GUESS_DEPTH: u32 = 8;
+/// The most positions the guess may visit (about a quarter of a second natively).
+const GUESS_POSITIONS: u64 = 1_000_000;
+
+/// The final score from the mover's view when neither side can move.
+#[inline]
+pub(crate) fn final_score(p: u64, o: u64) -> i32 {
+    let pc = p.count_ones() as i32;
+    let oc = o.count_ones() as i32;
+    let diff = pc - oc;
+    let empties = 64 - pc - oc;
+    match diff.cmp(&0) {
+        std::cmp::Ordering::Greater => diff + empties,
+        std::cmp::Ordering::Less => diff - empties,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+/// The answer of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The best move (a pass when the mover has no square).
+    pub best: Move,
+    /// The final disc difference from the mover's view. For a search with a
+    /// narrow window it is a bound: at most `alpha` when it fails low, at
+    /// least `beta` when it fails high.
+    pub score: i32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// A solver over a borrowed table and budget.
+pub struct Solver<'a> {
+    eval: &'static crate::engine::eval::Eval,
+    table: &'a mut EndTable,
+    budget: Budget<'a>,
+    /// Positions visited so far.
+    pub nodes: u64,
+    next_check: u64,
+    aborted: bool,
+}
+
+impl<'a> Solver<'a> {
+    /// A solver storing into `table` and stopping when `budget` is spent.
+    pub fn new(table: &'a mut EndTable, budget: Budget<'a>) -> Solver<'a> {
+        Solver {
+            eval: crate::engine::eval::Eval::shared(),
+            table,
+            budget,
+            nodes: 0,
+            next_check: 4096,
+            aborted: false,
+        }
+    }
+
+    /// Whether the budget ran out (the last result is then meaningless).
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// The exact score of `position` and a best move, or `None` if the budget
+    /// ran out first.
+    pub fn solve(&mut self, position: &Position) -> Option<Solution> {
+        let n = position.empty().count();
+        if n < MTD_FROM || moves(position.player().0, position.opponent().0) == 0 {
+            return self.solve_window(position, -64, 64);
+        }
+        let start = self.nodes;
+        let (mut lower, mut upper) = (-64, 64);
+        let mut beta = self.guess(position);
+        // The move of the test that set the lower bound, which keeps it.
+        let mut best = None;
+        let mut first = None;
+        // Every final score is even (empties go to the winner), so each test
+        // "is the score at least beta?" moves a bound by two or more.
+        while lower < upper {
+            beta = beta.clamp(lower + 2, upper);
+            let s = self.solve_window(position, beta - 1, beta)?;
+            first.get_or_insert(s.best);
+            if s.score >= beta {
+                lower = s.score;
+                best = Some(s.best);
+                beta = lower + 2;
+            } else {
+                upper = s.score;
+                beta = upper;
+            }
+        }
+        Some(Solution {
+            best: best.or(first)?,
+            score: lower,
+            nodes: self.nodes - start,
+        })
+    }
+
+    /// An even guess at the final score: the mean of the last two depths of
+    /// an iterative deepening on the evaluation, up to [`GUESS_DEPTH`] plies
+    /// and [`GUESS_POSITIONS`] positions in all (two depths, one even and one
+    /// odd: each alone leans its own way).
+    fn guess(&self, position: &Position) -> i32 {
+        let (p, o) = (position.player().0, position.opponent().0);
+        let mut budget = GUESS_POSITIONS;
+        let mut last = [None, None];
+        for depth in 1..=GUESS_DEPTH {
+            let v = self.order_search(p, o, -INF_EVAL, INF_EVAL, depth, &mut budget);
+            if budget == 0 {
+                break;
+            }
+            last = [last[1], Some(v)];
+        }
+        let values: Vec<i32> = last.into_iter().flatten().collect();
+        let mean = values.iter().sum::<i32>() as f64 / values.len().max(1) as f64;
+        let discs = mean / f64::from(crate::engine::eval::DISC);
+        ((discs / 2.0).round() as i32 * 2).clamp(-64, 64)
+    }
+
+    /// Win, loss or draw: the score's sign (as -1, 0 or 1) and a move that keeps it.
+    pub fn solve_wld(&mut self, position: &Position) -> Option<Solution> {
+        let s = self.solve_window(position, -1, 1)?;
+        Some(Solution {
+            score: s.score.signum(),
+            ..s
+        })
+    }
+
+    /// Solves inside the window (`alpha`, `beta`); the score is exact when it
+    /// lies strictly inside.
+    pub fn solve_window(&mut self, position: &Position, alpha: i32, beta: i32) -> Option<Solution> {
+        let p = position.player().0;
+        let o = position.opponent().0;
+        let start = self.nodes;
+        let (score, best) = self.root(p, o, alpha, beta);
+        if self.aborted {
+            return None;
+        }
+        let best = Square::new(best).map_or(Move::Pass, Move::Play);
+        Some(Solution {
+            best,
+            score,
+            nodes: self.nodes - start,
+        })
+    }
+
+    fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
+        let n = (!(p | o)).count_ones();
+        if moves(p, o) == 0 {
+            let score = if moves(o, p) == 0 {
+                final_score(p, o)
+            } else {
+                -self.solve_any(o, p, -beta, -alpha, n, true)
+            };
+            return (score, 64);
+        }
+        let mut list = [Candidate::default(); 32];
+        let hash_move = self.table.probe(p, o).map_or(64, |h| h.best);
+        let count = self.candidates(p, o, hash_move, &mut list);
+        let mut alpha = alpha;
+        let mut best = -65;
+        let mut best_sq = list[0].sq;
+        for i in 0..count {
+            pick_best(&mut list[i..count]);
+            let c = list[i];
+            let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
+            let v = if i == 0 {
+                -self.solve_any(np, no, -beta, -alpha, n - 1, false)
+            } else {
+                let v = -self.solve_any(np, no, -alpha - 1, -alpha, n - 1, false);
+                if v > alpha && v < beta {
+                    -self.solve_any(np, no, -beta, -v, n - 1, false)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return (0, 64);
+            }
+            if v > best {
+                best = v;
+                best_sq = c.sq;
+                if v >= beta {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        (best, best_sq)
+    }
+
+    /// Dispatches on the number of empties `n`.
+    #[inline]
+    fn solve_any(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, passed: bool) -> i32 {
+        match n {
+            0 => final_score(p, o),
+            1 => self.last1(p, o, (!(p | o)).trailing_zeros() as usize),
+            2 => {
+                let e = !(p | o);
+                let x1 = e.trailing_zeros() as usize;
+                let x2 = 63 - e.leading_zeros() as usize;
+                self.last2(p, o, alpha, beta, x1, x2, passed)
+            }
+            3 => {
+                let e = !(p | o);
+                let x1 = e.trailing_zeros() as usize;
+                let e2 = e & (e - 1);
+                let x2 = e2.trailing_zeros() as usize;
+                let x3 = 63 - e.leading_zeros() as usize;
+                self.last3(p, o, alpha, beta, x1, x2, x3, passed)
+            }
+            4 if !passed => self.last4(p, o, alpha, beta),
+            _ if n <= SHALLOW => self.shallow(p, o, alpha, beta, n, passed),
+            _ => self.deep(p, o, alpha, beta, n, passed),
+        }
+    }
+
+    /// Principal-variation search with the table, above [`SHALLOW`] empties.
+    fn deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, n: u32, passed: bool) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 4096;
+            if self.budget.spent(self.nodes) {
+                self.aborted = true;
+            }
+        }
+        if self.aborted {
+            return 0;
+        }
+        // Stability: the opponent's stable discs cap the mover's score.
+        if alpha >= 64 - 2 * o.count_ones() as i32 {
+            let upper = 64 - 2 * stable(o, p).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+            if upper < beta {
+                beta = upper;
+            }
+        }
+        let alpha0 = alpha;
+        let mut hash_move = 64;
+        if let Some(hit) = self.table.probe(p, o) {
+            if hit.lower >= beta {
+                return hit.lower;
+            }
+            if hit.upper <= alpha {
+                return hit.upper;
+            }
+            if hit.lower == hit.upper {
+                return hit.lower;
+            }
+            alpha = alpha.max(hit.lower);
+            beta = beta.min(hit.upper);
+            hash_move = hit.best;
+        }
+        let mut list = [Candidate::default(); 32];
+        let count = self.candidates(p, o, hash_move, &mut list);
+        if count == 0 {
+            if passed {
+                return final_score(p, o);
+            }
+            return -self.deep(o, p, -beta, -alpha, n, true);
+        }
+        if n >= ETC_MIN {
+            // Enhanced transposition cutoff: a child already known to refute.
+            for c in &list[..count] {
+                let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
+                if let Some(hit) = self.table.probe(np, no) {
+                    if -hit.upper >= beta {
+                        self.table.store(p, o, n, -hit.upper, 64, c.sq);
+                        return -hit.upper;
+                    }
+                }
+            }
+        }
+        let mut best = -65;
+        let mut best_sq = 64u8;
+        for i in 0..count {
+            pick_best(&mut list[i..count]);
+            let c = list[i];
+            let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
+            let v = if i == 0 {
+                -self.solve_any(np, no, -beta, -alpha, n - 1, false)
+            } else {
+                let v = -self.solve_any(np, no, -alpha - 1, -alpha, n - 1, false);
+                if v > alpha && v < beta {
+                    -self.solve_any(np, no, -beta, -v, n - 1, false)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_sq = c.sq;
+                if v >= beta {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        let (lower, upper) = if best >= beta {
+            (best, 64)
+        } else if best <= alpha0 {
+            (-64, best)
+        } else {
+            (best, best)
+        };
+        self.table.store(p, o, n, lower, upper, best_sq);
+        best
+    }
+}
+
+impl Solver<'_> {
+    /// The score of (`p` to move, `o`) inside (`alpha`, `beta`), fail-soft;
+    /// 0 when aborted (check [`Solver::aborted`]).
+    pub(crate) fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        let n = (!(p | o)).count_ones();
+        self.solve_any(p, o, alpha, beta, n, false)
+    }
+}

@@ -1,0 +1,151 @@
+//! Move ordering for the solver's table-backed layer: the hash move first,
+//! then, by empties, fastest first (fewest replies, corners counted twice,
+//! then the fewest empties beside the mover's discs, odd regions and corners
+//! breaking ties), the evaluation of the child from [`EVAL_ORDER`], and a one
+//! or two ply search on the evaluation from [`SEARCH_ORDER`].
+
+use super::last::odd_region;
+use super::{final_score, Solver};
+use crate::board::movegen::{flips, moves};
+use crate::engine::eval::frontier_empties;
+
+/// From this many empties, moves are ordered by the evaluation too.
+const EVAL_ORDER: u32 = 14;
+/// Weight of each reply left to the opponent against the evaluation (1/100 disc).
+const MOBILITY_WEIGHT: i32 = 300;
+/// From this many empties, moves are ordered by a shallow search.
+const SEARCH_ORDER: u32 = 16;
+/// From this many more empties than that, the ordering search looks two plies ahead.
+const SEARCH_ORDER_TWO: u32 = 4;
+/// Beyond any evaluation.
+pub(super) const INF_EVAL: i32 = 30_000;
+
+/// A move with the data to order it.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Candidate {
+    pub sq: u8,
+    pub flipped: u64,
+    pub key: i32,
+}
+
+/// The replies left to the opponent, corners counted twice.
+#[inline]
+pub(super) fn weighted_replies(replies: u64) -> i32 {
+    (replies.count_ones() + (replies & 0x8100_0000_0000_0081).count_ones()) as i32
+}
+
+/// Moves the candidate with the lowest key to the front.
+#[inline]
+pub(super) fn pick_best(list: &mut [Candidate]) {
+    let mut b = 0;
+    for i in 1..list.len() {
+        if list[i].key < list[b].key {
+            b = i;
+        }
+    }
+    list.swap(0, b);
+}
+
+impl Solver<'_> {
+    /// A small negamax on the evaluation, for move ordering and the guess.
+    /// Each position visited takes one from `budget`; when it runs out the
+    /// search returns at once and its value means nothing.
+    pub(super) fn order_search(
+        &self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        depth: u32,
+        budget: &mut u64,
+    ) -> i32 {
+        if *budget == 0 {
+            return 0;
+        }
+        *budget -= 1;
+        if depth == 0 {
+            return self.eval.evaluate(p, o);
+        }
+        let mut rest = moves(p, o);
+        if rest == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o) * crate::engine::eval::DISC;
+            }
+            return -self.order_search(o, p, -beta, -alpha, depth, budget);
+        }
+        let mut best = -INF_EVAL;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let f = flips(p, o, sq);
+            let v = -self.order_search(
+                o ^ f,
+                p | f | (1u64 << sq),
+                -beta,
+                -alpha,
+                depth - 1,
+                budget,
+            );
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        best
+    }
+
+    /// The moves of `p`, with their order keys (lower first).
+    #[inline]
+    pub(super) fn candidates(
+        &self,
+        p: u64,
+        o: u64,
+        hash_move: u8,
+        list: &mut [Candidate; 32],
+    ) -> usize {
+        let odd = odd_region(!(p | o));
+        let n = (!(p | o)).count_ones();
+        let mut rest = moves(p, o);
+        let mut count = 0;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let f = flips(p, o, sq);
+            let key = if sq as u8 == hash_move {
+                -1_000_000
+            } else {
+                let np = o ^ f;
+                let no = p | f | (1u64 << sq);
+                let mobility = weighted_replies(moves(np, no));
+                if n >= SEARCH_ORDER {
+                    let d = if n >= SEARCH_ORDER + SEARCH_ORDER_TWO {
+                        2
+                    } else {
+                        1
+                    };
+                    let mut unlimited = u64::MAX;
+                    self.order_search(np, no, -INF_EVAL, INF_EVAL, d, &mut unlimited)
+                        + mobility * MOBILITY_WEIGHT
+                } else if n >= EVAL_ORDER {
+                    self.eval.evaluate(np, no) + mobility * MOBILITY_WEIGHT
+                } else {
+                    let parity = i32::from(odd & (1u64 << sq) != 0);
+                    let corner = i32::from(sq == 0 || sq == 7 || sq == 56 || sq == 63);
+                    mobility * 16 - parity * 4 - corner * 6 + frontier_empties(no, !(no | np)) * 2
+                }
+            };
+            list[count] = Candidate {
+                sq: sq as u8,
+                flipped: f,
+                key,
+            };
+            count += 1;
+        }
+        count
+    }
+}

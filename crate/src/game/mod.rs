@@ -1,0 +1,22 @@
+//! The games' layer: the rules a table can hold (Othello's [`Position`] and
+//! Nabucodonosor's [`nabu::NabuGame`] behind one trait, [`rules::Rules`]), a
+//! game in progress ([`session::Session`]: seats, clock, seed, word and every
+//! move), Othello's handicap and the fair-play seed that decides the colours;
+//! and the words every layer above shares (which game, a move as played,
+//! a seat, a verdict), in leaf modules.
+//! Above the board, below the record, the table and the engine.
+//!
+//! [`Position`]: crate::Position
+
+pub mod fairness;
+pub mod handicap;
+mod kind;
+pub mod nabu;
+mod played;
+pub mod rules;
+mod seat;
+pub mod session;
+
+pub use kind::{GameKind, GameResult, Verdict};
+pub use played::{Assist, Moves, Played};
+pub use seat::Seat;
