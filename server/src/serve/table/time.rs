@@ -1,0 +1,140 @@
+//! The table's timers: the bot's turn, the wait for a second person, a
+//! gone person's grace, the clock's deadline and how long a finished table
+//! lingers. The actor sleeps until the next of them (`next_wake`) and then
+//! does what is due (`on_time`).
+
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+use super::{now_ms, Actor, Command, Holder, Status, Timing};
+
+impl Actor {
+    /// Whether a bot (or the bot standing in for a gone person) is to move.
+    pub(super) fn bot_to_move(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| {
+            !g.is_over()
+                && matches!(
+                    self.saved.seats[g.seat_to_move()],
+                    Holder::Bot | Holder::Standing { .. }
+                )
+        })
+    }
+
+    /// Starts the bot's search on a blocking thread when it is its turn.
+    pub(super) fn think(&mut self) {
+        if !self.bot_to_move() {
+            return;
+        }
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let ply = game.ply();
+        if self.thinking == Some(ply) {
+            return;
+        }
+        self.thinking = Some(ply);
+        let (game, level, commands) = (game.clone(), self.saved.level, self.commands.clone());
+        tokio::task::spawn_blocking(move || {
+            if let Some(mv) = game.bot_move(level) {
+                let _ = commands.blocking_send(Command::Bot { ply, mv });
+            }
+        });
+    }
+
+    /// When the next timer is due (ms since the epoch), if any.
+    pub(super) fn next_wake(&self) -> Option<i64> {
+        let mut wake: Option<i64> = None;
+        let mut at = |t: i64| wake = Some(wake.map_or(t, |w| w.min(t)));
+        match self.saved.status {
+            Status::Waiting => at(self.saved.wait_until_ms),
+            Status::Playing => {
+                if let Some(d) = self.saved.deadline_ms {
+                    at(d);
+                }
+                let grace = i64::try_from(self.timing.grace.as_millis()).unwrap_or(i64::MAX);
+                for seat in 0..2 {
+                    if let (Holder::Person { .. }, Some(gone)) =
+                        (&self.saved.seats[seat], self.saved.gone_since_ms[seat])
+                    {
+                        at(gone.saturating_add(grace));
+                    }
+                }
+            }
+            Status::Over => {
+                if let Some(t) = self.over_at {
+                    at(t.saturating_add(linger_ms(self.timing)));
+                }
+            }
+        }
+        wake
+    }
+
+    /// Does what is due now: the bot sits after the wait, a gone person's
+    /// seat goes to the bot after the grace, the time-out move is played.
+    pub(super) async fn on_time(&mut self) {
+        let now = now_ms();
+        match self.saved.status {
+            Status::Waiting => {
+                if now >= self.saved.wait_until_ms && !self.saved.paired {
+                    let _ = self.start().await;
+                } else if now >= self.saved.wait_until_ms {
+                    // "Play anyone" keeps looking; the wait starts again.
+                    self.saved.wait_until_ms = now + wait_ms(self.timing);
+                    self.after_change().await;
+                }
+            }
+            Status::Playing => {
+                let grace = i64::try_from(self.timing.grace.as_millis()).unwrap_or(i64::MAX);
+                for seat in 0..2 {
+                    if let (Holder::Person { token, word }, Some(gone)) =
+                        (&self.saved.seats[seat], self.saved.gone_since_ms[seat])
+                    {
+                        if now >= gone.saturating_add(grace) {
+                            self.saved.seats[seat] = Holder::Standing {
+                                token: token.clone(),
+                                word: word.clone(),
+                            };
+                            self.saved.gone_since_ms[seat] = None;
+                            let level = self.saved.level;
+                            if let Some(game) = self.game.as_mut() {
+                                game.set_bot(seat, level, true);
+                            }
+                            self.after_change().await;
+                        }
+                    }
+                }
+                if self.saved.deadline_ms.is_some_and(|d| now >= d) {
+                    if let Some(game) = self.game.as_mut() {
+                        if game.time_out().is_ok() {
+                            self.thinking = None;
+                            self.after_move().await;
+                        }
+                    }
+                }
+            }
+            Status::Over => {}
+        }
+    }
+}
+
+/// How long a finished table stays in memory, in ms.
+pub(super) fn linger_ms(timing: Timing) -> i64 {
+    i64::try_from(timing.linger.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// How long a table waits for a second person, in ms.
+pub(super) fn wait_ms(timing: Timing) -> i64 {
+    i64::try_from(timing.seat_wait.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// Sleeps until `at` (ms since the epoch), or for ever when `None`.
+pub(super) async fn sleep_until_ms(at: Option<i64>) {
+    match at {
+        Some(at) => {
+            let wait = u64::try_from(at - now_ms()).unwrap_or(0);
+            tokio::time::sleep_until(Instant::now() + Duration::from_millis(wait)).await;
+        }
+        None => std::future::pending().await,
+    }
+}
