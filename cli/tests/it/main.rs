@@ -12,3 +12,21 @@ mod nboard;
 mod online;
 mod serve;
 mod train;
+
+use std::io::{BufRead as _, BufReader};
+use std::process::Child;
+
+/// The port a `virada serve --port 0` child names in its first line
+/// (`Serving ROOT on http://HOST:PORT/`).
+fn served_port(child: &mut Child) -> u16 {
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("the server's stdout is piped"))
+        .read_line(&mut line)
+        .expect("read the server's first line");
+    line.trim()
+        .trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {line:?}"))
+}

@@ -2,7 +2,7 @@
 //! page, headers, 404s, attempts to read outside the served folder, and only
 //! the site served (what its `sw.js` lists), not the repository around it.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -80,17 +80,7 @@ fn spawn(root: &Path, flags: &[&str]) -> (Child, u16) {
         .stderr(Stdio::null())
         .spawn()
         .expect("start virada serve");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let port = line
-        .trim()
-        .trim_end_matches('/')
-        .rsplit(':')
-        .next()
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {line:?}"));
+    let port = crate::served_port(&mut child);
     (child, port)
 }
 

@@ -2,7 +2,6 @@
 
 use futures_util::{SinkExt as _, StreamExt as _};
 use serde_json::Value;
-use std::io::{BufRead as _, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -68,17 +67,7 @@ fn spawn(data: &PathBuf, port: u16, flags: &[String]) -> (Child, u16) {
         .stderr(Stdio::inherit())
         .spawn()
         .expect("start virada serve");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let port = line
-        .trim()
-        .trim_end_matches('/')
-        .rsplit(':')
-        .next()
-        .and_then(|p| p.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {line:?}"));
+    let port = crate::served_port(&mut child);
     (child, port)
 }
 
