@@ -61,6 +61,9 @@ pub struct Session {
     time_ms: Option<f64>,
     /// Nodes a move.
     nodes: Option<u64>,
+    /// Why the last `set game` was refused: until a good one arrives there
+    /// is no game, and no move is given.
+    refused: Option<String>,
 }
 
 impl Session {
@@ -75,6 +78,7 @@ impl Session {
             level: None,
             time_ms: None,
             nodes: None,
+            refused: None,
         }
     }
 
@@ -168,12 +172,23 @@ impl Session {
                             self.start = start;
                             self.moves = moves;
                             self.engine.clear();
+                            self.refused = None;
                         }
-                        Err(e) => writeln!(out, "warning bad game: {e}")?,
+                        Err(e) => {
+                            writeln!(out, "warning bad game: {e}")?;
+                            self.refused = Some(e);
+                        }
                     },
                     // Contempt and other settings: accepted, not used.
                     _ => {}
                 }
+            }
+            "move" | "go" | "hint" | "analyze" if self.refused.is_some() => {
+                let why = self.refused.as_deref().unwrap_or_default();
+                writeln!(
+                    out,
+                    "warning no game: the last set game was refused ({why}); send a good one"
+                )?;
             }
             "move" => {
                 let mv = rest.split('/').next().unwrap_or("");

@@ -47,7 +47,7 @@ mod wasm;
 
 pub use board::{
     parse_obf_text, parse_transcript, write_transcript, write_transcript_with_passes, Annotation,
-    Bitboard, Board, Color, GgfError, GgfGame, GgfMove, IllegalMove, Move, Obf, ObfError,
+    Bitboard, Board, Color, GgfError, GgfGame, GgfMove, GgfType, IllegalMove, Move, Obf, ObfError,
     ObfLineError, Outcome, OverlapError, ParseSquareError, Position, Square, Squares,
     TranscriptError, MAX_GGF_CHARS, MAX_OBF_LINE_CHARS, MAX_TRANSCRIPT_CHARS,
 };

@@ -158,3 +158,74 @@ fn a_level_with_a_node_budget_plays_as_the_page_and_says_how_deep_it_went() {
     assert_eq!(lines[12], "warning bad level \"11\"");
     assert_eq!(lines.len(), 13);
 }
+
+#[test]
+fn a_synchro_random_game_is_played_and_a_refused_game_gets_no_move() {
+    // A GGS synchro game with a random start (its board is in BO): read as an
+    // ordinary 8×8 game, so `go` answers for its position. Then an
+    // anti-Othello game is refused, and until a good `set game` arrives
+    // nothing is played, moved or hinted; the next good one plays again.
+    let board = "--------\
+                 --------\
+                 --*O----\
+                 --O**O--\
+                 --*O*O--\
+                 ---O*---\
+                 --------\
+                 --------";
+    let synchro =
+        format!("(;GM[Othello]PC[GGS/os]PB[ann]PW[bob]TY[s8r12]BO[8 {board} *]B[c2]W[b1];)");
+    let anti = synchro.replace("TY[s8r12]", "TY[8a]");
+    let script = format!(
+        "nboard 2\nset depth 2\nset game {synchro}\ngo\nset game {anti}\n\
+         go\nmove D2\nhint 1\nanalyze\nping 1\nset game {synchro}\ngo\nquit\n"
+    );
+    let out = session(&script);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0..3],
+        [
+            "set myname Virada",
+            "set myname Virada2",
+            "status Virada is thinking"
+        ]
+    );
+    // Dark to move after c2 b1 in the synchro position: a legal move of it.
+    let after: virada::Position = {
+        let game: virada::GgfGame = synchro.parse().expect("the synchro game reads");
+        game.end().expect("it replays")
+    };
+    let legal: Vec<String> = after
+        .legal_moves()
+        .into_iter()
+        .map(|sq| sq.to_string().to_ascii_uppercase())
+        .collect();
+    let answers: Vec<String> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("=== "))
+        .map(|a| a.split('/').next().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(answers.len(), 2, "{out}");
+    for answer in &answers {
+        assert!(legal.contains(answer), "{answer} not in {legal:?}\n{out}");
+    }
+    let refused = lines
+        .iter()
+        .position(|l| l.starts_with("warning bad game:"))
+        .expect("the anti game is refused");
+    assert!(
+        lines[refused].contains("anti-Othello"),
+        "{}",
+        lines[refused]
+    );
+    let no_game = "warning no game: the last set game was refused";
+    for (i, what) in ["go", "move", "hint", "analyze"].iter().enumerate() {
+        assert!(
+            lines[refused + 1 + i].starts_with(no_game),
+            "{what}: {}",
+            lines[refused + 1 + i]
+        );
+    }
+    assert_eq!(lines[refused + 5], "pong 1");
+    assert_eq!(lines[refused + 6], "status Virada is thinking");
+}

@@ -13,8 +13,8 @@ mod square;
 pub use bitboard::{Bitboard, Squares};
 pub use notation::{
     parse_obf_text, parse_transcript, write_transcript, write_transcript_with_passes, Annotation,
-    GgfError, GgfGame, GgfMove, Obf, ObfError, ObfLineError, TranscriptError, MAX_GGF_CHARS,
-    MAX_OBF_LINE_CHARS, MAX_TRANSCRIPT_CHARS,
+    GgfError, GgfGame, GgfMove, GgfType, Obf, ObfError, ObfLineError, TranscriptError,
+    MAX_GGF_CHARS, MAX_OBF_LINE_CHARS, MAX_TRANSCRIPT_CHARS,
 };
 pub use placement::{Board, Color, OverlapError};
 pub use position::{IllegalMove, Move, Outcome, Position, SUPPLY_AT_START};

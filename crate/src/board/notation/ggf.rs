@@ -12,6 +12,7 @@
 //! properties are kept as read.
 
 pub use super::ggf_error::GgfError;
+pub use super::ggf_type::GgfType;
 use super::{board_from_cells, MAX_GGF_CHARS};
 use crate::{Color, IllegalMove, Move, Position, Square};
 use std::fmt;
@@ -82,6 +83,14 @@ impl GgfGame {
             Some(entry) => entry.1 = value.to_string(),
             None => self.properties.push((name.to_string(), value.to_string())),
         }
+    }
+
+    /// The game's type from `TY` (an ordinary 8×8 game when absent); a
+    /// record read from text always has a type this reader plays.
+    pub fn game_type(&self) -> GgfType {
+        self.property("TY")
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_default()
     }
 
     /// The moves alone.
@@ -358,16 +367,8 @@ impl std::str::FromStr for GgfGame {
                         }
                         _ => {
                             if name == "TY" {
-                                let size: String = value_text
-                                    .trim()
-                                    .chars()
-                                    .take_while(char::is_ascii_digit)
-                                    .collect();
-                                if size != "8" {
-                                    return Err(GgfError::WrongBoardSize {
-                                        column: value_column,
-                                        found: value_text,
-                                    });
+                                if let Err(e) = value_text.parse::<GgfType>() {
+                                    return Err(GgfError::from_type(e, value_column, &value_text));
                                 }
                             }
                             game.properties.push((name, value_text));
@@ -443,6 +444,39 @@ mod tests {
         assert_eq!(game.moves[2].eval.as_deref(), Some("+2.00"));
         let again: GgfGame = game.to_string().parse().unwrap();
         assert_eq!(again, game);
+    }
+
+    #[test]
+    fn reads_the_types_of_server_games() {
+        // A synchro random game: the start is the record's board.
+        let board = "-------- -------- --*O---- --O**O-- --*O*O-- ---O*--- -------- --------";
+        let synchro = format!("(;GM[Othello]PC[GGS/os]TY[s8r12]BO[8 {board} *]B[c2];)");
+        let game: GgfGame = synchro.parse().unwrap();
+        assert_eq!(game.game_type().random, Some(Some(12)));
+        assert!(game.game_type().synchro);
+        assert_ne!(game.start, Position::start());
+        assert_eq!(game.moves.len(), 1);
+        assert_eq!(game.property("TY"), Some("s8r12"));
+        let komi = GAME.replace("TY[8]", "TY[8k]").replace("W[pass]", "W[d3]");
+        assert!(komi.parse::<GgfGame>().unwrap().game_type().komi);
+        // Other games are refused with their codes and the column of the value.
+        let refused = |ty: &str| {
+            GAME.replace("TY[8]", &format!("TY[{ty}]"))
+                .parse::<GgfGame>()
+                .unwrap_err()
+        };
+        assert_eq!(refused("10").code(), "ggf-wrong-board-size");
+        assert_eq!(refused("s10r12").code(), "ggf-wrong-board-size");
+        let anti = refused("8a");
+        assert_eq!(anti.code(), "ggf-anti");
+        assert!(anti.to_string().contains("anti-Othello"), "{anti}");
+        let bad = refused("8x");
+        assert_eq!(bad.code(), "ggf-bad-type");
+        let column = GAME.find("TY[").unwrap() + 4;
+        assert!(
+            bad.to_string().starts_with(&format!("column {column}:")),
+            "{bad}"
+        );
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Why a GGF record could not be read: [`GgfError`].
 
+use super::ggf_type::TypeError;
 use super::MAX_GGF_CHARS;
 use crate::{Color, IllegalMove, Move};
 use std::fmt;
@@ -57,6 +58,18 @@ pub enum GgfError {
         column: usize,
         /// The size written.
         found: String,
+    },
+    /// `TY` names anti-Othello (`a`), where the fewer discs win.
+    Anti {
+        /// Where its value starts.
+        column: usize,
+    },
+    /// A `TY` value that is not a game type (`[s]SIZE[k][r[N]][a][b|w]`).
+    BadType {
+        /// Where its value starts.
+        column: usize,
+        /// What is wrong with it.
+        why: String,
     },
     /// A `BO` cell that is not `*`, `O` or `-`.
     BadCell {
@@ -133,6 +146,8 @@ impl GgfError {
             GgfError::DuplicateProperty { .. } => "ggf-duplicate-property",
             GgfError::WrongGame { .. } => "ggf-wrong-game",
             GgfError::WrongBoardSize { .. } => "ggf-wrong-board-size",
+            GgfError::Anti { .. } => "ggf-anti",
+            GgfError::BadType { .. } => "ggf-bad-type",
             GgfError::BadCell { .. } => "ggf-bad-cell",
             GgfError::WrongCellCount { .. } => "ggf-wrong-cell-count",
             GgfError::BadSide { .. } => "ggf-bad-side",
@@ -181,6 +196,13 @@ impl fmt::Display for GgfError {
                 f,
                 "column {column}: board size {found:?}; only 8 is played here"
             ),
+            GgfError::Anti { column } => write!(
+                f,
+                "column {column}: anti-Othello, where the fewer discs win, is not played here"
+            ),
+            GgfError::BadType { column, why } => {
+                write!(f, "column {column}: game type {why}")
+            }
             GgfError::BadCell { column, found } => write!(
                 f,
                 "column {column}: {found:?} is not a board cell (* dark, O light, - empty)"
@@ -222,3 +244,21 @@ impl fmt::Display for GgfError {
 }
 
 impl std::error::Error for GgfError {}
+
+impl GgfError {
+    /// The error for a `TY` value the type reader refused.
+    pub(super) fn from_type(e: TypeError, column: usize, value: &str) -> GgfError {
+        match e {
+            TypeError::Size(size) => GgfError::WrongBoardSize {
+                column,
+                found: if size.is_empty() {
+                    value.to_string()
+                } else {
+                    size
+                },
+            },
+            TypeError::Anti => GgfError::Anti { column },
+            TypeError::Malformed(why) => GgfError::BadType { column, why },
+        }
+    }
+}

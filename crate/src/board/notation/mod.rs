@@ -10,10 +10,11 @@
 
 mod ggf;
 mod ggf_error;
+mod ggf_type;
 mod obf;
 mod transcript;
 
-pub use ggf::{GgfError, GgfGame, GgfMove};
+pub use ggf::{GgfError, GgfGame, GgfMove, GgfType};
 pub use obf::{parse_obf_text, Annotation, Obf, ObfError, ObfLineError, MAX_OBF_LINE_CHARS};
 pub use transcript::{
     parse_transcript, write_transcript, write_transcript_with_passes, TranscriptError,

@@ -137,6 +137,20 @@ fn what_is_not_a_game_is_refused_with_a_code() {
         &crate::record::parse(&text.replacen(line, &format!("moves: {first} {first}"), 1)).unwrap(),
     );
     assert_eq!(read(&doubled).unwrap_err().code(), "review-illegal-move");
+    // A pasted server game of another type: refused with the GGF reader's code.
+    let anti = "(;GM[Othello]TY[8a]B[f5];)";
+    assert_eq!(read(anti).unwrap_err().code(), "ggf-anti");
+}
+
+#[test]
+fn a_pasted_synchro_random_game_replays_from_its_board() {
+    // GGS writes a synchro random game's type `s8r18`; its start is in BO.
+    let board = "-------- -------- --*O---- --O**O-- --*O*O-- ---O*--- -------- --------";
+    let ggf = format!("(;GM[Othello]PC[GGS/os]TY[s8r18]BO[8 {board} *]B[c2]W[b1];)");
+    let replay = read(&ggf).unwrap();
+    let json = replay.to_json();
+    assert!(json.contains("c2"), "{json}");
+    assert!(json.contains("b1"), "{json}");
 }
 
 #[test]
