@@ -5,6 +5,8 @@
 
 mod api;
 mod client;
+/// The server store's own `redis-server` starter, the one file both use.
+#[path = "../../../../server/src/serve/store/redis_server.rs"]
 mod redis;
 
 use client::{create_table, Client, Server};

@@ -11,6 +11,8 @@ use std::pin::Pin;
 use std::sync::Arc;
 
 mod redis;
+#[cfg(test)]
+mod redis_server;
 mod sqlite;
 #[cfg(test)]
 mod tests;

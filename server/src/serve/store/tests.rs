@@ -3,14 +3,11 @@
 //! folder of their own, and stop), and the race of two handles sending a
 //! move for the same ply.
 
-use std::io::{Read as _, Write as _};
-use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
+use super::redis_server::RedisServer;
 use super::{AppendError, Redis, Sqlite, Storage, Store};
 
 /// Races for one ply, a thousand times over.
@@ -24,97 +21,6 @@ fn temp_dir(what: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-/// A `redis-server` of the test's own, with append-only persistence
-/// (`always`) in a temporary folder; stopped (and its folder removed) when dropped.
-struct RedisServer {
-    child: Child,
-    port: u16,
-    dir: PathBuf,
-}
-
-impl RedisServer {
-    fn start() -> RedisServer {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .unwrap()
-            .port();
-        let dir = temp_dir("redis");
-        let child = RedisServer::spawn(port, &dir);
-        RedisServer { child, port, dir }
-    }
-
-    fn spawn(port: u16, dir: &std::path::Path) -> Child {
-        let mut child = Command::new("redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-            // Every write on disk before Redis answers it, so that a
-            // SIGKILL loses nothing that was answered.
-            .args([
-                "--save",
-                "",
-                "--appendonly",
-                "yes",
-                "--appendfsync",
-                "always",
-            ])
-            .arg("--dir")
-            .arg(dir)
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| {
-                panic!(
-                    "cannot start redis-server ({e}): the Redis store's tests need it. \
-                     Install Debian's: apt-get install redis-server \
-                     (as root, `scripts/setup.sh redis` does it)"
-                )
-            });
-        let until = Instant::now() + Duration::from_secs(10);
-        loop {
-            if let Ok(Some(status)) = child.try_wait() {
-                panic!("redis-server on port {port} stopped at start: {status}");
-            }
-            if pong(port) {
-                return child;
-            }
-            assert!(
-                Instant::now() < until,
-                "redis-server on port {port} did not answer"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    fn url(&self) -> String {
-        format!("redis://127.0.0.1:{}", self.port)
-    }
-
-    /// Kills Redis (SIGKILL) and starts it again over the same folder.
-    fn restart(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        self.child = RedisServer::spawn(self.port, &self.dir);
-    }
-}
-
-impl Drop for RedisServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-/// Whether Redis answers `PING` on `port` (and has loaded its data).
-fn pong(port: u16) -> bool {
-    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {
-        return false;
-    };
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(1)));
-    let mut answer = [0u8; 7];
-    stream.write_all(b"PING\r\n").is_ok()
-        && stream.read_exact(&mut answer).is_ok()
-        && &answer == b"+PONG\r\n"
 }
 
 fn runtime() -> tokio::runtime::Runtime {
@@ -221,7 +127,7 @@ fn sqlite_conforms_and_keeps_everything_when_reopened() {
 
 #[test]
 fn redis_conforms_and_keeps_everything_when_killed() {
-    let mut server = RedisServer::start();
+    let mut server = RedisServer::start("store");
     let rt = runtime();
     rt.block_on(async { conformance(&Redis::connect(&server.url()).await.unwrap()).await });
     server.restart();
@@ -285,7 +191,7 @@ fn sqlite_takes_one_move_a_ply_from_two_handles() {
 
 #[test]
 fn redis_takes_one_move_a_ply_from_two_connections() {
-    let server = RedisServer::start();
+    let server = RedisServer::start("store");
     let rt = runtime();
     rt.block_on(async {
         let first: Store = Arc::new(Redis::connect(&server.url()).await.unwrap());
