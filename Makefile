@@ -66,7 +66,7 @@ lint:
 	bash scripts/library-deps.sh
 
 rust-test:
-	@$(SETUP) rust redis
+	@$(SETUP) rust redis haproxy
 	cargo test --workspace
 
 ## js-check: tsc over www/ (// @ts-check, JSDoc types), against the wasm package's virada.d.ts

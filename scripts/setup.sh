@@ -8,6 +8,8 @@
 #   scripts/setup.sh chromium      Debian's chromium at $CHROMIUM (/usr/bin/chromium)
 #   scripts/setup.sh redis         Debian's redis-server, which the Redis store's
 #                                  tests start on a free loopback port and stop
+#   scripts/setup.sh haproxy       Debian's haproxy, the front the tests of several
+#                                  servers over Redis start (the same way) and stop
 #
 # (npm dev dependencies are a file rule in the Makefile: `npm ci`.)
 set -euo pipefail
@@ -74,25 +76,36 @@ apt-get install chromium. Or set CHROMIUM=/path/to/chromium."
   fi
 }
 
-redis() {
-  command -v redis-server >/dev/null 2>&1 && return 0
+# Installs Debian's package $1 for command $2 (as root, with apt-get), then
+# stops the service the package starts: the tests start their own, on free
+# loopback ports, and stop them. $3 says who needs it.
+debian_service() {
+  local package=$1 command=$2 who=$3
+  type -P "$command" >/dev/null 2>&1 && return 0
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    say "installing Debian's redis-server for the Redis store's tests"
+    say "installing Debian's $package for $who"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq redis-server >/dev/null
-    command -v redis-server >/dev/null 2>&1 || die "apt-get installed redis-server, but it is not on PATH"
-    # The tests start their own; the one Debian's package starts is not needed.
-    if command -v systemctl >/dev/null 2>&1; then systemctl disable --now redis-server >/dev/null 2>&1 || true; fi
+    apt-get install -y -qq "$package" >/dev/null
+    type -P "$command" >/dev/null 2>&1 || die "apt-get installed $package, but $command is not on PATH"
+    if command -v systemctl >/dev/null 2>&1 && systemctl is-system-running >/dev/null 2>&1; then
+      systemctl disable --now "$package" >/dev/null 2>&1 || true
+    elif [ -x "/etc/init.d/$package" ]; then
+      "/etc/init.d/$package" stop >/dev/null 2>&1 || true
+    fi
   else
-    die "the Redis store's tests need redis-server. On Debian, as root: apt-get install redis-server."
+    die "$who need $command. On Debian, as root: apt-get install $package."
   fi
 }
 
-[ $# -gt 0 ] || die "usage: scripts/setup.sh rust|wasm|chromium|redis ..."
+redis() { debian_service redis-server redis-server "the tests over Redis"; }
+
+haproxy() { debian_service haproxy haproxy "the tests of several servers behind a proxy"; }
+
+[ $# -gt 0 ] || die "usage: scripts/setup.sh rust|wasm|chromium|redis|haproxy ..."
 for what in "$@"; do
   case $what in
-    rust | wasm | chromium | redis) "$what" ;;
+    rust | wasm | chromium | redis | haproxy) "$what" ;;
     *) die "unknown part: $what" ;;
   esac
 done

@@ -1,6 +1,8 @@
 //! The server's signing key: Ed25519 (ed25519-dalek), made from the
 //! platform's secure random source on first start and kept in the data
-//! folder as `signing.key` (64 hex characters, readable by the owner only).
+//! folder as `signing.key` (64 hex characters, readable by the owner only),
+//! or in the file `--key-file` names, which several servers over one Redis
+//! share so that every record is signed with the same key.
 //!
 //! The public half is served at `/api/key` and written into every record the
 //! server signs, so that anyone can check a record offline against the key
@@ -9,6 +11,7 @@
 use std::fs;
 use std::io::Write as _;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use ed25519_dalek::{Signer as _, SigningKey};
 
@@ -23,26 +26,53 @@ pub struct Keys {
 impl Keys {
     /// Reads the key from `folder`, or makes and saves one there.
     pub fn load_or_create(folder: &Path) -> Result<Keys, String> {
-        let path = folder.join(KEY_FILE);
-        match fs::read_to_string(&path) {
-            Ok(text) => {
-                let bytes = from_hex(text.trim())
-                    .ok_or_else(|| format!("{}: not 64 hex characters", path.display()))?;
-                Ok(Keys {
-                    signing: SigningKey::from_bytes(&bytes),
-                })
-            }
+        Keys::load_or_create_file(&folder.join(KEY_FILE))
+    }
+
+    /// Reads the key from the file at `path`, or makes one and saves it
+    /// there. Several servers started at once over one key file end up with
+    /// one key: a new key is written beside the file and linked into place
+    /// only if the file is still missing; otherwise the one that got there
+    /// first is read.
+    pub fn load_or_create_file(path: &Path) -> Result<Keys, String> {
+        match fs::read_to_string(path) {
+            Ok(text) => Keys::from_text(path, &text),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let mut bytes = [0u8; 32];
                 getrandom::fill(&mut bytes)
                     .map_err(|e| format!("the secure random source failed: {e}"))?;
-                write_private(&path, &format!("{}\n", to_hex(&bytes)))?;
-                Ok(Keys {
-                    signing: SigningKey::from_bytes(&bytes),
-                })
+                static DRAFTS: AtomicUsize = AtomicUsize::new(0);
+                let n = DRAFTS.fetch_add(1, Ordering::Relaxed);
+                let mut draft = path.as_os_str().to_owned();
+                draft.push(format!(".new-{}-{n}", std::process::id()));
+                let draft = std::path::PathBuf::from(draft);
+                let _ = fs::remove_file(&draft);
+                write_private(&draft, &format!("{}\n", to_hex(&bytes)))?;
+                let linked = fs::hard_link(&draft, path);
+                let _ = fs::remove_file(&draft);
+                match linked {
+                    Ok(()) => Ok(Keys {
+                        signing: SigningKey::from_bytes(&bytes),
+                    }),
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                        let text = fs::read_to_string(path)
+                            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                        Keys::from_text(path, &text)
+                    }
+                    Err(e) => Err(format!("cannot create {}: {e}", path.display())),
+                }
             }
             Err(e) => Err(format!("cannot read {}: {e}", path.display())),
         }
+    }
+
+    /// The key written in `text`, read from `path`.
+    fn from_text(path: &Path, text: &str) -> Result<Keys, String> {
+        let bytes = from_hex(text.trim())
+            .ok_or_else(|| format!("{}: not 64 hex characters", path.display()))?;
+        Ok(Keys {
+            signing: SigningKey::from_bytes(&bytes),
+        })
     }
 
     /// The public key, 64 hex characters.
@@ -109,6 +139,20 @@ mod tests {
         assert_ne!(first.sign(b"a"), first.sign(b"b"));
         fs::write(dir.join(KEY_FILE), "not a key").unwrap();
         assert!(Keys::load_or_create(&dir).is_err());
+        // Eight servers making one shared key file at once get one key.
+        let shared = dir.join("shared.key");
+        let keys: Vec<String> = std::thread::scope(|scope| {
+            let makers: Vec<_> = (0..8)
+                .map(|_| scope.spawn(|| Keys::load_or_create_file(&shared).unwrap().public_hex()))
+                .collect();
+            makers.into_iter().map(|m| m.join().unwrap()).collect()
+        });
+        assert!(keys.iter().all(|k| *k == keys[0]), "{keys:?}");
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            2,
+            "no draft left behind"
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -70,10 +70,15 @@ pub struct Args {
     /// instead of the data folder's database. One server runs the tables at
     /// a time: another started over the same Redis waits, and takes them
     /// over within seconds when the first stops. Give every such server the
-    /// same signing key (the data folder's `signing.key`). Run Redis with
-    /// `--appendonly yes --appendfsync always`.
+    /// same signing key (`--key-file`). Run Redis with `--appendonly yes
+    /// --appendfsync always`.
     #[arg(long, env = "VIRADA_REDIS")]
     redis: Option<String>,
+    /// The signing key's file (64 hex characters; made if missing), instead
+    /// of the data folder's `signing.key`: servers sharing one Redis share it.
+    /// Never in Redis, and never in the served folder.
+    #[arg(long, env = "VIRADA_KEY_FILE")]
+    key_file: Option<PathBuf>,
     /// The folder for the database and the signing key (made if missing).
     /// Keep it out of the served folder, or hidden (a leading dot), as the
     /// default is: hidden files are never served.
@@ -131,7 +136,10 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let linger = seconds("linger", args.linger)?;
     std::fs::create_dir_all(&args.data)
         .map_err(|e| format!("cannot make the data folder {}: {e}", args.data.display()))?;
-    let keys = std::sync::Arc::new(keys::Keys::load_or_create(&args.data)?);
+    let keys = std::sync::Arc::new(match &args.key_file {
+        Some(file) => keys::Keys::load_or_create_file(file)?,
+        None => keys::Keys::load_or_create(&args.data)?,
+    });
     let site = Arc::new(
         site::Site::open(root.clone())
             .map_err(|e| format!("cannot serve {}: {e}", root.display()))?,

@@ -71,6 +71,19 @@ fn spawn(data: &PathBuf, port: u16, flags: &[String]) -> (Child, u16) {
     (child, port)
 }
 
+/// Something the tests send requests to: a server, or the proxy in front
+/// of several.
+pub trait Listening {
+    /// Its loopback port.
+    fn port(&self) -> u16;
+}
+
+impl Listening for Server {
+    fn port(&self) -> u16 {
+        self.port
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -80,20 +93,20 @@ impl Drop for Server {
 }
 
 /// One HTTP request with a JSON body; the answer's status and body.
-async fn http(server: &Server, method: &str, path: &str, body: &str) -> (u16, String) {
+async fn http(server: &impl Listening, method: &str, path: &str, body: &str) -> (u16, String) {
     request(server, method, path, Some("application/json"), body).await
 }
 
 /// One HTTP request, its `Content-Type` as given (none for `None`); the
 /// answer's status and body.
 pub async fn request(
-    server: &Server,
+    server: &impl Listening,
     method: &str,
     path: &str,
     content_type: Option<&str>,
     body: &str,
 ) -> (u16, String) {
-    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", server.port))
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", server.port()))
         .await
         .unwrap();
     let content_type = content_type.map_or(String::new(), |t| format!("Content-Type: {t}\r\n"));
@@ -115,23 +128,23 @@ pub async fn request(
 }
 
 /// Opens a table; its id.
-pub async fn create_table(server: &Server, settings: &str) -> String {
+pub async fn create_table(server: &impl Listening, settings: &str) -> String {
     let v = open_table(server, "/api/tables", settings).await;
     v["id"].as_str().unwrap().to_string()
 }
 
 /// Opens (or, through `/api/pair`, joins) a table at `route`; the answer.
-pub async fn open_table(server: &Server, route: &str, settings: &str) -> Value {
+pub async fn open_table(server: &impl Listening, route: &str, settings: &str) -> Value {
     let (status, body) = http(server, "POST", route, settings).await;
     assert_eq!(status, 201, "{body}");
     serde_json::from_str(&body).unwrap()
 }
 
-pub async fn get_json(server: &Server, path: &str) -> Value {
+pub async fn get_json(server: &impl Listening, path: &str) -> Value {
     serde_json::from_str(&get_text(server, path).await).unwrap()
 }
 
-pub async fn get_text(server: &Server, path: &str) -> String {
+pub async fn get_text(server: &impl Listening, path: &str) -> String {
     let (status, body) = http(server, "GET", path, "").await;
     assert_eq!(status, 200, "{path}: {body}");
     body
@@ -157,14 +170,23 @@ pub struct Client {
 }
 
 impl Client {
-    pub async fn connect(server: &Server, id: &str) -> Client {
-        let url = format!("ws://127.0.0.1:{}/api/tables/{id}/ws", server.port);
-        let (socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-        Client {
+    pub async fn connect(server: &impl Listening, id: &str) -> Client {
+        Client::try_connect(server, id)
+            .await
+            .unwrap_or_else(|e| panic!("cannot open the table's socket: {e}"))
+    }
+
+    /// A socket at the table, or why none opened.
+    pub async fn try_connect(server: &impl Listening, id: &str) -> Result<Client, String> {
+        let url = format!("ws://127.0.0.1:{}/api/tables/{id}/ws", server.port());
+        let (socket, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(Client {
             socket,
             frames: Vec::new(),
             state: None,
-        }
+        })
     }
 
     pub async fn send(&mut self, message: Value) {
@@ -210,6 +232,19 @@ impl Client {
                 return v;
             }
             assert_ne!(v["type"], "error", "{v}");
+        }
+    }
+
+    /// `hello` with a seat's token; the `welcome`, or `None` when the socket
+    /// closes or says nothing in time (a server going away under it).
+    pub async fn try_hello(&mut self, token: &str, within: Duration) -> Option<Value> {
+        let hello = serde_json::json!({"v":1,"type":"hello","token":token}).to_string();
+        self.socket.send(Message::Text(hello.into())).await.ok()?;
+        loop {
+            let v = self.next(within).await?;
+            if v["type"] == "welcome" {
+                return Some(v);
+            }
         }
     }
 

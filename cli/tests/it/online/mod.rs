@@ -5,9 +5,11 @@
 
 mod api;
 mod client;
+mod front;
 /// The server store's own `redis-server` starter, the one file both use.
 #[path = "../../../../server/src/serve/store/redis_server.rs"]
 mod redis;
+mod redis_restart;
 
 use client::{create_table, Client, Server};
 use serde_json::Value;

@@ -22,7 +22,7 @@
 
 use std::time::Duration;
 
-use redis::aio::ConnectionManager;
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::Script;
 
 use super::{Answer, AppendError, Appending, RecordEntry, Storage};
@@ -59,6 +59,9 @@ const TAKEN: i64 = -1;
 /// The script's answer when the game is over.
 const OVER: i64 = -2;
 
+/// How long a command may wait for Redis's answer.
+const RESPONSE_TIMEOUT: Duration = Duration::from_secs(5);
+
 fn table_key(id: &str) -> String {
     format!("virada:table:{id}")
 }
@@ -87,7 +90,11 @@ impl Redis {
     /// nothing on disk between writes (append-only persistence off).
     pub async fn connect(url: &str) -> Result<Redis, String> {
         let client = redis::Client::open(url).map_err(|e| format!("{url}: {e}"))?;
-        let mut connection = ConnectionManager::new(client)
+        // Every write waits for Redis's fsync (`appendfsync always`); on a
+        // busy disk that can take longer than the client's default half
+        // second, and a write timed out is a write the server cannot vouch for.
+        let config = ConnectionManagerConfig::new().set_response_timeout(Some(RESPONSE_TIMEOUT));
+        let mut connection = ConnectionManager::new_with_config(client, config)
             .await
             .map_err(|e| format!("cannot reach Redis at {url}: {e}"))?;
         let info: String = redis::cmd("INFO")
