@@ -64,3 +64,34 @@ fn only_loopback_servers_are_loaded() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("loopback"));
 }
+
+#[test]
+fn a_load_over_redis_reports_its_memory_a_table() {
+    let redis = crate::online::redis::RedisServer::start("load");
+    let out = Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args(["load", "--spawn", "--redis", &redis.url()])
+        .args(["--tables", "4", "--rate", "4", "--duration", "2"])
+        .output()
+        .expect("run virada load");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let moves = report.lines().find(|l| l.starts_with("moves:")).unwrap();
+    assert!(number_before(moves, "seen") > 0, "{report}");
+    assert!(moves.contains("lost 0;"), "{report}");
+    let memory = report
+        .lines()
+        .find(|l| l.starts_with("redis memory"))
+        .unwrap_or_else(|| panic!("no redis memory line in {report}"));
+    // "… MB with 4 tables seated (N KB a table) …": four tables take room.
+    let per_table: f64 = memory
+        .split("seated (")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no KB a table in {memory}"));
+    assert!(per_table > 0.0, "{memory}");
+}

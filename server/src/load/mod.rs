@@ -11,7 +11,9 @@
 //! `state` whose `ply` is past it. A move not seen by both within
 //! `--timeout` is lost. With `--spawn` the command starts `virada serve`
 //! itself (a free port, a scratch data folder, no per-address table limit)
-//! and reads the server's memory from `/proc/PID/status`.
+//! and reads the server's memory from `/proc/PID/status`. Several `--url`s
+//! spread the tables over several servers; `--redis` reads the memory of
+//! the Redis they share (and with `--spawn` starts the server over it).
 
 use std::collections::BTreeMap;
 use std::io::Write as _;
@@ -20,9 +22,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod redis_memory;
 mod server;
 mod table;
 
+use redis_memory::RedisMemory;
 use server::{cpu_seconds, loopback_address, open_file_limit, proc_status, Spawned};
 use table::table_task;
 use tokio::sync::{watch, Semaphore};
@@ -45,9 +49,10 @@ const OPEN_TIMEOUT: Duration = Duration::from_secs(20);
 #[derive(clap::Args)]
 pub struct Args {
     /// The server to load (`http://127.0.0.1:8000`; loopback only). It must
-    /// run with `--tables-per-address 0`.
+    /// run with `--tables-per-address 0`. Repeat it to spread the tables over
+    /// several servers in turn (or give a proxy in front of them).
     #[arg(long, conflicts_with = "spawn", required_unless_present = "spawn")]
-    url: Option<String>,
+    url: Vec<String>,
     /// Start `virada serve` (this binary) on a free port with a scratch
     /// data folder, and stop it at the end.
     #[arg(long)]
@@ -73,6 +78,11 @@ pub struct Args {
     /// Worker threads of the load generator (default: one a core).
     #[arg(long)]
     threads: Option<usize>,
+    /// The Redis the servers keep their tables in (`redis://127.0.0.1:PORT`):
+    /// with `--spawn` the server is started over it (`virada serve --redis`);
+    /// either way the report gives Redis's memory a table.
+    #[arg(long)]
+    redis: Option<String>,
 }
 
 /// Runs the load and prints the report; exits 1 when no move came through.
@@ -108,14 +118,18 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         }
     }
     let mut spawned = None;
-    let (address, pid) = match &args.url {
-        Some(url) => (loopback_address(url)?, args.pid),
-        None => {
-            let server = Spawned::start(args.tables)?;
-            let found = (server.address.clone(), Some(server.child.id()));
-            spawned = Some(server);
-            found
-        }
+    let (addresses, pid) = if args.spawn {
+        let server = Spawned::start(args.tables, args.redis.as_deref())?;
+        let found = (vec![server.address.clone()], Some(server.child.id()));
+        spawned = Some(server);
+        found
+    } else {
+        let addresses = args
+            .url
+            .iter()
+            .map(|url| loopback_address(url))
+            .collect::<Result<Vec<_>, _>>()?;
+        (addresses, args.pid)
     };
     let mut runtime = tokio::runtime::Builder::new_multi_thread();
     if let Some(threads) = args.threads {
@@ -126,7 +140,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     let settings = Settings {
-        address,
+        addresses,
         body: format!(r#"{{"game":"{game}","clock":0}}"#),
         period: Duration::from_secs_f64(1.0 / args.rate),
         timeout: Duration::from_secs_f64(args.timeout),
@@ -144,7 +158,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
 
 /// What every table plays by.
 struct Settings {
-    address: String,
+    /// The servers (`host:port`), a table slot on each in turn.
+    addresses: Vec<String>,
     body: String,
     period: Duration,
     timeout: Duration,
@@ -209,6 +224,14 @@ async fn drive(args: &Args, settings: Settings, pid: Option<u32>) -> Result<Repo
             }
         })
     });
+    let redis = match &args.redis {
+        Some(url) => Some(RedisMemory::connect(url).await?),
+        None => None,
+    };
+    let redis_before = match &redis {
+        Some(r) => Some(r.used().await?),
+        None => None,
+    };
     let began = Instant::now();
     let mut tasks = Vec::with_capacity(args.tables);
     for index in 0..args.tables {
@@ -230,6 +253,10 @@ async fn drive(args: &Args, settings: Settings, pid: Option<u32>) -> Result<Repo
     }
     let connected = counters.opened.load(Ordering::Relaxed);
     let sockets_before = counters.open_sockets.load(Ordering::Relaxed);
+    let redis_connected = match &redis {
+        Some(r) => Some(r.used().await?),
+        None => None,
+    };
     let connecting = began.elapsed();
     let from = Instant::now() + Duration::from_millis(200);
     let until = from + Duration::from_secs_f64(args.duration);
@@ -263,6 +290,10 @@ async fn drive(args: &Args, settings: Settings, pid: Option<u32>) -> Result<Repo
     }
     let sockets_during = counters.open_sockets.load(Ordering::Relaxed);
     let cpu_end = (cpu(pid), cpu_seconds("self"));
+    let redis_end = match &redis {
+        Some(r) => Some(r.used().await?),
+        None => None,
+    };
     for task in tasks {
         if task.await.is_err() {
             counters.error("task-panicked");
@@ -361,6 +392,18 @@ async fn drive(args: &Args, settings: Settings, pid: Option<u32>) -> Result<Repo
             let _ = writeln!(text, "server memory: unknown (give --pid, or --spawn)");
         }
     }
+    if let (Some(before), Some(with), Some(end)) = (redis_before, redis_connected, redis_end) {
+        let _ = writeln!(
+            text,
+            "redis memory (used_memory): {:.1} MB before, {:.1} MB with {connected} tables seated \
+             ({:.1} KB a table), {:.1} MB after the moves ({:.1} KB a table)",
+            mb(before),
+            mb(with),
+            per_table_kb(before, with, connected),
+            mb(end),
+            per_table_kb(before, end, connected),
+        );
+    }
     if let Some(own) = own {
         let _ = writeln!(text, "load generator memory: peak {:.1} MB", mb(own));
     }
@@ -375,6 +418,11 @@ async fn drive(args: &Args, settings: Settings, pid: Option<u32>) -> Result<Repo
         share(cpu_start.1, cpu_end.1)
     );
     Ok(Report { text, acknowledged })
+}
+
+/// Kilobytes a table between two readings of a store's memory.
+fn per_table_kb(before: u64, after: u64, tables: u64) -> f64 {
+    after.saturating_sub(before) as f64 / 1024.0 / tables.max(1) as f64
 }
 
 fn mb(bytes: u64) -> f64 {

@@ -71,7 +71,8 @@ pub(super) struct Spawned {
 }
 
 impl Spawned {
-    pub(super) fn start(tables: usize) -> Result<Spawned, String> {
+    /// Starts one, over `redis` when given (else its own SQLite).
+    pub(super) fn start(tables: usize, redis: Option<&str>) -> Result<Spawned, String> {
         let folder = std::env::temp_dir().join(format!("virada-load-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&folder);
         let root = folder.join("root");
@@ -90,6 +91,7 @@ impl Spawned {
                 "--max-connections",
                 &connections,
             ])
+            .args(redis.map(|url| ["--redis", url]).into_iter().flatten())
             .env(
                 "RUST_LOG",
                 std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()),

@@ -117,9 +117,11 @@ pub(super) async fn table_task(
     opening: Arc<Semaphore>,
     ready: Arc<AtomicUsize>,
 ) {
+    // The slots are spread over the servers in turn.
+    let address = settings.addresses[index % settings.addresses.len()].as_str();
     let mut dice =
         Dice(0x9E37_79B9_7F4A_7C15 ^ (index as u64 + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
-    let mut players = open_table(&settings, &counters, &opening).await;
+    let mut players = open_table(&settings, address, &counters, &opening).await;
     ready.fetch_add(1, Ordering::Relaxed);
     let (from, until) = loop {
         if let Phase::Running { from, until } = *phase.borrow_and_update() {
@@ -137,7 +139,7 @@ pub(super) async fn table_task(
         let Some(mut pair) = players.take() else {
             // The last table could not be opened: try again a little later.
             tokio::time::sleep(Duration::from_millis(500)).await;
-            players = open_table(&settings, &counters, &opening).await;
+            players = open_table(&settings, address, &counters, &opening).await;
             continue;
         };
         let over = play(
@@ -153,7 +155,7 @@ pub(super) async fn table_task(
             counters.games.fetch_add(1, Ordering::Relaxed);
         }
         if Instant::now() < until {
-            players = open_table(&settings, &counters, &opening).await;
+            players = open_table(&settings, address, &counters, &opening).await;
         }
     }
     if let Some(pair) = players {
@@ -303,11 +305,12 @@ fn pick(seen: &Seen, dice: &mut Dice) -> Option<String> {
 /// it could not.
 async fn open_table(
     settings: &Settings,
+    address: &str,
     counters: &Counters,
     opening: &Semaphore,
 ) -> Option<[Player; 2]> {
     let _permit = opening.acquire().await.ok()?;
-    match tokio::time::timeout(OPEN_TIMEOUT, seat_two(settings, counters)).await {
+    match tokio::time::timeout(OPEN_TIMEOUT, seat_two(settings, address, counters)).await {
         Ok(Ok(players)) => {
             counters.opened.fetch_add(1, Ordering::Relaxed);
             Some(players)
@@ -323,9 +326,13 @@ async fn open_table(
     }
 }
 
-async fn seat_two(settings: &Settings, counters: &Counters) -> Result<[Player; 2], String> {
-    let id = create(settings).await?;
-    let url = format!("ws://{}/api/tables/{id}/ws", settings.address);
+async fn seat_two(
+    settings: &Settings,
+    address: &str,
+    counters: &Counters,
+) -> Result<[Player; 2], String> {
+    let id = create(settings, address).await?;
+    let url = format!("ws://{address}/api/tables/{id}/ws");
     let mut first = join(&url, counters).await?;
     let mut second = join(&url, counters).await?;
     // The first seat hears the start as a state after its welcome.
@@ -404,14 +411,14 @@ fn short(e: &str) -> String {
 }
 
 /// Opens a table with `POST /api/tables`; its id.
-async fn create(settings: &Settings) -> Result<String, String> {
-    let mut stream = TcpStream::connect(&settings.address)
+async fn create(settings: &Settings, address: &str) -> Result<String, String> {
+    let mut stream = TcpStream::connect(address)
         .await
         .map_err(|e| format!("connect: {}", short(&e.to_string())))?;
     let request = format!(
         "POST /api/tables HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
          Content-Length: {}\r\nConnection: close\r\n\r\n{}",
-        settings.address,
+        address,
         settings.body.len(),
         settings.body
     );

@@ -8,7 +8,7 @@ mod client;
 mod front;
 /// The server store's own `redis-server` starter, the one file both use.
 #[path = "../../../../server/src/serve/store/redis_server.rs"]
-mod redis;
+pub(crate) mod redis;
 mod redis_restart;
 
 use client::{create_table, Client, Server};
