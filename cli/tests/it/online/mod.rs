@@ -5,6 +5,7 @@
 
 mod api;
 mod client;
+mod lobby;
 mod redis;
 
 use client::{create_table, Client, Server};
