@@ -107,7 +107,11 @@ function entry(table, part, chosen) {
     span('lobby-settings', clock),
     span('lobby-seats', seats),
   );
-  if (part === 'playing') a.append(span('lobby-spectators', spectators));
+  if (part === 'playing') {
+    const watching = span('lobby-spectators', spectators);
+    watching.dataset.none = String(!(Number(table.spectators) > 0));
+    a.append(watching);
+  }
   a.append(span('lobby-fingerprint', t('l.fingerprint', { fp: String(table.fingerprint ?? '').slice(0, 16) })));
   a.addEventListener('click', () => chosen(table));
   li.append(a);

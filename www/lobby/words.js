@@ -58,7 +58,7 @@ export const LOBBY_WORDS = {
     'l.spectators0': 'ninguém assistindo',
     'l.spectators1': '1 assistindo',
     'l.spectatorsN': '{n} assistindo',
-    'l.fingerprint': 'Impressão {fp}…',
+    'l.fingerprint': 'Impressão digital {fp}…',
     'l.sit': 'Sentar',
     'l.watch': 'Assistir',
     'l.sitLabel': 'Sentar a esta mesa de {game}, {clock}',
