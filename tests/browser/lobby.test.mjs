@@ -2,8 +2,9 @@
 // opens a table from the New game dialog, and the lobby lists it as
 // waiting; a second person taps it there and sits, and the entry moves to
 // the games in progress; a third taps the game and watches, and the lobby
-// counts one spectator. Nothing is waited for by sleeping: each step waits
-// for what the page shows.
+// counts one spectator. A lobby follows its server through a restart, and
+// a Nabucodonosor table's link is nabu.html's. Nothing is waited for by
+// sleeping: each step waits for what the page shows.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith, newContext, open } from './harness.mjs';
@@ -64,4 +65,32 @@ test('the lobby lists a waiting table, moves it to the games when a person sits 
   await lobby.waitForFunction((tableId) => /1 watching/.test(
     document.querySelector(`#playing-list .lobby-entry[data-id="${tableId}"]`)?.textContent ?? '',
   ), id);
+});
+
+/** The browser's complaints while the server was down (the event stream cut, then refused) are expected; nothing else is. */
+function forgetServerDown(page) {
+  const down = /net::ERR_(CONNECTION_REFUSED|INCOMPLETE_CHUNKED_ENCODING|EMPTY_RESPONSE|CONNECTION_RESET)/;
+  const kept = page.errors.filter((e) => !(down.test(e) && (/api\/lobby/.test(e) || /^console: Failed to load resource/.test(e))));
+  page.errors.splice(0, page.errors.length, ...kept);
+}
+
+test('the lobby follows its server through a restart; a Nabucodonosor table opens at nabu.html', async () => {
+  const server = await serverWith([]);
+  const { page: lobby } = await openLobby(server);
+  await server.kill();
+  await lobby.waitForSelector('body[data-lobby="retrying"]');
+  assert.match(await lobby.locator('#connection').textContent(), /trying again/);
+  await server.restart();
+  await lobby.waitForSelector('body[data-lobby="live"]', { timeout: 30_000 });
+  forgetServerDown(lobby);
+
+  const host = await hostTable(server, 'nabu.html?lang=en', { size: 5 });
+  const id = new URL(host.link).searchParams.get('table');
+  const entry = lobby.locator(`#waiting-list .lobby-entry[data-id="${id}"] a`);
+  await entry.waitFor();
+  assert.equal(await entry.getAttribute('href'), `nabu.html?table=${id}`);
+  assert.match(await entry.innerText(), /Nabucodonosor 5×5/);
+  await entry.tap();
+  await lobby.waitForURL((url) => url.pathname.endsWith('/nabu.html') && url.searchParams.get('table') === id);
+  await lobby.waitForSelector('body.nabu[data-online="playing"][data-seat="1"]');
 });
