@@ -35,6 +35,7 @@ const SITE_FILES = [
   'nabu.html',
   'verify.html',
   'history.html',
+  'lobby.html',
   // the pages' look, icons and manifests
   'favicon.svg',
   'www/css/site.css',
@@ -42,6 +43,7 @@ const SITE_FILES = [
   'www/css/nabu.css',
   'www/css/verify.css',
   'www/css/history.css',
+  'www/css/lobby.css',
   'www/manifest-pt.webmanifest',
   'www/manifest-en.webmanifest',
   'www/manifest-it.webmanifest',
@@ -93,7 +95,7 @@ const SITE_FILES = [
   'www/bot/seat.js',
   'www/bot/worker.js',
   'www/bot/nabu-worker.js',
-  // the online table, match play, the review, the history, the verifier
+  // the online table, match play, the review, the history, the lobby, the verifier
   'www/online/api.js',
   'www/online/online.js',
   'www/online/session.js',
@@ -109,6 +111,9 @@ const SITE_FILES = [
   'www/history/main.js',
   'www/history/replay.js',
   'www/history/words.js',
+  'www/lobby/list.js',
+  'www/lobby/main.js',
+  'www/lobby/words.js',
   'www/verify/main.js',
   'www/verify/match.js',
   'www/verify/match-words.js',

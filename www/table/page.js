@@ -165,6 +165,7 @@ ${p.recordExtra ?? ''}          <button id="share-link" type="button" data-i18n=
         <p id="seed-chosen" class="note" hidden data-i18n="seedChosen"></p>
         <a id="verify" href="verify.html" data-i18n="verify">Verify a game</a>
         <a id="history-link" href="history.html" data-i18n="historyLink">History: every finished game</a>
+        <a id="lobby-link" href="lobby.html" data-i18n="lobbyLink">Lobby: online tables to join or watch</a>
       </section>
 
       <details class="history">

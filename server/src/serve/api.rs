@@ -6,6 +6,7 @@
 //! | `POST /api/tables` | opens a table: `{"game", "size", "clock", "level"}` → `{"id", "fingerprint"}` |
 //! | `POST /api/pair` | "Play anyone": the same body → the table to open, the same answer |
 //! | `GET /api/tables/{id}/ws` | the table's WebSocket (docs/server.md) |
+//! | `GET /api/lobby` | the lobby: server-sent events, each the whole list (docs/server.md) |
 //! | `GET /api/key` | the server's Ed25519 public key, 64 hex |
 //! | `GET /api/records` | the latest finished records |
 //! | `GET /api/records/{id}` | one record, as text |
@@ -50,6 +51,7 @@ pub fn router(api: Api) -> Router {
         .route("/api/tables", post(open))
         .route("/api/pair", post(pair))
         .route("/api/tables/{id}/ws", get(socket))
+        .route("/api/lobby", get(lobby))
         .route("/api/key", get(key))
         .route("/api/records", get(records))
         .route("/api/records/{id}", get(record))
@@ -216,6 +218,10 @@ async fn socket(
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE.max(MAX_FRAME))
         .on_upgrade(move |socket| super::socket::serve(socket, table))
+}
+
+async fn lobby(State(api): State<Api>) -> Response {
+    super::lobby::stream(Arc::clone(api.hub.lobby())).into_response()
 }
 
 async fn key(State(api): State<Api>) -> Response {

@@ -1,6 +1,7 @@
 //! Every online table of this server: the running actors by id, the
-//! "Play anyone" queue, and the per-address limit on new tables. Tables in
-//! progress are restored from the store when the server starts.
+//! "Play anyone" queue, the per-address limit on new tables, and the lobby
+//! their actors report to. Tables in progress are restored from the store
+//! when the server starts.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -10,6 +11,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, mpsc};
 
 use super::keys::Keys;
+use super::lobby::{Lobby, Watchers};
 use super::store::Store;
 use super::table::{fresh_token, now_ms, Actor, Command, Holder, Saved, Status, Timing};
 use virada::game::GameKind;
@@ -28,6 +30,8 @@ pub struct Handle {
     pub events: broadcast::Sender<Arc<str>>,
     /// The seed's fingerprint, public from the table's opening.
     pub fingerprint: Arc<str>,
+    /// The lobby's count of the table's spectators.
+    pub watchers: Watchers,
 }
 
 /// A table just opened, or joined through "Play anyone".
@@ -68,6 +72,7 @@ pub struct Hub {
     keys: Arc<Keys>,
     timing: Timing,
     limits: Limits,
+    lobby: Arc<Lobby>,
 }
 
 impl Hub {
@@ -86,6 +91,7 @@ impl Hub {
             keys,
             timing,
             limits,
+            lobby: Arc::new(Lobby::new()),
         });
         let stored = hub.store.load_tables().await?;
         let count = stored.len();
@@ -110,6 +116,11 @@ impl Hub {
         self.keys.public_hex()
     }
 
+    /// The lobby: the tables waiting for a person and the games in progress.
+    pub fn lobby(&self) -> &Arc<Lobby> {
+        &self.lobby
+    }
+
     /// The store, for finished records.
     pub fn store(&self) -> &Store {
         &self.store
@@ -123,7 +134,7 @@ impl Hub {
     /// table leaves the hub when its actor ends.
     fn spawn_with(&self, saved: Saved, record: Option<String>) -> Result<Handle, String> {
         let id = saved.id.clone();
-        let fingerprint = saved
+        let fingerprint: Arc<str> = saved
             .seed
             .parse::<virada::game::fairness::Seed>()
             .map(|s| s.fingerprint())
@@ -143,16 +154,20 @@ impl Hub {
             Some(record) => actor.finished(record),
             None => actor,
         };
+        let actor = actor.reporting(self.lobby.reporter(Arc::clone(&fingerprint)));
         let handle = Handle {
             commands,
             events,
             fingerprint,
+            watchers: self.lobby.watchers(&id),
         };
         lock(&self.tables).insert(id.clone(), handle.clone());
         let tables = Arc::clone(&self.tables);
+        let lobby = Arc::clone(&self.lobby);
         tokio::spawn(async move {
             actor.run(receiver).await;
             lock(&tables).remove(&id);
+            lobby.remove(&id);
         });
         Ok(handle)
     }

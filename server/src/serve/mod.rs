@@ -16,6 +16,7 @@ mod frame;
 mod game;
 mod hub;
 mod keys;
+mod lobby;
 mod protocol;
 mod saved;
 mod site;

@@ -76,6 +76,8 @@ pub async fn serve(socket: WebSocket, table: Handle) {
     let mut seat: Option<usize> = None;
     let mut hello_done = false;
     let hello_by = Instant::now() + HELLO_TIMEOUT;
+    // A spectator counts in the lobby while its socket is open.
+    let mut watching = None;
     loop {
         let outgoing: Option<Utf8Bytes> = tokio::select! {
             frame = stream.next() => {
@@ -114,6 +116,9 @@ pub async fn serve(socket: WebSocket, table: Handle) {
             if !matches!(sent, Ok(Ok(()))) {
                 break;
             }
+        }
+        if hello_done && seat.is_none() && watching.is_none() {
+            watching = Some(table.watchers.enter());
         }
     }
     if let Some(seat) = seat {

@@ -6,6 +6,7 @@
 mod api;
 mod client;
 mod front;
+mod lobby;
 /// The server store's own `redis-server` starter, the one file both use.
 #[path = "../../../../server/src/serve/store/redis_server.rs"]
 pub(crate) mod redis;

@@ -39,6 +39,8 @@ pub struct Actor {
     timing: Timing,
     events: broadcast::Sender<Arc<str>>,
     commands: mpsc::Sender<Command>,
+    /// Where the lobby hears of each change (lobby.rs).
+    lobby: Option<super::lobby::Reporter>,
 }
 
 impl Actor {
@@ -64,6 +66,7 @@ impl Actor {
             timing,
             events,
             commands,
+            lobby: None,
         };
         if actor.saved.status != Status::Waiting {
             actor.game = Some(actor.build_game()?);
@@ -122,6 +125,12 @@ impl Actor {
     pub fn finished(mut self, record: String) -> Actor {
         self.record = Some(record);
         self.over_at = Some(now_ms());
+        self
+    }
+
+    /// The actor tells `lobby` of each change.
+    pub fn reporting(mut self, lobby: super::lobby::Reporter) -> Actor {
+        self.lobby = Some(lobby);
         self
     }
 
@@ -394,6 +403,9 @@ impl Actor {
 
     fn broadcast(&self) {
         let _ = self.events.send(self.state_frame());
+        if let Some(lobby) = &self.lobby {
+            lobby.report(&self.saved);
+        }
     }
 
     /// The `state` frame: everything a page shows, and nothing secret

@@ -1,0 +1,107 @@
+// @ts-check
+// The lobby page (lobby.html): the server's tables waiting for a second
+// player and its games in progress, kept up to date by one EventSource on
+// `api/lobby` (docs/server.md, "The lobby"). Each event is the whole list;
+// lobby/list.js draws it. A dropped connection is opened again by the
+// browser; one the server refused (no server here) is tried again with a
+// growing delay.
+
+import { addWords, chooseLanguage, setLanguage, translatePage, languageSelect, language, t } from '../core/i18n.js';
+import { TABLE_WORDS } from '../table/words.js';
+import { LOBBY_WORDS } from './words.js';
+import { loadPrefs, savePref } from '../core/store.js';
+import { attach, say } from '../core/announce.js';
+import { drawPart } from './list.js';
+
+addWords(TABLE_WORDS);
+addWords(LOBBY_WORDS);
+
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** @type {{list: import('./list.js').LobbyList|null, connection: 'connecting'|'live'|'retrying', retry: number}} */
+const state = { list: null, connection: 'connecting', retry: RETRY_FIRST_MS };
+
+/** The list as the server sent it, or null when it is not one. */
+function readList(text) {
+  try {
+    const list = JSON.parse(text);
+    if (!list || !Array.isArray(list.waiting) || !Array.isArray(list.playing)) return null;
+    return list;
+  } catch {
+    return null;
+  }
+}
+
+/** Following a table's link: an address's `?lang=` is kept as the person's choice (the link carries none). */
+function chosen() {
+  if (new URLSearchParams(location.search).has('lang')) savePref('lang', language());
+}
+
+function drawConnection() {
+  const line = $('connection');
+  line.dataset.state = state.connection;
+  line.textContent = t(`l.${state.connection}`);
+  document.body.dataset.lobby = state.connection;
+}
+
+function draw() {
+  drawConnection();
+  const list = state.list;
+  $('lists').hidden = !list;
+  if (!list) return;
+  drawPart('waiting', list.waiting, Number(list.waitingCount) || list.waiting.length, chosen);
+  drawPart('playing', list.playing, Number(list.playingCount) || list.playing.length, chosen);
+}
+
+function setConnection(connection) {
+  if (state.connection === connection) return;
+  state.connection = connection;
+  drawConnection();
+  if (connection !== 'live') say(t(`l.${connection}`));
+}
+
+/** Opens the lobby's event stream; a refused one is opened again later. */
+function listen() {
+  const source = new EventSource(new URL('api/lobby', location.href).href);
+  source.addEventListener('lobby', (event) => {
+    const list = readList(/** @type {MessageEvent} */ (event).data);
+    if (!list) return;
+    state.list = list;
+    state.retry = RETRY_FIRST_MS;
+    state.connection = 'live';
+    draw();
+  });
+  source.addEventListener('error', () => {
+    if (source.readyState === EventSource.CLOSED) {
+      setConnection('retrying');
+      setTimeout(listen, state.retry);
+      state.retry = Math.min(state.retry * 2, RETRY_MAX_MS);
+    } else {
+      // The browser opens it again by itself.
+      setConnection('retrying');
+    }
+  });
+}
+
+function render() {
+  document.title = `${t('l.title')} — Virada`;
+  translatePage();
+  draw();
+}
+
+function boot() {
+  const params = Object.fromEntries(new URLSearchParams(location.search));
+  setLanguage(chooseLanguage(params.lang, loadPrefs().lang, navigator.languages));
+  languageSelect(/** @type {HTMLSelectElement} */ ($('lang')), (code) => {
+    savePref('lang', code);
+    render();
+  });
+  attach($('status'));
+  render();
+  listen();
+  document.body.dataset.ready = 'true';
+}
+
+boot();
