@@ -45,13 +45,22 @@ redis.call('SADD', KEYS[3], ARGV[4])
 return -1
 ";
 /// The hold on the tables: one server runs them at a time (for now).
-const HOLDER: &str = "virada:server";
-/// Renews the hold when it is still ours: KEYS = the hold; ARGV = our
-/// token, its time to live in ms.
+pub(super) const HOLDER: &str = "virada:server";
+/// Renews the hold when it is still ours (1), takes it back when it lapsed
+/// and nobody took it meanwhile (2: nobody else ran the tables), or answers
+/// 0 when another server holds it. KEYS = the hold; ARGV = our token, its
+/// time to live in ms.
 const RENEW: &str = r"
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return 1
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+if not holder then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 2
+end
+return 0
 ";
 
 /// The script's answer when the move is taken.
@@ -81,6 +90,7 @@ fn failed(e: &redis::RedisError) -> String {
 /// A handle on a Redis server; cheap to clone.
 #[derive(Clone)]
 pub struct Redis {
+    client: redis::Client,
     connection: ConnectionManager,
     append: Script,
 }
@@ -94,7 +104,7 @@ impl Redis {
         // busy disk that can take longer than the client's default half
         // second, and a write timed out is a write the server cannot vouch for.
         let config = ConnectionManagerConfig::new().set_response_timeout(Some(RESPONSE_TIMEOUT));
-        let mut connection = ConnectionManager::new_with_config(client, config)
+        let mut connection = ConnectionManager::new_with_config(client.clone(), config)
             .await
             .map_err(|e| format!("cannot reach Redis at {url}: {e}"))?;
         let info: String = redis::cmd("INFO")
@@ -109,6 +119,7 @@ impl Redis {
             );
         }
         Ok(Redis {
+            client,
             connection,
             append: Script::new(APPEND),
         })
@@ -116,11 +127,17 @@ impl Redis {
 
     /// Waits until this server holds the tables (`SET NX PX`: the hold
     /// lapses `ttl` after its holder stops renewing it), then renews it
-    /// every third of `ttl` on a task of its own. A server that cannot
-    /// renew it in time, or finds it taken, stops the process at once, so
-    /// that two servers never run one table.
+    /// every third of `ttl` on a task and a connection of its own (so that
+    /// a renewal never waits behind the tables' writes). A renewal that
+    /// comes late, after the hold lapsed, takes it back when nobody else
+    /// took it meanwhile; a server that finds it taken, or cannot reach
+    /// Redis for `ttl`, stops the process at once, so that two servers never
+    /// run one table.
     pub async fn hold_tables(&self, token: &str, ttl: Duration) -> Result<(), String> {
-        let mut connection = self.connection.clone();
+        let config = ConnectionManagerConfig::new().set_response_timeout(Some(RESPONSE_TIMEOUT));
+        let mut connection = ConnectionManager::new_with_config(self.client.clone(), config)
+            .await
+            .map_err(|e| failed(&e))?;
         let ttl_ms = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX);
         let mut told = false;
         loop {
@@ -158,6 +175,12 @@ impl Redis {
                     .await;
                 match answer {
                     Ok(1) => renewed = tokio::time::Instant::now(),
+                    Ok(2) => {
+                        tracing::warn!(
+                            "the hold on Redis's tables lapsed before its renewal; nobody took it: taken back"
+                        );
+                        renewed = tokio::time::Instant::now();
+                    }
                     Ok(_) => {
                         tracing::error!("another server took the tables in Redis: stopping");
                         std::process::exit(1);
