@@ -98,10 +98,7 @@ fn a_changed_random_value_is_refused() {
         .expect("some random value gives the other seat dark");
     let report = verify_text(&write_record(&flipped));
     assert_eq!(report.get("digest").unwrap().code, "digest-ok");
-    assert_eq!(
-        report.get("dark-seat").unwrap().code,
-        "dark-seat-mismatch"
-    );
+    assert_eq!(report.get("dark-seat").unwrap().code, "dark-seat-mismatch");
 }
 
 #[test]
