@@ -43,10 +43,12 @@ function recordSockets(context) {
       ws.on('framesent', ({ payload }) => log.push({ dir: 'sent', socket, data: parse(payload) }));
       ws.on('framereceived', ({ payload }) => log.push({ dir: 'received', socket, data: parse(payload) }));
     });
-    page.on('response', async (response) => {
-      if (response.request().method() === 'POST' && /\/api\/(tables|pair)$/.test(response.url())) {
-        answers.set(page, await response.json().catch(() => null));
-      }
+    // The answer that opens the table, read as it passes (the page leaves for the table's link right after).
+    page.route(/\/api\/(tables|pair)$/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const response = await route.fetch();
+      answers.set(page, await response.json().catch(() => null));
+      return route.fulfill({ response });
     });
   });
 }
