@@ -92,12 +92,15 @@ export function contributionsSent(page) {
 
 /**
  * Opens `start` (a page of `server`, e.g. `?lang=en` or `nabu.html?size=5`)
- * in a fresh context, opens a table from the New game dialog with "Play
- * online" and waits at it. Returns {page, context, link}.
+ * in a fresh context (given first to `prepare(context)`, e.g. to route its
+ * sockets), opens a table from the New game dialog with "Play online" and
+ * waits at it (`waitFor`: `waiting`, another status, or `none`). Returns
+ * {page, context, link}.
  */
-export async function hostTable(server, start, { word = '', level, size, anyone = false, options = PHONE, waitFor = 'waiting' } = {}) {
+export async function hostTable(server, start, { word = '', level, size, anyone = false, options = PHONE, waitFor = 'waiting', prepare = null } = {}) {
   const context = await newContext(options);
   recordSockets(context);
+  if (prepare) await prepare(context);
   const page = await open(context, `${server.url}/${start}`);
   await page.locator('#new-game').click();
   // The radio's name in the page's language (the address may ask for pt or it).
@@ -109,6 +112,7 @@ export async function hostTable(server, start, { word = '', level, size, anyone 
   await page.locator('#nd-word').fill(word);
   await page.locator('#nd-start').click();
   await page.waitForURL(/[?&]table=[0-9a-f]+/);
+  if (waitFor === 'none') return { page, context, link: page.url() };
   await page.waitForSelector(waitFor === 'waiting'
     ? 'body[data-ready="true"][data-online="waiting"][data-seat="0"]'
     : `body[data-ready="true"][data-online="${waitFor}"]`);
