@@ -321,8 +321,9 @@ impl fmt::Display for RecordError {
             ),
             RecordError::UnsupportedVersion { line, found } => write!(
                 f,
-                "line {line}: record version {found} is not one this table reads (it reads {})",
-                super::VERSION
+                "line {line}: record version {found} is not one this table reads (it reads {} to {})",
+                super::VERSION,
+                super::VERSION_3
             ),
             RecordError::UnexpectedLine {
                 line,
