@@ -215,7 +215,10 @@ export function joinTable(table, rules, id) {
     if (state.status !== 'contributing' || seat === null || state.seats[seat]?.contributed) return;
     if (conn.contributed || conn.unfair || !conn.seen) return;
     conn.contributed = true;
-    const word = kept(id).word ?? '';
+    // The word as typed now (the field starts from the one kept for this table).
+    const field = /** @type {HTMLInputElement|null} */ ($('online-word'));
+    const word = field ? field.value : kept(id).word ?? '';
+    keep(id, { word });
     send({ type: 'contribute', random: randomHex(), ...(word ? { word } : {}) });
   }
 
