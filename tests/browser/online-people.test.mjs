@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
-import { hostTable, joinLink, playOut, ply, field, cliVerify, pageVerify } from './online-util.mjs';
+import { hostTable, joinLink, playOut, ply, field, cliVerify, assertContributions, pageVerify } from './online-util.mjs';
 
 test('a page closed mid-game and opened again keeps its seat; the game goes on', async () => {
   const server = await serverWith([]);
@@ -55,6 +55,7 @@ test('a seat left for good goes to the bot after the grace period; the record sa
   await a.waitForSelector('body[data-over="true"]');
   const record = await a.locator('#record').textContent();
   assert.match(field(record, 'seats'), /^person, bot 1 for person$/);
+  assertContributions(record);
   assert.equal(cliVerify(record).code, 0);
   const report = await pageVerify(host.context, server, record);
   assert.ok(report.ok, report.texts);

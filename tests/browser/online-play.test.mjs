@@ -1,7 +1,11 @@
 // Two people, two browser contexts, one table on `virada serve`: a whole
 // Othello game and a whole Nabucodonosor game (5×5) played by taps through
-// the server. Each page sees the other's moves; the fingerprint shown before
-// the first move is the SHA-256 of the seed revealed at the end; the signed
+// the server. Each page sees the other's moves; the fingerprint is in the
+// answer that opens the table and the first frame of every socket, before
+// the page sends anything (its socket's frames are recorded both ways);
+// each page's contribution (a random value, and the word) is in the record;
+// the fingerprint shown before the first move is the SHA-256 of the seed
+// revealed at the end; the signed
 // record verifies in verify.html and with `virada verify`; edited copies
 // (a seat, the clock, a word; their plain digest recomputed) are refused by
 // the signature.
@@ -10,6 +14,7 @@ import test from 'node:test';
 import { newContext, open, serverWith } from './harness.mjs';
 import {
   hostTable, joinLink, playOut, ply, fingerprintOf, field, tampered, cliVerify, pageVerify,
+  openingAnswer, assertCommittedFirst, assertContributions, contributionsSent,
 } from './online-util.mjs';
 
 /** The end of a game on both pages: the same signed record, its seed, its key shown. */
@@ -20,7 +25,9 @@ async function checkEnd(a, b, fingerprint) {
   }
   const record = await a.locator('#record').textContent();
   assert.equal(await b.locator('#record').textContent(), record, 'both pages show the same record');
-  assert.match(record, /^virada-record 2\n/);
+  assertContributions(record, [a, b]);
+  // Each page saw the fingerprint before it sent anything, and it is the record's.
+  for (const page of [a, b]) assert.deepEqual(assertCommittedFirst(page), [fingerprint]);
   assert.match(record, /^signature: ed25519 [0-9a-f]{64} [0-9a-f]{128}$/m);
   const seed = field(record, 'seed');
   assert.match(seed, /^[0-9a-f]{64}$/);
@@ -61,6 +68,8 @@ test('a whole Othello game between two people by taps, through the server', asyn
   assert.match(host.link, /\/\?table=[0-9a-f]+$/);
   const fingerprint = await a.locator('#online-fingerprint').textContent();
   assert.match(fingerprint, /^[0-9a-f]{64}$/);
+  // The commitment is in the very answer that opened the table.
+  assert.equal(openingAnswer(a)?.fingerprint, fingerprint);
   assert.match(await a.locator('#online-countdown').textContent(), /The bot sits in the free seat in \d+:\d\d/);
   assert.equal(await a.locator('#online-start').isVisible(), true);
 
@@ -82,6 +91,8 @@ test('a whole Othello game between two people by taps, through the server', asyn
   assert.match(record, /^seats: person, person$/m);
   assert.match(record, /^word: olá$/m);
   assert.match(record, /^second-word: $/m);
+  // The host's word went out in its contribution, never in a hello.
+  assert.deepEqual(contributionsSent(a).map((c) => c.word), ['olá']);
   // The finished game joined "Your last finished games".
   assert.ok((await a.evaluate(() => localStorage.getItem('virada.history'))).includes(field(record, 'digest')));
   await checkVerifies(bContext, server, record, [
@@ -101,8 +112,7 @@ test('a whole Nabucodonosor game on 5×5 between two people by taps', async () =
   assert.equal(await a.locator('#online-word').inputValue(), 'uno');
   await a.locator('#online-word').fill('tre');
   await a.waitForFunction(() => JSON.stringify(localStorage.getItem('virada.online.v1')).includes('tre'));
-  // Sent as `word` when the typing stops; a moment for the server to have it.
-  await a.waitForTimeout(1000);
+  // Kept when the typing stops; it goes out in the contribution once the guest sits.
   const { page: b, context: bContext } = await joinLink(host.link);
   for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]');
   assert.equal(await a.locator('#grid [role=gridcell]').count(), 25);

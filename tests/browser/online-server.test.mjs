@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
-import { hostTable, joinLink, playOut, ply, field, cliVerify } from './online-util.mjs';
+import { hostTable, joinLink, playOut, ply, field, cliVerify, assertContributions } from './online-util.mjs';
 
 /** The browser's own complaints while the server was down (refused sockets) are expected; nothing else is. */
 function forgetRefusedSockets(page) {
@@ -36,6 +36,7 @@ test('a server killed mid-game and started again: the pages reconnect and the ga
   await playOut([a, b]);
   const record = await a.locator('#record').textContent();
   const moves = field(record, 'moves').split(' ');
+  assertContributions(record);
   assert.deepEqual(moves.slice(0, before.length).map((m) => m.replace('*', '')), before.map((m) => m.split(': ')[1].split(' ')[0]));
   assert.equal(cliVerify(record).code, 0);
   for (const page of [a, b]) forgetRefusedSockets(page);
@@ -57,6 +58,7 @@ test('a 3-second clock runs out on the server: the time-out move is played and m
   await playOut([a, b]);
   const record = await a.locator('#record').textContent();
   assert.match(field(record, 'clock'), /^3$/);
+  assertContributions(record);
   assert.match(field(record, 'moves'), /^\*[a-h][1-8] /);
   const cli = cliVerify(record);
   assert.equal(cli.code, 0, cli.out);

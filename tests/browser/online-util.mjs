@@ -1,8 +1,10 @@
 // Helpers for the online table's browser tests: a host opens a table from
 // the New game dialog ("Play online"), a guest opens its link, and each
 // plays its turns by taps (tap to preview, tap again to place) while the
-// other page watches the moves arrive. Records are checked with the SHA-256
-// of node:crypto and with `virada verify`.
+// other page watches the moves arrive. Every page's table socket is recorded,
+// frames both ways in order (`socketLog`), and the answer that opened the
+// table is kept (`openingAnswer`). Records are checked with the SHA-256 of
+// node:crypto and with `virada verify`.
 
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -15,13 +17,90 @@ import { newContext, open, ROOT } from './harness.mjs';
 export const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
 const BIN = process.env.VIRADA_BIN ?? `${ROOT}target/debug/virada`;
 
+/** @type {WeakMap<object, {dir: 'sent'|'received', socket: number, data: any}[]>} */
+const logs = new WeakMap();
+/** @type {WeakMap<object, any>} */
+const answers = new WeakMap();
+const recorded = new WeakSet();
+let sockets = 0;
+
+/** Records every frame of every WebSocket of the pages `context` opens from now on, both ways, in order. */
+function recordSockets(context) {
+  if (recorded.has(context)) return;
+  recorded.add(context);
+  context.on('page', (page) => {
+    const log = [];
+    logs.set(page, log);
+    page.on('websocket', (ws) => {
+      const socket = ++sockets;
+      const parse = (payload) => {
+        try {
+          return JSON.parse(String(payload));
+        } catch {
+          return String(payload);
+        }
+      };
+      ws.on('framesent', ({ payload }) => log.push({ dir: 'sent', socket, data: parse(payload) }));
+      ws.on('framereceived', ({ payload }) => log.push({ dir: 'received', socket, data: parse(payload) }));
+    });
+    // The answer that opens the table, read as it passes (the page leaves for the table's link right after).
+    page.route(/\/api\/(tables|pair)$/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const response = await route.fetch();
+      answers.set(page, await response.json().catch(() => null));
+      return route.fulfill({ response });
+    });
+  });
+}
+
+/** Every table-socket frame `page` sent and received, in order. */
+export function socketLog(page) {
+  return logs.get(page) ?? [];
+}
+
+/** The JSON answer of the `POST /api/tables` (or `/api/pair`) that opened `page`'s table. */
+export function openingAnswer(page) {
+  return answers.get(page);
+}
+
+/**
+ * The fingerprint came first on every socket of `page`: each socket's first
+ * frame received is the commitment, and nothing (no hello, no word, no
+ * contribution) was sent on it before. Returns the fingerprints seen.
+ */
+export function assertCommittedFirst(page) {
+  const log = socketLog(page);
+  const bySocket = new Map();
+  for (const f of log) bySocket.set(f.socket, [...(bySocket.get(f.socket) ?? []), f]);
+  assert.ok(bySocket.size > 0, 'the page opened a socket');
+  const seen = new Set();
+  for (const frames of bySocket.values()) {
+    const first = frames.findIndex((f) => f.dir === 'received');
+    assert.ok(first >= 0, 'a frame came');
+    assert.equal(frames[first].data.type, 'commitment', JSON.stringify(frames[first].data));
+    assert.match(frames[first].data.fingerprint, /^[0-9a-f]{64}$/);
+    assert.equal(frames.slice(0, first).filter((f) => f.dir === 'sent').length, 0, 'nothing sent before the commitment');
+    seen.add(frames[first].data.fingerprint);
+  }
+  return [...seen];
+}
+
+/** The contributions `page` sent (their random values and words). */
+export function contributionsSent(page) {
+  return socketLog(page).filter((f) => f.dir === 'sent' && f.data?.type === 'contribute').map((f) => f.data);
+}
+
 /**
  * Opens `start` (a page of `server`, e.g. `?lang=en` or `nabu.html?size=5`)
- * in a fresh context, opens a table from the New game dialog with "Play
- * online" and waits at it. Returns {page, context, link}.
+ * in a fresh context (given first to `prepare(context)`, e.g. to route its
+ * sockets), opens a table from the New game dialog with "Play online" and
+ * waits at it (`waitFor`: `waiting`, another status, or `none`). Returns
+ * {page, context, link}.
  */
-export async function hostTable(server, start, { word = '', level, size, anyone = false, options = PHONE, waitFor = 'waiting' } = {}) {
+export async function hostTable(server, start, { word = '', level, size, anyone = false, options = PHONE, waitFor = 'waiting', prepare = null } = {}) {
   const context = await newContext(options);
+  recordSockets(context);
+  if (prepare) await prepare(context);
   const page = await open(context, `${server.url}/${start}`);
   await page.locator('#new-game').click();
   // The radio's name in the page's language (the address may ask for pt or it).
@@ -33,6 +112,7 @@ export async function hostTable(server, start, { word = '', level, size, anyone 
   await page.locator('#nd-word').fill(word);
   await page.locator('#nd-start').click();
   await page.waitForURL(/[?&]table=[0-9a-f]+/);
+  if (waitFor === 'none') return { page, context, link: page.url() };
   await page.waitForSelector(waitFor === 'waiting'
     ? 'body[data-ready="true"][data-online="waiting"][data-seat="0"]'
     : `body[data-ready="true"][data-online="${waitFor}"]`);
@@ -42,6 +122,7 @@ export async function hostTable(server, start, { word = '', level, size, anyone 
 /** Opens `link` in `context` (a fresh one unless given) and waits until the page is at the table. */
 export async function joinLink(link, context = null, options = PHONE) {
   const ctx = context ?? (await newContext(options));
+  recordSockets(ctx);
   const page = await open(ctx, link);
   await page.waitForSelector('body[data-online]');
   await page.waitForFunction(() => document.getElementById('online-line').dataset.connected === 'true');
@@ -138,6 +219,20 @@ export async function playOut(pages, { until = () => false, seed = 7 } = {}) {
 /** SHA-256 of a seed given in hex, as hex. */
 export function fingerprintOf(seedHex) {
   return createHash('sha256').update(Buffer.from(seedHex, 'hex')).digest('hex');
+}
+
+/**
+ * Both seats' contributions are in `record` (version 3): the guest's random
+ * value is never empty, and a seat's is the one its page sent.
+ */
+export function assertContributions(record, pages = []) {
+  assert.match(record, /^virada-record 3\n/);
+  assert.match(field(record, 'second-random'), /^[0-9a-f]{64}$/, 'the guest contributed');
+  for (const [key, page] of [['random', pages[0]], ['second-random', pages[1]]]) {
+    if (!page) continue;
+    const sent = contributionsSent(page).map((c) => c.random);
+    assert.ok(sent.includes(field(record, key)), `${key} is the one its page sent`);
+  }
 }
 
 /** A record's field. */

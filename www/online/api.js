@@ -3,7 +3,8 @@
 // it: opening a table or pairing with anyone, the server's public key, the
 // seat's secret token for each table, and the keys this page has seen.
 //
-// localStorage: `virada.online.v1` = {ID: {token, word, paired}} (at most
+// localStorage: `virada.online.v1` = {ID: {token, word, paired, fingerprint}}
+// (the fingerprint this page saw first for the table; at most
 // 50 tables, newest last); `virada.keys.v1` = [key hex, …] the server keys
 // seen (GET /api/key), newest first.
 
@@ -12,7 +13,7 @@ const KEYS_KEY = 'virada.keys.v1';
 const TABLES_MAX = 50;
 
 /**
- * @typedef {{token?: string, word?: string, paired?: boolean}} Kept what the page keeps of a table
+ * @typedef {{token?: string, word?: string, paired?: boolean, fingerprint?: string}} Kept what the page keeps of a table
  * @typedef {{game: string, size: number, clock: number, level: number}} TableSettings
  */
 
@@ -48,7 +49,7 @@ export function kept(id) {
   return entry && typeof entry === 'object' ? entry : {};
 }
 
-/** Keeps `patch` for table `id` (its token, word, whether it was "Play anyone"). */
+/** Keeps `patch` for table `id` (its token, word, whether it was "Play anyone", the fingerprint seen first). */
 export function keep(id, patch) {
   const all = readJson(TABLES_KEY, {});
   const tables = all && typeof all === 'object' && !Array.isArray(all) ? all : {};
@@ -100,12 +101,14 @@ export async function serverKey() {
 
 /**
  * Opens a table (`POST /api/tables`), or finds one where someone waits
- * (`POST /api/pair`) when `anyone`. Resolves with the table's id; rejects
- * with an Error whose `code` is the server's (bad-clock, too-many-tables …).
+ * (`POST /api/pair`) when `anyone`. Resolves with the table's id and its
+ * seed's fingerprint (the commitment, in the very answer that opens the
+ * table); rejects with an Error whose `code` is the server's (bad-clock,
+ * too-many-tables …).
  *
  * @param {TableSettings} settings
  * @param {boolean} anyone
- * @returns {Promise<string>}
+ * @returns {Promise<{id: string, fingerprint: string}>}
  */
 export async function openTable(settings, anyone) {
   const response = await fetch(api(anyone ? 'pair' : 'tables'), {
@@ -114,12 +117,12 @@ export async function openTable(settings, anyone) {
     body: JSON.stringify(settings),
   });
   const answer = await response.json().catch(() => ({}));
-  if (!response.ok || typeof answer.id !== 'string') {
+  if (!response.ok || typeof answer.id !== 'string' || typeof answer.fingerprint !== 'string') {
     const error = new Error(answer.message ?? `HTTP ${response.status}`);
     Object.assign(error, { code: answer.code ?? 'http' });
     throw error;
   }
-  return answer.id;
+  return { id: answer.id, fingerprint: answer.fingerprint };
 }
 
 /** The table's WebSocket address. */

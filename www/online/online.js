@@ -1,11 +1,15 @@
 // @ts-check
-// The online table in the page: the table's WebSocket (hello with the seat's
-// kept token, reconnecting by itself with backoff, ping/pong for the clock's
-// offset), the waiting screen (the link to share, the fingerprint, the
-// host's countdown until the bot sits, Start now, each person's word), and
-// the bridge to the one controller (table/table.js): a remote session
-// (online/session.js) and `table.follow` for each state. The protocol is
-// docs/server.md's; the server is the authority on every move.
+// The online table in the page: the table's WebSocket (its first frame is
+// the commitment, the seed's fingerprint, and only then does the page say
+// hello with the seat's kept token; reconnecting by itself with backoff,
+// ping/pong for the clock's offset), the waiting screen (the link to share,
+// the fingerprint, the host's countdown until the bot sits, Start now, each
+// person's word), the contribution (a random value drawn with WebCrypto
+// once the fingerprint is in, and the word, sent while the window is open),
+// the fingerprint check at the end (the wasm engine's), and the bridge to
+// the one controller (table/table.js): a remote session (online/session.js)
+// and `table.follow` for each state. The protocol is docs/server.md's; the
+// server is the authority on every move.
 
 import { t, colorName, language, addWords, translatePage } from '../core/i18n.js';
 import { ONLINE_WORDS } from './words.js';
@@ -14,11 +18,14 @@ import { say } from '../core/announce.js';
 import { seatLabel } from '../table/panel.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
+import { fingerprintOf } from '../games/engine.js';
 
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 8000;
 const PING_EVERY_MS = 10_000;
 const WORD_DELAY_MS = 500;
+/** The protocol version this page speaks (docs/server.md). */
+const PROTOCOL = 2;
 const $ = (id) => document.getElementById(id);
 
 // The online table's words come with it (and with the New game dialog, which
@@ -41,7 +48,7 @@ function emptyState(rules, id) {
   const seat = { kind: 'empty', tookSeat: false, connected: false, level: rules.defaults.level };
   return {
     id, game: rules.name, size: rules.defaults.size, status: 'waiting', seats: [seat, seat],
-    clock: 0, deadline: null, waitUntil: null, graceUntil: [null, null], now: Date.now(),
+    clock: 0, deadline: null, waitUntil: null, contributeUntil: null, graceUntil: [null, null], now: Date.now(),
     fingerprint: '', ply: 0, moves: '', table: null, record: null, key: '',
   };
 }
@@ -59,9 +66,16 @@ function errorText({ code, message }) {
   return text === key ? t('err.other', { why: message }) : text;
 }
 
+/** 32 random bytes from the browser's secure source (WebCrypto), as hex. */
+function randomHex() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /**
  * Opens (or, with `anyone`, finds) a table on the server, keeps the
- * person's word for it, and goes to its link; the page then sits there.
+ * person's word for it and the fingerprint its answer commits to, and goes
+ * to its link; the page then sits there.
  * Resolves with an error message, or never (the page moves on).
  *
  * @param {import('../table/table.js').Rules} rules
@@ -70,8 +84,8 @@ function errorText({ code, message }) {
  */
 export async function openOnline(rules, { clock, level, size, word, anyone }) {
   try {
-    const id = await openTable({ game: rules.name, size: size ?? rules.defaults.size, clock, level }, anyone);
-    keep(id, { word, paired: anyone });
+    const { id, fingerprint } = await openTable({ game: rules.name, size: size ?? rules.defaults.size, clock, level }, anyone);
+    keep(id, { word, paired: anyone, fingerprint });
     // The table's link carries no language: one the address asked for is kept as the person's choice.
     if (new URLSearchParams(location.search).has('lang')) savePref('lang', language());
     location.assign(tableLink(id));
@@ -104,6 +118,10 @@ export function joinTable(table, rules, id) {
     offset: 0,
     bestRtt: Infinity,
     /** @type {number|null} the ply a move was sent at, until the server answers */ pending: null,
+    /** @type {string} the fingerprint this page saw first (the opening answer's, or the first frame's) */
+    seen: kept(id).fingerprint ?? '',
+    /** the contribution went out on this connection */ contributed: false,
+    /** @type {string} why this page does not play on: a translated word's key, '' while all is well */ unfair: '',
     timers: /** @type {any[]} */ ([]),
   };
   const session = new RemoteSession(rules, /** @type {ServerState} */ (emptyState(rules, id)), null);
@@ -112,7 +130,7 @@ export function joinTable(table, rules, id) {
 
   /** @type {Online} */
   const online = {
-    canAct: () => conn.connected && conn.pending === null && session.myTurn() && !session.snap.over,
+    canAct: () => conn.connected && !conn.unfair && conn.pending === null && session.myTurn() && !session.snap.over,
     thinking: () => frame().status === 'playing' && frame().seats[frame().table?.seatToMove]?.kind === 'bot',
     send(move) {
       conn.pending = frame().ply;
@@ -131,18 +149,15 @@ export function joinTable(table, rules, id) {
   };
 
   function send(message) {
-    if (conn.ws?.readyState === WebSocket.OPEN) conn.ws.send(JSON.stringify({ v: 1, ...message }));
+    if (conn.ws?.readyState === WebSocket.OPEN) conn.ws.send(JSON.stringify({ v: PROTOCOL, ...message }));
   }
 
   function connect() {
     if (conn.left) return;
     const ws = new WebSocket(socketUrl(id));
     conn.ws = ws;
-    ws.onopen = () => {
-      const { token, word } = kept(id);
-      send({ type: 'hello', ...(token ? { token } : {}), ...(word ? { word } : {}) });
-      ping();
-    };
+    // Nothing is sent before the table's first frame, the commitment.
+    ws.onopen = () => {};
     ws.onmessage = (event) => {
       try {
         receive(JSON.parse(event.data));
@@ -164,11 +179,70 @@ export function joinTable(table, rules, id) {
     send({ type: 'ping', t: Date.now() });
   }
 
+  /** The commitment (the socket's first frame): the fingerprint is seen before this page says hello. */
+  function committed(message) {
+    if (!conn.seen) {
+      conn.seen = message.fingerprint;
+      keep(id, { fingerprint: conn.seen });
+    }
+    if (message.fingerprint !== conn.seen) {
+      refuse('onlineFingerprintChanged');
+      return;
+    }
+    // Shown (the fairness box, the waiting screen) before this page sits.
+    setText($('online-fingerprint'), conn.seen);
+    session.frame.fingerprint = conn.seen;
+    session.refresh();
+    table.update();
+    const { token } = kept(id);
+    send({ type: 'hello', ...(token ? { token } : {}) });
+    ping();
+  }
+
+  /** This page does not play on at this table, and says why. */
+  function refuse(key) {
+    if (!conn.unfair) say(t(key));
+    conn.unfair = key;
+    table.update();
+  }
+
+  /**
+   * While the window is open and this seat has not contributed: a random
+   * value drawn now (the fingerprint was seen before), and the word typed.
+   */
+  function contribute(state) {
+    const seat = session.seat;
+    if (state.status !== 'contributing' || seat === null || state.seats[seat]?.contributed) return;
+    if (conn.contributed || conn.unfair || !conn.seen) return;
+    conn.contributed = true;
+    // The word as typed now (the field starts from the one kept for this table).
+    const field = /** @type {HTMLInputElement|null} */ ($('online-word'));
+    const word = field ? field.value : kept(id).word ?? '';
+    keep(id, { word });
+    send({ type: 'contribute', random: randomHex(), ...(word ? { word } : {}) });
+  }
+
+  /** The end: the record's seed must give the fingerprint this page saw before it contributed. */
+  function checkSeed(state) {
+    if (!state.record || !conn.seen) return;
+    const seed = session.seedHex();
+    let fingerprint = '';
+    try {
+      fingerprint = fingerprintOf(seed);
+    } catch {
+      // A seed that is not one: no fingerprint matches it.
+    }
+    if (fingerprint !== conn.seen) refuse('onlineSeedMismatch');
+  }
+
   function receive(message) {
-    if (message.type === 'welcome') {
+    if (message.type === 'commitment') {
+      committed(message);
+    } else if (message.type === 'welcome') {
       const back = conn.welcomed;
       conn.welcomed = true;
       conn.connected = true;
+      conn.contributed = false;
       conn.backoff = BACKOFF_FIRST_MS;
       if (message.token) keep(id, { token: message.token });
       session.seat = message.seat ?? null;
@@ -201,8 +275,11 @@ export function joinTable(table, rules, id) {
     if (conn.bestRtt === Infinity) conn.offset = state.now - Date.now();
     if (state.ply !== was.ply || state.status !== was.status) conn.pending = null;
     session.sync(state);
+    if (conn.seen && state.fingerprint && state.fingerprint !== conn.seen) refuse('onlineFingerprintChanged');
+    checkSeed(state);
+    contribute(state);
     const s = session.snap;
-    if (was.status === 'waiting' && state.status !== 'waiting' && state.table) {
+    if ((was.status === 'waiting' || was.status === 'contributing') && state.status !== was.status && state.table) {
       messages.push(t('started', { color: colorName('dark'), who: seatLabel(s, s.darkSeat) }));
     }
     if (was.fingerprint && state.status === 'playing') {
@@ -223,31 +300,38 @@ export function joinTable(table, rules, id) {
     const f = frame();
     const seat = session.seat;
     const host = seat === 0;
-    document.body.dataset.online = f.status;
+    // While the colours are drawn the page still looks as it waits (the layout keys on `waiting`).
+    document.body.dataset.online = f.status === 'contributing' ? 'waiting' : f.status;
     document.body.dataset.seat = seat === null ? 'watching' : String(seat);
     $('online').hidden = false;
     let line;
-    if (!conn.connected) line = conn.welcomed ? t('onlineReconnecting') : t('checkingServer');
+    if (conn.unfair) line = t(conn.unfair);
+    else if (!conn.connected) line = conn.welcomed ? t('onlineReconnecting') : t('checkingServer');
     else if (f.status === 'over') line = t('onlineOver');
     else if (seat === null) line = t('onlineWatching');
     else if (f.status === 'waiting') line = host ? t(kept(id).paired ? 'onlineWaitingAnyone' : 'onlineWaitingHost') : t('onlineWaitingGuest');
+    else if (f.status === 'contributing') line = t('onlineContributing');
     else line = t('onlinePlaying', { n: seat + 1 });
     setText($('online-line'), line);
     $('online-line').dataset.connected = String(conn.connected);
 
-    const waiting = f.status === 'waiting' && conn.welcomed;
+    const drawing = f.status === 'contributing';
+    const waiting = (f.status === 'waiting' || drawing) && conn.welcomed;
     $('online-wait').hidden = !waiting;
     $('play-actions').hidden = waiting || session.snap.over;
     if (waiting) {
       const input = /** @type {HTMLInputElement} */ ($('online-link'));
       if (input.value !== link) input.value = link;
-      setText($('online-fingerprint'), f.fingerprint);
-      const countdown = host && !kept(id).paired && f.waitUntil
-        ? t('onlineBotIn', { time: minutes((f.waitUntil - conn.offset - Date.now()) / 1000) }) : '';
+      setText($('online-fingerprint'), conn.seen || f.fingerprint);
+      const left = (until) => minutes((until - conn.offset - Date.now()) / 1000);
+      let countdown = '';
+      if (drawing && f.contributeUntil) countdown = t('onlineDrawIn', { time: left(f.contributeUntil) });
+      else if (!drawing && host && !kept(id).paired && f.waitUntil) countdown = t('onlineBotIn', { time: left(f.waitUntil) });
       setText($('online-countdown'), countdown);
       $('online-countdown').hidden = !countdown;
-      $('online-start').hidden = !host;
-      $('online-word-box').hidden = seat === null;
+      $('online-start').hidden = !host || drawing;
+      const mine = seat === null ? null : f.seats[seat];
+      $('online-word-box').hidden = seat === null || Boolean(mine?.contributed);
       $('online-word-help').hidden = seat === null;
     }
 
@@ -279,10 +363,8 @@ export function joinTable(table, rules, id) {
     let timer = null;
     word.addEventListener('input', () => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        keep(id, { word: word.value });
-        send({ type: 'word', text: word.value });
-      }, WORD_DELAY_MS);
+      // Kept for the contribution, which goes out when the window opens.
+      timer = setTimeout(() => keep(id, { word: word.value }), WORD_DELAY_MS);
     });
   }
 
@@ -293,9 +375,9 @@ export function joinTable(table, rules, id) {
   serverKey();
   connect();
   conn.timers.push(setInterval(ping, PING_EVERY_MS));
-  // The host's countdown, redrawn each second while waiting.
+  // The countdowns (the bot's seat, the window), redrawn each second while waiting.
   conn.timers.push(setInterval(() => {
-    if (frame().status === 'waiting') draw();
+    if (frame().status === 'waiting' || frame().status === 'contributing') draw();
   }, 1000));
   return online;
 }

@@ -9,16 +9,17 @@
 import { t } from '../core/i18n.js';
 
 /**
- * @typedef {{kind: 'empty'|'person'|'bot', tookSeat: boolean, connected: boolean, level: number}} ServerSeat
+ * @typedef {{kind: 'empty'|'person'|'bot', tookSeat: boolean, contributed?: boolean, connected: boolean, level: number}} ServerSeat
  * @typedef {object} ServerState a `state` frame (docs/server.md)
  * @property {string} id
  * @property {string} game
  * @property {number} size
- * @property {'waiting'|'playing'|'over'} status
+ * @property {'waiting'|'contributing'|'playing'|'over'} status
  * @property {ServerSeat[]} seats
  * @property {number} clock
  * @property {number|null} deadline
  * @property {number|null} waitUntil
+ * @property {number|null} [contributeUntil] when the contribution window closes (ms since the epoch)
  * @property {(number|null)[]} graceUntil
  * @property {number} now
  * @property {string} fingerprint

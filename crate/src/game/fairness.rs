@@ -6,7 +6,10 @@
 //! - Its fingerprint is the SHA-256 of those 32 raw bytes, shown before the
 //!   game; the seed itself is revealed after.
 //! - Who plays dark: `SHA-256("virada/dark-seat/v1" || seed || word)`, first
-//!   byte, lowest bit: 0 → the first seat, 1 → the second (see [`dark_seat`]).
+//!   byte, lowest bit: 0 → the first seat, 1 → the second (see [`dark_seat`]);
+//!   at the online table, from the seed and both seats' words (version 2,
+//!   [`dark_seat_v2`]) or both seats' contributions, a random value and a
+//!   word each (version 3, [`dark_seat_v3`]).
 //! - Everything else random (a weak bot's mistakes, tie-breaks) comes from
 //!   ChaCha20 keyed with `SHA-256("virada/rng/v1" || seed)` (see [`game_rng`]),
 //!   so a whole game replays from its record.
@@ -148,6 +151,56 @@ pub fn dark_seat_v2(seed: &Seed, words: [&str; 2]) -> usize {
         h.update(word.as_bytes());
     }
     usize::from(h.finalize()[0] & 1)
+}
+
+/// The label of the third colour draw: the online table where each seat
+/// contributes a random value of its own and, optionally, a word.
+pub const DARK_SEAT_LABEL_V3: &[u8] = b"virada/dark-seat/v3";
+
+/// What one seat gives the colour draw of version 3: a random value its
+/// page drew (WebCrypto) after it had seen the seed's fingerprint, or none
+/// (a bot, or a person whose page gave nothing in time), and a word, empty
+/// for none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Contribution {
+    /// 32 random bytes, `None` for none.
+    pub random: Option<[u8; 32]>,
+    /// The person's word (UTF-8), empty for none.
+    pub word: String,
+}
+
+/// Who plays dark at a table where each seat contributes (draw version 3):
+/// `SHA-256("virada/dark-seat/v3" || seed || for each seat, first then second:
+/// u32be(len random) || random || u32be(len word) || word)`, the random 0 or
+/// 32 raw bytes, the word in UTF-8; the first byte's lowest bit: 0 → the
+/// first seat, 1 → the second. The seed was fixed (and its fingerprint
+/// shown) before any contribution existed, so neither the server nor a
+/// person can steer the draw alone.
+///
+/// ```
+/// use virada::game::fairness::{dark_seat_v3, Contribution, Seed};
+/// let seed: Seed = "00".repeat(32).parse().unwrap();
+/// let none = Contribution::default();
+/// assert!(dark_seat_v3(&seed, [&none, &none]) <= 1);
+/// ```
+pub fn dark_seat_v3(seed: &Seed, seats: [&Contribution; 2]) -> usize {
+    let mut h = Sha256::new();
+    h.update(DARK_SEAT_LABEL_V3);
+    h.update(seed.0);
+    for seat in seats {
+        let random: &[u8] = seat.random.as_ref().map_or(&[], |r| r.as_slice());
+        for part in [random, seat.word.as_bytes()] {
+            let len = u32::try_from(part.len()).unwrap_or(u32::MAX);
+            h.update(len.to_be_bytes());
+            h.update(part);
+        }
+    }
+    usize::from(h.finalize()[0] & 1)
+}
+
+/// 32 bytes from 64 hex characters (either case); `None` for anything else.
+pub fn parse_hex32(text: &str) -> Option<[u8; 32]> {
+    text.parse::<Seed>().ok().map(|s| s.0)
 }
 
 /// The label that keeps the game's generator apart from any other use of the seed.

@@ -8,7 +8,7 @@
 //! game is over. No caller ever plays a forced pass itself.
 
 use crate::board::SUPPLY_AT_START;
-use crate::game::fairness::{dark_seat, dark_seat_v2, Seed};
+use crate::game::fairness::{dark_seat, dark_seat_v2, dark_seat_v3, Contribution, Seed};
 use crate::game::handicap::Handicap;
 use crate::game::rules::Rules;
 use crate::game::{Assist, Played, Seat};
@@ -51,6 +51,12 @@ pub struct Session<R: Rules> {
     /// online table): the colour draw is then version 2
     /// ([`crate::game::fairness::dark_seat_v2`]) and the record version 2.
     pub second_word: Option<String>,
+    /// Each seat's random value, at a table where each seat contributes one
+    /// (the online table, `None` inside for a seat that gave none): the
+    /// colour draw is then version 3
+    /// ([`crate::game::fairness::dark_seat_v3`]) with `word` and
+    /// `second_word`, and the record version 3.
+    pub randoms: Option<[Option<[u8; 32]>; 2]>,
     /// Seats the bot took from a person who left (the online table): the
     /// record writes them `bot N for person`.
     pub stand_in: [bool; 2],
@@ -82,6 +88,7 @@ impl<R: Rules> Session<R> {
             seed_chosen: false,
             word,
             second_word: None,
+            randoms: None,
             stand_in: [false; 2],
             assists: Vec::new(),
             rated: false,
@@ -124,9 +131,20 @@ impl<R: Rules> Session<R> {
 
     /// Which seat (0 or 1) plays dark at the start.
     pub fn dark_seat(&self) -> usize {
-        match &self.second_word {
-            None => dark_seat(&self.seed, &self.word),
-            Some(second) => dark_seat_v2(&self.seed, [&self.word, second]),
+        match (&self.second_word, self.randoms) {
+            (None, _) => dark_seat(&self.seed, &self.word),
+            (Some(second), None) => dark_seat_v2(&self.seed, [&self.word, second]),
+            (Some(second), Some([a, b])) => {
+                let first = Contribution {
+                    random: a,
+                    word: self.word.clone(),
+                };
+                let second = Contribution {
+                    random: b,
+                    word: second.clone(),
+                };
+                dark_seat_v3(&self.seed, [&first, &second])
+            }
         }
     }
 

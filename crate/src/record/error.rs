@@ -20,6 +20,10 @@ pub enum Field {
     Word,
     /// `second-word` (version 2: the second seat's word)
     SecondWord,
+    /// `random` (version 3: the first seat's random value)
+    Random,
+    /// `second-random` (version 3: the second seat's random value)
+    SecondRandom,
     /// `dark`
     Dark,
     /// `handicap` (version 2, optional: Othello's handicap, V2)
@@ -71,6 +75,27 @@ impl Field {
         Field::Signature,
     ];
 
+    /// Every field a version 3 record may have, in record order: version 2's,
+    /// with `second-word` always there and `random`, `second-random` after it.
+    pub const ALL_V3: [Field; 16] = [
+        Field::Game,
+        Field::Seats,
+        Field::Clock,
+        Field::Fingerprint,
+        Field::Seed,
+        Field::Word,
+        Field::SecondWord,
+        Field::Random,
+        Field::SecondRandom,
+        Field::Dark,
+        Field::Handicap,
+        Field::Moves,
+        Field::Assists,
+        Field::Result,
+        Field::Digest,
+        Field::Signature,
+    ];
+
     /// A version 2 line that may be left out: each names what it adds.
     pub const fn is_optional(self) -> bool {
         matches!(
@@ -89,6 +114,8 @@ impl Field {
             Field::Seed => "seed",
             Field::Word => "word",
             Field::SecondWord => "second-word",
+            Field::Random => "random",
+            Field::SecondRandom => "second-random",
             Field::Dark => "dark",
             Field::Handicap => "handicap",
             Field::Moves => "moves",
@@ -112,6 +139,7 @@ impl Field {
             Field::Word | Field::SecondWord => {
                 "text with `%` and control characters percent-encoded"
             }
+            Field::Random | Field::SecondRandom => "64 hex characters, or nothing for none",
             Field::Dark => "`first` or `second`",
             Field::Handicap => {
                 "`seat1` or `seat2`, then `:first` and/or corners such as `:a1,h8` (Othello only)"
@@ -214,6 +242,7 @@ impl RecordError {
                 Field::Fingerprint => "bad-fingerprint",
                 Field::Seed => "bad-seed",
                 Field::Word | Field::SecondWord => "bad-word",
+                Field::Random | Field::SecondRandom => "bad-random",
                 Field::Dark => "bad-dark",
                 Field::Handicap => "bad-handicap",
                 Field::Moves => "bad-moves",
@@ -292,8 +321,9 @@ impl fmt::Display for RecordError {
             ),
             RecordError::UnsupportedVersion { line, found } => write!(
                 f,
-                "line {line}: record version {found} is not one this table reads (it reads {})",
-                super::VERSION
+                "line {line}: record version {found} is not one this table reads (it reads {} to {})",
+                super::VERSION,
+                super::VERSION_3
             ),
             RecordError::UnexpectedLine {
                 line,

@@ -36,6 +36,13 @@
 //!   record changed by accident or by a plain edit; someone forging a record
 //!   can recompute it — the fingerprint shown at the start is the guarantee.
 //!
+//! Version 2 (the online table) adds `second-word` (the second seat's word;
+//! the colour draw's version 2), `bot N for person` seats, `handicap`,
+//! `assists` and the server's `signature`. Version 3 adds, after
+//! `second-word`, `random` and `second-random`: each seat's random value,
+//! 64 hex or empty for none (the colour draw's version 3, from the seed and
+//! both seats' random values and words).
+//!
 //! A byte-order mark, carriage returns before line ends, and blank lines before
 //! the first line or after the last are ignored; nothing else is.
 //!
@@ -77,6 +84,10 @@ pub const VERSION: u32 = 1;
 /// seat (the colour draw's version 2), seats the bot took from a person,
 /// and the server's signature.
 pub const VERSION_2: u32 = 2;
+/// The format version of a game at the online table where each seat
+/// contributed a random value of its own: version 2's lines, plus `random`
+/// and `second-random` (the colour draw's version 3).
+pub const VERSION_3: u32 = 3;
 /// The largest record accepted, in bytes.
 pub const MAX_BYTES: usize = 64 * 1024;
 /// The most plies accepted in one record.
@@ -105,12 +116,15 @@ pub struct Record {
     pub seed: Option<Seed>,
     /// Marked `chosen`.
     pub seed_chosen: bool,
-    /// The format version (1 or 2).
+    /// The format version (1, 2 or 3).
     pub version: u32,
     /// The word, decoded (in version 2, the first seat's).
     pub word: String,
     /// Version 2: the second seat's word, decoded.
     pub second_word: Option<String>,
+    /// Version 3: each seat's random value (`None` inside for none); the
+    /// colour draw is then version 3 with `word` and `second_word`.
+    pub randoms: Option<[Option<[u8; 32]>; 2]>,
     /// Version 2: the seats the bot took from a person (`bot N for person`).
     pub stand_in: [bool; 2],
     /// The seat recorded as playing dark (0 or 1).

@@ -3,7 +3,7 @@
 
 use super::{
     Field, Record, RecordError, Signature, MAGIC, MAX_ASSISTS, MAX_BYTES, MAX_CLOCK, MAX_LEVEL,
-    MAX_MOVES, MAX_WORD_BYTES, VERSION, VERSION_2,
+    MAX_MOVES, MAX_WORD_BYTES, VERSION, VERSION_2, VERSION_3,
 };
 use crate::game::fairness::Seed;
 use crate::game::Played;
@@ -48,17 +48,18 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     signed.push('\n');
     let mut last = n;
 
-    let fields: &[Field] = if version == VERSION_2 {
-        &Field::ALL_V2
-    } else {
-        &Field::ALL
+    let fields: &[Field] = match version {
+        VERSION_3 => &Field::ALL_V3,
+        VERSION_2 => &Field::ALL_V2,
+        _ => &Field::ALL,
     };
     let mut lines = lines.peekable();
     let mut values: Vec<(Field, (usize, &str))> = Vec::with_capacity(fields.len());
     let mut signature = None;
     for &field in fields {
         // An optional line is there when the next line names it.
-        if field.is_optional() {
+        // Version 3 always names the second seat's word.
+        if field.is_optional() && !(version == VERSION_3 && field == Field::SecondWord) {
             let named = lines
                 .peek()
                 .and_then(|(_, l)| l.split_once(':'))
@@ -109,6 +110,13 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
         second_word: match present(Field::SecondWord) {
             true => Some(parse_word(value(Field::SecondWord), Field::SecondWord)?),
             false => None,
+        },
+        randoms: match version {
+            VERSION_3 => Some([
+                parse_random(value(Field::Random), Field::Random)?,
+                parse_random(value(Field::SecondRandom), Field::SecondRandom)?,
+            ]),
+            _ => None,
         },
         stand_in,
         dark: parse_dark(value(Field::Dark))?,
@@ -190,12 +198,13 @@ fn add_line(h: &mut Sha256, line: &str) {
     h.update(b"\n");
 }
 
-/// The header's version: 1 or 2.
+/// The header's version: 1, 2 or 3.
 fn check_header(n: usize, line: &str) -> Result<u32, RecordError> {
     let line = line.trim_end();
     match line.strip_prefix(MAGIC).and_then(|r| r.strip_prefix(' ')) {
         Some(v) if v == VERSION.to_string() => Ok(VERSION),
         Some(v) if v == VERSION_2.to_string() => Ok(VERSION_2),
+        Some(v) if v == VERSION_3.to_string() => Ok(VERSION_3),
         Some(v) => Err(RecordError::UnsupportedVersion {
             line: n,
             found: excerpt(v),
@@ -265,7 +274,7 @@ fn parse_seats((n, v): (usize, &str), version: u32) -> Result<([Seat; 2], [bool;
     let one = |text: &str| -> Option<(Seat, bool)> {
         let text = text.trim();
         match text.strip_suffix(" for person") {
-            Some(bot) if version == VERSION_2 => match parse_seat(bot.trim_end())? {
+            Some(bot) if version >= VERSION_2 => match parse_seat(bot.trim_end())? {
                 seat @ Seat::Bot { .. } => Some((seat, true)),
                 Seat::Person => None,
             },
@@ -311,6 +320,14 @@ fn parse_seed((n, v): (usize, &str)) -> Result<(Option<Seed>, bool), RecordError
     }
     let bytes = parse_hex32((n, s), Field::Seed).map_err(|_| bad(n, Field::Seed, v))?;
     Ok((Some(Seed(bytes)), chosen))
+}
+
+/// A seat's random value: 64 hex characters, or empty for none.
+fn parse_random((n, v): (usize, &str), field: Field) -> Result<Option<[u8; 32]>, RecordError> {
+    if v.is_empty() {
+        return Ok(None);
+    }
+    parse_hex32((n, v), field).map(Some)
 }
 
 /// Undoes the word's percent-encoding.

@@ -5,7 +5,7 @@
 
 use super::report::{Check, Report, Status};
 use super::{parse, write::seat, Record};
-use crate::game::fairness::{dark_seat, dark_seat_v2, hex};
+use crate::game::fairness::{dark_seat, dark_seat_v2, dark_seat_v3, hex, Contribution};
 use crate::game::nabu::NabuGame;
 use crate::game::rules::Rules;
 use crate::game::Played;
@@ -179,9 +179,20 @@ fn check_dark(r: &Record) -> Check {
     let Some(seed) = r.seed else {
         return Check::new("dark-seat", Status::Failed, "seed-hidden");
     };
-    let derived = match &r.second_word {
-        None => dark_seat(&seed, &r.word),
-        Some(second) => dark_seat_v2(&seed, [&r.word, second]),
+    let derived = match (&r.second_word, r.randoms) {
+        (None, _) => dark_seat(&seed, &r.word),
+        (Some(second), None) => dark_seat_v2(&seed, [&r.word, second]),
+        (Some(second), Some([a, b])) => {
+            let first = Contribution {
+                random: a,
+                word: r.word.clone(),
+            };
+            let second = Contribution {
+                random: b,
+                word: second.clone(),
+            };
+            dark_seat_v3(&seed, [&first, &second])
+        }
     };
     if derived == r.dark {
         Check::new("dark-seat", Status::Passed, "dark-seat-ok")

@@ -1,6 +1,6 @@
 //! Writing a record from a game at the table, for either rule set, or from a [`Record`].
 
-use super::{Record, MAGIC, VERSION, VERSION_2};
+use super::{Record, MAGIC, VERSION, VERSION_2, VERSION_3};
 use crate::game::fairness::hex;
 use crate::game::rules::Rules;
 use crate::game::session::Session;
@@ -31,7 +31,9 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
         fingerprint: game.seed.fingerprint_bytes(),
         seed: reveal.then_some(game.seed),
         seed_chosen: game.seed_chosen,
-        version: if game.second_word.is_some()
+        version: if game.randoms.is_some() && game.second_word.is_some() {
+            VERSION_3
+        } else if game.second_word.is_some()
             || game.handicap.is_some()
             || game.stand_in.contains(&true)
             || !game.assists.is_empty()
@@ -42,6 +44,7 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
         },
         word: game.word.clone(),
         second_word: game.second_word.clone(),
+        randoms: game.randoms,
         stand_in: game.stand_in,
         dark: game.dark_seat(),
         handicap: game.handicap,
@@ -63,19 +66,27 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
 /// `body_digest` and `signature` fields are not used). A version 2 record
 /// has its `second-word` line when it has a second word, its `handicap`
 /// line when it has a handicap, its `assists` line
-/// when it has assists; a version 1 record has neither.
+/// when it has assists; a version 1 record has neither. A version 3
+/// record is a version 2 one with its `second-word` line always, and the
+/// `random` and `second-random` lines after it.
 pub fn write_record(r: &Record) -> String {
     let mut s = String::new();
     let seed = match r.seed {
         Some(seed) => seed.to_string(),
         None => "hidden".to_string(),
     };
-    let v2 = r.version == VERSION_2;
+    let v3 = r.version == VERSION_3;
+    let v2 = r.version == VERSION_2 || v3;
     let seat_text = |i: usize| match r.stand_in[i] && v2 {
         true => format!("{} for person", seat(r.seats[i])),
         false => seat(r.seats[i]),
     };
-    let _ = writeln!(s, "{MAGIC} {}", if v2 { VERSION_2 } else { VERSION });
+    let version = match (v3, v2) {
+        (true, _) => VERSION_3,
+        (false, true) => VERSION_2,
+        _ => VERSION,
+    };
+    let _ = writeln!(s, "{MAGIC} {version}");
     let _ = writeln!(s, "game: {}", game_name(r.game));
     let _ = writeln!(s, "seats: {}, {}", seat_text(0), seat_text(1));
     let _ = match r.clock {
@@ -88,6 +99,14 @@ pub fn write_record(r: &Record) -> String {
     let _ = writeln!(s, "word: {}", encode_word(&r.word));
     if let (true, Some(second)) = (v2, &r.second_word) {
         let _ = writeln!(s, "second-word: {}", encode_word(second));
+    } else if v3 {
+        let _ = writeln!(s, "second-word: ");
+    }
+    if v3 {
+        let [first, second] = r.randoms.unwrap_or_default();
+        let text = |x: Option<[u8; 32]>| x.map_or(String::new(), |b| hex(&b));
+        let _ = writeln!(s, "random: {}", text(first));
+        let _ = writeln!(s, "second-random: {}", text(second));
     }
     let _ = writeln!(s, "dark: {}", ["first", "second"][r.dark.min(1)]);
     if let (true, Some(h)) = (v2, &r.handicap) {

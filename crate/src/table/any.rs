@@ -149,6 +149,15 @@ impl AnyTable {
         each!(self, t => t.set_seed_chosen(chosen))
     }
 
+    /// Each seat's contribution, before the first move (see
+    /// [`Table::set_contributions`]).
+    pub fn set_contributions(
+        &mut self,
+        contributions: [crate::game::fairness::Contribution; 2],
+    ) -> Result<(), TableError> {
+        each!(self, t => t.set_contributions(contributions))
+    }
+
     /// A word from each seat, before the first move (see [`Table::set_words`]).
     pub fn set_words(&mut self, words: [String; 2]) -> Result<(), TableError> {
         each!(self, t => t.set_words(words))

@@ -180,6 +180,25 @@ impl<R: View> Table<R> {
         Ok(())
     }
 
+    /// Each seat's contribution (the online table), before the first move:
+    /// a random value (or none) and a word each. The colour draw is then
+    /// version 3 and so is the record. Each word at most
+    /// [`crate::record::MAX_WORD_BYTES`] bytes.
+    pub fn set_contributions(
+        &mut self,
+        contributions: [crate::game::fairness::Contribution; 2],
+    ) -> Result<(), TableError> {
+        let [first, second] = contributions;
+        let randoms = [first.random, second.random];
+        self.set_words([first.word, second.word])?;
+        self.session.randoms = Some(randoms);
+        let handicap = self.session.handicap;
+        if handicap.is_some() && self.session.moves().is_empty() {
+            R::set_handicap(&mut self.session, handicap)?;
+        }
+        Ok(())
+    }
+
     /// The bot takes the seat of a person who left (`true`), or gives it
     /// back (`false`): the seat plays as a bot at the table's level, and the
     /// record writes it `bot N for person`.

@@ -163,3 +163,40 @@ fn the_second_draw_matches_its_vectors() {
     }
     assert!(seats[0] > 0 && seats[1] > 0, "both seats appear: {seats:?}");
 }
+
+/// The colour draw of a table where each seat contributes a random value
+/// and a word (version 3), against `tests/data/fairness-vectors-v3.txt`
+/// (Python `hashlib`).
+#[test]
+fn the_third_draw_matches_its_vectors() {
+    use virada::game::fairness::{dark_seat_v3, Contribution};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/fairness-vectors-v3.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("read the vectors");
+    let contribution = |random: &str, word: &str| Contribution {
+        random: (random != "-").then(|| unhex(random).try_into().expect("32 bytes")),
+        word: match word {
+            "-" => String::new(),
+            w => String::from_utf8(unhex(w)).expect("utf-8 word"),
+        },
+    };
+    let mut seats = [0; 2];
+    let mut lines = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let f: Vec<&str> = line.split(' ').collect();
+        assert_eq!(f.len(), 6, "six fields: {line}");
+        let seed: Seed = f[0].parse().expect("seed");
+        let dark: usize = f[5].parse().expect("dark seat");
+        let (first, second) = (contribution(f[1], f[2]), contribution(f[3], f[4]));
+        assert_eq!(dark_seat_v3(&seed, [&first, &second]), dark, "{line}");
+        seats[dark] += 1;
+        lines += 1;
+    }
+    assert!(lines >= 40, "{lines} vectors");
+    assert!(seats[0] > 0 && seats[1] > 0, "both seats appear: {seats:?}");
+}

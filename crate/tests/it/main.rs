@@ -14,4 +14,5 @@ mod perft;
 mod record;
 mod record_handicap;
 mod record_v2;
+mod record_v3;
 mod table_property;

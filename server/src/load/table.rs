@@ -207,7 +207,7 @@ async fn play(
                     continue;
                 };
                 let ply = mover.seen.ply;
-                let text = format!(r#"{{"v":1,"type":"move","ply":{ply},"move":"{mv}"}}"#);
+                let text = format!(r#"{{"v":2,"type":"move","ply":{ply},"move":"{mv}"}}"#);
                 let at = Instant::now();
                 if mover.socket.send(Message::Text(text.into())).await.is_err() {
                     counters.error("send-failed");
@@ -335,22 +335,32 @@ async fn seat_two(
     let url = format!("ws://{address}/api/tables/{id}/ws");
     let mut first = join(&url, counters).await?;
     let mut second = join(&url, counters).await?;
-    // The first seat hears the start as a state after its welcome.
-    while !first.seen.playing {
-        match first.socket.next().await {
-            Some(Ok(Message::Text(text))) => {
-                let frame: Frame =
-                    serde_json::from_str(text.as_str()).map_err(|_| "unreadable-frame")?;
-                if frame.kind == "state" {
-                    first.seen.take(frame);
-                }
-            }
-            Some(Ok(_)) => {}
-            _ => return Err("closed".into()),
-        }
+    // Both seats contribute (a page's random value); the game starts at once.
+    for player in [&mut first, &mut second] {
+        let random = virada::game::fairness::Seed::generate().map_err(|_| "random")?;
+        let text = format!(r#"{{"v":2,"type":"contribute","random":"{random}"}}"#);
+        player
+            .socket
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|_| "send-failed")?;
     }
-    if !second.seen.playing {
-        return Err("not-started".into());
+    for player in [&mut first, &mut second] {
+        while !player.seen.playing {
+            match player.socket.next().await {
+                Some(Ok(Message::Text(text))) => {
+                    let frame: Frame =
+                        serde_json::from_str(text.as_str()).map_err(|_| "unreadable-frame")?;
+                    if frame.kind == "state" {
+                        player.seen.take(frame);
+                    } else if frame.kind == "error" {
+                        return Err(frame.code.unwrap_or_else(|| "error".into()));
+                    }
+                }
+                Some(Ok(_)) => {}
+                _ => return Err("closed".into()),
+            }
+        }
     }
     if first.seat == second.seat {
         let _ = second.socket.close(None).await;
@@ -370,7 +380,7 @@ async fn join(url: &str, counters: &Counters) -> Result<Player, String> {
         .map_err(|e| format!("connect: {}", short(&e.to_string())))?;
     counters.open_sockets.fetch_add(1, Ordering::Relaxed);
     socket
-        .send(Message::Text(r#"{"v":1,"type":"hello"}"#.into()))
+        .send(Message::Text(r#"{"v":2,"type":"hello"}"#.into()))
         .await
         .map_err(|_| "send-failed")?;
     loop {

@@ -217,7 +217,7 @@ async fn socket(
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE.max(MAX_FRAME))
-        .on_upgrade(move |socket| super::socket::serve(socket, table))
+        .on_upgrade(move |socket| super::socket::serve(socket, table, id))
 }
 
 async fn lobby(State(api): State<Api>) -> Response {

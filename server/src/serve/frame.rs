@@ -32,15 +32,16 @@ pub struct Parts<'a> {
 /// The frame's JSON text.
 pub fn state(p: &Parts<'_>) -> Arc<str> {
     let seat = |s: usize| {
-        let (kind, took_seat) = match &p.saved.seats[s] {
-            Holder::Empty => ("empty", false),
-            Holder::Person { .. } => ("person", false),
-            Holder::Bot => ("bot", false),
-            Holder::Standing { .. } => ("bot", true),
+        let (kind, took_seat, contributed) = match &p.saved.seats[s] {
+            Holder::Empty => ("empty", false, false),
+            Holder::Person { random, .. } => ("person", false, !random.is_empty()),
+            Holder::Bot => ("bot", false, false),
+            Holder::Standing { random, .. } => ("bot", true, !random.is_empty()),
         };
         SeatView {
             kind,
             took_seat,
+            contributed,
             connected: p.connected[s] > 0,
             level: p.saved.level,
         }
@@ -61,6 +62,7 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
         clock: p.saved.clock,
         deadline: p.saved.deadline_ms,
         wait_until: (p.saved.status == Status::Waiting).then_some(p.saved.wait_until_ms),
+        contribute_until: p.saved.window_until_ms,
         grace_until: p
             .saved
             .gone_since_ms
@@ -87,6 +89,7 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
 struct SeatView {
     kind: &'static str,
     took_seat: bool,
+    contributed: bool,
     connected: bool,
     level: u8,
 }
@@ -106,6 +109,7 @@ struct StateFrame<'a> {
     clock: u32,
     deadline: Option<i64>,
     wait_until: Option<i64>,
+    contribute_until: Option<i64>,
     grace_until: [Option<i64>; 2],
     now: i64,
     fingerprint: String,

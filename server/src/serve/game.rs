@@ -3,7 +3,7 @@
 //! as text and its finished record signed.
 
 use virada::engine::search::{default_clock, Budget};
-use virada::game::fairness::Seed;
+use virada::game::fairness::{Contribution, Seed};
 use virada::game::{GameKind, Seat};
 use virada::table::{AnyTable, Settings};
 
@@ -15,13 +15,16 @@ pub struct Game(AnyTable);
 
 impl Game {
     /// A new game: seats are bots where `bots` says so (at `level`), the
-    /// seed is the table's secret, `words` the two seats' words.
+    /// seed is the table's secret, `words` the two seats' words and
+    /// `randoms` their random values (the colour draw's version 3), or
+    /// `None` for a table stored before contributions (version 2).
     pub fn new(
         kind: GameKind,
         clock: u32,
         level: u8,
         bots: [bool; 2],
         words: &[String; 2],
+        randoms: Option<[Option<[u8; 32]>; 2]>,
         seed: Seed,
     ) -> Result<Game, String> {
         let seats = bots.map(|bot| {
@@ -41,7 +44,24 @@ impl Game {
         let mut table = AnyTable::new(kind, settings).map_err(|e| e.to_string())?;
         // The table drew the seed in secret: it was not chosen.
         table.set_seed_chosen(false);
-        table.set_words(words.clone()).map_err(|e| e.to_string())?;
+        match randoms {
+            Some([a, b]) => {
+                let [first, second] = words.clone();
+                let contributions = [
+                    Contribution {
+                        random: a,
+                        word: first,
+                    },
+                    Contribution {
+                        random: b,
+                        word: second,
+                    },
+                ];
+                table.set_contributions(contributions)
+            }
+            None => table.set_words(words.clone()),
+        }
+        .map_err(|e| e.to_string())?;
         Ok(Game(table))
     }
 

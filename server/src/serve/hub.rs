@@ -248,6 +248,8 @@ impl Hub {
             wait_until_ms: now_ms().saturating_add(wait),
             gone_since_ms: [None, None],
             paired,
+            window_until_ms: None,
+            contributions: true,
         };
         self.spawn(saved)?;
         Ok(Some(Opened { id, fingerprint }))
@@ -288,6 +290,10 @@ fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
     let kind = r.game;
     let seed = r.seed.ok_or("the record's seed is hidden")?;
     let words = [r.word.clone(), r.second_word.clone().unwrap_or_default()];
+    let randoms = r
+        .randoms
+        .unwrap_or_default()
+        .map(|x| x.map_or(String::new(), |b| virada::game::fairness::hex(&b)));
     let mut level = 1;
     let seats: Vec<Holder> = (0..2)
         .map(|i| match r.seats[i] {
@@ -295,6 +301,7 @@ fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
             Seat::Person => Holder::Person {
                 token: String::new(),
                 word: words[i].clone(),
+                random: randoms[i].clone(),
             },
             Seat::Bot { level: l } => {
                 level = l;
@@ -302,6 +309,7 @@ fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
                     Holder::Standing {
                         token: String::new(),
                         word: words[i].clone(),
+                        random: randoms[i].clone(),
                     }
                 } else {
                     Holder::Bot
@@ -327,5 +335,7 @@ fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
         wait_until_ms: 0,
         gone_since_ms: [None, None],
         paired: false,
+        window_until_ms: None,
+        contributions: r.randoms.is_some(),
     })
 }

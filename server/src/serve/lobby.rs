@@ -355,6 +355,8 @@ mod tests {
             wait_until_ms: 0,
             gone_since_ms: [None, None],
             paired: false,
+            window_until_ms: None,
+            contributions: true,
         }
     }
 
@@ -362,6 +364,7 @@ mod tests {
         Holder::Person {
             token: "secret-token-hash".into(),
             word: "secret-word".into(),
+            random: "cd".repeat(32),
         }
     }
 

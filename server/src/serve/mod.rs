@@ -96,6 +96,10 @@ pub struct Args {
     /// back from its record when a page asks again).
     #[arg(long, env = "VIRADA_LINGER", default_value_t = 300.0)]
     linger: f64,
+    /// Seconds the seated people have to contribute to the colour draw once
+    /// the seats are settled (it closes sooner when all have).
+    #[arg(long, env = "VIRADA_CONTRIBUTION_WINDOW", default_value_t = 8.0)]
+    contribution_window: f64,
     /// New tables one address may open in ten minutes (0: no limit).
     #[arg(long, env = "VIRADA_TABLES_PER_ADDRESS", default_value_t = 30)]
     tables_per_address: usize,
@@ -135,6 +139,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let grace = seconds("grace", args.grace)?;
     let seat_wait = seconds("seat-wait", args.seat_wait)?;
     let linger = seconds("linger", args.linger)?;
+    let contribute = seconds("contribution-window", args.contribution_window)?;
     std::fs::create_dir_all(&args.data)
         .map_err(|e| format!("cannot make the data folder {}: {e}", args.data.display()))?;
     let keys = std::sync::Arc::new(match &args.key_file {
@@ -173,6 +178,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 grace,
                 seat_wait,
                 linger,
+                contribute,
             },
             hub::Limits {
                 tables_per_address: args.tables_per_address,

@@ -1,7 +1,9 @@
 //! The online table's messages, both ways, as JSON text frames over one
 //! WebSocket a person or spectator. Every message carries the protocol
 //! version `v` (now [`VERSION`]) and a `type`; docs/server.md describes each
-//! with an example exchange.
+//! with an example exchange. The server's first frame on every socket is
+//! the `commitment` ([`commitment`]): the seed's fingerprint, sent before
+//! the server reads anything.
 //!
 //! A frame over [`MAX_FRAME`] bytes, text that is not one of these messages,
 //! or a message of another version gets an `error` reply with a code, and
@@ -9,8 +11,11 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The protocol's version.
-pub const VERSION: u32 = 1;
+/// The protocol's version: 2 since the seats contribute a random value
+/// (`contribute`) and `hello` no longer carries a word.
+pub const VERSION: u32 = 2;
+/// The length of a contribution's random value, in hex characters.
+pub const RANDOM_HEX: usize = 64;
 /// The longest frame read, in bytes.
 pub const MAX_FRAME: usize = 4096;
 
@@ -19,24 +24,25 @@ pub const MAX_FRAME: usize = 4096;
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// The first message: who this is. `token` is the seat's secret from an
-    /// earlier `welcome` (absent for someone new); `word` the person's word
-    /// for the colour draw, taken only when they sit before the start.
+    /// earlier `welcome` (absent for someone new).
     Hello {
         /// The protocol version.
         v: u32,
         /// The seat's secret, when coming back.
         #[serde(default)]
         token: Option<String>,
-        /// The person's word (at most 256 bytes).
-        #[serde(default)]
-        word: Option<String>,
     },
-    /// Changes the person's word before the start.
-    Word {
+    /// A seated person's contribution to the colour draw, once, while the
+    /// contribution window is open: a random value the page drew after it
+    /// had seen the fingerprint, and the person's word if any.
+    Contribute {
         /// The protocol version.
         v: u32,
-        /// The word (at most 256 bytes; empty for none).
-        text: String,
+        /// 32 random bytes as 64 lowercase hex characters.
+        random: String,
+        /// The person's word (at most 256 bytes; absent or empty for none).
+        #[serde(default)]
+        word: Option<String>,
     },
     /// The host starts now: an empty seat goes to the bot.
     Start {
@@ -69,7 +75,7 @@ impl ClientMessage {
     pub fn version(&self) -> u32 {
         match self {
             ClientMessage::Hello { v, .. }
-            | ClientMessage::Word { v, .. }
+            | ClientMessage::Contribute { v, .. }
             | ClientMessage::Start { v }
             | ClientMessage::Move { v, .. }
             | ClientMessage::Ping { v, .. } => *v,
@@ -99,8 +105,17 @@ pub enum Code {
     NotHost,
     /// The game has not started.
     NotStarted,
-    /// The game has started (words are taken only before).
+    /// The game has started.
     Started,
+    /// A contribution before the contribution window opened (a seat is
+    /// still free).
+    NotOpen,
+    /// A contribution after the window closed (the game has started).
+    Closed,
+    /// A second contribution from the same seat.
+    Contributed,
+    /// A contribution's random value is not 64 lowercase hex characters.
+    BadRandom,
     /// The game is over.
     Over,
     /// It is the other seat's turn.
@@ -129,6 +144,10 @@ impl Code {
             Code::NotHost => "not-host",
             Code::NotStarted => "not-started",
             Code::Started => "started",
+            Code::NotOpen => "not-open",
+            Code::Closed => "closed",
+            Code::Contributed => "contributed",
+            Code::BadRandom => "bad-random",
             Code::Over => "over",
             Code::NotYourTurn => "not-your-turn",
             Code::StalePly => "stale-ply",
@@ -171,6 +190,35 @@ impl Refusal {
     }
 }
 
+/// The first frame of every socket, sent before the server reads anything:
+/// the table's id and its seed's fingerprint (the commitment).
+pub fn commitment(id: &str, fingerprint: &str) -> String {
+    serde_json::json!({
+        "v": VERSION,
+        "type": "commitment",
+        "id": id,
+        "fingerprint": fingerprint,
+    })
+    .to_string()
+}
+
+/// A contribution's random value: 32 bytes from 64 lowercase hex characters.
+pub fn random_bytes(text: &str) -> Result<[u8; 32], Refusal> {
+    let lower = text.len() == RANDOM_HEX
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    lower
+        .then(|| virada::game::fairness::parse_hex32(text))
+        .flatten()
+        .ok_or_else(|| {
+            Refusal::new(
+                Code::BadRandom,
+                "a random value is 64 lowercase hex characters",
+            )
+        })
+}
+
 /// Reads one text frame.
 pub fn parse(text: &str) -> Result<ClientMessage, Refusal> {
     if text.len() > MAX_FRAME {
@@ -203,26 +251,55 @@ mod tests {
     #[test]
     fn reads_messages_and_refuses_others_with_codes() {
         assert_eq!(
-            parse(r#"{"v":1,"type":"move","ply":3,"move":"f5"}"#),
+            parse(r#"{"v":2,"type":"move","ply":3,"move":"f5"}"#),
             Ok(ClientMessage::Move {
-                v: 1,
+                v: 2,
                 ply: 3,
                 mv: "f5".into()
             })
         );
         assert_eq!(
-            parse(r#"{"v":1,"type":"hello"}"#),
-            Ok(ClientMessage::Hello {
-                v: 1,
-                token: None,
-                word: None
+            parse(r#"{"v":2,"type":"hello"}"#),
+            Ok(ClientMessage::Hello { v: 2, token: None })
+        );
+        let random = "ab".repeat(32);
+        let text = format!(r#"{{"v":2,"type":"contribute","random":"{random}","word":"oi"}}"#);
+        assert_eq!(
+            parse(&text),
+            Ok(ClientMessage::Contribute {
+                v: 2,
+                random: random.clone(),
+                word: Some("oi".into())
             })
         );
         let code = |t: &str| parse(t).unwrap_err().code;
         assert_eq!(code("{"), Code::BadMessage);
-        assert_eq!(code(r#"{"v":1,"type":"fly"}"#), Code::BadMessage);
-        assert_eq!(code(r#"{"v":1,"type":"start","x":1}"#), Code::BadMessage);
-        assert_eq!(code(r#"{"v":2,"type":"start"}"#), Code::BadVersion);
+        assert_eq!(code(r#"{"v":2,"type":"fly"}"#), Code::BadMessage);
+        assert_eq!(code(r#"{"v":2,"type":"start","x":1}"#), Code::BadMessage);
+        // `hello` carries no word since version 2.
+        assert_eq!(
+            code(r#"{"v":2,"type":"hello","word":"oi"}"#),
+            Code::BadMessage
+        );
+        assert_eq!(code(r#"{"v":1,"type":"start"}"#), Code::BadVersion);
         assert_eq!(code(&"x".repeat(MAX_FRAME + 1)), Code::TooLarge);
+    }
+
+    #[test]
+    fn a_random_value_is_64_lowercase_hex() {
+        assert_eq!(random_bytes(&"0f".repeat(32)).unwrap(), [0x0f; 32]);
+        for bad in [
+            "",
+            "0f",
+            &"0F".repeat(32),
+            &"0f".repeat(33),
+            &"zz".repeat(32),
+        ] {
+            assert_eq!(
+                random_bytes(bad).unwrap_err().code,
+                Code::BadRandom,
+                "{bad}"
+            );
+        }
     }
 }

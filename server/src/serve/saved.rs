@@ -21,6 +21,10 @@ pub struct Timing {
     /// How long a finished table stays running (its pages may still ask);
     /// after that it is let go, and brought back from its record when asked.
     pub linger: Duration,
+    /// How long the seated people have to contribute once the seats are
+    /// settled (the contribution window); it closes sooner when every
+    /// person has contributed.
+    pub contribute: Duration,
 }
 
 /// Who holds a seat.
@@ -33,8 +37,12 @@ pub enum Holder {
     Person {
         /// SHA-256 (hex) of the seat's secret token.
         token: String,
-        /// Their word for the colour draw.
+        /// Their word for the colour draw (from their contribution).
         word: String,
+        /// Their contribution's random value (64 hex), empty before they
+        /// contributed (or when they never did).
+        #[serde(default)]
+        random: String,
     },
     /// The bot, from the start.
     Bot,
@@ -44,6 +52,9 @@ pub enum Holder {
         token: String,
         /// Their word.
         word: String,
+        /// Their random value (64 hex, empty for none).
+        #[serde(default)]
+        random: String,
     },
 }
 
@@ -53,6 +64,9 @@ pub enum Holder {
 pub enum Status {
     /// Seats are being taken.
     Waiting,
+    /// The seats are settled; the seated people contribute to the colour
+    /// draw until the window closes.
+    Contributing,
     /// The game is on.
     Playing,
     /// The game is over; the record is kept.
@@ -72,7 +86,9 @@ pub struct Saved {
     pub clock: u32,
     /// The bot's level, for a seat the bot takes.
     pub level: u8,
-    /// The secret seed (hex); never sent before the end.
+    /// The secret seed (hex); never sent before the end. Drawn when the
+    /// table opens (`Hub::open`), before any socket exists; nothing writes
+    /// it afterwards.
     pub seed: String,
     /// The two seats.
     pub seats: [Holder; 2],
@@ -88,6 +104,14 @@ pub struct Saved {
     pub gone_since_ms: [Option<i64>; 2],
     /// A table of "Play anyone": it starts only with two people.
     pub paired: bool,
+    /// When the contribution window closes (ms since the epoch), once open.
+    #[serde(default)]
+    pub window_until_ms: Option<i64>,
+    /// The colour draw takes each seat's contribution (version 3); `false`
+    /// for a table stored before contributions (its draw is version 2,
+    /// from the words alone).
+    #[serde(default)]
+    pub contributions: bool,
 }
 
 /// What a socket asks of its table.
@@ -96,8 +120,6 @@ pub enum Command {
     Hello {
         /// The seat's secret, when coming back.
         token: Option<String>,
-        /// Their word, when they sit before the start.
-        word: Option<String>,
         /// The answer.
         reply: oneshot::Sender<Result<Welcome, Refusal>>,
     },
@@ -106,12 +128,14 @@ pub enum Command {
         /// The seat.
         seat: usize,
     },
-    /// A seated person's new word.
-    Word {
+    /// A seated person's contribution to the colour draw.
+    Contribute {
         /// The sender's seat, `None` for a spectator.
         seat: Option<usize>,
-        /// The word.
-        text: String,
+        /// The random value as sent (64 lowercase hex).
+        random: String,
+        /// The word, empty for none.
+        word: String,
         /// The answer.
         reply: oneshot::Sender<Result<(), Refusal>>,
     },

@@ -1,6 +1,8 @@
-//! One WebSocket at a table: reads the page's messages (size cap, rate
-//! limit, `hello` first), hands them to the table's actor, and writes back
-//! the actor's answers and every `state` frame.
+//! One WebSocket at a table: sends the table's commitment (the seed's
+//! fingerprint) as its first frame, before it reads anything; then reads
+//! the page's messages (size cap, rate limit, `hello` first), hands them to
+//! the table's actor, and writes back the actor's answers and every `state`
+//! frame.
 //!
 //! A socket whose reader has stopped reading holds only itself: a frame that
 //! cannot be written within [`SEND_TIMEOUT`] closes it, and a socket that
@@ -68,9 +70,17 @@ impl Bucket {
     }
 }
 
-/// Serves one socket until it closes.
-pub async fn serve(socket: WebSocket, table: Handle) {
+/// Serves one socket of table `id` until it closes.
+pub async fn serve(socket: WebSocket, table: Handle, id: String) {
     let (mut sink, mut stream) = socket.split();
+    // The commitment goes out before the first read: no word, no
+    // contribution and no hello is read before the page could see it.
+    let commitment = protocol::commitment(&id, &table.fingerprint);
+    let sent =
+        tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Text(commitment.into()))).await;
+    if !matches!(sent, Ok(Ok(()))) {
+        return;
+    }
     let mut events = table.events.subscribe();
     let mut bucket = Bucket::new();
     let mut seat: Option<usize> = None;
@@ -147,14 +157,14 @@ async fn handle(
         return Reply::Frame(Refusal::new(Code::BadHello, "say hello first").frame());
     }
     match message {
-        ClientMessage::Hello { token, word, .. } => {
+        ClientMessage::Hello { token, .. } => {
             if *hello_done {
                 return Reply::Frame(Refusal::new(Code::BadHello, "hello came twice").frame());
             }
             let (reply, answer) = oneshot::channel();
             if table
                 .commands
-                .send(Command::Hello { token, word, reply })
+                .send(Command::Hello { token, reply })
                 .await
                 .is_err()
             {
@@ -183,10 +193,11 @@ async fn handle(
             }
         }
         ClientMessage::Ping { t, .. } => Reply::Frame(protocol::pong(t, now_ms())),
-        ClientMessage::Word { text, .. } => {
-            ask(table, |reply| Command::Word {
+        ClientMessage::Contribute { random, word, .. } => {
+            ask(table, |reply| Command::Contribute {
                 seat: *seat,
-                text,
+                random,
+                word: word.unwrap_or_default(),
                 reply,
             })
             .await

@@ -101,15 +101,32 @@ async fn the_opening_answer_commits_to_the_seed(route: &str) {
         assert_eq!(joined, opened);
     }
     let mut a = Client::connect(&server, &id).await;
-    let welcome_a = a.hello(None, Some("um")).await;
+    a.word = "um".into();
+    let welcome_a = a.hello(None).await;
     let mut b = Client::connect(&server, &id).await;
-    let welcome_b = b.hello(None, Some("dois")).await;
+    b.word = "dois".into();
+    let welcome_b = b.hello(None).await;
     for welcome in [&welcome_a, &welcome_b] {
         assert_eq!(welcome["state"]["fingerprint"], fingerprint.as_str());
     }
     let seats = [&welcome_a, &welcome_b].map(|w| w["seat"].as_u64().unwrap() as usize);
+    let (a_random, b_random) = (a.random.clone(), b.random.clone());
     let end = play_out(&mut [a, b], &seats).await;
     let record = end["record"].as_str().expect("the record at the end");
+    // Both contributions are in the record: the words and the random values.
+    let (first, second) = match seats {
+        [0, _] => (&a_random, &b_random),
+        _ => (&b_random, &a_random),
+    };
+    assert!(
+        record.contains("\nword: um\nsecond-word: dois\n")
+            || record.contains("\nword: dois\nsecond-word: um\n"),
+        "{record}"
+    );
+    assert!(
+        record.contains(&format!("\nrandom: {first}\nsecond-random: {second}\n")),
+        "{record}"
+    );
     assert!(
         record.contains(&format!("\nfingerprint: {fingerprint}\n")),
         "{record}"

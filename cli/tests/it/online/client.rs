@@ -167,6 +167,21 @@ pub struct Client {
     socket: Socket,
     pub frames: Vec<Value>,
     state: Option<Value>,
+    /// Its seat, once welcomed.
+    pub seat: Option<usize>,
+    /// The word it contributes (empty for none).
+    pub word: String,
+    /// The random value it contributes (64 hex), distinct for each client.
+    pub random: String,
+    contributed: bool,
+}
+
+/// A fresh random value for each client of the test process.
+fn next_random() -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static COUNT: AtomicU32 = AtomicU32::new(1);
+    let n = COUNT.fetch_add(1, Ordering::Relaxed);
+    format!("{:08x}", n.wrapping_mul(0x9e37_79b9)).repeat(8)
 }
 
 impl Client {
@@ -186,6 +201,10 @@ impl Client {
             socket,
             frames: Vec::new(),
             state: None,
+            seat: None,
+            word: String::new(),
+            random: next_random(),
+            contributed: false,
         })
     }
 
@@ -205,7 +224,7 @@ impl Client {
     }
 
     /// The next frame (kept, and the latest state remembered).
-    async fn next(&mut self, within: Duration) -> Option<Value> {
+    pub async fn next(&mut self, within: Duration) -> Option<Value> {
         loop {
             let frame = tokio::time::timeout(within, self.socket.next())
                 .await
@@ -223,12 +242,13 @@ impl Client {
         }
     }
 
-    pub async fn hello(&mut self, token: Option<&str>, word: Option<&str>) -> Value {
-        self.send(serde_json::json!({"v":1,"type":"hello","token":token,"word":word}))
+    pub async fn hello(&mut self, token: Option<&str>) -> Value {
+        self.send(serde_json::json!({"v":2,"type":"hello","token":token}))
             .await;
         loop {
             let v = self.next(PATIENCE).await.expect("welcome");
             if v["type"] == "welcome" {
+                self.seat = v["seat"].as_u64().map(|s| s as usize);
                 return v;
             }
             assert_ne!(v["type"], "error", "{v}");
@@ -238,14 +258,41 @@ impl Client {
     /// `hello` with a seat's token; the `welcome`, or `None` when the socket
     /// closes or says nothing in time (a server going away under it).
     pub async fn try_hello(&mut self, token: &str, within: Duration) -> Option<Value> {
-        let hello = serde_json::json!({"v":1,"type":"hello","token":token}).to_string();
+        let hello = serde_json::json!({"v":2,"type":"hello","token":token}).to_string();
         self.socket.send(Message::Text(hello.into())).await.ok()?;
         loop {
             let v = self.next(within).await?;
             if v["type"] == "welcome" {
+                self.seat = v["seat"].as_u64().map(|s| s as usize);
                 return Some(v);
             }
         }
+    }
+
+    /// Sends this client's contribution (its random value and word).
+    pub async fn contribute(&mut self) {
+        let mut message = serde_json::json!({"v":2,"type":"contribute","random":self.random});
+        if !self.word.is_empty() {
+            message["word"] = Value::from(self.word.clone());
+        }
+        self.contributed = true;
+        self.send(message).await;
+    }
+
+    /// Contributes once, as a page does, when the window is open and this
+    /// client's seat has not contributed; whether it did now.
+    pub async fn contribute_if_open(&mut self) -> bool {
+        let Some(seat) = self.seat else {
+            return false;
+        };
+        let state = self.latest_state().await;
+        let asked = state["status"] == "contributing"
+            && state["seats"][seat]["contributed"] == false
+            && !self.contributed;
+        if asked {
+            self.contribute().await;
+        }
+        asked
     }
 
     /// The newest state, after reading whatever is waiting.

@@ -6,7 +6,7 @@
 
 use super::client::{self, create_table, get_json, Client, Listening, Server};
 use super::redis::RedisServer;
-use super::{play_out, verify};
+use super::{contribute_all, play_out, verify};
 use serde_json::Value;
 use std::io::{Read as _, Write as _};
 use std::os::unix::net::UnixStream;
@@ -163,22 +163,17 @@ async fn three_servers_behind_a_front_lose_nothing_when_the_holder_is_killed() {
 
     let id = create_table(&front, r#"{"game":"othello","clock":0}"#).await;
     let mut a = Client::connect(&front, &id).await;
-    let ta = a.hello(None, None).await["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let ta = a.hello(None).await["token"].as_str().unwrap().to_string();
     let mut b = Client::connect(&front, &id).await;
-    let tb = b.hello(None, None).await["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let tb = b.hello(None).await["token"].as_str().unwrap().to_string();
+    contribute_all(&mut [&mut a, &mut b]).await;
     for _ in 0..6 {
         for (c, seat) in [(&mut a, 0), (&mut b, 1)] {
             let s = c.latest_state().await;
             if s["table"]["seatToMove"] == seat {
                 let ply = s["ply"].as_u64().unwrap();
                 let mv = client::first_legal(&s["table"]);
-                c.send(serde_json::json!({"v":1,"type":"move","ply":ply,"move":mv}))
+                c.send(serde_json::json!({"v":2,"type":"move","ply":ply,"move":mv}))
                     .await;
                 c.wait_state(|s| s["ply"].as_u64() != Some(ply)).await;
             }

@@ -121,7 +121,8 @@ async fn the_lobby_lists_a_waiting_table_then_its_game_and_spectators() {
     let paired = client::open_table(&server, "/api/pair", r#"{"game":"othello"}"#).await;
     let paired_id = paired["id"].as_str().unwrap().to_string();
     let mut anyone = Client::connect(&server, &paired_id).await;
-    let anyone_token = anyone.hello(None, Some("lobby-word-anyone")).await["token"]
+    anyone.word = "lobby-word-anyone".into();
+    let anyone_token = anyone.hello(None).await["token"]
         .as_str()
         .unwrap()
         .to_string();
@@ -135,7 +136,8 @@ async fn the_lobby_lists_a_waiting_table_then_its_game_and_spectators() {
     .await;
     let id = opened["id"].as_str().unwrap().to_string();
     let mut host = Client::connect(&server, &id).await;
-    let welcome = host.hello(None, Some("lobby-word-host")).await;
+    host.word = "lobby-word-host".into();
+    let welcome = host.hello(None).await;
     let host_token = welcome["token"].as_str().unwrap().to_string();
     let seated = Instant::now();
     let list = events.until(|l| entry(l, "waiting", &id).is_some()).await;
@@ -153,7 +155,8 @@ async fn the_lobby_lists_a_waiting_table_then_its_game_and_spectators() {
 
     // The second person sits: the table leaves the waiting list for the games.
     let mut guest = Client::connect(&server, &id).await;
-    let guest_token = guest.hello(None, Some("lobby-word-guest")).await["token"]
+    guest.word = "lobby-word-guest".into();
+    let guest_token = guest.hello(None).await["token"]
         .as_str()
         .unwrap()
         .to_string();
@@ -166,7 +169,7 @@ async fn the_lobby_lists_a_waiting_table_then_its_game_and_spectators() {
     let mut watchers = Vec::new();
     for n in 1..=2 {
         let mut watcher = Client::connect(&server, &id).await;
-        assert_eq!(watcher.hello(None, None).await["seat"], Value::Null);
+        assert_eq!(watcher.hello(None).await["seat"], Value::Null);
         watchers.push(watcher);
         events
             .until(|l| entry(l, "playing", &id).is_some_and(|e| e["spectators"] == n))
@@ -177,6 +180,7 @@ async fn the_lobby_lists_a_waiting_table_then_its_game_and_spectators() {
         .until(|l| entry(l, "playing", &id).is_some_and(|e| e["spectators"] == 1))
         .await;
 
+    let (host_random, guest_random) = (host.random.clone(), guest.random.clone());
     // The end: the game leaves the lobby.
     let end = play_out(&mut [host, guest], &[0, 1]).await;
     let record = end["record"].as_str().unwrap();
@@ -193,6 +197,8 @@ async fn the_lobby_lists_a_waiting_table_then_its_game_and_spectators() {
         anyone_token.as_str(),
         "lobby-word",
         seed,
+        host_random.as_str(),
+        guest_random.as_str(),
     ];
     assert!(events.texts.len() >= 6, "{:?}", events.texts);
     for text in &events.texts {

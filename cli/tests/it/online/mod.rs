@@ -5,6 +5,7 @@
 
 mod api;
 mod client;
+mod contribute;
 mod front;
 mod lobby;
 /// The server store's own `redis-server` starter, the one file both use.
@@ -16,12 +17,24 @@ use client::{create_table, Client, Server};
 use serde_json::Value;
 use std::time::Duration;
 
-/// Plays the first legal move whenever it is `seat`'s turn; returns once
-/// the game is over, with every frame the client received.
+/// Both seated clients contribute when the window opens; returns once the
+/// game has started.
+async fn contribute_all(clients: &mut [&mut Client]) -> Value {
+    for c in clients.iter_mut() {
+        c.wait_state(|s| s["status"] != "waiting").await;
+        c.contribute_if_open().await;
+    }
+    clients[0].wait_state(|s| s["status"] == "playing").await
+}
+
+/// Plays the first legal move whenever it is `seat`'s turn (contributing
+/// first when the window is open); returns once the game is over, with
+/// every frame the client received.
 async fn play_out(clients: &mut [Client], seats: &[usize]) -> Value {
     loop {
         let mut over = None;
         for (c, &seat) in clients.iter_mut().zip(seats) {
+            c.contribute_if_open().await;
             let state = c.latest_state().await;
             if state["status"] == "over" {
                 over = Some(state);
@@ -34,7 +47,7 @@ async fn play_out(clients: &mut [Client], seats: &[usize]) -> Value {
             if table["seatToMove"].as_u64() == Some(seat as u64) {
                 let mv = client::first_legal(table);
                 let ply = state["ply"].as_u64().unwrap();
-                c.send(serde_json::json!({"v":1,"type":"move","ply":ply,"move":mv}))
+                c.send(serde_json::json!({"v":2,"type":"move","ply":ply,"move":mv}))
                     .await;
                 c.wait_state(|s| s["ply"].as_u64() != Some(ply) || s["status"] == "over")
                     .await;
@@ -76,26 +89,33 @@ async fn two_people_play_othello_and_the_signed_record_verifies() {
     let server = Server::start("othello", &[]);
     let id = create_table(&server, r#"{"game":"othello","clock":0}"#).await;
     let mut a = Client::connect(&server, &id).await;
-    let welcome_a = a.hello(None, Some("olá")).await;
+    a.word = "olá".into();
+    let welcome_a = a.hello(None).await;
     assert_eq!(welcome_a["seat"], 0);
     let first_state = welcome_a["state"].clone();
     assert_eq!(first_state["status"], "waiting");
     let fingerprint = first_state["fingerprint"].as_str().unwrap().to_string();
     let mut b = Client::connect(&server, &id).await;
-    let welcome_b = b.hello(None, Some("ciao")).await;
+    b.word = "ciao".into();
+    let welcome_b = b.hello(None).await;
     assert_eq!(welcome_b["seat"], 1);
     assert_eq!(welcome_b["state"]["fingerprint"], fingerprint.as_str());
     let mut watcher = Client::connect(&server, &id).await;
-    assert_eq!(watcher.hello(None, None).await["seat"], Value::Null);
+    assert_eq!(watcher.hello(None).await["seat"], Value::Null);
 
+    let randoms = [a.random.clone(), b.random.clone()];
     let mut players = [a, b];
     let end = play_out(&mut players, &[0, 1]).await;
     let record = end["record"].as_str().expect("the record at the end");
     let report = verify(record);
     assert!(report.all_passed(), "{}", report.to_json());
     assert_eq!(report.get("signature").unwrap().code, "signature-ok");
-    assert!(record.starts_with("virada-record 2\n"));
-    assert!(record.contains("\nword: olá\nsecond-word: ciao\n"));
+    assert!(record.starts_with("virada-record 3\n"), "{record}");
+    let contributions = format!(
+        "\nword: olá\nsecond-word: ciao\nrandom: {}\nsecond-random: {}\n",
+        randoms[0], randoms[1]
+    );
+    assert!(record.contains(&contributions), "{record}");
     assert!(record.contains(&format!("fingerprint: {fingerprint}")));
     let seed = record
         .lines()
@@ -139,9 +159,9 @@ async fn nabucodonosor_is_played_online_too() {
     let server = Server::start("nabu", &[]);
     let id = create_table(&server, r#"{"game":"nabucodonosor","size":5,"clock":0}"#).await;
     let mut a = Client::connect(&server, &id).await;
-    a.hello(None, None).await;
+    a.hello(None).await;
     let mut b = Client::connect(&server, &id).await;
-    b.hello(None, None).await;
+    b.hello(None).await;
     let end = play_out(&mut [a, b], &[0, 1]).await;
     let record = end["record"].as_str().unwrap();
     assert!(record.contains("game: nabucodonosor 5"));
@@ -153,10 +173,10 @@ async fn hostile_messages_get_codes_and_change_nothing() {
     let server = Server::start("hostile", &[]);
     let id = create_table(&server, r#"{"game":"othello","clock":0}"#).await;
     let mut a = Client::connect(&server, &id).await;
-    a.hello(None, None).await;
+    a.hello(None).await;
     let mut b = Client::connect(&server, &id).await;
-    b.hello(None, None).await;
-    let state = a.wait_state(|s| s["status"] == "playing").await;
+    b.hello(None).await;
+    let state = contribute_all(&mut [&mut a, &mut b]).await;
     let to_move = state["table"]["seatToMove"].as_u64().unwrap() as usize;
     let (mover, other) = if to_move == 0 {
         (&mut a, &mut b)
@@ -166,16 +186,16 @@ async fn hostile_messages_get_codes_and_change_nothing() {
     let legal = client::first_legal(&state["table"]);
     // The other seat's move, out of turn.
     other
-        .send(serde_json::json!({"v":1,"type":"move","ply":0,"move":legal}))
+        .send(serde_json::json!({"v":2,"type":"move","ply":0,"move":legal}))
         .await;
     assert_eq!(other.error().await, "not-your-turn");
     // An illegal move, a stale ply, junk, a huge frame, another version.
     mover
-        .send(serde_json::json!({"v":1,"type":"move","ply":0,"move":"a1"}))
+        .send(serde_json::json!({"v":2,"type":"move","ply":0,"move":"a1"}))
         .await;
     assert_eq!(mover.error().await, "illegal");
     mover
-        .send(serde_json::json!({"v":1,"type":"move","ply":7,"move":legal}))
+        .send(serde_json::json!({"v":2,"type":"move","ply":7,"move":legal}))
         .await;
     assert_eq!(mover.error().await, "stale-ply");
     mover.send_text("{not json").await;
@@ -186,7 +206,7 @@ async fn hostile_messages_get_codes_and_change_nothing() {
     assert_eq!(mover.error().await, "bad-version");
     // A flood: dropped beyond the rate, with one code.
     for _ in 0..1000 {
-        mover.send_text(r#"{"v":1,"type":"ping","t":0}"#).await;
+        mover.send_text(r#"{"v":2,"type":"ping","t":0}"#).await;
     }
     assert!(
         mover
@@ -196,7 +216,7 @@ async fn hostile_messages_get_codes_and_change_nothing() {
     // The game is unchanged, and the mover can still play.
     tokio::time::sleep(Duration::from_millis(2100)).await;
     mover
-        .send(serde_json::json!({"v":1,"type":"move","ply":0,"move":legal}))
+        .send(serde_json::json!({"v":2,"type":"move","ply":0,"move":legal}))
         .await;
     let after = mover.wait_state(|s| s["ply"] == 1).await;
     assert_eq!(after["moves"], legal.as_str());
@@ -207,9 +227,10 @@ async fn the_clock_runs_out_on_the_server() {
     let server = Server::start("clock", &[]);
     let id = create_table(&server, r#"{"game":"othello","clock":1}"#).await;
     let mut a = Client::connect(&server, &id).await;
-    a.hello(None, None).await;
+    a.hello(None).await;
     let mut b = Client::connect(&server, &id).await;
-    b.hello(None, None).await;
+    b.hello(None).await;
+    contribute_all(&mut [&mut a, &mut b]).await;
     let state = a
         .wait_state(|s| s["ply"].as_u64().is_some_and(|p| p >= 2))
         .await;
@@ -223,9 +244,10 @@ async fn a_seat_left_for_good_goes_to_the_bot_and_the_record_says_so() {
     let server = Server::start("grace", &["--grace", "1"]);
     let id = create_table(&server, r#"{"game":"othello","clock":0,"level":1}"#).await;
     let mut a = Client::connect(&server, &id).await;
-    a.hello(None, None).await;
+    a.hello(None).await;
     let mut b = Client::connect(&server, &id).await;
-    b.hello(None, None).await;
+    b.hello(None).await;
+    contribute_all(&mut [&mut a, &mut b]).await;
     b.close().await;
     let took = a.wait_state(|s| s["seats"][1]["tookSeat"] == true).await;
     assert_eq!(took["seats"][1]["kind"], "bot");
@@ -243,15 +265,12 @@ async fn a_person_who_comes_back_in_time_keeps_their_seat() {
     let server = Server::start("back", &["--grace", "30"]);
     let id = create_table(&server, r#"{"game":"othello","clock":0}"#).await;
     let mut a = Client::connect(&server, &id).await;
-    a.hello(None, None).await;
+    a.hello(None).await;
     let mut b = Client::connect(&server, &id).await;
-    let token = b.hello(None, None).await["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let token = b.hello(None).await["token"].as_str().unwrap().to_string();
     b.close().await;
     let mut b = Client::connect(&server, &id).await;
-    let again = b.hello(Some(&token), None).await;
+    let again = b.hello(Some(&token)).await;
     assert_eq!(again["seat"], 1);
     assert_eq!(again["token"], Value::Null);
     let end = play_out(&mut [a, b], &[0, 1]).await;
@@ -282,15 +301,10 @@ async fn a_server_over_redis_killed_mid_game_resumes_it() {
 async fn killed_mid_game_resumes(server: &mut Server) {
     let id = create_table(server, r#"{"game":"othello","clock":0}"#).await;
     let mut a = Client::connect(server, &id).await;
-    let ta = a.hello(None, None).await["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let ta = a.hello(None).await["token"].as_str().unwrap().to_string();
     let mut b = Client::connect(server, &id).await;
-    let tb = b.hello(None, None).await["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let tb = b.hello(None).await["token"].as_str().unwrap().to_string();
+    contribute_all(&mut [&mut a, &mut b]).await;
     // Six moves, then SIGKILL.
     for _ in 0..6 {
         for (c, seat) in [(&mut a, 0), (&mut b, 1)] {
@@ -298,7 +312,7 @@ async fn killed_mid_game_resumes(server: &mut Server) {
             if s["table"]["seatToMove"] == seat {
                 let ply = s["ply"].as_u64().unwrap();
                 let mv = client::first_legal(&s["table"]);
-                c.send(serde_json::json!({"v":1,"type":"move","ply":ply,"move":mv}))
+                c.send(serde_json::json!({"v":2,"type":"move","ply":ply,"move":mv}))
                     .await;
                 c.wait_state(|s| s["ply"].as_u64() != Some(ply)).await;
             }
@@ -311,12 +325,12 @@ async fn killed_mid_game_resumes(server: &mut Server) {
     assert!(!before.is_empty());
     server.kill_and_restart();
     let mut a = Client::connect(server, &id).await;
-    let wa = a.hello(Some(&ta), None).await;
+    let wa = a.hello(Some(&ta)).await;
     assert_eq!(wa["seat"], 0);
     let moves_after = wa["state"]["moves"].as_str().unwrap();
     assert!(moves_after.starts_with(&before), "{before} / {moves_after}");
     let mut b = Client::connect(server, &id).await;
-    assert_eq!(b.hello(Some(&tb), None).await["seat"], 1);
+    assert_eq!(b.hello(Some(&tb)).await["seat"], 1);
     let end = play_out(&mut [a, b], &[0, 1]).await;
     let record = end["record"].as_str().unwrap();
     assert!(verify(record).all_passed());
@@ -330,19 +344,19 @@ async fn a_socket_that_never_reads_holds_only_itself() {
     let server = Server::start("stalled", &[]);
     let id = create_table(&server, r#"{"game":"othello","clock":0}"#).await;
     let mut a = Client::connect(&server, &id).await;
-    a.hello(None, None).await;
+    a.hello(None).await;
     let mut b = Client::connect(&server, &id).await;
-    b.hello(None, None).await;
+    b.hello(None).await;
     // Spectators that say hello, then never read a frame again, and one
     // that floods pings it never reads the answers to.
     let mut stalled = Vec::new();
     for _ in 0..20 {
         let mut s = Client::connect(&server, &id).await;
-        s.hello(None, None).await;
+        s.hello(None).await;
         stalled.push(s);
     }
     for _ in 0..200 {
-        stalled[0].send_text(r#"{"v":1,"type":"ping","t":0}"#).await;
+        stalled[0].send_text(r#"{"v":2,"type":"ping","t":0}"#).await;
     }
     // The players' game goes on to the end (each wait in it is bounded).
     let end = play_out(&mut [a, b], &[0, 1]).await;
@@ -355,17 +369,21 @@ async fn a_finished_table_is_let_go_and_comes_back_from_its_record() {
     let server = Server::start("linger", &["--linger", "1"]);
     let id = create_table(&server, r#"{"game":"othello","clock":0,"level":1}"#).await;
     let mut a = Client::connect(&server, &id).await;
-    let token = a.hello(None, None).await["token"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    a.send(serde_json::json!({"v":1,"type":"start"})).await;
+    let token = a.hello(None).await["token"].as_str().unwrap().to_string();
+    a.send(serde_json::json!({"v":2,"type":"start"})).await;
+    let random = a.random.clone();
     let end = play_out(&mut [a], &[0]).await;
     let record = end["record"].as_str().unwrap().to_string();
+    // The host who started early contributed; the bot gave nothing.
+    assert!(
+        record.contains(&format!("\nrandom: {random}\nsecond-random: \ndark:")),
+        "{record}"
+    );
+    assert!(verify(&record).all_passed());
     // Long after the end (the table let go), the link still shows the end.
     tokio::time::sleep(Duration::from_millis(2500)).await;
     let mut again = Client::connect(&server, &id).await;
-    let welcome = again.hello(Some(&token), None).await;
+    let welcome = again.hello(Some(&token)).await;
     assert_eq!(welcome["seat"], Value::Null);
     let state = &welcome["state"];
     assert_eq!(state["status"], "over");

@@ -4,7 +4,7 @@
 
 use super::client::{self, create_table, Client, Server};
 use super::redis::RedisServer;
-use super::{play_out, verify};
+use super::{contribute_all, play_out, verify};
 use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -13,15 +13,16 @@ async fn a_game_goes_on_when_redis_is_restarted_mid_game() {
     let server = Server::start("redis-restart", &["--redis", &redis.url()]);
     let id = create_table(&server, r#"{"game":"othello","clock":0}"#).await;
     let mut a = Client::connect(&server, &id).await;
-    a.hello(None, None).await;
+    a.hello(None).await;
     let mut b = Client::connect(&server, &id).await;
-    b.hello(None, None).await;
+    b.hello(None).await;
+    contribute_all(&mut [&mut a, &mut b]).await;
     let mut clients = [a, b];
     // Four moves, then Redis is killed and started again over its folder.
     for _ in 0..4 {
         let (mover, ply, mv) = next_move(&mut clients).await;
         let c = &mut clients[mover];
-        c.send(serde_json::json!({"v":1,"type":"move","ply":ply,"move":mv}))
+        c.send(serde_json::json!({"v":2,"type":"move","ply":ply,"move":mv}))
             .await;
         c.wait_state(|s| s["ply"].as_u64() != Some(ply)).await;
     }
@@ -36,7 +37,7 @@ async fn a_game_goes_on_when_redis_is_restarted_mid_game() {
     let c = &mut clients[mover];
     let mut refused = 0;
     loop {
-        c.send(serde_json::json!({"v":1,"type":"move","ply":ply,"move":mv}))
+        c.send(serde_json::json!({"v":2,"type":"move","ply":ply,"move":mv}))
             .await;
         if !c.saw_error("storage", Duration::from_secs(2)).await {
             break;

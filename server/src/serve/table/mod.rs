@@ -4,16 +4,23 @@
 //! lock is held across an await.
 //!
 //! The table's life: `waiting` (the host sits; the first other person to
-//! open the link sits in the free seat and the game starts; or the host
-//! starts at once, or the wait runs out, and the bot takes the free seat),
-//! `playing` (the server's clock; a person whose connections all close has
+//! open the link sits in the free seat; or the host starts at once, or the
+//! wait runs out, and the bot takes the free seat), `contributing` (the
+//! seats are settled: each seated person's page sends its contribution to
+//! the colour draw, a random value and a word, until the window closes, at
+//! once when every person has), `playing` (the server's clock; a person whose connections all close has
 //! a grace period, then the bot takes the seat until they come back), and
 //! `over` (the record, with the seed revealed, signed by the server).
 //! Every change is written to the store before anyone hears of it.
+//!
+//! The seed is drawn in `Hub::open`, before this actor or any socket
+//! exists, and nothing here writes it: no command carries a seed, so no
+//! word or contribution can come before it.
 
 use std::sync::Arc;
 use tokio::sync::{broadcast, mpsc};
 
+mod contribute;
 mod time;
 
 use super::game::Game;
@@ -68,7 +75,7 @@ impl Actor {
             commands,
             lobby: None,
         };
-        if actor.saved.status != Status::Waiting {
+        if matches!(actor.saved.status, Status::Playing | Status::Over) {
             actor.game = Some(actor.build_game()?);
         }
         // After a restart nobody is connected yet: the grace period starts now.
@@ -90,12 +97,19 @@ impl Actor {
             .map_err(|e| format!("table {}: {e}", self.saved.id))
     }
 
-    /// The game from the seats, words and moves.
+    /// The game from the seats, their contributions and the moves.
     fn build_game(&self) -> Result<Game, String> {
         let words = self.saved.seats.clone().map(|h| match h {
             Holder::Person { word, .. } | Holder::Standing { word, .. } => word,
             Holder::Empty | Holder::Bot => String::new(),
         });
+        let randoms = self.saved.seats.clone().map(|h| match h {
+            Holder::Person { random, .. } | Holder::Standing { random, .. } => {
+                virada::game::fairness::parse_hex32(&random)
+            }
+            Holder::Empty | Holder::Bot => None,
+        });
+        let randoms = self.saved.contributions.then_some(randoms);
         let bots = self
             .saved
             .seats
@@ -107,6 +121,7 @@ impl Actor {
             self.saved.level,
             bots,
             &words,
+            randoms,
             self.seed()?,
         )
         .map_err(|e| format!("table {}: {e}", self.saved.id))?;
@@ -164,8 +179,8 @@ impl Actor {
 
     async fn on_command(&mut self, command: Command) {
         match command {
-            Command::Hello { token, word, reply } => {
-                let answer = self.hello(token, word).await;
+            Command::Hello { token, reply } => {
+                let answer = self.hello(token).await;
                 let _ = reply.send(answer);
             }
             Command::Left { seat } => {
@@ -177,8 +192,13 @@ impl Actor {
                     self.after_change().await;
                 }
             }
-            Command::Word { seat, text, reply } => {
-                let answer = self.word(seat, text).await;
+            Command::Contribute {
+                seat,
+                random,
+                word,
+                reply,
+            } => {
+                let answer = self.contribute(seat, &random, word).await;
                 let _ = reply.send(answer);
             }
             Command::Start { seat, reply } => {
@@ -187,7 +207,7 @@ impl Actor {
                 } else if self.saved.status != Status::Waiting {
                     Err(Refusal::new(Code::Started, "the game has started"))
                 } else {
-                    self.start().await
+                    self.settle().await
                 };
                 let _ = reply.send(answer);
             }
@@ -213,14 +233,7 @@ impl Actor {
         }
     }
 
-    async fn hello(
-        &mut self,
-        token: Option<String>,
-        word: Option<String>,
-    ) -> Result<Welcome, Refusal> {
-        if let Some(word) = &word {
-            check_word(word)?;
-        }
+    async fn hello(&mut self, token: Option<String>) -> Result<Welcome, Refusal> {
         if let Some(token) = token {
             let hash = token_hash(&token);
             let seat = (0..2).find(|&s| match &self.saved.seats[s] {
@@ -241,11 +254,17 @@ impl Actor {
             self.connected[seat] += 1;
             self.saved.gone_since_ms[seat] = None;
             // Back in time: the person takes their seat back from the bot.
-            if let Holder::Standing { token, word } = &self.saved.seats[seat] {
+            if let Holder::Standing {
+                token,
+                word,
+                random,
+            } = &self.saved.seats[seat]
+            {
                 if self.saved.status == Status::Playing {
                     self.saved.seats[seat] = Holder::Person {
                         token: token.clone(),
                         word: word.clone(),
+                        random: random.clone(),
                     };
                     if let Some(game) = self.game.as_mut() {
                         game.set_bot(seat, self.saved.level, false);
@@ -261,7 +280,8 @@ impl Actor {
                 let token = fresh_token().map_err(|e| Refusal::new(Code::Storage, e))?;
                 self.saved.seats[seat] = Holder::Person {
                     token: token_hash(&token),
-                    word: word.unwrap_or_default(),
+                    word: String::new(),
+                    random: String::new(),
                 };
                 self.connected[seat] += 1;
                 if self
@@ -270,7 +290,7 @@ impl Actor {
                     .iter()
                     .all(|h| matches!(h, Holder::Person { .. }))
                 {
-                    self.start().await?;
+                    self.settle().await?;
                 } else {
                     self.after_change().await;
                 }
@@ -288,39 +308,6 @@ impl Actor {
         }
     }
 
-    async fn word(&mut self, seat: Option<usize>, text: String) -> Result<(), Refusal> {
-        let seat =
-            seat.ok_or_else(|| Refusal::new(Code::NotSeated, "only a seated person has a word"))?;
-        if self.saved.status != Status::Waiting {
-            return Err(Refusal::new(
-                Code::Started,
-                "words are taken before the start",
-            ));
-        }
-        check_word(&text)?;
-        if let Holder::Person { word, .. } = &mut self.saved.seats[seat] {
-            *word = text;
-        }
-        self.after_change().await;
-        Ok(())
-    }
-
-    /// The game starts: an empty seat goes to the bot.
-    async fn start(&mut self) -> Result<(), Refusal> {
-        for seat in &mut self.saved.seats {
-            if *seat == Holder::Empty {
-                *seat = Holder::Bot;
-            }
-        }
-        let game = self
-            .build_game()
-            .map_err(|e| Refusal::new(Code::Storage, e))?;
-        self.game = Some(game);
-        self.saved.status = Status::Playing;
-        self.after_move().await;
-        Ok(())
-    }
-
     async fn person_move(
         &mut self,
         seat: Option<usize>,
@@ -330,7 +317,7 @@ impl Actor {
         let seat =
             seat.ok_or_else(|| Refusal::new(Code::NotSeated, "a spectator does not move"))?;
         match self.saved.status {
-            Status::Waiting => {
+            Status::Waiting | Status::Contributing => {
                 return Err(Refusal::new(Code::NotStarted, "the game has not started"))
             }
             Status::Over => return Err(Refusal::new(Code::Over, "the game is over")),
@@ -421,14 +408,4 @@ impl Actor {
             key: self.keys.public_hex(),
         })
     }
-}
-
-fn check_word(word: &str) -> Result<(), Refusal> {
-    if word.len() > virada::record::MAX_WORD_BYTES {
-        return Err(Refusal::new(
-            Code::BadWord,
-            format!("a word is at most {} bytes", virada::record::MAX_WORD_BYTES),
-        ));
-    }
-    Ok(())
 }

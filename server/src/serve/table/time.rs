@@ -1,5 +1,5 @@
-//! The table's timers: the bot's turn, the wait for a second person, a
-//! gone person's grace, the clock's deadline and how long a finished table
+//! The table's timers: the bot's turn, the wait for a second person, the
+//! contribution window, a gone person's grace, the clock's deadline and how long a finished table
 //! lingers. The actor sleeps until the next of them (`next_wake`) and then
 //! does what is due (`on_time`).
 
@@ -48,6 +48,7 @@ impl Actor {
         let mut at = |t: i64| wake = Some(wake.map_or(t, |w| w.min(t)));
         match self.saved.status {
             Status::Waiting => at(self.saved.wait_until_ms),
+            Status::Contributing => at(self.saved.window_until_ms.unwrap_or(0)),
             Status::Playing => {
                 if let Some(d) = self.saved.deadline_ms {
                     at(d);
@@ -70,30 +71,43 @@ impl Actor {
         wake
     }
 
-    /// Does what is due now: the bot sits after the wait, a gone person's
+    /// Does what is due now: the bot sits after the wait, the game starts
+    /// when the contribution window closes, a gone person's
     /// seat goes to the bot after the grace, the time-out move is played.
     pub(super) async fn on_time(&mut self) {
         let now = now_ms();
         match self.saved.status {
             Status::Waiting => {
                 if now >= self.saved.wait_until_ms && !self.saved.paired {
-                    let _ = self.start().await;
+                    let _ = self.settle().await;
                 } else if now >= self.saved.wait_until_ms {
                     // "Play anyone" keeps looking; the wait starts again.
                     self.saved.wait_until_ms = now + wait_ms(self.timing);
                     self.after_change().await;
                 }
             }
+            Status::Contributing => {
+                if self.saved.window_until_ms.is_none_or(|t| now >= t) {
+                    let _ = self.begin().await;
+                }
+            }
             Status::Playing => {
                 let grace = i64::try_from(self.timing.grace.as_millis()).unwrap_or(i64::MAX);
                 for seat in 0..2 {
-                    if let (Holder::Person { token, word }, Some(gone)) =
-                        (&self.saved.seats[seat], self.saved.gone_since_ms[seat])
+                    if let (
+                        Holder::Person {
+                            token,
+                            word,
+                            random,
+                        },
+                        Some(gone),
+                    ) = (&self.saved.seats[seat], self.saved.gone_since_ms[seat])
                     {
                         if now >= gone.saturating_add(grace) {
                             self.saved.seats[seat] = Holder::Standing {
                                 token: token.clone(),
                                 word: word.clone(),
+                                random: random.clone(),
                             };
                             self.saved.gone_since_ms[seat] = None;
                             let level = self.saved.level;
@@ -121,6 +135,11 @@ impl Actor {
 /// How long a finished table stays in memory, in ms.
 pub(super) fn linger_ms(timing: Timing) -> i64 {
     i64::try_from(timing.linger.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// How long the contribution window stays open, in ms.
+pub(super) fn window_ms(timing: Timing) -> i64 {
+    i64::try_from(timing.contribute.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// How long a table waits for a second person, in ms.
