@@ -35,6 +35,12 @@ export function readParams(rules) {
 }
 
 
+/** Resolves in a task of its own, after what the page has waiting (input, a frame). */
+function yieldToPage() {
+  const scheduler = /** @type {{scheduler?: {yield?: () => Promise<void>}}} */ (/** @type {unknown} */ (globalThis)).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
  * Opens a game's page: the language and mute remembered, the engine loaded
  * (`ready()`), then the table started from the address or the saved game.
@@ -56,8 +62,12 @@ export async function bootTable(rules, { ready, hooks }) {
     say(t('startFailed', { msg: e?.message ?? String(e) }));
     return null;
   }
+  // The engine's instantiation, the table's making and its first game are
+  // three tasks, not one: the page can answer input (and paint) between them.
+  await yieldToPage();
   const table = createTable(rules, hooks);
   translateStatic();
+  await yieldToPage();
   if (params.think) table.state.botTimeMs = Math.min(params.think, 60) * 1000;
   // `?table=ID`: the online table's link seats this page at it (the online
   // table's modules load only then, or when the New game dialog opens one).
