@@ -82,7 +82,8 @@ function kind(e) {
 }
 
 async function once() {
-  const context = await newContext();
+  // Lighthouse's phone: its screen, pixel ratio and touch.
+  const context = await newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
   const tab = await context.newPage();
   const browser = context.browser();
   await browser.startTracing(tab, {
@@ -99,19 +100,13 @@ async function once() {
 
 /** Prints the long tasks of a trace's page. */
 function analyse(events, label) {
-  // The page's main thread: of the threads that evaluated a module, the one with the most work.
-  const threads = new Map();
-  for (const e of events) {
-    if (e.ph !== 'X') continue;
-    const key = `${e.pid}:${e.tid}`;
-    const t = threads.get(key) ?? { pid: e.pid, tid: e.tid, work: 0, modules: false };
-    if (e.name === 'RunTask') t.work += e.dur;
-    if (e.name === 'v8.evaluateModule' || e.name === 'ParseHTML') t.modules = true;
-    threads.set(key, t);
-  }
-  const main = [...threads.values()].filter((t) => t.modules).sort((a, b) => b.work - a.work)[0];
+  // The page's main thread: the renderer's main thread in the process that
+  // navigated to the page (a browser's own pages have renderers too).
+  const navigation = events.find((e) => e.name === 'navigationStart' && /^https?:/.test(e.args?.data?.documentLoaderURL ?? ''));
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === navigation?.pid);
+  if (!navigation || !main) throw new Error(`${label}: no navigation to the page in the trace`);
   const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X').sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  const nav = events.find((e) => e.name === 'navigationStart' && e.pid === main.pid)?.ts ?? mine[0].ts;
+  const nav = navigation.ts;
   // Blocking time counts from the first contentful paint on.
   const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === main.pid)?.ts ?? nav;
   const tasks = mine.filter((e) => e.name === 'RunTask' && e.dur >= min * 1000 && e.ts >= nav);
