@@ -62,8 +62,9 @@ export async function bootTable(rules, { ready, hooks }) {
     say(t('startFailed', { msg: e?.message ?? String(e) }));
     return null;
   }
-  // The engine's instantiation, the table's making and its first game are
-  // three tasks, not one: the page can answer input (and paint) between them.
+  // The engine's instantiation, the table's making, its first game's setting
+  // up and its showing are four tasks, not one: the page can answer input
+  // (and paint) between them.
   await yieldToPage();
   const table = createTable(rules, hooks);
   translateStatic();
@@ -74,7 +75,7 @@ export async function bootTable(rules, { ready, hooks }) {
   if (params.table) {
     const [{ joinTable }] = await Promise.all([import('../online/online.js'), panelsStyle()]);
     joinTable(table, rules, params.table);
-  } else table.start(params);
+  } else await table.start(params, yieldToPage);
   document.body.dataset.ready = 'true';
   return table;
 }
