@@ -50,6 +50,11 @@ function yieldToPage() {
  * @param {{ready: () => Promise<any>, hooks?: object}} options
  */
 export async function bootTable(rules, { ready, hooks }) {
+  // The engine is fetched and compiled (off the main thread) while the page
+  // reads the address and says its words, in a task after the modules' own.
+  const engine = ready();
+  engine.catch(() => {});
+  await yieldToPage();
   attach($('status'));
   const params = readParams(rules);
   const prefs = store.loadPrefs();
@@ -57,13 +62,13 @@ export async function bootTable(rules, { ready, hooks }) {
   sound.setMuted(prefs.muted === true);
   translateStatic();
   try {
-    await ready();
+    await engine;
   } catch (e) {
     say(t('startFailed', { msg: e?.message ?? String(e) }));
     return null;
   }
   // The engine's instantiation, the table's making, its first game's setting
-  // up and its showing are four tasks, not one: the page can answer input
+  // up and its showing are tasks of their own: the page can answer input
   // (and paint) between them.
   await yieldToPage();
   const table = createTable(rules, hooks);
