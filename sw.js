@@ -58,6 +58,7 @@ const SITE_FILES = [
   'www/core/finished.js',
   'www/core/i18n.js',
   'www/core/offline.js',
+  'www/core/settle.js',
   'www/core/sound.js',
   'www/core/store.js',
   'www/core/style.js',

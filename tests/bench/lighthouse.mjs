@@ -6,18 +6,22 @@
 //
 //   node tests/bench/lighthouse.mjs [--runs 3] [--pages index.html,nabu.html,history.html,verify.html]
 //        [--categories performance,accessibility,best-practices,seo] [--bin target/release/virada]
-//        [--json] [--verbose]
+//        [--json] [--verbose] [--save DIR]
 //
 // Each figure is the median, with the lowest and highest run in brackets.
 // The bars: performance ≥ 95 with CLS ≤ 0.05; accessibility, best practices
 // and SEO 100. Exits 1 when a median is under its bar. `--json` prints one
 // JSON line of the medians (the browser test reads it); `--verbose` lists
-// each audit that fell short in each run. Chromium is Debian's
+// each audit that fell short in each run; `--save DIR` writes each run's
+// whole report there (PAGE-RUN.json: its long tasks, main-thread breakdown
+// and bootup audits say where the blocking time went) and the trace it
+// measured (PAGE-RUN.trace.json; tests/bench/load-tasks.mjs --trace reads
+// it). Chromium is Debian's
 // (CHROME_PATH, default /usr/bin/chromium), headless, with the network
 // features it would use on its own turned off.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +36,7 @@ const { values } = parseArgs({
     bin: { type: 'string' },
     json: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    save: { type: 'string' },
   },
 });
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -126,13 +131,22 @@ for (let run = 0; run < runs; run++) {
     // A run Lighthouse itself could not record (NO_NAVSTART and the like, on
     // a loaded machine) is tried again, twice at most.
     let lhr = null;
+    let trace = null;
     for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt++) {
-      lhr = (await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories }))?.lhr ?? null;
+      const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories });
+      lhr = result?.lhr ?? null;
+      trace = result?.artifacts?.Trace ?? null;
     }
     if (!lhr || lhr.runtimeError) {
       console.error(`${page}: Lighthouse failed: ${lhr?.runtimeError?.message ?? 'no result'}`);
       failed = true;
       continue;
+    }
+    if (values.save) {
+      mkdirSync(values.save, { recursive: true });
+      const name = join(values.save, `${page.replace(/\.html$/, '')}-${run + 1}`);
+      writeFileSync(`${name}.json`, JSON.stringify(lhr));
+      if (trace) writeFileSync(`${name}.trace.json`, JSON.stringify(trace));
     }
     scores[page] ??= {};
     metrics[page] ??= { cls: [], lcp: [], tbt: [] };

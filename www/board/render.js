@@ -58,6 +58,9 @@ export function createBoard(canvas) {
   let frame = 0;
   let size = 0;
 
+  // Sized when the browser has laid the page out (the observer's first call
+  // comes then, before the first frame): reading the size at creation would
+  // make the browser lay the page out then and there, in the page's start task.
   const resize = () => {
     const rect = canvas.getBoundingClientRect();
     const dpr = window.devicePixelRatio || 1;
@@ -85,7 +88,7 @@ export function createBoard(canvas) {
     if (animating) schedule();
   }
 
-  resize();
+  if (!observer) resize();
   return {
     draw(next) {
       view = next;

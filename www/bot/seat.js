@@ -1,8 +1,8 @@
 // @ts-check
 // The bot's seat on the page: asks the game's worker and hands back
 // its move, never sooner than a short pause so people can follow the game.
-// The worker starts at the first question, after the next paint, so a bot
-// that moves first does not hold up the first board. Cancelling terminates
+// The worker starts at the first question, after the next paint and in idle
+// time, so a bot that moves first does not hold up the first board. Cancelling terminates
 // the worker, so a long think stops at once.
 
 /**
@@ -14,6 +14,9 @@
  * @property {() => boolean} thinking
  * @property {() => void} cancel
  */
+
+/** After the first frame, how long the worker's start waits at most for an idle main thread. */
+const START_WAIT_MS = 500;
 
 /**
  * Creates the seat for the bot in module `worker` (bot/worker.js,
@@ -58,9 +61,11 @@ export function createBotSeat({ worker: workerUrl, pauseMs, onMove, onError }) {
         worker.postMessage(message);
         return;
       }
-      // No worker yet: it starts once the page has painted (a frame, then a
-      // task; a hidden page paints no frames, so just a task), unless the
-      // question was cancelled or replaced meanwhile.
+      // No worker yet: it starts once the page has painted (a frame) and the
+      // main thread is idle (at most START_WAIT_MS later; a hidden page paints
+      // no frames, so just a task), unless the question was cancelled or
+      // replaced meanwhile. Its start (the bots' package, the weights) takes
+      // a core: on a phone's few, not while the first board is drawn.
       const start = () => {
         if (message.id !== id) return;
         if (!worker) {
@@ -73,7 +78,8 @@ export function createBotSeat({ worker: workerUrl, pauseMs, onMove, onError }) {
         }
         worker.postMessage(message);
       };
-      if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
+      const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 0));
+      if (document.visibilityState === 'visible') requestAnimationFrame(() => idle(start, { timeout: START_WAIT_MS }));
       else setTimeout(start, 0);
     },
     /** Whether a move is awaited. */

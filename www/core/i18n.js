@@ -139,12 +139,18 @@ export function languageSelect(select, changed) {
 }
 
 /**
- * Fills every element with `data-i18n="key"` (text) and `data-i18n-label` (aria-label).
+ * Fills every element with `data-i18n="key"` (text) and `data-i18n-label`
+ * (aria-label). An element that already says it is left alone: writing the
+ * same text again would still make the browser restyle and lay out the page.
  * @param {ParentNode} [root]
  */
 export function translatePage(root = document) {
-  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n]'))) el.textContent = t(el.dataset.i18n);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n]'))) {
+    const text = t(el.dataset.i18n);
+    if (el.textContent !== text) el.textContent = text;
+  }
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n-label]'))) {
-    el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+    const label = t(el.dataset.i18nLabel);
+    if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
   }
 }

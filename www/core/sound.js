@@ -2,12 +2,17 @@
 // Short synthesized sounds (Web Audio): place, flip, pass, the clock's last
 // seconds, game end. Nothing sounds before a user gesture (unlock()).
 //
-// Creating an AudioContext opens the audio output and takes 50-170 ms on the
-// main thread. So the context is made in idle time as soon as the sound is on
+// Creating an AudioContext opens the audio output and blocks the main thread
+// for 50-170 ms (waiting on the browser's audio service: far longer on a busy
+// machine). So the context is made in idle time once the sound is on
 // (setMuted(false), which each page calls as it starts), not by the first
-// sound, which is a move's: the move's task stays short. A context made
-// before any gesture starts suspended (the browsers' autoplay rule); the first
-// gesture, or the first sound after it, resumes it.
+// sound, which is a move's: the move's task stays short. Nor while the page
+// loads: it waits until the page has settled (core/settle.js: a few seconds
+// after its load event, or its first pointer or key input if sooner). A
+// context made before any gesture starts suspended (the browsers' autoplay
+// rule); the first gesture, or the first sound after it, resumes it.
+
+import { whenSettled } from './settle.js';
 
 /** @type {AudioContext | null} */
 let ctx = null;
@@ -38,18 +43,14 @@ export function unlock() {
   resume();
 }
 
-/** Creates the context when the main thread is idle (at most 2 s later). */
+/** Creates the context once the page has settled, in idle time (core/settle.js). */
 function warm() {
   if (ctx || warming) return;
   warming = true;
-  const later = window.requestIdleCallback ?? ((run) => setTimeout(run, 100));
-  later(
-    () => {
-      warming = false;
-      if (!muted) create();
-    },
-    { timeout: 2000 },
-  );
+  whenSettled(() => {
+    warming = false;
+    if (!muted) create();
+  });
 }
 
 function create() {

@@ -35,6 +35,12 @@ export function readParams(rules) {
 }
 
 
+/** Resolves in a task of its own, after what the page has waiting (input, a frame). */
+function yieldToPage() {
+  const scheduler = /** @type {{scheduler?: {yield?: () => Promise<void>}}} */ (/** @type {unknown} */ (globalThis)).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
  * Opens a game's page: the language and mute remembered, the engine loaded
  * (`ready()`), then the table started from the address or the saved game.
@@ -44,6 +50,11 @@ export function readParams(rules) {
  * @param {{ready: () => Promise<any>, hooks?: object}} options
  */
 export async function bootTable(rules, { ready, hooks }) {
+  // The engine is fetched and compiled (off the main thread) while the page
+  // reads the address and says its words, in a task after the modules' own.
+  const engine = ready();
+  engine.catch(() => {});
+  await yieldToPage();
   attach($('status'));
   const params = readParams(rules);
   const prefs = store.loadPrefs();
@@ -51,20 +62,25 @@ export async function bootTable(rules, { ready, hooks }) {
   sound.setMuted(prefs.muted === true);
   translateStatic();
   try {
-    await ready();
+    await engine;
   } catch (e) {
     say(t('startFailed', { msg: e?.message ?? String(e) }));
     return null;
   }
+  // The engine's instantiation, the table's making, its first game's setting
+  // up and its showing are tasks of their own: the page can answer input
+  // (and paint) between them.
+  await yieldToPage();
   const table = createTable(rules, hooks);
   translateStatic();
+  await yieldToPage();
   if (params.think) table.state.botTimeMs = Math.min(params.think, 60) * 1000;
   // `?table=ID`: the online table's link seats this page at it (the online
   // table's modules load only then, or when the New game dialog opens one).
   if (params.table) {
     const [{ joinTable }] = await Promise.all([import('../online/online.js'), panelsStyle()]);
     joinTable(table, rules, params.table);
-  } else table.start(params);
+  } else await table.start(params, yieldToPage);
   document.body.dataset.ready = 'true';
   return table;
 }

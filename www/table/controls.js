@@ -1,8 +1,8 @@
 // @ts-check
 // The table's buttons and keys, for either game: language, Mute (and M),
-// Place, All my moves, New game (table/new-game.js, loaded in idle time after the
-// first board, which does not need it, or at the first click) and the record's ways out
-// (table/record-share.js).
+// Place, All my moves, New game (table/new-game.js, loaded in idle time once
+// the page has settled, as the first board does not need it, or at the first
+// click) and the record's ways out (table/record-share.js).
 
 import { t, translatePage, languageSelect } from '../core/i18n.js';
 import * as sound from '../core/sound.js';
@@ -10,6 +10,7 @@ import { say } from '../core/announce.js';
 import * as store from '../core/store.js';
 import { bindRecordActions } from './record-share.js';
 import { panelsStyle } from '../core/style.js';
+import { whenSettled } from '../core/settle.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -84,9 +85,9 @@ export function setupControls(table) {
       return m;
     }));
   $('new-game').addEventListener('click', async () => (await loadDialog()).openNewGameDialog(state.settings));
-  // Fetched once the board is up and the page idle, so a click rarely waits for it.
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => loadDialog(), { timeout: 5000 });
-  else setTimeout(loadDialog, 1000);
+  // Fetched once the page has settled (or a person reaches for it) and is
+  // idle, so a click rarely waits for it and the first board never does.
+  whenSettled(() => loadDialog(), 5000);
   bindRecordActions({
     // The record as it may be shown now: the seed only once revealed.
     record: () => state.session.record(state.seedShown),

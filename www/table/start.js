@@ -76,8 +76,28 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
     return null;
   }
 
-  /** Restores the saved game if it fits the address; otherwise starts the asked-for one. */
-  function start(params) {
+  /**
+   * Restores the saved game if it fits the address; otherwise starts the
+   * asked-for one. `pause` (the page's start gives one) comes between the
+   * game's setting up, in the engine, and its showing: two tasks, not one.
+   * Nothing can be played in between.
+   * @param {ReturnType<typeof import('./boot.js').readParams>} params
+   * @param {() => Promise<void>} [pause]
+   */
+  async function start(params, pause) {
+    state.opening = true;
+    let show;
+    try {
+      show = open(params);
+      await pause?.();
+    } finally {
+      state.opening = false;
+    }
+    show();
+  }
+
+  /** Sets the game up for `start`; returns what shows it (the announcement, the clock or the bot, the drawing). */
+  function open(params) {
     const notices = [];
     const wanted = {
       seats: params.seats ?? rules.defaults.seats,
@@ -108,8 +128,7 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
           const deadline = Number.isFinite(g.deadline) ? g.deadline : undefined;
           const s = snap();
           if (!s.over) notices.push(t('toPlay', { color: colorName(s.side), who: seatLabel(s, s.seatToMove) }));
-          advance(notices, { deadline });
-          return;
+          return () => advance(notices, { deadline });
         } catch (e) {
           // Read, but its moves do not replay: say the engine's reason.
           store.clearGame(rules.store);
@@ -124,7 +143,7 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
       notices.push(t('startFailed', { msg: errorText(e) }));
       freshSession(rules.defaults);
     }
-    advance([...notices, startedText()]);
+    return () => advance([...notices, startedText()]);
   }
 
   return { save, start, startNew };

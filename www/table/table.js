@@ -120,6 +120,7 @@ import { createStarts } from './start.js';
  * @property {{sq: number, text: string, exact: boolean, ply: number}|null} [hint] the bot's best move, shown until the next move
  * @property {boolean} [hintPending] a hint is being worked out
  * @property {boolean} [storeHeld] the stored game is a newer version's: kept, not overwritten
+ * @property {boolean} [opening] the first game is set up but not yet shown (table/start.js): no move yet
  * @property {import('../online/online.js').Online|null} [online] the online table this page sits at
  *
  * @typedef {{update?: (state: TableState, flags: {canAct: boolean}) => void, review?: {draw: (view: ReturnType<typeof import('./view.js').createView>) => void}}} Hooks
@@ -133,7 +134,7 @@ import { createStarts } from './start.js';
  * @property {(item: Choice) => void} choose
  * @property {() => boolean} canAct
  * @property {() => void} update
- * @property {(params: ReturnType<typeof import('./boot.js').readParams>) => void} start
+ * @property {(params: ReturnType<typeof import('./boot.js').readParams>, pause?: () => Promise<void>) => Promise<void>} start
  * @property {(choice: NewGame) => string|null} startNew
  * @property {(text: string) => void} showRecord
  * @property {(sq: number, keyboard: boolean) => void} cursorMoved
@@ -182,7 +183,7 @@ export function createTable(rules, hooks = {}) {
   const snap = () => state.session.snap;
   const seatIsBot = (seat) => snap().seats[seat].startsWith('bot');
   const personToMove = () => !snap().over && !seatIsBot(snap().seatToMove);
-  const canAct = () => !state.review && (state.online ? state.online.canAct() : personToMove() && !bot.thinking());
+  const canAct = () => !state.review && !state.opening && (state.online ? state.online.canAct() : personToMove() && !bot.thinking());
   const thinking = () => (state.online ? state.online.thinking() : bot.thinking());
   let view = null;
 
