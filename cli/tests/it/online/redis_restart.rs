@@ -1,6 +1,7 @@
 //! Redis itself killed (SIGKILL) and started again mid-game, with
-//! append-only persistence on: the server reconnects and the table goes on
-//! with every move kept.
+//! append-only persistence on: while it is down a move is refused
+//! (`storage`) and nobody hears of it; once it is back the server reconnects
+//! and the table goes on with every move kept.
 
 use super::client::{self, create_table, Client, Server};
 use super::redis::RedisServer;
@@ -30,11 +31,18 @@ async fn a_game_goes_on_when_redis_is_restarted_mid_game() {
         .as_str()
         .unwrap()
         .to_string();
-    redis.restart();
-    // The first write after the restart may find the old connection broken
-    // (`storage`: nothing happened); the move is sent again until it is kept.
+    // Redis down: a move cannot be kept, so it is refused and nobody hears
+    // of it.
+    redis.kill();
     let (mover, ply, mv) = next_move(&mut clients).await;
     let c = &mut clients[mover];
+    c.send(serde_json::json!({"v":2,"type":"move","ply":ply,"move":mv}))
+        .await;
+    assert_eq!(c.error().await, "storage");
+    assert_eq!(c.latest_state().await["ply"].as_u64(), Some(ply));
+    // Redis back over its folder: the same move is sent again until the
+    // server's connection has come back, and is kept.
+    redis.start_again();
     let mut refused = 0;
     loop {
         c.send(serde_json::json!({"v":2,"type":"move","ply":ply,"move":mv}))

@@ -47,8 +47,20 @@ impl RedisServer {
     /// port; returns once it answers (its data loaded).
     #[allow(dead_code)] // not every includer restarts it
     pub fn restart(&mut self) {
+        self.kill();
+        self.start_again();
+    }
+
+    /// Kills Redis (SIGKILL); [`RedisServer::start_again`] brings it back.
+    #[allow(dead_code)] // not every includer kills it
+    pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+
+    /// Starts Redis again over the same folder and port, once killed.
+    #[allow(dead_code)] // not every includer kills it
+    pub fn start_again(&mut self) {
         self.child = spawn(self.port, &self.dir);
     }
 }

@@ -93,7 +93,12 @@ impl Actor {
         self.game = Some(game);
         self.saved.status = Status::Playing;
         self.saved.window_until_ms = None;
-        self.after_move().await;
+        if self.after_move().await.is_err() {
+            // The start is not a move: it goes on, and is kept with the
+            // next change (the failure is logged).
+            self.broadcast();
+            self.think();
+        }
         Ok(())
     }
 }

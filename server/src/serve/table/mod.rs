@@ -11,7 +11,8 @@
 //! once when every person has), `playing` (the server's clock; a person whose connections all close has
 //! a grace period, then the bot takes the seat until they come back), and
 //! `over` (the record, with the seed revealed, signed by the server).
-//! Every change is written to the store before anyone hears of it.
+//! Every change is written to the store before anyone hears of it; a move
+//! the store could not keep is undone and refused (`storage`).
 //!
 //! The seed is drawn in `Hub::open`, before this actor or any socket
 //! exists, and nothing here writes it: no command carries a seed, so no
@@ -223,9 +224,12 @@ impl Actor {
             Command::Bot { ply, mv } => {
                 self.thinking = None;
                 if self.game.as_ref().is_some_and(|g| g.ply() == ply) && self.bot_to_move() {
+                    let before = self.saved.clone();
                     if let Some(game) = self.game.as_mut() {
-                        if game.play(&mv).is_ok() {
-                            self.after_move().await;
+                        if game.play(&mv).is_ok() && self.after_move().await.is_err() {
+                            // Not kept: the move is undone and the bot thinks again.
+                            self.undo(before);
+                            self.think();
                         }
                     }
                 }
@@ -335,41 +339,67 @@ impl Actor {
                 format!("the game is at move {}, not {ply}", game.ply()),
             ));
         }
+        let before = self.saved.clone();
         game.play(mv).map_err(|e| Refusal::new(Code::Illegal, e))?;
-        self.after_move().await;
+        if let Err(e) = self.after_move().await {
+            self.undo(before);
+            return Err(Refusal::new(
+                Code::Storage,
+                format!("the move could not be kept ({e}); nothing happened"),
+            ));
+        }
         Ok(())
     }
 
-    /// After a move: the clock for the next one, the end, the bot.
-    async fn after_move(&mut self) {
+    /// Puts the table back as it was `before` a move that could not be
+    /// kept: nobody has heard of the move.
+    fn undo(&mut self, before: Saved) {
+        self.saved = before;
+        match self.build_game() {
+            Ok(game) => self.game = Some(game),
+            Err(e) => tracing::error!("table {}: {e}", self.saved.id),
+        }
+    }
+
+    /// After a move: the clock for the next one, the end, the bot. The
+    /// move is kept (the table's state, or at the end the signed record)
+    /// before anyone hears of it; when the store fails, nothing is told and
+    /// the caller undoes the move.
+    async fn after_move(&mut self) -> Result<(), String> {
         let Some(game) = self.game.as_ref() else {
-            return;
+            return Ok(());
         };
         self.saved.moves = game.moves_text();
         if game.is_over() {
             self.saved.status = Status::Over;
             self.saved.deadline_ms = None;
             let record = game.signed_record(&self.keys);
-            let finished = self
-                .store
+            self.store
                 .finish(
                     &self.saved.id,
                     self.saved.kind.name(),
                     record.clone(),
                     now_ms(),
                 )
-                .await;
-            if let Err(e) = finished {
-                tracing::error!("table {}: the record was not stored: {e}", self.saved.id);
-            }
+                .await
+                .inspect_err(|e| {
+                    tracing::error!("table {}: the record was not stored: {e}", self.saved.id);
+                })?;
             self.record = Some(record);
             self.over_at = Some(now_ms());
             self.broadcast();
-            return;
+            return Ok(());
         }
         self.saved.deadline_ms =
             (self.saved.clock > 0).then(|| now_ms() + i64::from(self.saved.clock) * 1000);
-        self.after_change().await;
+        let json = serde_json::to_string(&self.saved).map_err(|e| e.to_string())?;
+        self.store
+            .save_table(&self.saved.id, json)
+            .await
+            .inspect_err(|e| tracing::error!("table {}: move not stored: {e}", self.saved.id))?;
+        self.broadcast();
+        self.think();
+        Ok(())
     }
 
     /// Keeps the change, tells everyone, and sets the bot thinking if it is its turn.

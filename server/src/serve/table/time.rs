@@ -119,10 +119,16 @@ impl Actor {
                     }
                 }
                 if self.saved.deadline_ms.is_some_and(|d| now >= d) {
+                    let before = self.saved.clone();
                     if let Some(game) = self.game.as_mut() {
                         if game.time_out().is_ok() {
                             self.thinking = None;
-                            self.after_move().await;
+                            if self.after_move().await.is_err() {
+                                // Not kept: undone, and tried again in a second.
+                                self.undo(before);
+                                self.saved.deadline_ms = Some(now_ms() + RETRY_MS);
+                                self.think();
+                            }
                         }
                     }
                 }
@@ -131,6 +137,9 @@ impl Actor {
         }
     }
 }
+
+/// How soon a time-out move the store could not keep is tried again, in ms.
+const RETRY_MS: i64 = 1000;
 
 /// How long a finished table stays in memory, in ms.
 pub(super) fn linger_ms(timing: Timing) -> i64 {
