@@ -165,6 +165,47 @@ mod tests {
     }
 
     #[test]
+    fn an_entry_mixed_from_two_stores_reads_as_a_miss_or_as_one_of_them_whole() {
+        // One bucket, so both keys land in it.
+        let table = EndTable::with_bytes(2 * std::mem::size_of::<Slot>());
+        let keys = [
+            (0x0000_1008_0402_0100, 0x0810_0000_0000_0001),
+            (0x0000_1008_0402_0180, 0x0810_0000_0000_0001),
+        ];
+        let words: Vec<[u64; 3]> = keys
+            .iter()
+            .map(|&(p, o)| {
+                let (lower, upper, best, empties) = payload(p, o);
+                table.store(p, o, empties, lower, upper, best);
+                let slot = &table.slots[0];
+                [
+                    slot.p.load(Relaxed),
+                    slot.o.load(Relaxed),
+                    slot.data.load(Relaxed),
+                ]
+            })
+            .collect();
+        for mix in 0..8usize {
+            let slot = &table.slots[0];
+            slot.p.store(words[mix & 1][0], Relaxed);
+            slot.o.store(words[(mix >> 1) & 1][1], Relaxed);
+            slot.data.store(words[(mix >> 2) & 1][2], Relaxed);
+            table.slots[1].write(0, 0, 0);
+            for (k, &(p, o)) in keys.iter().enumerate() {
+                let whole = mix == 0b111 * k;
+                match table.probe(p, o) {
+                    Some(hit) => {
+                        let (lower, upper, best, _) = payload(p, o);
+                        assert!(whole, "mix {mix:03b} read as key {k}");
+                        assert_eq!((hit.lower, hit.upper, hit.best), (lower, upper, best));
+                    }
+                    None => assert!(!whole, "mix {mix:03b} lost key {k}"),
+                }
+            }
+        }
+    }
+
+    #[test]
     fn threads_hammering_one_small_table_never_read_a_wrong_entry() {
         // 256 slots for 4 threads × 20,000 keys: every bucket is fought over.
         let table = EndTable::with_bytes(256 * 24);
