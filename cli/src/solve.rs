@@ -1,9 +1,9 @@
-//! `virada solve FILE.obf [--empties-limit N] [--each-move]`: the exact score
-//! of each position, checked against the file's `;MOVE:score` annotations;
-//! with `--each-move`, also the exact value of every legal move.
+//! `virada solve FILE.obf [--empties-limit N] [--each-move] [--threads N]`:
+//! the exact score of each position, checked against the file's `;MOVE:score`
+//! annotations; with `--each-move`, also the exact value of every legal move.
 
 use std::process::ExitCode;
-use virada::engine::endgame::{EndTable, Solver};
+use virada::engine::endgame::{solve_parallel, EndTable};
 use virada::engine::search::Budget;
 
 /// Arguments of `virada solve`.
@@ -22,6 +22,10 @@ pub struct Args {
     /// line, each position after the move solved on its own.
     #[arg(long)]
     each_move: bool,
+    /// Threads a solve: they share the table and split the work; the
+    /// answers are the same as on one (nodes count all threads').
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: u32,
 }
 
 /// Solves every position and prints `#N MOVE SCORE NODES SECONDS`, then a total.
@@ -29,6 +33,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
     let mut table = EndTable::with_bytes(args.hash_mb << 20);
+    let threads = args.threads as usize;
     let (mut total_nodes, mut total_secs, mut mismatches, mut solved) = (0u64, 0f64, 0, 0);
     let mut total_cpu = 0f64;
     let lines = virada::parse_obf_text(&text).map_err(|e| e.to_string())?;
@@ -49,7 +54,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         }
         table.clear();
         let (solution, timing) = crate::bench::time(|| {
-            Solver::new(&mut table, Budget::unlimited()).solve(&obf.position)
+            solve_parallel(&obf.position, &mut table, threads, Budget::unlimited())
         });
         let solution = solution.ok_or("the solve was stopped")?;
         let secs = timing.wall;
@@ -81,8 +86,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         if args.each_move {
             for sq in obf.position.legal_moves() {
                 let child = obf.position.play_unchecked(sq);
-                let s = Solver::new(&mut table, Budget::unlimited())
-                    .solve(&child)
+                let s = solve_parallel(&child, &mut table, threads, Budget::unlimited())
                     .ok_or("the solve was stopped")?;
                 println!("#{number} {sq} {:+}", -s.score);
             }

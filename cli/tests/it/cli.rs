@@ -130,6 +130,19 @@ fn solve_each_move_prints_every_legal_move() {
     assert!(moves.len() >= 10, "{text}");
     assert_eq!(moves.iter().map(|m| m.1).max(), Some(38));
     assert!(moves.contains(&("a2", 38)));
+    // On two threads, the same move and scores (nodes and seconds aside).
+    let out = virada(&[
+        "solve",
+        file.to_str().expect("utf-8"),
+        "--each-move",
+        "--threads",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let threaded = stdout(&out);
+    let threaded: Vec<&str> = threaded.lines().collect();
+    assert!(threaded[0].starts_with("#1 a2 +38 "), "{threaded:?}");
+    assert_eq!(threaded[1..lines.len() - 1], lines[1..lines.len() - 1]);
     std::fs::remove_dir_all(&dir).ok();
 }
 

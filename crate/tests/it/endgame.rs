@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use virada::engine::endgame::{EndTable, Solver};
+use virada::engine::endgame::{solve_parallel, EndTable, Solver};
 use virada::engine::search::Budget;
 use virada::Move;
 
@@ -76,4 +76,44 @@ fn win_loss_draw_agrees_with_the_exact_sign_and_a_tiny_budget_aborts() {
     let mut solver = Solver::new(&mut table, budget);
     assert_eq!(solver.solve(&obf.position), None);
     assert!(solver.aborted());
+}
+
+/// Several threads on one table give the single thread's exact scores, with
+/// an annotated best move.
+fn check_parallel(name: &str, take: usize, threads: usize) {
+    let mut table = EndTable::with_bytes(16 << 20);
+    for (i, obf) in common::read_obf(name).iter().enumerate().take(take) {
+        table.clear();
+        let s = solve_parallel(&obf.position, &mut table, threads, Budget::unlimited())
+            .expect("no budget, no abort");
+        let best = obf.annotations[0].score;
+        assert_eq!(s.score, best, "{name} #{} on {threads} threads", i + 1);
+        let annotated = obf.annotations.iter().find(|a| a.mv == s.best);
+        assert_eq!(
+            annotated.map(|a| a.score),
+            Some(best),
+            "{name} #{} on {threads} threads: move {}",
+            i + 1,
+            s.best
+        );
+    }
+}
+
+#[test]
+fn two_and_four_threads_solve_to_the_annotated_scores_and_moves() {
+    for threads in [2, 4] {
+        check_parallel("fforum-01-19.obf", 19, threads);
+        check_parallel("fforum-20-39.obf", 4, threads);
+    }
+}
+
+#[test]
+fn a_parallel_solve_stops_with_its_budget() {
+    let obf = &common::read_obf("fforum-20-39.obf")[18];
+    let mut table = EndTable::with_bytes(8 << 20);
+    let budget = Budget {
+        nodes: Some(10_000),
+        ..Budget::unlimited()
+    };
+    assert_eq!(solve_parallel(&obf.position, &mut table, 2, budget), None);
 }

@@ -10,12 +10,22 @@
 //! (a small search on the evaluation) and closes in on the score with
 //! null-window searches (MTD(f)), the table carrying what each one learned to
 //! the next. A win/loss/draw answer is one search with the window (-1, 1).
+//!
+//! Several solvers may share one table ([`Solver::shared`]); natively,
+//! [`solve_parallel`] runs one a thread on the same position.
 
+mod busy;
 mod last;
 mod order;
+#[cfg(not(target_arch = "wasm32"))]
+mod parallel;
 mod shallow;
 mod stability;
 mod table;
+
+pub use busy::Busy;
+#[cfg(not(target_arch = "wasm32"))]
+pub use parallel::solve_parallel;
 
 pub use stability::stable;
 pub(crate) use table::hash;
@@ -73,8 +83,11 @@ pub struct Solution {
 /// A solver over a borrowed table and budget.
 pub struct Solver<'a> {
     eval: &'static crate::engine::eval::Eval,
-    table: &'a mut EndTable,
+    table: &'a EndTable,
     budget: Budget<'a>,
+    /// With other solvers on the same table: the subtrees they are in, which
+    /// this one leaves for last.
+    busy: Option<&'a Busy>,
     /// Positions visited so far.
     pub nodes: u64,
     next_check: u64,
@@ -88,6 +101,23 @@ impl<'a> Solver<'a> {
             eval: crate::engine::eval::Eval::shared(),
             table,
             budget,
+            busy: None,
+            nodes: 0,
+            next_check: 4096,
+            aborted: false,
+        }
+    }
+
+    /// A solver storing into `table` beside others working on the same
+    /// position at once (one a thread): where another is already searching a
+    /// move (as `busy` says), this one searches the other moves first
+    /// (simplified ABDADA), so that they split the work.
+    pub fn shared(table: &'a EndTable, busy: &'a Busy, budget: Budget<'a>) -> Solver<'a> {
+        Solver {
+            eval: crate::engine::eval::Eval::shared(),
+            table,
+            budget,
+            busy: Some(busy),
             nodes: 0,
             next_check: 4096,
             aborted: false,
@@ -195,14 +225,58 @@ impl<'a> Solver<'a> {
         let mut list = [Candidate::default(); 32];
         let hash_move = self.table.probe(p, o).map_or(64, |h| h.best);
         let count = self.candidates(p, o, hash_move, &mut list);
-        let mut alpha = alpha;
+        let (best, best_sq) = self.children(p, o, &mut list[..count], alpha, beta, n);
+        if self.aborted {
+            return (0, 64);
+        }
+        (best, best_sq)
+    }
+
+    /// Searches the moves of `list` (principal-variation search, best
+    /// ordered first), fail-soft; the best score and its square (64 when
+    /// aborted). Beside other solvers, a move one of them is searching waits
+    /// until the others are done.
+    #[inline(always)]
+    fn children(
+        &mut self,
+        p: u64,
+        o: u64,
+        list: &mut [Candidate],
+        mut alpha: i32,
+        beta: i32,
+        n: u32,
+    ) -> (i32, u8) {
+        let count = list.len();
+        let busy = self.busy.filter(|_| n >= busy::DEFER_MIN);
+        let mut deferred = [0u8; 32];
+        let (mut waiting, mut taken) = (0, 0);
         let mut best = -65;
         let mut best_sq = list[0].sq;
-        for i in 0..count {
-            pick_best(&mut list[i..count]);
-            let c = list[i];
+        let mut next = 0;
+        let mut searched = 0;
+        loop {
+            let fresh = next < count;
+            let c = if fresh {
+                pick_best(&mut list[next..count]);
+                next += 1;
+                list[next - 1]
+            } else if taken < waiting {
+                taken += 1;
+                list[usize::from(deferred[taken - 1])]
+            } else {
+                break;
+            };
             let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
-            let v = if i == 0 {
+            let key = busy.map(|b| (b, hash(np, no)));
+            if let Some((b, key)) = key {
+                if fresh && searched > 0 && b.contains(key) {
+                    deferred[waiting] = (next - 1) as u8;
+                    waiting += 1;
+                    continue;
+                }
+                b.enter(key);
+            }
+            let v = if searched == 0 {
                 -self.solve_any(np, no, -beta, -alpha, n - 1, false)
             } else {
                 let v = -self.solve_any(np, no, -alpha - 1, -alpha, n - 1, false);
@@ -212,6 +286,10 @@ impl<'a> Solver<'a> {
                     v
                 }
             };
+            if let Some((b, key)) = key {
+                b.leave(key);
+            }
+            searched += 1;
             if self.aborted {
                 return (0, 64);
             }
@@ -313,35 +391,9 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        let mut best = -65;
-        let mut best_sq = 64u8;
-        for i in 0..count {
-            pick_best(&mut list[i..count]);
-            let c = list[i];
-            let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
-            let v = if i == 0 {
-                -self.solve_any(np, no, -beta, -alpha, n - 1, false)
-            } else {
-                let v = -self.solve_any(np, no, -alpha - 1, -alpha, n - 1, false);
-                if v > alpha && v < beta {
-                    -self.solve_any(np, no, -beta, -v, n - 1, false)
-                } else {
-                    v
-                }
-            };
-            if self.aborted {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_sq = c.sq;
-                if v >= beta {
-                    break;
-                }
-                if v > alpha {
-                    alpha = v;
-                }
-            }
+        let (best, best_sq) = self.children(p, o, &mut list[..count], alpha, beta, n);
+        if self.aborted {
+            return 0;
         }
         let (lower, upper) = if best >= beta {
             (best, 64)
