@@ -97,6 +97,7 @@ const SITE_FILES = [
   'www/bot/worker.js',
   'www/bot/nabu-worker.js',
   // the online table, match play, the review, the history, the lobby, the verifier
+  'www/online/again.js',
   'www/online/api.js',
   'www/online/online.js',
   'www/online/session.js',

@@ -8,7 +8,8 @@
 // once the fingerprint is in, and the word, sent while the window is open),
 // the fingerprint check at the end (the wasm engine's), and the bridge to
 // the one controller (table/table.js): a remote session (online/session.js)
-// and `table.follow` for each state. The protocol is docs/server.md's; the
+// and `table.follow` for each state; "Play again" at the end (online/again.js).
+// The protocol is docs/server.md's; the
 // server is the authority on every move.
 
 import { t, colorName, language, addWords, translatePage } from '../core/i18n.js';
@@ -19,6 +20,7 @@ import { seatLabel } from '../table/panel.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
 import { fingerprintOf } from '../games/engine.js';
+import { againView, justOffered, goAgain } from './again.js';
 
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 8000;
@@ -122,6 +124,7 @@ export function joinTable(table, rules, id) {
     seen: kept(id).fingerprint ?? '',
     /** the contribution went out on this connection */ contributed: false,
     /** @type {string} why this page does not play on: a translated word's key, '' while all is well */ unfair: '',
+    /** the page is on its way to the table where the game goes on */ moving: false,
     timers: /** @type {any[]} */ ([]),
   };
   const session = new RemoteSession(rules, /** @type {ServerState} */ (emptyState(rules, id)), null);
@@ -278,6 +281,12 @@ export function joinTable(table, rules, id) {
     if (conn.seen && state.fingerprint && state.fingerprint !== conn.seen) refuse('onlineFingerprintChanged');
     checkSeed(state);
     contribute(state);
+    if (justOffered(was, state, session.seat)) messages.push(t('onlineAgainOffered'));
+    if (state.next && session.seat !== null && !conn.moving && !conn.unfair) {
+      conn.moving = true;
+      messages.push(t('onlineAgainMoving'));
+      goAgain(id, state.next);
+    }
     const s = session.snap;
     if ((was.status === 'waiting' || was.status === 'contributing') && state.status !== was.status && state.table) {
       messages.push(t('started', { color: colorName('dark'), who: seatLabel(s, s.darkSeat) }));
@@ -335,6 +344,12 @@ export function joinTable(table, rules, id) {
       $('online-word-help').hidden = seat === null;
     }
 
+    const again = againView(f, conn.connected && !conn.unfair ? seat : null);
+    $('online-again').hidden = !again.shown;
+    setText($('online-again-line'), again.line);
+    $('online-again-line').hidden = !again.line;
+    $('online-again-button').hidden = !again.button;
+
     const key = /^signature: ed25519 ([0-9a-f]{64}) /m.exec(f.record ?? '')?.[1];
     $('record-key').hidden = !key;
     if (key) {
@@ -358,6 +373,7 @@ export function joinTable(table, rules, id) {
       }
     });
     $('online-start').addEventListener('click', () => send({ type: 'start' }));
+    $('online-again-button').addEventListener('click', () => send({ type: 'again' }));
     const word = /** @type {HTMLInputElement} */ ($('online-word'));
     word.value = kept(id).word ?? '';
     let timer = null;

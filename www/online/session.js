@@ -28,6 +28,8 @@ import { t } from '../core/i18n.js';
  * @property {any} table the game's snapshot, null while waiting
  * @property {string|null} record
  * @property {string} key
+ * @property {boolean[]} [again] which seats asked to play again (at the end)
+ * @property {string|null} [next] the new table's id once every person asked
  */
 
 /** The seed the local replay runs on: it decides nothing here (the server's snapshot says who plays dark). */

@@ -128,6 +128,10 @@ const ONLINE = `      <section id="online" class="online" aria-labelledby="onlin
           <p id="online-word-help" class="note" data-i18n="onlineWordHelp"></p>
           <button id="online-start" type="button" class="primary" data-i18n="onlineStartNow">Start now</button>
         </div>
+        <div id="online-again" class="online-again" hidden>
+          <p id="online-again-line" class="online-again-line"></p>
+          <button id="online-again-button" type="button" class="primary" data-i18n="onlineAgain">Play again</button>
+        </div>
       </section>
 `;
 

@@ -27,6 +27,10 @@ pub struct Parts<'a> {
     pub fingerprint: String,
     /// The server's public key (hex).
     pub key: String,
+    /// Which seats asked to play again.
+    pub again: [bool; 2],
+    /// The table where the game goes on, once every person asked.
+    pub next: Option<&'a str>,
 }
 
 /// The frame's JSON text.
@@ -74,6 +78,8 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
         table: table.as_deref(),
         record: p.record,
         key: p.key.clone(),
+        again: p.again,
+        next: p.next,
     };
     serde_json::to_string(&frame)
         .unwrap_or_else(|e| {
@@ -118,4 +124,6 @@ struct StateFrame<'a> {
     table: Option<&'a serde_json::value::RawValue>,
     record: Option<&'a str>,
     key: String,
+    again: [bool; 2],
+    next: Option<&'a str>,
 }

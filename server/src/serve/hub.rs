@@ -5,7 +5,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use tokio::sync::{broadcast, mpsc};
@@ -13,7 +13,7 @@ use tokio::sync::{broadcast, mpsc};
 use super::keys::Keys;
 use super::lobby::{Lobby, Watchers};
 use super::store::Store;
-use super::table::{fresh_token, now_ms, Actor, Command, Holder, Saved, Status, Timing};
+use super::table::{fresh_token, now_ms, Actor, Command, Holder, Opener, Saved, Status, Timing};
 use virada::game::GameKind;
 
 /// Commands a table's channel holds before senders wait.
@@ -73,6 +73,8 @@ pub struct Hub {
     timing: Timing,
     limits: Limits,
     lobby: Arc<Lobby>,
+    /// The hub itself, for its tables to open the next one ("Play again").
+    me: Weak<Hub>,
 }
 
 impl Hub {
@@ -83,7 +85,8 @@ impl Hub {
         timing: Timing,
         limits: Limits,
     ) -> Result<Arc<Hub>, String> {
-        let hub = Arc::new(Hub {
+        let hub = Arc::new_cyclic(|me| Hub {
+            me: me.clone(),
             tables: Arc::new(Mutex::new(HashMap::new())),
             waiting: Mutex::new(HashMap::new()),
             opened: Mutex::new(HashMap::new()),
@@ -154,7 +157,10 @@ impl Hub {
             Some(record) => actor.finished(record),
             None => actor,
         };
-        let actor = actor.reporting(self.lobby.reporter(Arc::clone(&fingerprint)));
+        let opener: Weak<dyn Opener> = self.me.clone();
+        let actor = actor
+            .reporting(self.lobby.reporter(Arc::clone(&fingerprint)))
+            .opening(opener);
         let handle = Handle {
             commands,
             events,
@@ -231,6 +237,12 @@ impl Hub {
         if !self.may_open(address) {
             return Ok(None);
         }
+        self.open_with(new, [Holder::Empty, Holder::Empty], paired)
+            .map(Some)
+    }
+
+    /// Opens a table with its seats as given (empty, or held to play again).
+    fn open_with(&self, new: NewTable, seats: [Holder; 2], paired: bool) -> Result<Opened, String> {
         let id = fresh_token()?;
         let seed = virada::game::fairness::Seed::generate().map_err(|e| e.to_string())?;
         let fingerprint = seed.fingerprint();
@@ -241,7 +253,7 @@ impl Hub {
             clock: new.clock,
             level: new.level,
             seed: seed.to_string(),
-            seats: [Holder::Empty, Holder::Empty],
+            seats,
             status: Status::Waiting,
             moves: String::new(),
             deadline_ms: None,
@@ -252,7 +264,7 @@ impl Hub {
             contributions: true,
         };
         self.spawn(saved)?;
-        Ok(Some(Opened { id, fingerprint }))
+        Ok(Opened { id, fingerprint })
     }
 
     /// "Play anyone": the table where someone is already waiting for this
@@ -273,6 +285,21 @@ impl Hub {
             lock(&self.waiting).insert(key, opened.id.clone());
         }
         Ok(opened)
+    }
+}
+
+impl Opener for Hub {
+    /// A table to play again: not counted against any address (its people
+    /// opened the first), its seats held by the same people.
+    fn open_held(
+        &self,
+        kind: GameKind,
+        clock: u32,
+        level: u8,
+        seats: [Holder; 2],
+    ) -> Result<String, String> {
+        let new = NewTable { kind, clock, level };
+        self.open_with(new, seats, false).map(|opened| opened.id)
     }
 }
 

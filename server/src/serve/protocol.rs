@@ -61,6 +61,13 @@ pub enum ClientMessage {
         #[serde(rename = "move")]
         mv: String,
     },
+    /// A seated person asks to play again, once the game is over: when
+    /// every seated person has asked, a new table with the same settings
+    /// opens with the same people in the same seats (`next` in the state).
+    Again {
+        /// The protocol version.
+        v: u32,
+    },
     /// Asks for the server's clock, to correct the page's.
     Ping {
         /// The protocol version.
@@ -77,6 +84,7 @@ impl ClientMessage {
             ClientMessage::Hello { v, .. }
             | ClientMessage::Contribute { v, .. }
             | ClientMessage::Start { v }
+            | ClientMessage::Again { v }
             | ClientMessage::Move { v, .. }
             | ClientMessage::Ping { v, .. } => *v,
         }
@@ -118,6 +126,8 @@ pub enum Code {
     BadRandom,
     /// The game is over.
     Over,
+    /// `again` before the game is over.
+    NotOver,
     /// It is the other seat's turn.
     NotYourTurn,
     /// The move was sent for another ply (twice, or late).
@@ -149,6 +159,7 @@ impl Code {
             Code::Contributed => "contributed",
             Code::BadRandom => "bad-random",
             Code::Over => "over",
+            Code::NotOver => "not-over",
             Code::NotYourTurn => "not-your-turn",
             Code::StalePly => "stale-ply",
             Code::Illegal => "illegal",
@@ -271,6 +282,10 @@ mod tests {
                 random: random.clone(),
                 word: Some("oi".into())
             })
+        );
+        assert_eq!(
+            parse(r#"{"v":2,"type":"again"}"#),
+            Ok(ClientMessage::Again { v: 2 })
         );
         let code = |t: &str| parse(t).unwrap_err().code;
         assert_eq!(code("{"), Code::BadMessage);

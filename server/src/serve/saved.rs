@@ -146,6 +146,13 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
+    /// A seated person asks to play again (the game is over).
+    Again {
+        /// The sender's seat.
+        seat: Option<usize>,
+        /// The answer.
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
     /// A move.
     Move {
         /// The sender's seat.

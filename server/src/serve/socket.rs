@@ -205,6 +205,9 @@ async fn handle(
         ClientMessage::Start { .. } => {
             ask(table, |reply| Command::Start { seat: *seat, reply }).await
         }
+        ClientMessage::Again { .. } => {
+            ask(table, |reply| Command::Again { seat: *seat, reply }).await
+        }
         ClientMessage::Move { ply, mv, .. } => {
             ask(table, |reply| Command::Move {
                 seat: *seat,

@@ -3,6 +3,7 @@
 //! WebSocket clients (tokio-tungstenite), records checked with the crate's
 //! verifier.
 
+mod again;
 mod api;
 mod client;
 mod contribute;

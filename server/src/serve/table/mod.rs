@@ -21,8 +21,11 @@
 use std::sync::Arc;
 use tokio::sync::{broadcast, mpsc};
 
+mod again;
 mod contribute;
 mod time;
+
+pub use again::Opener;
 
 use super::game::Game;
 use super::keys::Keys;
@@ -49,6 +52,12 @@ pub struct Actor {
     commands: mpsc::Sender<Command>,
     /// Where the lobby hears of each change (lobby.rs).
     lobby: Option<super::lobby::Reporter>,
+    /// Who asked to play again, a seat (again.rs).
+    asked: [bool; 2],
+    /// The table where the game goes on, once every person asked.
+    next: Option<String>,
+    /// Opens that table (the hub).
+    opener: Option<std::sync::Weak<dyn Opener>>,
 }
 
 impl Actor {
@@ -75,6 +84,9 @@ impl Actor {
             events,
             commands,
             lobby: None,
+            asked: [false, false],
+            next: None,
+            opener: None,
         };
         if matches!(actor.saved.status, Status::Playing | Status::Over) {
             actor.game = Some(actor.build_game()?);
@@ -150,6 +162,12 @@ impl Actor {
         self
     }
 
+    /// The actor asks `opener` for a new table when its people play again.
+    pub fn opening(mut self, opener: std::sync::Weak<dyn Opener>) -> Actor {
+        self.opener = Some(opener);
+        self
+    }
+
     /// The game is over and has lingered long enough.
     fn done_lingering(&self) -> bool {
         self.over_at
@@ -211,6 +229,9 @@ impl Actor {
                     self.settle().await
                 };
                 let _ = reply.send(answer);
+            }
+            Command::Again { seat, reply } => {
+                let _ = reply.send(self.again(seat));
             }
             Command::Move {
                 seat,
@@ -275,7 +296,12 @@ impl Actor {
                     }
                 }
             }
-            self.after_change().await;
+            // A table opened to play again: its people are all here.
+            if self.seats_held() {
+                self.settle().await?;
+            } else {
+                self.after_change().await;
+            }
             return Ok(self.welcome(Some(seat), None));
         }
         let free = (0..2).find(|&s| self.saved.seats[s] == Holder::Empty);
@@ -436,6 +462,8 @@ impl Actor {
             grace: self.timing.grace,
             fingerprint: self.seed().map(|s| s.fingerprint()).unwrap_or_default(),
             key: self.keys.public_hex(),
+            again: self.asked,
+            next: self.next.as_deref(),
         })
     }
 }

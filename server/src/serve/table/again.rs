@@ -1,0 +1,109 @@
+//! "Play again": once the game is over, each seated person may ask for
+//! another game with the same settings. When every seated person has asked
+//! (a bot's seat needs no asking), the table asks the hub, through the
+//! narrow [`Opener`], for a new table of the same game, clock and level
+//! whose seats are held from its start by the same people in the same
+//! order: each seat keeps the hash of its person's token, so each page says
+//! `hello` there with the token it already has and nothing secret travels.
+//! The new table draws its own seed (a new commitment), and its people
+//! contribute anew in its window. The old table's `state` shows who asked
+//! (`again`) and, once open, the new table's id (`next`).
+
+use virada::game::GameKind;
+
+use super::{Actor, Code, Holder, Refusal, Status};
+
+/// What a table needs of the hub to play again: a new table whose seats
+/// are held from its start.
+pub trait Opener: Send + Sync {
+    /// Opens a table of `kind`, `clock` and bot `level` with `seats` held
+    /// (a person's seat by their token's hash), waiting for them to say
+    /// hello; answers its id.
+    fn open_held(
+        &self,
+        kind: GameKind,
+        clock: u32,
+        level: u8,
+        seats: [Holder; 2],
+    ) -> Result<String, String>;
+}
+
+/// The token hash of a seat a person sat in (a bot standing in for them
+/// included); `None` for the bot's own seat or a seat no token opens.
+fn person_token(holder: &Holder) -> Option<&str> {
+    match holder {
+        Holder::Person { token, .. } | Holder::Standing { token, .. } if !token.is_empty() => {
+            Some(token)
+        }
+        _ => None,
+    }
+}
+
+impl Actor {
+    /// A seated person asks to play again; when every person has, the new
+    /// table opens.
+    pub(super) fn again(&mut self, seat: Option<usize>) -> Result<(), Refusal> {
+        let seat = seat.ok_or_else(|| {
+            Refusal::new(Code::NotSeated, "only a seated person asks to play again")
+        })?;
+        if self.saved.status != Status::Over {
+            return Err(Refusal::new(Code::NotOver, "the game is not over"));
+        }
+        if person_token(&self.saved.seats[seat]).is_none() {
+            return Err(Refusal::new(
+                Code::NotSeated,
+                "only a seated person asks to play again",
+            ));
+        }
+        if self.next.is_some() || self.asked[seat] {
+            return Ok(());
+        }
+        self.asked[seat] = true;
+        let everyone =
+            (0..2).all(|s| self.asked[s] || person_token(&self.saved.seats[s]).is_none());
+        if everyone {
+            match self.open_next() {
+                Ok(id) => self.next = Some(id),
+                Err(e) => {
+                    self.asked[seat] = false;
+                    tracing::error!("table {}: no table to play again: {e}", self.saved.id);
+                    return Err(Refusal::new(
+                        Code::Storage,
+                        "the new table could not be opened",
+                    ));
+                }
+            }
+        }
+        self.broadcast();
+        Ok(())
+    }
+
+    /// The new table: same settings, each person's seat held by their token.
+    fn open_next(&self) -> Result<String, String> {
+        let opener = self
+            .opener
+            .as_ref()
+            .and_then(std::sync::Weak::upgrade)
+            .ok_or("the server is closing")?;
+        let seats = self.saved.seats.clone().map(|h| match person_token(&h) {
+            Some(token) => Holder::Person {
+                token: token.to_string(),
+                word: String::new(),
+                random: String::new(),
+            },
+            None => Holder::Bot,
+        });
+        opener.open_held(self.saved.kind, self.saved.clock, self.saved.level, seats)
+    }
+
+    /// A table opened with its seats held (`again`) settles once every
+    /// person in it is connected: nobody else can sit.
+    pub(super) fn seats_held(&self) -> bool {
+        self.saved.status == Status::Waiting
+            && (0..2).all(|s| match self.saved.seats[s] {
+                Holder::Empty => false,
+                Holder::Person { .. } => self.connected[s] > 0,
+                Holder::Bot | Holder::Standing { .. } => true,
+            })
+    }
+}

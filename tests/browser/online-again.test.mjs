@@ -1,0 +1,54 @@
+// "Play again" at the online table: two people play a short game (5×5
+// Nabucodonosor) to the end; one taps Play again and the other page says
+// so and offers its own button; when both have tapped, both pages go to
+// the same new table, sit in the same seats with the tokens they kept, the
+// new table's fingerprint is a new one, and the game there starts with the
+// same settings.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { serverWith } from './harness.mjs';
+import { hostTable, joinLink, playOut, socketLog, assertCommittedFirst } from './online-util.mjs';
+
+const tableId = (url) => new URL(url).searchParams.get('table');
+
+test('Play again from the end of a game seats both people at a new table with the same settings', async () => {
+  const server = await serverWith([]);
+  const host = await hostTable(server, 'nabu.html?lang=en', { size: 5 });
+  const a = host.page;
+  const { page: b } = await joinLink(host.link);
+  for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]');
+  const first = tableId(host.link);
+  const fingerprint = await a.locator('#online-fingerprint').textContent();
+  // Not before the end.
+  assert.equal(await a.locator('#online-again').isHidden(), true);
+  await playOut([a, b]);
+  for (const page of [a, b]) await page.waitForSelector('#online-again-button:visible');
+
+  await a.locator('#online-again-button').click();
+  await a.waitForFunction(() => /You asked to play again/.test(document.getElementById('online-again-line').textContent));
+  assert.equal(await a.locator('#online-again-button').isHidden(), true);
+  await b.waitForFunction(() => /Your opponent wants to play again/.test(document.getElementById('online-again-line').textContent));
+  assert.equal(tableId(b.url()), first, 'one asking opens nothing');
+  await b.locator('#online-again-button').click();
+
+  // Both go to the same new table and sit in the same seats; the game starts there.
+  for (const page of [a, b]) await page.waitForURL((url) => tableId(url.href) !== first);
+  const next = tableId(a.url());
+  assert.match(next, /^[0-9a-f]+$/);
+  assert.equal(tableId(b.url()), next);
+  for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]', { timeout: 20_000 });
+  assert.equal(await a.locator('body').getAttribute('data-seat'), '0');
+  assert.equal(await b.locator('body').getAttribute('data-seat'), '1');
+  assert.equal(await a.locator('#grid [role=gridcell]').count(), 25, 'the same board');
+  assert.notEqual(await a.locator('#online-fingerprint').textContent(), fingerprint, 'a new commitment');
+  // At the new table each page said hello with the token it kept, after the commitment, and contributed anew.
+  for (const page of [a, b]) {
+    assertCommittedFirst(page);
+    const sent = socketLog(page).filter((f) => f.dir === 'sent').map((f) => f.data);
+    const hellos = sent.filter((m) => m.type === 'hello');
+    assert.ok(hellos.length >= 2 && hellos.at(-1).token, 'the kept token');
+    assert.equal(sent.filter((m) => m.type === 'again').length, 1);
+    assert.equal(sent.filter((m) => m.type === 'contribute').length, 2, 'a contribution at each table');
+  }
+  await playOut([a, b], { until: (n) => n >= 2 });
+});
