@@ -2,8 +2,8 @@
 //! first state's board has its discs in the colour the draw gave its seat,
 //! both pages go away and come back with their tokens and the server is
 //! killed and started again mid-game, and the signed record, with its
-//! `handicap` line, verifies. A handicap that is not one, or one for
-//! Nabucodonosor, is refused with its code.
+//! `handicap` line, verifies; "Play again" keeps the handicap. A handicap
+//! that is not one, or one for Nabucodonosor, is refused with its code.
 
 use super::client::{self, create_table, Client, Server};
 use super::{contribute_all, play_out, verify};
@@ -105,6 +105,21 @@ async fn a_handicap_game_survives_reloads_and_a_restart_and_verifies() {
     assert!(report.all_passed(), "{}", report.to_json());
     assert_eq!(report.get("signature").unwrap().code, "signature-ok");
     assert_eq!(report.get("handicap").unwrap().code, "handicap-first");
+
+    // Play again: the new table keeps the handicap.
+    let mut clients = come_back(&server, &id, &tokens).await;
+    for c in clients.iter_mut() {
+        c.send(serde_json::json!({"v":2,"type":"again"})).await;
+    }
+    let moved = clients[0].wait_state(|s| s["next"].is_string()).await;
+    let next = moved["next"].as_str().unwrap().to_string();
+    let [mut a, mut b] = come_back(&server, &next, &tokens).await;
+    let started = contribute_all(&mut [&mut a, &mut b]).await;
+    assert_eq!(
+        started["table"]["handicap"], "seat2:first:a1,h8",
+        "{started}"
+    );
+    assert_eq!(started["table"]["seatToMove"], 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
