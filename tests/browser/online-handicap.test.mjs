@@ -1,6 +1,7 @@
 // A handicap (V2) at the online table: the host ticks one in the New game
 // dialog (seat 2, the guest, moves first and starts with discs on a1 and
-// h8) and opens a table online; the guest opens the link; the board both
+// h8) and opens a table online; the guest sees it in the lobby with its
+// handicap and opens the link; the board both
 // pages show comes from the server with those discs in the guest's colour
 // and the guest to move. Both play a few moves, both pages reload and keep
 // their seats and the board, the game goes on to the end, and the signed
@@ -8,9 +9,9 @@
 // `virada verify`.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { serverWith } from './harness.mjs';
+import { serverWith, newContext, open } from './harness.mjs';
 import { cells } from './table-util.mjs';
-import { hostTable, joinLink, playOut, ply, myTurn, field, cliVerify, assertContributions, pageVerify } from './online-util.mjs';
+import { PHONE, hostTable, joinLink, playOut, ply, myTurn, field, cliVerify, assertContributions, pageVerify } from './online-util.mjs';
 
 /** The discs on the board, in reading order. */
 const discs = async (page) => (await cells(page)).map((c) => c.disc);
@@ -19,7 +20,15 @@ test('an online handicap game, reloaded mid-game on both sides, ends and verifie
   const server = await serverWith([]);
   const host = await hostTable(server, '?lang=en', { handicap: 'seat2:first:a1,h8' });
   const a = host.page;
-  const { page: b, context: bContext } = await joinLink(host.link);
+  // The lobby lists the waiting table with its handicap.
+  const guest = await newContext(PHONE);
+  const lobby = await open(guest, `${server.url}/lobby.html?lang=en`);
+  const id = new URL(host.link).searchParams.get('table');
+  const listed = lobby.locator(`#waiting-list .lobby-entry[data-id="${id}"]`);
+  await listed.waitFor();
+  assert.match(await listed.innerText(), /handicap seat2:first:a1,h8/);
+  await lobby.close();
+  const { page: b, context: bContext } = await joinLink(host.link, guest);
   for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]');
 
   // The server's start: a1 and h8 in one colour, six discs in all, the guest (seat 2) to move.
