@@ -26,9 +26,11 @@ pub fn check_handicap(kind: GameKind, text: &str) -> Result<String, (&'static st
     let settings = settings
         .with_handicap(text)
         .map_err(|e| refusal(e.into()))?;
-    let handicap = settings.handicap;
+    let Some(handicap) = settings.handicap else {
+        return Ok(String::new());
+    };
     AnyTable::new(kind, settings).map_err(refusal)?;
-    Ok(handicap.map(|h| h.to_string()).unwrap_or_default())
+    Ok(handicap.to_string())
 }
 
 /// A game of either kind.
