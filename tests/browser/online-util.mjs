@@ -93,11 +93,13 @@ export function contributionsSent(page) {
 /**
  * Opens `start` (a page of `server`, e.g. `?lang=en` or `nabu.html?size=5`)
  * in a fresh context (given first to `prepare(context)`, e.g. to route its
- * sockets), opens a table from the New game dialog with "Play online" and
+ * sockets), opens a table from the New game dialog with "Play online" (with
+ * `handicap`, a short form such as `seat2:first:a1,h8`, ticked in the
+ * dialog's handicap field) and
  * waits at it (`waitFor`: `waiting`, another status, or `none`). Returns
  * {page, context, link}.
  */
-export async function hostTable(server, start, { word = '', level, size, anyone = false, options = PHONE, waitFor = 'waiting', prepare = null } = {}) {
+export async function hostTable(server, start, { word = '', level, size, anyone = false, handicap = '', options = PHONE, waitFor = 'waiting', prepare = null } = {}) {
   const context = await newContext(options);
   recordSockets(context);
   if (prepare) await prepare(context);
@@ -109,6 +111,13 @@ export async function hostTable(server, start, { word = '', level, size, anyone 
   if (level) await page.locator('#set-level').selectOption(String(level));
   if (size) await page.locator('#set-size').selectOption(String(size));
   if (anyone) await page.locator('#set-opponent').selectOption('anyone');
+  if (handicap) {
+    const [seat, ...rest] = handicap.split(':');
+    await page.locator('#hc-seat').selectOption(seat);
+    for (const part of rest) {
+      for (const box of part === 'first' ? ['first'] : part.split(',')) await page.locator(`#hc-${box}`).check();
+    }
+  }
   await page.locator('#nd-word').fill(word);
   await page.locator('#nd-start').click();
   await page.waitForURL(/[?&]table=[0-9a-f]+/);

@@ -16,6 +16,7 @@ import { t, levelName } from '../core/i18n.js';
  * @property {string[]} seats `person`, `bot` or `empty`, seat by seat
  * @property {number} spectators
  * @property {string} fingerprint
+ * @property {string} [handicap] Othello's handicap (V2) in its short form, absent for none
  */
 
 /**
@@ -104,7 +105,7 @@ function entry(table, part, chosen) {
   a.append(
     span('lobby-game', game),
     span('lobby-action', part === 'waiting' ? t('l.sit') : t('l.watch')),
-    span('lobby-settings', clock),
+    span('lobby-settings', table.handicap ? `${clock} · ${t('l.handicap', { h: String(table.handicap) })}` : clock),
     span('lobby-seats', seats),
   );
   if (part === 'playing') {

@@ -81,12 +81,15 @@ function randomHex() {
  * Resolves with an error message, or never (the page moves on).
  *
  * @param {import('../table/table.js').Rules} rules
- * @param {{clock: number, level: number, size?: number, word: string, anyone: boolean}} choice
+ * @param {{clock: number, level: number, size?: number, word: string, anyone: boolean, handicap?: string}} choice
  * @returns {Promise<string>}
  */
-export async function openOnline(rules, { clock, level, size, word, anyone }) {
+export async function openOnline(rules, { clock, level, size, word, anyone, handicap }) {
   try {
-    const { id, fingerprint } = await openTable({ game: rules.name, size: size ?? rules.defaults.size, clock, level }, anyone);
+    // The handicap (its short form; the server has the engine check it) is
+    // for a table of one's own: "Play anyone" pairs without one.
+    const settings = { game: rules.name, size: size ?? rules.defaults.size, clock, level, ...(handicap && !anyone ? { handicap } : {}) };
+    const { id, fingerprint } = await openTable(settings, anyone);
     keep(id, { word, paired: anyone, fingerprint });
     // The table's link carries no language: one the address asked for is kept as the person's choice.
     if (new URLSearchParams(location.search).has('lang')) savePref('lang', language());

@@ -50,6 +50,20 @@ function plainWord(text) {
   }
 }
 
+/**
+ * The server's handicap (`seat2:first:a1,h8`) for the local replay, whose
+ * seed draws colours of its own: the seat relabelled so that the local
+ * engine gives it the colour the server's draw gave it. The engine then
+ * sets up the same start (discs, supplies, first move); the page shows the
+ * server's seats and handicap, never these labels.
+ * @param {string} handicap @param {number} darkSeat the server's @param {number} localDark the local engine's
+ */
+function localHandicap(handicap, darkSeat, localDark) {
+  const [seat, ...rest] = handicap.split(':');
+  const n = seat === 'seat2' ? 1 : 0;
+  return [`seat${(darkSeat === localDark ? n : 1 - n) + 1}`, ...rest].join(':');
+}
+
 /** A local move as the record writes it: `*` before the table's. */
 const written = ([text, , byTable]) => (byTable ? `*${text}` : text);
 
@@ -79,14 +93,21 @@ export class RemoteSession {
     this.frame = frame;
     const moves = (frame.moves ?? '').split(/\s+/).filter(Boolean);
     const mine = this.local ? this.local.snap.moves.map(written) : null;
-    const same = this.local && this.localOf === `${frame.size}/${frame.clock}`;
-    const agrees = same && mine.length <= moves.length && mine.every((m, i) => m === moves[i]);
+    // A handicap (V2) changes the start: the server's snapshot says it once the game is on.
+    const handicap = frame.table?.handicap ?? '';
+    const of = `${frame.size}/${frame.clock}${handicap ? `/${handicap}/${frame.table.darkSeat}` : ''}`;
+    const agrees = this.local && this.localOf === of && mine.length <= moves.length && mine.every((m, i) => m === moves[i]);
     if (!agrees) {
       const settings = { seats: 'person,person', level: 1, clock: frame.clock, size: frame.size };
-      const fresh = this.rules.open(settings, LOCAL_SEED, { secret: true });
+      let fresh = this.rules.open(settings, LOCAL_SEED, { secret: true });
+      if (handicap) {
+        const local = localHandicap(handicap, frame.table.darkSeat, fresh.snap.darkSeat);
+        fresh.free();
+        fresh = this.rules.open({ ...settings, handicap: local }, LOCAL_SEED, { secret: true });
+      }
       this.local?.free();
       this.local = fresh;
-      this.localOf = `${frame.size}/${frame.clock}`;
+      this.localOf = of;
     }
     const done = this.local.snap.moves.length;
     if (moves.length > done) this.local.replayText(moves.slice(done).join(' '));
@@ -107,6 +128,7 @@ export class RemoteSession {
       clock: f.clock,
       over: f.status === 'over',
       fingerprint: f.fingerprint,
+      handicap: t?.handicap ?? null,
       seedChosen: false,
       word: this.word(),
       online: { seat: this.seat, status: f.status, seats: f.seats },

@@ -129,6 +129,7 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null, online = 
       size: game.sizes ? Number(valueOf('set-size')) : undefined,
       word: valueOf('nd-word'),
       anyone: valueOf('set-opponent') === 'anyone',
+      handicap: handicapValue(),
     }) : start({
       seats: /** @type {HTMLSelectElement} */ ($('set-seats')).value,
       level: Number(/** @type {HTMLSelectElement} */ ($('set-level')).value),

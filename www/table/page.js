@@ -353,7 +353,7 @@ const MATCH_SETTING = `        <label class="nd-local-only"><span data-i18n="mat
 `;
 
 /** The handicap (V2) in the New game dialog (table/handicap.js). */
-const HANDICAP = `      <fieldset id="nd-handicap" class="nd-step nd-settings nd-handicap nd-local-only" aria-describedby="hc-help">
+const HANDICAP = `      <fieldset id="nd-handicap" class="nd-step nd-settings nd-handicap" aria-describedby="hc-help">
         <legend data-i18n="handicapTitle">Handicap (optional)</legend>
         <label><span data-i18n="handicapSeat">Who takes it</span>
           <select id="hc-seat">

@@ -3,8 +3,8 @@
 //!
 //! | method and path | what |
 //! | --- | --- |
-//! | `POST /api/tables` | opens a table: `{"game", "size", "clock", "level"}` → `{"id", "fingerprint"}` |
-//! | `POST /api/pair` | "Play anyone": the same body → the table to open, the same answer |
+//! | `POST /api/tables` | opens a table: `{"game", "size", "clock", "level", "handicap"}` → `{"id", "fingerprint"}` |
+//! | `POST /api/pair` | "Play anyone": the same body (its handicap ignored) → the table to open, the same answer |
 //! | `GET /api/tables/{id}/ws` | the table's WebSocket (docs/server.md) |
 //! | `GET /api/lobby` | the lobby: server-sent events, each the whole list (docs/server.md) |
 //! | `GET /api/key` | the server's Ed25519 public key, 64 hex |
@@ -70,6 +70,8 @@ struct NewTableBody {
     clock: Option<u32>,
     #[serde(default)]
     level: Option<u8>,
+    #[serde(default)]
+    handicap: Option<String>,
 }
 
 impl ApiBody for NewTableBody {
@@ -79,6 +81,7 @@ impl ApiBody for NewTableBody {
             "size" => Some(BAD_SIZE),
             "clock" => Some(BAD_CLOCK),
             "level" => Some(BAD_LEVEL),
+            "handicap" => Some(BAD_HANDICAP),
             _ => None,
         }
     }
@@ -91,6 +94,10 @@ const BAD_SIZE: (&str, &str) = (
 );
 const BAD_CLOCK: (&str, &str) = ("bad-clock", "the clock is 0 (off) to 86400 seconds a turn");
 const BAD_LEVEL: (&str, &str) = ("bad-level", "the bot's level is out of range");
+const BAD_HANDICAP: (&str, &str) = (
+    "bad-handicap",
+    "a handicap is its short form as a string, such as \"seat2:first:a1,h8\"",
+);
 
 fn error(status: StatusCode, code: &'static str, message: &str) -> Response {
     Refusal {
@@ -127,7 +134,19 @@ fn settings(body: &NewTableBody) -> Result<NewTable, Refusal> {
     if level == 0 || level > top {
         return bad(BAD_LEVEL);
     }
-    Ok(NewTable { kind, clock, level })
+    // The library reads and checks the handicap; its refusal is kept when it
+    // is about the game (`handicap-othello-only`), else it is `bad-handicap`.
+    let handicap = super::game::check_handicap(kind, body.handicap.as_deref().unwrap_or(""))
+        .map_err(|(code, message)| match code {
+            "handicap-othello-only" => Refusal::bad(code, message),
+            _ => Refusal::bad("bad-handicap", message),
+        })?;
+    Ok(NewTable {
+        kind,
+        clock,
+        level,
+        handicap,
+    })
 }
 
 async fn open(
@@ -147,7 +166,14 @@ async fn pair(
     Body(body): Body<NewTableBody>,
 ) -> Response {
     match settings(&body) {
-        Ok(new) => answer_table(api.hub.pair(new, peer.ip())),
+        // "Play anyone" pairs by game and clock alone: no handicap there.
+        Ok(new) => answer_table(api.hub.pair(
+            NewTable {
+                handicap: String::new(),
+                ..new
+            },
+            peer.ip(),
+        )),
         Err(refused) => refused.into_response(),
     }
 }

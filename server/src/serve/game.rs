@@ -9,6 +9,30 @@ use virada::table::{AnyTable, Settings};
 
 use super::keys::Keys;
 
+/// A new table's handicap checked by the library as a table of `kind`
+/// would take it: its short form written again (empty for none), or the
+/// library's refusal, code and message (`handicap-othello-only` for
+/// Nabucodonosor; `bad-handicap`, `bad-corner`, `empty-handicap` for a text
+/// that is not a handicap).
+pub fn check_handicap(kind: GameKind, text: &str) -> Result<String, (&'static str, String)> {
+    let refusal = |e: virada::table::TableError| (e.code(), e.to_string());
+    let settings = Settings {
+        seats: [Seat::Person; 2],
+        clock: None,
+        seed: None,
+        word: String::new(),
+        handicap: None,
+    };
+    let settings = settings
+        .with_handicap(text)
+        .map_err(|e| refusal(e.into()))?;
+    let Some(handicap) = settings.handicap else {
+        return Ok(String::new());
+    };
+    AnyTable::new(kind, settings).map_err(refusal)?;
+    Ok(handicap.to_string())
+}
+
 /// A game of either kind.
 #[derive(Clone, Debug)]
 pub struct Game(AnyTable);
@@ -63,6 +87,13 @@ impl Game {
         }
         .map_err(|e| e.to_string())?;
         Ok(Game(table))
+    }
+
+    /// Sets Othello's handicap (V2) from its short form before the first
+    /// move (empty for none): the library starts again from the handicap's
+    /// start, which follows the colours the contributions drew.
+    pub fn set_handicap(&mut self, text: &str) -> Result<(), String> {
+        self.0.set_handicap(text).map_err(|e| e.to_string())
     }
 
     /// Replays stored moves.

@@ -44,7 +44,7 @@ pub struct Opened {
 }
 
 /// What a new table is.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct NewTable {
     /// The game and board.
     pub kind: GameKind,
@@ -52,6 +52,9 @@ pub struct NewTable {
     pub clock: u32,
     /// The bot's level for a seat it takes.
     pub level: u8,
+    /// Othello's handicap (V2), its short form checked by the library;
+    /// empty for none.
+    pub handicap: String,
 }
 
 /// Limits on what one address may do.
@@ -262,6 +265,7 @@ impl Hub {
             paired,
             window_until_ms: None,
             contributions: true,
+            handicap: new.handicap,
         };
         self.spawn(saved)?;
         Ok(Opened { id, fingerprint })
@@ -296,9 +300,16 @@ impl Opener for Hub {
         kind: GameKind,
         clock: u32,
         level: u8,
+        handicap: &str,
         seats: [Holder; 2],
     ) -> Result<String, String> {
-        let new = NewTable { kind, clock, level };
+        let handicap = handicap.to_string();
+        let new = NewTable {
+            kind,
+            clock,
+            level,
+            handicap,
+        };
         self.open_with(new, seats, false).map(|opened| opened.id)
     }
 }
@@ -364,5 +375,6 @@ fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
         paired: false,
         window_until_ms: None,
         contributions: r.randoms.is_some(),
+        handicap: r.handicap.map(|h| h.to_string()).unwrap_or_default(),
     })
 }

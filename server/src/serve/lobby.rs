@@ -49,6 +49,9 @@ struct Summary {
     /// `person`, `bot` or `empty`, seat by seat.
     seats: [&'static str; 2],
     fingerprint: String,
+    /// Othello's handicap (V2) in its short form; absent for none.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    handicap: String,
 }
 
 /// Where a listed table is.
@@ -276,6 +279,7 @@ fn summary(saved: &Saved, fingerprint: &Arc<str>) -> Summary {
         level: saved.level,
         seats: [seat(&saved.seats[0]), seat(&saved.seats[1])],
         fingerprint: fingerprint.to_string(),
+        handicap: saved.handicap.clone(),
     }
 }
 
@@ -357,6 +361,7 @@ mod tests {
             paired: false,
             window_until_ms: None,
             contributions: true,
+            handicap: String::new(),
         }
     }
 

@@ -112,6 +112,11 @@ pub struct Saved {
     /// from the words alone).
     #[serde(default)]
     pub contributions: bool,
+    /// Othello's handicap (V2) in its short form (`seat2:first:a1,h8`),
+    /// checked by the library when the table opened; empty for none (and
+    /// for a table stored before handicaps).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub handicap: String,
 }
 
 /// What a socket asks of its table.

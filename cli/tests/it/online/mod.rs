@@ -8,6 +8,7 @@ mod api;
 mod client;
 mod contribute;
 mod front;
+mod handicap;
 mod lobby;
 /// The server store's own `redis-server` starter, the one file both use.
 #[path = "../../../../server/src/serve/store/redis_server.rs"]

@@ -1,5 +1,5 @@
 //! "Play again": once the game is over, each seated person may ask for
-//! another game with the same settings. When every seated person has asked
+//! another game with the same settings (the handicap included). When every seated person has asked
 //! (a bot's seat needs no asking), the table asks the hub, through the
 //! narrow [`Opener`], for a new table of the same game, clock and level
 //! whose seats are held from its start by the same people in the same
@@ -16,7 +16,8 @@ use super::{Actor, Code, Holder, Refusal, Status};
 /// What a table needs of the hub to play again: a new table whose seats
 /// are held from its start.
 pub trait Opener: Send + Sync {
-    /// Opens a table of `kind`, `clock` and bot `level` with `seats` held
+    /// Opens a table of `kind`, `clock`, bot `level` and `handicap` (its
+    /// short form, empty for none) with `seats` held
     /// (a person's seat by their token's hash), waiting for them to say
     /// hello; answers its id.
     fn open_held(
@@ -24,6 +25,7 @@ pub trait Opener: Send + Sync {
         kind: GameKind,
         clock: u32,
         level: u8,
+        handicap: &str,
         seats: [Holder; 2],
     ) -> Result<String, String>;
 }
@@ -93,7 +95,8 @@ impl Actor {
             },
             None => Holder::Bot,
         });
-        opener.open_held(self.saved.kind, self.saved.clock, self.saved.level, seats)
+        let s = &self.saved;
+        opener.open_held(s.kind, s.clock, s.level, &s.handicap, seats)
     }
 
     /// A table opened with its seats held (`again`) settles once every

@@ -138,6 +138,9 @@ impl Actor {
             self.seed()?,
         )
         .map_err(|e| format!("table {}: {e}", self.saved.id))?;
+        // After the contributions: the handicap's start follows the colours.
+        game.set_handicap(&self.saved.handicap)
+            .map_err(|e| format!("table {}: {e}", self.saved.id))?;
         for seat in 0..2 {
             if matches!(self.saved.seats[seat], Holder::Standing { .. }) {
                 game.set_bot(seat, self.saved.level, true);
