@@ -4,9 +4,9 @@
 //! server holding the tables is killed mid-game, and the pages come back
 //! through the front to the server that took over, with every move kept.
 
-use super::client::{self, create_table, get_json, Client, Listening, Server};
+use super::client::{create_table, get_json, Client, Listening, Server};
 use super::redis::RedisServer;
-use super::{contribute_all, play_out, verify};
+use super::{contribute_all, play_out, play_rounds, verify};
 use serde_json::Value;
 use std::io::{Read as _, Write as _};
 use std::os::unix::net::UnixStream;
@@ -167,22 +167,7 @@ async fn three_servers_behind_a_front_lose_nothing_when_the_holder_is_killed() {
     let mut b = Client::connect(&front, &id).await;
     let tb = b.hello(None).await["token"].as_str().unwrap().to_string();
     contribute_all(&mut [&mut a, &mut b]).await;
-    for _ in 0..6 {
-        for (c, seat) in [(&mut a, 0), (&mut b, 1)] {
-            let s = c.latest_state().await;
-            if s["table"]["seatToMove"] == seat {
-                let ply = s["ply"].as_u64().unwrap();
-                let mv = client::first_legal(&s["table"]);
-                c.send(serde_json::json!({"v":2,"type":"move","ply":ply,"move":mv}))
-                    .await;
-                c.wait_state(|s| s["ply"].as_u64() != Some(ply)).await;
-            }
-        }
-    }
-    let before = a.latest_state().await["moves"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let before = play_rounds(&mut a, &mut b, 6).await;
     assert!(!before.is_empty());
 
     // SIGKILL the holder (dropping it kills it); one of the others takes over.

@@ -298,18 +298,11 @@ async fn a_server_over_redis_killed_mid_game_resumes_it() {
     assert!(!server.data().join("virada.db").exists());
 }
 
-/// Six moves, SIGKILL, the same server again: the game goes on from where
-/// it was and ends with every move kept; the record verifies.
-async fn killed_mid_game_resumes(server: &mut Server) {
-    let id = create_table(server, r#"{"game":"othello","clock":0}"#).await;
-    let mut a = Client::connect(server, &id).await;
-    let ta = a.hello(None).await["token"].as_str().unwrap().to_string();
-    let mut b = Client::connect(server, &id).await;
-    let tb = b.hello(None).await["token"].as_str().unwrap().to_string();
-    contribute_all(&mut [&mut a, &mut b]).await;
-    // Six moves, then SIGKILL.
-    for _ in 0..6 {
-        for (c, seat) in [(&mut a, 0), (&mut b, 1)] {
+/// `rounds` times, each of seats 0 (`a`) and 1 (`b`) plays its first legal
+/// move when it is its turn; the moves played so far.
+async fn play_rounds(a: &mut Client, b: &mut Client, rounds: usize) -> String {
+    for _ in 0..rounds {
+        for (c, seat) in [(&mut *a, 0), (&mut *b, 1)] {
             let s = c.latest_state().await;
             if s["table"]["seatToMove"] == seat {
                 let ply = s["ply"].as_u64().unwrap();
@@ -320,10 +313,23 @@ async fn killed_mid_game_resumes(server: &mut Server) {
             }
         }
     }
-    let before = a.latest_state().await["moves"]
+    a.latest_state().await["moves"]
         .as_str()
         .unwrap()
-        .to_string();
+        .to_string()
+}
+
+/// Six moves, SIGKILL, the same server again: the game goes on from where
+/// it was and ends with every move kept; the record verifies.
+async fn killed_mid_game_resumes(server: &mut Server) {
+    let id = create_table(server, r#"{"game":"othello","clock":0}"#).await;
+    let mut a = Client::connect(server, &id).await;
+    let ta = a.hello(None).await["token"].as_str().unwrap().to_string();
+    let mut b = Client::connect(server, &id).await;
+    let tb = b.hello(None).await["token"].as_str().unwrap().to_string();
+    contribute_all(&mut [&mut a, &mut b]).await;
+    // Six moves, then SIGKILL.
+    let before = play_rounds(&mut a, &mut b, 6).await;
     assert!(!before.is_empty());
     server.kill_and_restart();
     let mut a = Client::connect(server, &id).await;
