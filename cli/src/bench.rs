@@ -40,6 +40,11 @@ pub struct Args {
     /// e.g. `--probcut-fit 120 crate/src/search/probcut.rs` (minutes).
     #[arg(long, value_names = ["N", "FILE"], num_args = 2)]
     probcut_fit: Option<Vec<String>>,
+    /// Calibrate the solver's probable cuts on GAMES (`virada train gen
+    /// --solve-at 22`) and write the table to FILE, e.g. `--endcut-fit
+    /// games.bin crate/src/engine/endgame/cut_fit.rs`.
+    #[arg(long, value_names = ["GAMES", "FILE"], num_args = 2)]
+    endcut_fit: Option<Vec<String>>,
 }
 
 /// Leaves from the start position (Aart Bik, "Perft for Reversi", 2009).
@@ -75,6 +80,9 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if let Some(v) = &args.probcut_fit {
         let count = v[0].parse().map_err(|_| format!("not a count: {}", v[0]))?;
         crate::probcut_fit::section(count, std::path::Path::new(&v[1]))?;
+    }
+    if let Some(v) = &args.endcut_fit {
+        crate::endcut_fit::section(std::path::Path::new(&v[0]), std::path::Path::new(&v[1]))?;
     }
     if let Some(v) = &args.probcut {
         probcut_section(v[0] as usize, v[1], args.probcut_only)?;

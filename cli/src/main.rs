@@ -8,6 +8,7 @@ use virada_server::{load, serve};
 mod bench;
 mod bench_endgame;
 mod book;
+mod endcut_fit;
 mod external;
 mod nabu;
 mod nboard;

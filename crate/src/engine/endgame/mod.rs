@@ -9,12 +9,15 @@
 //! of [`order`]. An exact solve from [`MTD_FROM`] empties starts from a guess
 //! (a small search on the evaluation) and closes in on the score with
 //! null-window searches (MTD(f)), the table carrying what each one learned to
-//! the next. A win/loss/draw answer is one search with the window (-1, 1).
+//! the next; from [`cut::SELECTIVE_FROM`] empties it first closes in with
+//! probable cuts ([`cut`]), surer at each level, then exactly. A win/loss/draw answer is one search with the window (-1, 1).
 //!
 //! Several solvers may share one table ([`Solver::shared`]); natively,
 //! [`solve_parallel`] runs one a thread on the same position.
 
 mod busy;
+pub mod cut;
+mod cut_fit;
 mod last;
 mod order;
 #[cfg(not(target_arch = "wasm32"))]
@@ -30,6 +33,7 @@ pub use parallel::solve_parallel;
 pub use stability::stable;
 pub(crate) use table::hash;
 pub use table::EndTable;
+use table::Stored;
 
 use crate::board::movegen::moves;
 use crate::engine::budget::Budget;
@@ -92,6 +96,8 @@ pub struct Solver<'a> {
     pub nodes: u64,
     next_check: u64,
     aborted: bool,
+    /// [`cut::EXACT`], or the selective level being searched.
+    level: u8,
 }
 
 impl<'a> Solver<'a> {
@@ -105,6 +111,7 @@ impl<'a> Solver<'a> {
             nodes: 0,
             next_check: 4096,
             aborted: false,
+            level: cut::EXACT,
         }
     }
 
@@ -121,6 +128,7 @@ impl<'a> Solver<'a> {
             nodes: 0,
             next_check: 4096,
             aborted: false,
+            level: cut::EXACT,
         }
     }
 
@@ -137,8 +145,26 @@ impl<'a> Solver<'a> {
             return self.solve_window(position, -64, 64);
         }
         let start = self.nodes;
+        let mut guess = self.guess(position);
+        if n >= cut::SELECTIVE_FROM {
+            for level in 0..cut::WIDTHS.len() {
+                self.level = level as u8;
+                let s = self.close_in(position, guess);
+                self.level = cut::EXACT;
+                guess = s?.score;
+            }
+        }
+        let s = self.close_in(position, guess)?;
+        Some(Solution {
+            nodes: self.nodes - start,
+            ..s
+        })
+    }
+
+    /// The score at the current level, closing in from `guess` with
+    /// null-window searches (MTD(f)).
+    fn close_in(&mut self, position: &Position, mut beta: i32) -> Option<Solution> {
         let (mut lower, mut upper) = (-64, 64);
-        let mut beta = self.guess(position);
         // The move of the test that set the lower bound, which keeps it.
         let mut best = None;
         let mut first = None;
@@ -148,19 +174,21 @@ impl<'a> Solver<'a> {
             beta = beta.clamp(lower + 2, upper);
             let s = self.solve_window(position, beta - 1, beta)?;
             first.get_or_insert(s.best);
+            // A probable cut answers with the window's bound, which may be
+            // odd: the score is even, so the bound moves to the next even.
             if s.score >= beta {
-                lower = s.score;
+                lower = s.score + (s.score & 1);
                 best = Some(s.best);
                 beta = lower + 2;
             } else {
-                upper = s.score;
+                upper = s.score - (s.score & 1);
                 beta = upper;
             }
         }
         Some(Solution {
             best: best.or(first)?,
             score: lower,
-            nodes: self.nodes - start,
+            nodes: 0,
         })
     }
 
@@ -357,7 +385,11 @@ impl<'a> Solver<'a> {
         }
         let alpha0 = alpha;
         let mut hash_move = 64;
-        if let Some(hit) = self.table.probe(p, o) {
+        let hit = self.table.probe(p, o);
+        if let Some(hit) = hit {
+            hash_move = hit.best;
+        }
+        if let Some(hit) = hit.filter(|h| h.level >= self.level) {
             if hit.lower >= beta {
                 return hit.lower;
             }
@@ -369,7 +401,9 @@ impl<'a> Solver<'a> {
             }
             alpha = alpha.max(hit.lower);
             beta = beta.min(hit.upper);
-            hash_move = hit.best;
+        }
+        if let Some(bound) = self.probable_cut(p, o, alpha, beta, n) {
+            return bound;
         }
         let mut list = [Candidate::default(); 32];
         let count = self.candidates(p, o, hash_move, &mut list);
@@ -384,8 +418,8 @@ impl<'a> Solver<'a> {
             for c in &list[..count] {
                 let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
                 if let Some(hit) = self.table.probe(np, no) {
-                    if -hit.upper >= beta {
-                        self.table.store(p, o, n, -hit.upper, 64, c.sq);
+                    if -hit.upper >= beta && hit.level >= self.level {
+                        self.store(p, o, n, (-hit.upper, 64), c.sq);
                         return -hit.upper;
                     }
                 }
@@ -402,8 +436,22 @@ impl<'a> Solver<'a> {
         } else {
             (best, best)
         };
-        self.table.store(p, o, n, lower, upper, best_sq);
+        self.store(p, o, n, (lower, upper), best_sq);
         best
+    }
+
+    /// Stores bounds found at the current level.
+    #[inline]
+    fn store(&self, p: u64, o: u64, empties: u32, (lower, upper): (i32, i32), best: u8) {
+        let level = self.level;
+        let at = Stored {
+            empties,
+            lower,
+            upper,
+            best,
+            level,
+        };
+        self.table.store(p, o, at);
     }
 }
 

@@ -7,7 +7,7 @@
 use super::last::odd_region;
 use super::{final_score, Solver};
 use crate::board::movegen::{flips, moves};
-use crate::engine::eval::frontier_empties;
+use crate::engine::eval::{frontier_empties, Eval};
 
 /// From this many empties, moves are ordered by the evaluation too.
 const EVAL_ORDER: u32 = 14;
@@ -46,57 +46,75 @@ pub(super) fn pick_best(list: &mut [Candidate]) {
     list.swap(0, b);
 }
 
+/// A plain negamax on the evaluation `depth` plies deep, fail-soft, in
+/// evaluation units (a finished game scores its discs ×
+/// [`DISC`](crate::engine::eval::DISC)). Each position visited takes one
+/// from `budget`; when it runs out the search returns at once and its value
+/// means nothing.
+pub(super) fn negamax(
+    eval: &Eval,
+    p: u64,
+    o: u64,
+    mut alpha: i32,
+    beta: i32,
+    depth: u32,
+    budget: &mut u64,
+) -> i32 {
+    if *budget == 0 {
+        return 0;
+    }
+    *budget -= 1;
+    if depth == 0 {
+        return eval.evaluate(p, o);
+    }
+    let mut rest = moves(p, o);
+    if rest == 0 {
+        if moves(o, p) == 0 {
+            return final_score(p, o) * crate::engine::eval::DISC;
+        }
+        return -negamax(eval, o, p, -beta, -alpha, depth, budget);
+    }
+    let mut best = -INF_EVAL;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let f = flips(p, o, sq);
+        let v = -negamax(
+            eval,
+            o ^ f,
+            p | f | (1u64 << sq),
+            -beta,
+            -alpha,
+            depth - 1,
+            budget,
+        );
+        if v > best {
+            best = v;
+            if v >= beta {
+                break;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+        }
+    }
+    best
+}
+
 impl Solver<'_> {
-    /// A small negamax on the evaluation, for move ordering and the guess.
-    /// Each position visited takes one from `budget`; when it runs out the
-    /// search returns at once and its value means nothing.
+    /// A small negamax on the evaluation, for move ordering and the guess
+    /// (see [`negamax`]).
+    #[inline]
     pub(super) fn order_search(
         &self,
         p: u64,
         o: u64,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         depth: u32,
         budget: &mut u64,
     ) -> i32 {
-        if *budget == 0 {
-            return 0;
-        }
-        *budget -= 1;
-        if depth == 0 {
-            return self.eval.evaluate(p, o);
-        }
-        let mut rest = moves(p, o);
-        if rest == 0 {
-            if moves(o, p) == 0 {
-                return final_score(p, o) * crate::engine::eval::DISC;
-            }
-            return -self.order_search(o, p, -beta, -alpha, depth, budget);
-        }
-        let mut best = -INF_EVAL;
-        while rest != 0 {
-            let sq = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let f = flips(p, o, sq);
-            let v = -self.order_search(
-                o ^ f,
-                p | f | (1u64 << sq),
-                -beta,
-                -alpha,
-                depth - 1,
-                budget,
-            );
-            if v > best {
-                best = v;
-                if v >= beta {
-                    break;
-                }
-                if v > alpha {
-                    alpha = v;
-                }
-            }
-        }
-        best
+        negamax(self.eval, p, o, alpha, beta, depth, budget)
     }
 
     /// The moves of `p`, with their order keys (lower first).

@@ -1,11 +1,14 @@
 //! The solver's transposition table: exact keys (both masks), score bounds
-//! in discs, the best square, and how many empties the entry was searched at.
+//! in discs, the best square, how many empties the entry was searched at,
+//! and how sure its bounds are (the search's [level](super::cut): exact, or
+//! found with probable cuts).
 //! Several threads may share one without locks (see [`EndTable`]).
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// One stored position as three words: `p ^ data`, `o ^ data` and `data`
-/// (bounds, best square, empties, and 32 check bits from the key's hash).
+/// (bounds, best square, empties, level, and 30 check bits from the key's
+/// hash).
 /// A reader checks that both keys decode against the data it read, so an
 /// entry torn by two writers racing reads as a miss.
 #[derive(Default)]
@@ -24,6 +27,9 @@ pub struct Hit {
     pub upper: i32,
     /// The best square found, or 64 for none.
     pub best: u8,
+    /// How sure the bounds are: [`EXACT`], or the level
+    /// of the selective search that found them.
+    pub level: u8,
 }
 
 /// A table of two-entry buckets with exact keys, so a probe never confuses
@@ -40,6 +46,21 @@ pub struct EndTable {
     mask: usize,
 }
 
+/// What [`EndTable::store`] keeps of a position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Stored {
+    /// Empty squares of the position.
+    pub empties: u32,
+    /// The score is at least this.
+    pub lower: i32,
+    /// The score is at most this.
+    pub upper: i32,
+    /// The best square found, or 64.
+    pub best: u8,
+    /// How sure the bounds are.
+    pub level: u8,
+}
+
 #[inline]
 pub(crate) fn hash(p: u64, o: u64) -> u64 {
     let h = p.wrapping_mul(0x9e37_79b9_7f4a_7c15)
@@ -47,14 +68,23 @@ pub(crate) fn hash(p: u64, o: u64) -> u64 {
     h ^ (h >> 31)
 }
 
-/// The data word of an entry: check bits above, the payload below.
+/// The level of an exact search: its bounds are true bounds. (Selective
+/// levels, below it, are [`cut`](super::cut)'s.)
+pub const EXACT: u8 = 3;
+
+/// The check bits of a data word: the key's hash's top 30 bits.
+const CHECK: u64 = 0xffff_fffc_0000_0000;
+
+/// The data word of an entry: check bits above, the payload below (the
+/// level in bits 32–33).
 #[inline]
-fn pack(h: u64, lower: i32, upper: i32, best: u8, empties: u32) -> u64 {
-    (h & 0xffff_ffff_0000_0000)
+fn pack(h: u64, lower: i32, upper: i32, best: u8, empties: u32, level: u8) -> u64 {
+    (h & CHECK)
         | u64::from(lower.clamp(-64, 64) as i8 as u8)
         | u64::from(upper.clamp(-64, 64) as i8 as u8) << 8
         | u64::from(best) << 16
         | u64::from(empties as u8) << 24
+        | u64::from(level & 3) << 32
 }
 
 impl Slot {
@@ -101,22 +131,31 @@ impl EndTable {
         let i = h as usize & self.mask;
         for slot in &self.slots[i..i + 2] {
             let (sp, so, data) = slot.read();
-            if sp == p && so == o && (data ^ h) >> 32 == 0 && (p | o) != 0 {
+            if sp == p && so == o && (data ^ h) & CHECK == 0 && (p | o) != 0 {
                 return Some(Hit {
                     lower: i32::from(data as u8 as i8),
                     upper: i32::from((data >> 8) as u8 as i8),
                     best: (data >> 16) as u8,
+                    level: ((data >> 32) & 3) as u8,
                 });
             }
         }
         None
     }
 
+    /// Stores bounds found at `level`; an exact search stores [`EXACT`].
     #[inline]
-    pub(crate) fn store(&self, p: u64, o: u64, empties: u32, lower: i32, upper: i32, best: u8) {
+    pub(crate) fn store(&self, p: u64, o: u64, at: Stored) {
         let h = hash(p, o);
         let i = h as usize & self.mask;
-        let data = pack(h, lower, upper, best, empties);
+        let Stored {
+            empties,
+            lower,
+            upper,
+            best,
+            level,
+        } = at;
+        let data = pack(h, lower, upper, best, empties, level);
         let (first, second) = (&self.slots[i], &self.slots[i + 1]);
         let (p1, o1, d1) = first.read();
         if p1 == p && o1 == o {
@@ -140,6 +179,22 @@ impl EndTable {
 mod tests {
     use super::*;
 
+    /// Stores exact bounds.
+    fn put(table: &EndTable, p: u64, o: u64, empties: u32, lower: i32, upper: i32, best: u8) {
+        let level = EXACT;
+        table.store(
+            p,
+            o,
+            Stored {
+                empties,
+                lower,
+                upper,
+                best,
+                level,
+            },
+        );
+    }
+
     /// Bounds, square and empties derived from the key, so a hit can be
     /// checked against the key it was found under.
     fn payload(p: u64, o: u64) -> (i32, i32, u8, u32) {
@@ -157,7 +212,7 @@ mod tests {
     #[test]
     fn a_stored_entry_reads_back_and_a_missing_one_misses() {
         let table = EndTable::with_bytes(1 << 12);
-        table.store(3, 12, 20, -6, 10, 37);
+        put(&table, 3, 12, 20, -6, 10, 37);
         let hit = table.probe(3, 12).expect("stored");
         assert_eq!((hit.lower, hit.upper, hit.best), (-6, 10, 37));
         assert!(table.probe(12, 3).is_none());
@@ -176,7 +231,7 @@ mod tests {
             .iter()
             .map(|&(p, o)| {
                 let (lower, upper, best, empties) = payload(p, o);
-                table.store(p, o, empties, lower, upper, best);
+                put(&table, p, o, empties, lower, upper, best);
                 let slot = &table.slots[0];
                 [
                     slot.p.load(Relaxed),
@@ -219,7 +274,7 @@ mod tests {
                         let p = hash(k % 3_000 + 1, t * (k & 1));
                         let o = hash(p, 7) & !p;
                         let (lower, upper, best, empties) = payload(p, o);
-                        table.store(p, o, empties, lower, upper, best);
+                        put(table, p, o, empties, lower, upper, best);
                         let q = hash(k.wrapping_mul(31) % 3_000 + 1, t * (k & 1));
                         let q_o = hash(q, 7) & !q;
                         if let Some(hit) = table.probe(q, q_o) {
