@@ -8,9 +8,14 @@ import test from 'node:test';
 import { serverWith } from './harness.mjs';
 import { hostTable, joinLink, playOut, ply, field, cliVerify, assertContributions } from './online-util.mjs';
 
-/** The browser's own complaints while the server was down (refused sockets) are expected; nothing else is. */
+/**
+ * The browser's own complaints while the server was down (refused sockets, and
+ * the service worker's update check failing to fetch its script) are expected;
+ * nothing else is.
+ */
 function forgetRefusedSockets(page) {
-  const kept = page.errors.filter((e) => !/WebSocket connection to .* failed|ERR_CONNECTION_REFUSED/.test(e));
+  const down = /WebSocket connection to .* failed|ERR_CONNECTION_REFUSED|An unknown error occurred when fetching the script/;
+  const kept = page.errors.filter((e) => !down.test(e));
   page.errors.splice(0, page.errors.length, ...kept);
 }
 
