@@ -379,6 +379,18 @@ pub(super) fn read_game(text: &str) -> Result<super::Record, RecordError> {
     parse(text)
 }
 
+/// The seats a game's record gives the match: a seat the bot took from a
+/// person online (`bot N for person`) is still that person's.
+pub(super) fn match_seats(r: &super::Record) -> [Seat; 2] {
+    [0, 1].map(|i| {
+        if r.stand_in[i] {
+            Seat::Person
+        } else {
+            r.seats[i]
+        }
+    })
+}
+
 /// The match so far from its games' records, in order: the match and the
 /// seats, or why a game cannot join it (its number in `line`).
 pub fn score_games(
@@ -397,7 +409,8 @@ pub fn score_games(
         if r.game != GameKind::Othello {
             return Err(MatchRecordError::at("bad-record", number, "not-othello"));
         }
-        if *seats.get_or_insert(r.seats) != r.seats {
+        let played = match_seats(&r);
+        if *seats.get_or_insert(played) != played {
             return Err(MatchRecordError::at("seats-mismatch", number, ""));
         }
         let points = game_points(&r.result, r.dark)

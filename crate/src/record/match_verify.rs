@@ -239,14 +239,12 @@ pub fn verify_match(r: &MatchRecord) -> MatchReport {
         match read_game(&g.text).ok() {
             Some(game) => {
                 let expected = format!("{}, {}", seat(r.seats[0]), seat(r.seats[1]));
-                report.checks.push(if game.seats == r.seats {
+                let played = super::match_record::match_seats(&game);
+                report.checks.push(if played == r.seats {
                     Check::new("game-seats", Status::Passed, "seats-ok")
                 } else {
                     Check::new("game-seats", Status::Failed, "seats-mismatch")
-                        .with(
-                            "found",
-                            format!("{}, {}", seat(game.seats[0]), seat(game.seats[1])),
-                        )
+                        .with("found", format!("{}, {}", seat(played[0]), seat(played[1])))
                         .with("expected", expected)
                 });
                 let repeated = fingerprints.iter().position(|f| *f == game.fingerprint);

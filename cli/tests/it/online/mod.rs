@@ -10,6 +10,7 @@ mod contribute;
 mod front;
 mod handicap;
 mod lobby;
+mod matches;
 /// The server store's own `redis-server` starter, the one file both use.
 #[path = "../../../../server/src/serve/store/redis_server.rs"]
 pub(crate) mod redis;
