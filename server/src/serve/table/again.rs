@@ -76,7 +76,16 @@ impl Actor {
         let everyone =
             (0..2).all(|s| self.saved.again[s] || person_token(&self.saved.seats[s]).is_none());
         if everyone {
-            match self.open_next(None) {
+            // After a match, a new match of the same kind.
+            let play = match &self.saved.play {
+                Some(m) => Some(MatchPlay {
+                    kind: m.kind.clone(),
+                    id: super::fresh_token().map_err(|e| Refusal::new(Code::Storage, e))?,
+                    games: Vec::new(),
+                }),
+                None => None,
+            };
+            match self.open_next(play) {
                 Ok(id) => self.saved.next = Some(id),
                 Err(e) => {
                     self.saved.again[seat] = false;
