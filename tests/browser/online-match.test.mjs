@@ -2,15 +2,16 @@
 // dialog with "Play online", a guest opens the link; each game is played at
 // a table of its own (a nine-move wipe-out, 13 points to whoever plays dark),
 // both pages going on to the next game's table by themselves, each game's
-// colours drawn from both pages' contributions. At the end the page links
+// colours drawn from both pages' contributions. The lobby's line shows the
+// match. At the end the page links
 // the server's signed match record, which verifies in verify.html; a copy
 // with a game's points changed, its digests recomputed, fails there on the
 // signature.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import test from 'node:test';
-import { serverWith } from './harness.mjs';
-import { hostTable, joinLink, myTurn, contributionsSent, assertCommittedFirst, cliVerify, field } from './online-util.mjs';
+import { serverWith, newContext, open } from './harness.mjs';
+import { PHONE, hostTable, joinLink, myTurn, contributionsSent, assertCommittedFirst, cliVerify, field } from './online-util.mjs';
 
 const tableId = (url) => new URL(url).searchParams.get('table');
 /** Nine plies after which dark has every disc, 13 to 0. */
@@ -76,7 +77,14 @@ test('two browsers play an online match to 16 points and its signed record verif
   const server = await serverWith([]);
   const host = await hostTable(server, '?lang=en', { match: 'points:16' });
   const a = host.page;
-  const { page: b } = await joinLink(host.link);
+  // The lobby's line shows the match of the waiting table.
+  const guest = await newContext(PHONE);
+  const lobby = await open(guest, `${server.url}/lobby.html?lang=en`);
+  const listed = lobby.locator(`#waiting-list .lobby-entry[data-id="${tableId(host.link)}"]`);
+  await listed.waitFor();
+  assert.match(await listed.innerText(), /match to 16 points, game 1/);
+  await lobby.close();
+  const { page: b } = await joinLink(host.link, guest);
   const tables = [tableId(host.link)];
   for (;;) {
     for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]', { timeout: 20_000 });
