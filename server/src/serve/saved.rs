@@ -142,6 +142,10 @@ pub struct MatchPlay {
     pub id: String,
     /// The signed records of the games before this table's, in order.
     pub games: Vec<String>,
+    /// The match ended before it was decided: both people had left (the
+    /// bot held both seats at the end of this table's game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub left: bool,
 }
 
 /// What a socket asks of its table.

@@ -274,3 +274,34 @@ async fn a_match_is_one_of_those_offered_and_played_at_othello() {
     let welcome = a.hello(None).await;
     assert_eq!(welcome["state"]["match"], Value::Null);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_both_people_left_ends_after_the_game_the_bot_finished() {
+    let server = Server::start("match-left", &["--grace", "0.5"]);
+    let id = client::create_table(
+        &server,
+        r#"{"game":"othello","clock":0,"level":1,"match":"points:64"}"#,
+    )
+    .await;
+    let mut a = Client::connect(&server, &id).await;
+    a.hello(None).await;
+    let mut b = Client::connect(&server, &id).await;
+    b.hello(None).await;
+    contribute_all(&mut [&mut a, &mut b]).await;
+    let mut watcher = Client::connect(&server, &id).await;
+    watcher.hello(None).await;
+    a.close().await;
+    b.close().await;
+    // The bot takes both seats and finishes the game; then the match ends.
+    let end = watcher
+        .wait_state(|s| s["status"] == "over" && s["match"]["record"].is_string())
+        .await;
+    assert_eq!(end["next"], Value::Null, "no next game for nobody");
+    assert_eq!(end["match"]["winner"], "none");
+    let record_id = end["match"]["record"].as_str().unwrap();
+    let text = client::get_text(&server, &format!("/api/records/{record_id}")).await;
+    assert!(text.contains("\nwinner: none\n"), "{text}");
+    assert!(text.contains("\nseats: person, person\n"), "{text}");
+    let (code, report) = virada_verify(&text, "left");
+    assert_eq!(code, 0, "{report}");
+}

@@ -82,6 +82,7 @@ impl Actor {
                     kind: m.kind.clone(),
                     id: super::fresh_token().map_err(|e| Refusal::new(Code::Storage, e))?,
                     games: Vec::new(),
+                    left: false,
                 }),
                 None => None,
             };

@@ -8,7 +8,9 @@
 //! games before), so a restart loses nothing. The library scores the games
 //! (`record::score_games`); when the match is over the server writes the
 //! match record (`virada-match 2`), signs it with its key and stores it
-//! under the match's id, where `GET /api/records/{id}` serves it.
+//! under the match's id, where `GET /api/records/{id}` serves it. A match
+//! both people have left (the bot holding both seats at a game's end) ends
+//! there, its record's winner `none`: the bot does not play it out alone.
 //!
 //! [`Opener`]: super::Opener
 
@@ -16,7 +18,7 @@ use serde::Serialize;
 use virada::record::matchplay::MatchKind;
 use virada::record::{score_games, write_match_signed, MatchVerdict};
 
-use super::{now_ms, Actor};
+use super::{now_ms, Actor, Holder};
 use crate::serve::saved::MatchPlay;
 
 /// A new table's match as the API reads it (`points:16`, `games:4`, or
@@ -41,6 +43,7 @@ pub fn new_match(kind: MatchKind) -> Result<MatchPlay, String> {
         kind: kind.to_string(),
         id: super::fresh_token()?,
         games: Vec::new(),
+        left: false,
     })
 }
 
@@ -84,7 +87,7 @@ pub fn view(play: &MatchPlay, record: Option<&str>) -> Option<MatchView> {
             )
         })
     })?;
-    let over = m.is_over();
+    let over = m.is_over() || play.left;
     Some(MatchView {
         kind: kind.name(),
         target: kind.target(),
@@ -110,8 +113,17 @@ impl Actor {
             return;
         };
         let all = records(&play, Some(&record));
+        // Nobody left to play on: the bot does not play the match out alone.
+        let left = !self
+            .saved
+            .seats
+            .iter()
+            .any(|h| matches!(h, Holder::Person { .. }));
         match score_games(kind, &all) {
-            Ok((m, _)) if m.is_over() => {
+            Ok((m, _)) if m.is_over() || left => {
+                if let Some(p) = self.saved.play.as_mut() {
+                    p.left = !m.is_over();
+                }
                 let keys = &self.keys;
                 match write_match_signed(kind, &all, &keys.public_bytes(), |b| keys.sign(b)) {
                     Ok(text) => {
