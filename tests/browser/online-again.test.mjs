@@ -3,7 +3,7 @@
 // so and offers its own button; when both have tapped, both pages go to
 // the same new table, sit in the same seats with the tokens they kept, the
 // new table's fingerprint is a new one, and the game there starts with the
-// same settings.
+// same settings. "No thanks" to an offer ends it on both pages.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
@@ -51,4 +51,29 @@ test('Play again from the end of a game seats both people at a new table with th
     assert.equal(sent.filter((m) => m.type === 'contribute').length, 2, 'a contribution at each table');
   }
   await playOut([a, b], { until: (n) => n >= 2 });
+});
+
+test('"No thanks" to Play again ends the offer on both pages, with a message', async () => {
+  const server = await serverWith([]);
+  const host = await hostTable(server, 'nabu.html?lang=en', { size: 5 });
+  const a = host.page;
+  const { page: b } = await joinLink(host.link);
+  for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]');
+  const first = tableId(host.link);
+  await playOut([a, b]);
+  for (const page of [a, b]) await page.waitForSelector('#online-again-button:visible');
+  // No thanks is offered only as an answer to the other's offer.
+  assert.equal(await b.locator('#online-again-no').isHidden(), true);
+  await a.locator('#online-again-button').click();
+  await b.waitForSelector('#online-again-no:visible');
+  await b.locator('#online-again-no').click();
+  await a.waitForFunction(() => /Your opponent said no thanks/.test(document.getElementById('online-again-line').textContent));
+  await b.waitForFunction(() => /You said no thanks/.test(document.getElementById('online-again-line').textContent));
+  for (const page of [a, b]) {
+    assert.equal(await page.locator('#online-again-button').isHidden(), true, 'the offer has ended');
+    assert.equal(await page.locator('#online-again-no').isHidden(), true);
+    assert.equal(tableId(page.url()), first, 'nobody moved on');
+  }
+  // The live region said it on the page that offered.
+  await a.waitForFunction(() => /Your opponent said no thanks/.test(document.querySelector('[role=status]')?.textContent ?? ''));
 });

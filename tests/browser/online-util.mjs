@@ -95,11 +95,12 @@ export function contributionsSent(page) {
  * in a fresh context (given first to `prepare(context)`, e.g. to route its
  * sockets), opens a table from the New game dialog with "Play online" (with
  * `handicap`, a short form such as `seat2:first:a1,h8`, ticked in the
- * dialog's handicap field) and
+ * dialog's handicap field), with `match` (`points:16` …) chosen as "One game
+ * or a match" when given, and
  * waits at it (`waitFor`: `waiting`, another status, or `none`). Returns
  * {page, context, link}.
  */
-export async function hostTable(server, start, { word = '', level, size, anyone = false, handicap = '', options = PHONE, waitFor = 'waiting', prepare = null } = {}) {
+export async function hostTable(server, start, { word = '', level, size, anyone = false, handicap = '', match = '', options = PHONE, waitFor = 'waiting', prepare = null } = {}) {
   const context = await newContext(options);
   recordSockets(context);
   if (prepare) await prepare(context);
@@ -111,6 +112,7 @@ export async function hostTable(server, start, { word = '', level, size, anyone 
   if (level) await page.locator('#set-level').selectOption(String(level));
   if (size) await page.locator('#set-size').selectOption(String(size));
   if (anyone) await page.locator('#set-opponent').selectOption('anyone');
+  if (match) await page.locator('#set-match').selectOption(match);
   if (handicap) {
     const [seat, ...rest] = handicap.split(':');
     await page.locator('#hc-seat').selectOption(seat);

@@ -351,34 +351,63 @@ function bytesOf(hex) {
 }
 
 /**
- * Completes a report's `signature-in-page` notice: the engine leaves the
+ * Completes a report's `signature-in-page` notices: the engine leaves the
  * Ed25519 check of a signed record to the browser's own (WebCrypto), which
- * keeps curve arithmetic out of the page's download. The notice becomes
+ * keeps curve arithmetic out of the page's download. Each notice (a game's,
+ * and in a match record's report the match's own and each game's) becomes
  * `signature-ok` or `signature-mismatch` (a failure), and `ok` follows. A
- * browser without Ed25519 keeps the notice.
- * @param {Report} report
- * @returns {Promise<Report>}
+ * browser without Ed25519 keeps the notices.
+ * @template {Report & {games?: {ok: boolean, checks: Check[]}[]}} R
+ * @param {R} report
+ * @returns {Promise<R>}
  */
 export async function checkSignature(report) {
-  const i = report?.checks?.findIndex((c) => c.code === 'signature-in-page') ?? -1;
-  if (i < 0) return report;
-  const { key, signature, signed } = report.checks[i].params;
-  let good;
-  try {
-    const pub = await crypto.subtle.importKey('raw', bytesOf(key), { name: 'Ed25519' }, false, ['verify']);
-    good = await crypto.subtle.verify({ name: 'Ed25519' }, pub, bytesOf(signature), new TextEncoder().encode(signed));
-  } catch {
-    return report;
-  }
-  const checks = report.checks.slice();
-  checks[i] = {
-    check: 'signature',
-    status: good ? 'passed' : 'failed',
-    code: good ? 'signature-ok' : 'signature-mismatch',
-    params: { key },
-    message: good
-      ? `signed by the server whose key is ${key}`
-      : `the signature does not match the record: it was changed after the server signed it (key ${key})`,
+  /** The checks with their notices completed, and whether all of those held; null when none could be. */
+  const complete = async (/** @type {Check[]} */ list) => {
+    let changed = false;
+    let good = true;
+    const checks = [];
+    for (const c of list) {
+      if (c.code !== 'signature-in-page') {
+        checks.push(c);
+        continue;
+      }
+      const { key, signature, signed } = c.params;
+      let holds;
+      try {
+        const pub = await crypto.subtle.importKey('raw', bytesOf(key), { name: 'Ed25519' }, false, ['verify']);
+        holds = await crypto.subtle.verify({ name: 'Ed25519' }, pub, bytesOf(signature), new TextEncoder().encode(signed));
+      } catch {
+        checks.push(c);
+        continue;
+      }
+      changed = true;
+      good &&= holds;
+      checks.push({
+        check: c.check,
+        status: holds ? 'passed' : 'failed',
+        code: holds ? 'signature-ok' : 'signature-mismatch',
+        params: { key },
+        message: holds
+          ? `signed by the server whose key is ${key}`
+          : `the signature does not match the record: it was changed after the server signed it (key ${key})`,
+      });
+    }
+    return { checks, changed, good };
   };
-  return { ...report, ok: report.ok && good, checks };
+  const own = await complete(report?.checks ?? []);
+  let changed = own.changed;
+  let ok = report.ok && own.good;
+  let games = report.games;
+  if (Array.isArray(report.games)) {
+    games = [];
+    for (const g of report.games) {
+      const done = await complete(g.checks);
+      changed ||= done.changed;
+      ok &&= done.good;
+      games.push(done.changed ? { ...g, ok: g.ok && done.good, checks: done.checks } : g);
+    }
+  }
+  if (!changed) return report;
+  return { ...report, ok, checks: own.checks, ...(games ? { games } : {}) };
 }

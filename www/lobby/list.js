@@ -17,7 +17,19 @@ import { t, levelName } from '../core/i18n.js';
  * @property {number} spectators
  * @property {string} fingerprint
  * @property {string} [handicap] Othello's handicap (V2) in its short form, absent for none
+ * @property {{kind: string, target: number, game: number}} [match] the match (V1) its game belongs to, absent for none
  */
+
+/** The clock, then the handicap and the match when there are. */
+function settingsText(table, clock) {
+  const parts = [clock];
+  if (table.handicap) parts.push(t('l.handicap', { h: String(table.handicap) }));
+  const m = table.match;
+  if (m && (m.kind === 'points' || m.kind === 'games')) {
+    parts.push(t(`l.match_${m.kind}`, { n: Number(m.target), game: Number(m.game) }));
+  }
+  return parts.join(' · ');
+}
 
 /**
  * The whole list, as each event carries it.
@@ -105,7 +117,7 @@ function entry(table, part, chosen) {
   a.append(
     span('lobby-game', game),
     span('lobby-action', part === 'waiting' ? t('l.sit') : t('l.watch')),
-    span('lobby-settings', table.handicap ? `${clock} · ${t('l.handicap', { h: String(table.handicap) })}` : clock),
+    span('lobby-settings', settingsText(table, clock)),
     span('lobby-seats', seats),
   );
   if (part === 'playing') {

@@ -8,7 +8,9 @@
 // once the fingerprint is in, and the word, sent while the window is open),
 // the fingerprint check at the end (the wasm engine's), and the bridge to
 // the one controller (table/table.js): a remote session (online/session.js)
-// and `table.follow` for each state; "Play again" at the end (online/again.js).
+// and `table.follow` for each state; "Play again" or "No thanks" at the end,
+// and a match's games one after the other with its line, its signed record
+// and a link to verify it at the end (online/again.js).
 // The protocol is docs/server.md's; the
 // server is the authority on every move.
 
@@ -20,12 +22,15 @@ import { seatLabel } from '../table/panel.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
 import { fingerprintOf } from '../games/engine.js';
-import { againView, justOffered, goAgain } from './again.js';
+import { againView, justOffered, justDeclined, goAgain, matchGoesOn, matchLine } from './again.js';
+import { verifyLink } from '../core/finished.js';
 
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 8000;
 const PING_EVERY_MS = 10_000;
 const WORD_DELAY_MS = 500;
+/** How long the end of a match's game stays on show before its next game's table. */
+const MATCH_PAUSE_MS = 1500;
 /** The protocol version this page speaks (docs/server.md). */
 const PROTOCOL = 2;
 const $ = (id) => document.getElementById(id);
@@ -81,14 +86,20 @@ function randomHex() {
  * Resolves with an error message, or never (the page moves on).
  *
  * @param {import('../table/table.js').Rules} rules
- * @param {{clock: number, level: number, size?: number, word: string, anyone: boolean, handicap?: string}} choice
+ * @param {{clock: number, level: number, size?: number, word: string, anyone: boolean, handicap?: string, match?: string}} choice
  * @returns {Promise<string>}
  */
-export async function openOnline(rules, { clock, level, size, word, anyone, handicap }) {
+export async function openOnline(rules, { clock, level, size, word, anyone, handicap, match }) {
   try {
-    // The handicap (its short form; the server has the engine check it) is
-    // for a table of one's own: "Play anyone" pairs without one.
-    const settings = { game: rules.name, size: size ?? rules.defaults.size, clock, level, ...(handicap && !anyone ? { handicap } : {}) };
+    // The handicap (its short form; the server has the engine check it) and
+    // the match (`points:16` …) are for a table of one's own: "Play anyone"
+    // pairs without them.
+    const own = !anyone;
+    const settings = {
+      game: rules.name, size: size ?? rules.defaults.size, clock, level,
+      ...(handicap && own ? { handicap } : {}),
+      ...(match && match !== 'one' && own ? { match } : {}),
+    };
     const { id, fingerprint } = await openTable(settings, anyone);
     keep(id, { word, paired: anyone, fingerprint });
     // The table's link carries no language: one the address asked for is kept as the person's choice.
@@ -128,6 +139,7 @@ export function joinTable(table, rules, id) {
     /** the contribution went out on this connection */ contributed: false,
     /** @type {string} why this page does not play on: a translated word's key, '' while all is well */ unfair: '',
     /** the page is on its way to the table where the game goes on */ moving: false,
+    /** @type {string|null} the match record's id whose verify link is set */ matchRecord: null,
     timers: /** @type {any[]} */ ([]),
   };
   const session = new RemoteSession(rules, /** @type {ServerState} */ (emptyState(rules, id)), null);
@@ -285,10 +297,14 @@ export function joinTable(table, rules, id) {
     checkSeed(state);
     contribute(state);
     if (justOffered(was, state, session.seat)) messages.push(t('onlineAgainOffered'));
+    if (justDeclined(was, state, session.seat)) messages.push(t('onlineAgainDeclined'));
     if (state.next && session.seat !== null && !conn.moving && !conn.unfair) {
       conn.moving = true;
-      messages.push(t('onlineAgainMoving'));
-      goAgain(id, state.next);
+      // A match's next game: the end of this one stays on show a moment.
+      const next = state.next;
+      const inMatch = matchGoesOn(state);
+      messages.push(t(inMatch ? 'onlineMatchNext' : 'onlineAgainMoving'));
+      setTimeout(() => goAgain(id, next), inMatch ? MATCH_PAUSE_MS : 0);
     }
     const s = session.snap;
     if ((was.status === 'waiting' || was.status === 'contributing') && state.status !== was.status && state.table) {
@@ -352,6 +368,8 @@ export function joinTable(table, rules, id) {
     setText($('online-again-line'), again.line);
     $('online-again-line').hidden = !again.line;
     $('online-again-button').hidden = !again.button;
+    $('online-again-no').hidden = !again.no;
+    drawMatch(f);
 
     const key = /^signature: ed25519 ([0-9a-f]{64}) /m.exec(f.record ?? '')?.[1];
     $('record-key').hidden = !key;
@@ -359,6 +377,29 @@ export function joinTable(table, rules, id) {
       const seen = seenKeys().includes(key) ? t('keySeen') : t('keyNotSeen');
       setText($('record-key'), `${t('tableKey')}: ${key} (${seen})`);
     }
+  }
+
+  /** The match's line, and at its end the signed match record and the link to verify it. */
+  function drawMatch(f) {
+    const line = matchLine(f);
+    setText($('online-match'), line);
+    $('online-match').hidden = !line;
+    const recordId = f.match?.record ?? null;
+    $('online-match-end').hidden = !recordId || conn.matchRecord !== recordId;
+    if (!recordId || conn.matchRecord === recordId || !/^[A-Za-z0-9_-]{1,64}$/.test(recordId)) return;
+    conn.matchRecord = recordId;
+    const address = new URL(`api/records/${recordId}`, location.href).href;
+    /** @type {HTMLAnchorElement} */ ($('online-match-record')).href = address;
+    fetch(address, { cache: 'no-store' })
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
+      .then((text) => {
+        /** @type {HTMLAnchorElement} */ ($('online-match-verify')).href = verifyLink(text);
+        $('online-match-end').hidden = false;
+      })
+      .catch((e) => {
+        conn.matchRecord = null;
+        say(t('err.other', { why: e?.message ?? String(e) }));
+      });
   }
 
   function setText(node, text) {
@@ -377,6 +418,7 @@ export function joinTable(table, rules, id) {
     });
     $('online-start').addEventListener('click', () => send({ type: 'start' }));
     $('online-again-button').addEventListener('click', () => send({ type: 'again' }));
+    $('online-again-no').addEventListener('click', () => send({ type: 'no-thanks' }));
     const word = /** @type {HTMLInputElement} */ ($('online-word'));
     word.value = kept(id).word ?? '';
     let timer = null;

@@ -29,7 +29,20 @@ import { t } from '../core/i18n.js';
  * @property {string|null} record
  * @property {string} key
  * @property {boolean[]} [again] which seats asked to play again (at the end)
- * @property {string|null} [next] the new table's id once every person asked
+ * @property {string|null} [next] the table where the people go on: played again, or the match's next game
+ * @property {boolean[]} [declined] which seats answered "No thanks"
+ * @property {MatchView} [match] the match (V1) the game belongs to, absent for one game
+ */
+
+/**
+ * @typedef {object} MatchView a match as the `state` frame shows it (docs/server.md)
+ * @property {'points'|'games'} kind
+ * @property {number} target
+ * @property {number} game this table's game's number (from 1)
+ * @property {number[][]} games each finished game's points (first seat, second seat)
+ * @property {number[]} total
+ * @property {'first'|'second'|'draw'|'none'} winner
+ * @property {string|null} record the match record's id once the match is over
  */
 
 /** The seed the local replay runs on: it decides nothing here (the server's snapshot says who plays dark). */

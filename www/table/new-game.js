@@ -130,6 +130,8 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null, online = 
       word: valueOf('nd-word'),
       anyone: valueOf('set-opponent') === 'anyone',
       handicap: handicapValue(),
+      // One game or a match (Othello's page has the choice).
+      match: /** @type {HTMLSelectElement|null} */ ($('set-match'))?.value ?? 'one',
     }) : start({
       seats: /** @type {HTMLSelectElement} */ ($('set-seats')).value,
       level: Number(/** @type {HTMLSelectElement} */ ($('set-level')).value),

@@ -113,6 +113,11 @@ ${p.resultExtra ?? ''}      </div>
 const ONLINE = `      <section id="online" class="online" aria-labelledby="online-title" hidden>
         <h2 id="online-title" class="online-title" data-i18n="onlineTitle">Online table</h2>
         <p id="online-line" class="online-line"></p>
+        <p id="online-match" class="online-match" hidden></p>
+        <p id="online-match-end" class="online-match-end" hidden>
+          <a id="online-match-verify" href="verify.html" data-i18n="onlineMatchVerify">Verify the match</a>
+          <a id="online-match-record" href="api/records" data-i18n="onlineMatchRecord">The match record</a>
+        </p>
         <div id="online-wait" class="online-wait" hidden>
           <p class="note" data-i18n="onlineShare"></p>
           <div class="online-link">
@@ -131,6 +136,7 @@ const ONLINE = `      <section id="online" class="online" aria-labelledby="onlin
         <div id="online-again" class="online-again" hidden>
           <p id="online-again-line" class="online-again-line"></p>
           <button id="online-again-button" type="button" class="primary" data-i18n="onlineAgain">Play again</button>
+          <button id="online-again-no" type="button" data-i18n="onlineNoThanks">No thanks</button>
         </div>
       </section>
 `;
@@ -337,7 +343,7 @@ const REVIEW_PASTE = `
 `;
 
 /** One game or a match (V1), in the New game dialog. */
-const MATCH_SETTING = `        <label class="nd-local-only"><span data-i18n="matchSetting">One game or a match</span>
+const MATCH_SETTING = `        <label><span data-i18n="matchSetting">One game or a match</span>
           <select id="set-match">
             <option value="one" data-i18n="matchOne">One game</option>
             <option value="points:16" data-i18n="matchTo16">Match to 16 points</option>

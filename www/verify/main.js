@@ -70,7 +70,7 @@ function checkItem(check) {
   why.textContent = sentence(check);
   li.append(status, name, why);
   // A signed record names its key: the page says whether it has seen that key from the server.
-  if (check.check === 'signature' && check.params?.key) {
+  if ((check.check === 'signature' || check.check === 'match-signature') && check.params?.key) {
     const seen = seenKeys().includes(check.params.key);
     const note = document.createElement('span');
     note.className = 'key-seen';

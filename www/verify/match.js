@@ -48,7 +48,7 @@ export function readableMatch(params) {
  * @param {(check: Check) => HTMLLIElement} checkItem
  */
 export function renderMatch(report, list, checkItem) {
-  const own = (c) => c.check === 'match-format' || c.check === 'match-digest';
+  const own = (c) => c.check === 'match-format' || c.check === 'match-digest' || c.check === 'match-signature';
   for (const c of report.checks.filter(own)) list.append(checkItem(c));
   const m = report.match;
   if (m) {

@@ -284,7 +284,7 @@ fn a_match_record_cut_anywhere_never_passes() {
     for (text, code) in [
         ("", "empty"),
         ("virada-record 1\n", "not-a-match"),
-        ("virada-match 2\n", "unsupported-version"),
+        ("virada-match 3\n", "unsupported-version"),
         ("virada-match1\n", "not-a-match"),
         ("virada-match 1\nmatch: to 17 points\n", "bad-match"),
         (

@@ -18,6 +18,10 @@
 //! digest: <SHA-256 of every line above, each ending in "\n">
 //! ```
 //!
+//! A server writes version 2 (`virada-match 2`): the same lines, then
+//! `signature: ed25519 KEY SIGNATURE`, the server's Ed25519 signature of
+//! every line above it (the digest's included), as in a game's record.
+//!
 //! The format is described in `docs/record-format.md`; the checks are in
 //! [`verify_match`](super::verify_match).
 
@@ -34,8 +38,11 @@ use std::fmt;
 
 /// The first line's format name.
 pub const MATCH_MAGIC: &str = "virada-match";
-/// The match record's format version.
+/// The match record's format version on one device (no signature).
 pub const MATCH_VERSION: u32 = 1;
+/// The match record's format version at the online table: version 1's
+/// lines, then the server's `signature` line over all of them.
+pub const MATCH_VERSION_2: u32 = 2;
 /// The largest match record accepted, in bytes.
 pub const MAX_MATCH_BYTES: usize = 1024 * 1024;
 /// The most games a match record may hold.
@@ -107,6 +114,10 @@ pub struct MatchRecord {
     pub digest: [u8; 32],
     /// SHA-256 of the text above the digest line, as read.
     pub body_digest: [u8; 32],
+    /// The format version (1, or 2 when signed by a server).
+    pub version: u32,
+    /// Version 2: the server's signature of every line above it.
+    pub signature: Option<super::Signature>,
 }
 
 /// Why a match record cannot be read or written: a stable code, the line
@@ -116,7 +127,7 @@ pub struct MatchRecordError {
     /// `too-large`, `empty`, `not-a-match`, `unsupported-version`,
     /// `missing-field`, `bad-match`, `bad-seats`, `bad-game-line`,
     /// `game-out-of-order`, `no-games`, `too-many-games`, `bad-total`,
-    /// `bad-winner`, `bad-digest`, `trailing-text`; when writing, also
+    /// `bad-winner`, `bad-digest`, `bad-signature`, `trailing-text`; when writing, also
     /// `bad-record`, `seats-mismatch`, `match-over`, `game-unfinished`.
     pub code: &'static str,
     /// The line (from 1), or the game's number when writing; 0 for none.
@@ -154,7 +165,10 @@ impl fmt::Display for MatchRecordError {
             "bad-total" => "the total should be \"first A second B\"",
             "bad-winner" => "the winner should be first, second, draw or none",
             "bad-digest" => "the digest should be 64 hexadecimal digits",
-            "trailing-text" => "there is text after the digest",
+            "bad-signature" => {
+                "the signature should be \"ed25519\", the key (64 hex) and the signature (128 hex)"
+            }
+            "trailing-text" => "there is text after the digest (or the signature)",
             "bad-record" => "a game's record cannot be read",
             "seats-mismatch" => "a game was not played by the match's seats",
             "match-over" => "a game was played after the match was over",
@@ -214,6 +228,7 @@ fn game_line(line: &str) -> Option<Result<(usize, [u32; 2]), ()>> {
 
 /// Reads a match record (`virada-match 1`: a header, every game's record
 /// after its `game K: first A second B` line, the totals, the winner and a
+/// digest; `virada-match 2` adds the server's `signature` line after the
 /// digest; the format is described in `docs/record-format.md`).
 pub fn parse_match(text: &str) -> Result<MatchRecord, MatchRecordError> {
     if text.len() > MAX_MATCH_BYTES {
@@ -221,24 +236,29 @@ pub fn parse_match(text: &str) -> Result<MatchRecord, MatchRecordError> {
     }
     let mut lines = super::parse::numbered_lines(text).peekable();
     let mut body = Sha256::new();
+    // The signed text: every line up to the digest's, as read.
+    let mut signed = String::new();
     let mut add = |l: &str| {
         body.update(l.as_bytes());
         body.update(b"\n");
+        signed.push_str(l);
+        signed.push('\n');
     };
     let (n, header) = lines
         .next()
         .ok_or_else(|| MatchRecordError::at("empty", 0, ""))?;
-    match header
+    let version = match header
         .strip_prefix(MATCH_MAGIC)
         .and_then(|v| v.strip_prefix(' '))
         .map(str::trim)
     {
-        Some(v) if v == MATCH_VERSION.to_string() => {}
+        Some("1") => MATCH_VERSION,
+        Some("2") => MATCH_VERSION_2,
         Some(v) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => {
             return Err(MatchRecordError::at("unsupported-version", n, header))
         }
         _ => return Err(MatchRecordError::at("not-a-match", n, header)),
-    }
+    };
     add(header);
     let mut last = n;
     // `key: value` on the next line, or missing-field.
@@ -311,8 +331,20 @@ pub fn parse_match(text: &str) -> Result<MatchRecord, MatchRecordError> {
         _ => return Err(MatchRecordError::at("bad-winner", n, v)),
     };
     let body_digest: [u8; 32] = body.clone().finalize().into();
-    let (n, v) = field(&mut lines, "digest", &mut |_| {})?;
+    let mut digest_line = String::new();
+    let (n, v) = field(&mut lines, "digest", &mut |l: &str| {
+        digest_line = format!("{l}\n");
+    })?;
     let digest = read_hex32(v).ok_or_else(|| MatchRecordError::at("bad-digest", n, v))?;
+    let signature = if version == MATCH_VERSION_2 {
+        let (n, v) = field(&mut lines, "signature", &mut |_| {})?;
+        let signed = format!("{signed}{digest_line}");
+        let s = super::parse::parse_signature((n, v), signed)
+            .map_err(|_| MatchRecordError::at("bad-signature", n, v))?;
+        Some(s)
+    } else {
+        None
+    };
     if let Some((n, l)) = lines.find(|(_, l)| !l.trim().is_empty()) {
         return Err(MatchRecordError::at("trailing-text", n, l));
     }
@@ -324,6 +356,8 @@ pub fn parse_match(text: &str) -> Result<MatchRecord, MatchRecordError> {
         winner,
         digest,
         body_digest,
+        version,
+        signature,
     })
 }
 
@@ -345,6 +379,18 @@ pub(super) fn read_game(text: &str) -> Result<super::Record, RecordError> {
     parse(text)
 }
 
+/// The seats a game's record gives the match: a seat the bot took from a
+/// person online (`bot N for person`) is still that person's.
+pub(super) fn match_seats(r: &super::Record) -> [Seat; 2] {
+    [0, 1].map(|i| {
+        if r.stand_in[i] {
+            Seat::Person
+        } else {
+            r.seats[i]
+        }
+    })
+}
+
 /// The match so far from its games' records, in order: the match and the
 /// seats, or why a game cannot join it (its number in `line`).
 pub fn score_games(
@@ -363,7 +409,8 @@ pub fn score_games(
         if r.game != GameKind::Othello {
             return Err(MatchRecordError::at("bad-record", number, "not-othello"));
         }
-        if *seats.get_or_insert(r.seats) != r.seats {
+        let played = match_seats(&r);
+        if *seats.get_or_insert(played) != played {
             return Err(MatchRecordError::at("seats-mismatch", number, ""));
         }
         let points = game_points(&r.result, r.dark)
@@ -378,9 +425,31 @@ pub fn score_games(
 /// Writes the match record of `records` (each game's record, revealed, in
 /// order): the points, the totals and the winner follow from the games.
 pub fn write_match(kind: MatchKind, records: &[String]) -> Result<String, MatchRecordError> {
+    write_version(kind, records, MATCH_VERSION)
+}
+
+/// Writes the match record of `records` as a server signs it (version 2):
+/// version 1's lines under `virada-match 2`, then the `signature` line made
+/// by `sign` (the server's Ed25519 key, whose public key is `key`) over all
+/// of them, as [`sign`](super::sign) signs a game's record.
+pub fn write_match_signed(
+    kind: MatchKind,
+    records: &[String],
+    key: &[u8; 32],
+    sign: impl FnOnce(&[u8]) -> [u8; 64],
+) -> Result<String, MatchRecordError> {
+    let text = write_version(kind, records, MATCH_VERSION_2)?;
+    Ok(super::sign(&text, key, sign))
+}
+
+fn write_version(
+    kind: MatchKind,
+    records: &[String],
+    version: u32,
+) -> Result<String, MatchRecordError> {
     let (m, seats) = score_games(kind, records)?;
     let mut out = format!(
-        "{MATCH_MAGIC} {MATCH_VERSION}\nmatch: {kind}\nseats: {}, {}\n",
+        "{MATCH_MAGIC} {version}\nmatch: {kind}\nseats: {}, {}\n",
         seat(seats[0]),
         seat(seats[1])
     );

@@ -6,6 +6,7 @@
 use super::match_record::read_game;
 use super::match_record::{parse_match, MatchRecord, MatchVerdict};
 use super::report::{check_json, Check, Report, Status};
+use super::verify::signature_check;
 use super::{verify_text, write::seat};
 use crate::game::fairness::hex;
 use crate::game::GameKind;
@@ -27,8 +28,8 @@ pub struct GameReport {
 /// Every check of a match record: the match's own, and each game's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchReport {
-    /// `match-format`, `match-digest`, then (after the games) `match-total`
-    /// and `match-winner`.
+    /// `match-format`, `match-digest`, `match-signature` (version 2 only),
+    /// then (after the games) `match-total` and `match-winner`.
     pub checks: Vec<Check>,
     /// Each game's checks, in order.
     pub games: Vec<GameReport>,
@@ -100,6 +101,18 @@ fn message(c: &Check) -> String {
         "match-digest-mismatch" => {
             "the match's digest does not match the text: it was changed after it was written".into()
         }
+        "signature-ok" if c.check == "match-signature" => {
+            format!(
+                "the match is signed by the server whose key is {}",
+                p("key")
+            )
+        }
+        "signature-mismatch" if c.check == "match-signature" => format!(
+            "the match's signature does not match the text: it was changed after the server \
+             signed it (key {})",
+            p("key")
+        ),
+        "signature-in-page" => "the signature is checked by the page".into(),
         "seats-ok" => "played by the match's seats".into(),
         "seats-mismatch" => format!(
             "played by {}, not by the match's seats {}",
@@ -152,7 +165,12 @@ fn message(c: &Check) -> String {
 impl fmt::Display for MatchReport {
     /// One line a check, each game's indented under its number.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (head, tail) = self.checks.split_at(self.checks.len().min(2));
+        let own = self
+            .checks
+            .iter()
+            .take_while(|c| c.check != "match-total" && c.check != "match-winner")
+            .count();
+        let (head, tail) = self.checks.split_at(own);
         for c in head {
             writeln!(f, "{:<7} {}: {}", c.status.as_str(), c.check, message(c))?;
         }
@@ -206,6 +224,10 @@ pub fn verify_match(r: &MatchRecord) -> MatchReport {
                 .with("computed", hex(&r.body_digest))
         },
     ];
+    // Version 2: the server's signature of the whole match (version 1 has none).
+    if r.version >= super::MATCH_VERSION_2 {
+        checks.push(signature_check("match-signature", r.signature.as_ref()));
+    }
     let mut m = Match::new(r.kind);
     let mut counted = true;
     let mut fingerprints: Vec<[u8; 32]> = Vec::new();
@@ -217,14 +239,12 @@ pub fn verify_match(r: &MatchRecord) -> MatchReport {
         match read_game(&g.text).ok() {
             Some(game) => {
                 let expected = format!("{}, {}", seat(r.seats[0]), seat(r.seats[1]));
-                report.checks.push(if game.seats == r.seats {
+                let played = super::match_record::match_seats(&game);
+                report.checks.push(if played == r.seats {
                     Check::new("game-seats", Status::Passed, "seats-ok")
                 } else {
                     Check::new("game-seats", Status::Failed, "seats-mismatch")
-                        .with(
-                            "found",
-                            format!("{}, {}", seat(game.seats[0]), seat(game.seats[1])),
-                        )
+                        .with("found", format!("{}, {}", seat(played[0]), seat(played[1])))
                         .with("expected", expected)
                 });
                 let repeated = fingerprints.iter().position(|f| *f == game.fingerprint);

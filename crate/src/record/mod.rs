@@ -47,7 +47,8 @@
 //! the first line or after the last are ignored; nothing else is.
 //!
 //! A match (V1) has a record of its own, `virada-match 1`, holding every
-//! game's record whole: see [`parse_match`], [`write_match`] and
+//! game's record whole (`virada-match 2` when a server signed it): see
+//! [`parse_match`], [`write_match`], [`write_match_signed`] and
 //! [`verify_match_text`].
 
 mod error;
@@ -63,8 +64,9 @@ mod write;
 
 pub use error::{Field, RecordError};
 pub use match_record::{
-    is_match, parse_match, score_games, write_match, MatchGame, MatchRecord, MatchRecordError,
-    MatchVerdict, MATCH_MAGIC, MATCH_VERSION, MAX_MATCH_BYTES, MAX_MATCH_GAMES,
+    is_match, parse_match, score_games, write_match, write_match_signed, MatchGame, MatchRecord,
+    MatchRecordError, MatchVerdict, MATCH_MAGIC, MATCH_VERSION, MATCH_VERSION_2, MAX_MATCH_BYTES,
+    MAX_MATCH_GAMES,
 };
 pub use match_verify::{verify_match, verify_match_text, GameReport, MatchReport};
 pub use parse::parse;

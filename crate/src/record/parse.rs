@@ -170,7 +170,10 @@ fn parse_assists((n, v): (usize, &str)) -> Result<Vec<Assist>, RecordError> {
 }
 
 /// `ed25519 KEY SIGNATURE`, over the text `signed`.
-fn parse_signature((n, v): (usize, &str), signed: String) -> Result<Signature, RecordError> {
+pub(super) fn parse_signature(
+    (n, v): (usize, &str),
+    signed: String,
+) -> Result<Signature, RecordError> {
     let mut parts = v.split(' ');
     let (Some("ed25519"), Some(key), Some(sig), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())

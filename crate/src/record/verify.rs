@@ -96,13 +96,19 @@ fn check_fingerprint(r: &Record) -> Check {
 /// the page's download: the check comes back as the notice
 /// `signature-in-page` with the key, the signature and the signed text.
 fn check_signature(r: &Record) -> Check {
-    let Some(s) = &r.signature else {
-        return Check::new("signature", Status::Notice, "unsigned");
+    signature_check("signature", r.signature.as_ref())
+}
+
+/// The check named `name` of a signature (a game's or a match's): passed,
+/// failed, left to the page, or `unsigned` (a notice) when there is none.
+pub(super) fn signature_check(name: &'static str, s: Option<&super::Signature>) -> Check {
+    let Some(s) = s else {
+        return Check::new(name, Status::Notice, "unsigned");
     };
     let check = match signature_holds(s) {
-        Some(true) => Check::new("signature", Status::Passed, "signature-ok"),
-        Some(false) => Check::new("signature", Status::Failed, "signature-mismatch"),
-        None => Check::new("signature", Status::Notice, "signature-in-page")
+        Some(true) => Check::new(name, Status::Passed, "signature-ok"),
+        Some(false) => Check::new(name, Status::Failed, "signature-mismatch"),
+        None => Check::new(name, Status::Notice, "signature-in-page")
             .with("signature", hex(&s.signature))
             .with("signed", &s.signed),
     };

@@ -7,6 +7,7 @@ mod docs_links;
 mod docs_paths;
 mod endgame;
 mod fairness_vectors;
+mod match_signed;
 mod nabu_rules;
 mod nabu_slow;
 mod notation;

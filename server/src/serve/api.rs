@@ -3,8 +3,8 @@
 //!
 //! | method and path | what |
 //! | --- | --- |
-//! | `POST /api/tables` | opens a table: `{"game", "size", "clock", "level", "handicap"}` → `{"id", "fingerprint"}` |
-//! | `POST /api/pair` | "Play anyone": the same body (its handicap ignored) → the table to open, the same answer |
+//! | `POST /api/tables` | opens a table: `{"game", "size", "clock", "level", "handicap", "match"}` → `{"id", "fingerprint"}` |
+//! | `POST /api/pair` | "Play anyone": the same body (its handicap and match ignored) → the table to open, the same answer |
 //! | `GET /api/tables/{id}/ws` | the table's WebSocket (docs/server.md) |
 //! | `GET /api/lobby` | the lobby: server-sent events, each the whole list (docs/server.md) |
 //! | `GET /api/key` | the server's Ed25519 public key, 64 hex |
@@ -72,6 +72,9 @@ struct NewTableBody {
     level: Option<u8>,
     #[serde(default)]
     handicap: Option<String>,
+    /// A match (V1): `points:N`, `games:N`, or `one` (absent) for one game.
+    #[serde(default, rename = "match")]
+    play: Option<String>,
 }
 
 impl ApiBody for NewTableBody {
@@ -82,6 +85,7 @@ impl ApiBody for NewTableBody {
             "clock" => Some(BAD_CLOCK),
             "level" => Some(BAD_LEVEL),
             "handicap" => Some(BAD_HANDICAP),
+            "match" => Some(BAD_MATCH),
             _ => None,
         }
     }
@@ -97,6 +101,11 @@ const BAD_LEVEL: (&str, &str) = ("bad-level", "the bot's level is out of range")
 const BAD_HANDICAP: (&str, &str) = (
     "bad-handicap",
     "a handicap is its short form as a string, such as \"seat2:first:a1,h8\"",
+);
+
+const BAD_MATCH: (&str, &str) = (
+    "bad-match",
+    "a match is \"points:N\" (16, 32, 64, 128) or \"games:N\" (2, 4, 6, 8), or \"one\"",
 );
 
 fn error(status: StatusCode, code: &'static str, message: &str) -> Response {
@@ -141,11 +150,26 @@ fn settings(body: &NewTableBody) -> Result<NewTable, Refusal> {
             "handicap-othello-only" => Refusal::bad(code, message),
             _ => Refusal::bad("bad-handicap", message),
         })?;
+    // The library reads the match; a match is played at Othello.
+    let kind_of_match = super::table::read_match(body.play.as_deref().unwrap_or(""))
+        .map_err(|_| Refusal::bad(BAD_MATCH.0, BAD_MATCH.1))?;
+    if kind_of_match.is_some() && kind != GameKind::Othello {
+        return bad(("match-othello-only", "a match is played at Othello"));
+    }
+    let play = match kind_of_match {
+        Some(m) => Some(super::table::new_match(m).map_err(|e| Refusal {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            code: "storage",
+            message: e,
+        })?),
+        None => None,
+    };
     Ok(NewTable {
         kind,
         clock,
         level,
         handicap,
+        play,
     })
 }
 
@@ -166,10 +190,11 @@ async fn pair(
     Body(body): Body<NewTableBody>,
 ) -> Response {
     match settings(&body) {
-        // "Play anyone" pairs by game and clock alone: no handicap there.
+        // "Play anyone" pairs by game and clock alone: no handicap or match there.
         Ok(new) => answer_table(api.hub.pair(
             NewTable {
                 handicap: String::new(),
+                play: None,
                 ..new
             },
             peer.ip(),

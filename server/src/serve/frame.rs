@@ -29,8 +29,12 @@ pub struct Parts<'a> {
     pub key: String,
     /// Which seats asked to play again.
     pub again: [bool; 2],
-    /// The table where the game goes on, once every person asked.
+    /// Which seats answered "No thanks".
+    pub declined: [bool; 2],
+    /// The table where the people go on (played again, or the match's next game).
     pub next: Option<&'a str>,
+    /// The match its game belongs to, if any.
+    pub play: Option<super::table::MatchView>,
 }
 
 /// The frame's JSON text.
@@ -79,7 +83,9 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
         record: p.record,
         key: p.key.clone(),
         again: p.again,
+        declined: p.declined,
         next: p.next,
+        play: p.play.as_ref(),
     };
     serde_json::to_string(&frame)
         .unwrap_or_else(|e| {
@@ -125,5 +131,8 @@ struct StateFrame<'a> {
     record: Option<&'a str>,
     key: String,
     again: [bool; 2],
+    declined: [bool; 2],
     next: Option<&'a str>,
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    play: Option<&'a super::table::MatchView>,
 }

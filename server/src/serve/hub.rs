@@ -12,6 +12,7 @@ use tokio::sync::{broadcast, mpsc};
 
 use super::keys::Keys;
 use super::lobby::{Lobby, Watchers};
+use super::saved::MatchPlay;
 use super::store::Store;
 use super::table::{fresh_token, now_ms, Actor, Command, Holder, Opener, Saved, Status, Timing};
 use virada::game::GameKind;
@@ -55,6 +56,8 @@ pub struct NewTable {
     /// Othello's handicap (V2), its short form checked by the library;
     /// empty for none.
     pub handicap: String,
+    /// The match (V1) its game belongs to, if any.
+    pub play: Option<MatchPlay>,
 }
 
 /// Limits on what one address may do.
@@ -103,6 +106,9 @@ impl Hub {
         let count = stored.len();
         for (id, json) in stored {
             match serde_json::from_str::<Saved>(&json) {
+                // A finished table's state is kept for its rebuild
+                // (`table_or_record`), not run.
+                Ok(saved) if saved.status == Status::Over => {}
                 Ok(saved) => {
                     if let Err(e) = hub.spawn(saved) {
                         tracing::error!("table {id} not restored: {e}");
@@ -188,7 +194,16 @@ impl Hub {
             return Some(handle);
         }
         let record = self.store.record(id).await.ok()??;
-        let saved = match saved_from_record(id, &record) {
+        // The finished table's kept state (its seats' token hashes, `next`,
+        // its match) when there is one, else what its record says.
+        let kept = self.store.load_tables().await.ok().and_then(|tables| {
+            tables
+                .into_iter()
+                .find(|(t, _)| t == id)
+                .and_then(|(_, json)| serde_json::from_str::<Saved>(&json).ok())
+                .filter(|s| s.status == Status::Over)
+        });
+        let saved = match kept.map_or_else(|| saved_from_record(id, &record), Ok) {
             Ok(saved) => saved,
             Err(e) => {
                 tracing::error!("record {id} cannot be shown: {e}");
@@ -266,6 +281,10 @@ impl Hub {
             window_until_ms: None,
             contributions: true,
             handicap: new.handicap,
+            play: new.play,
+            again: [false, false],
+            declined: [false, false],
+            next: None,
         };
         self.spawn(saved)?;
         Ok(Opened { id, fingerprint })
@@ -302,6 +321,7 @@ impl Opener for Hub {
         level: u8,
         handicap: &str,
         seats: [Holder; 2],
+        play: Option<MatchPlay>,
     ) -> Result<String, String> {
         let handicap = handicap.to_string();
         let new = NewTable {
@@ -309,6 +329,7 @@ impl Opener for Hub {
             clock,
             level,
             handicap,
+            play,
         };
         self.open_with(new, seats, false).map(|opened| opened.id)
     }
@@ -376,5 +397,9 @@ fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
         window_until_ms: None,
         contributions: r.randoms.is_some(),
         handicap: r.handicap.map(|h| h.to_string()).unwrap_or_default(),
+        play: None,
+        again: [false, false],
+        declined: [false, false],
+        next: None,
     })
 }

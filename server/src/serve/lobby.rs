@@ -52,6 +52,19 @@ struct Summary {
     /// Othello's handicap (V2) in its short form; absent for none.
     #[serde(skip_serializing_if = "String::is_empty")]
     handicap: String,
+    /// The match (V1) its game belongs to (`to 16 points`, `4 games`) and
+    /// the game's number in it; absent for a single game.
+    #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+    play: Option<MatchLine>,
+}
+
+/// A match as the lobby's line shows it: `points` or `games`, its
+/// target, and the number of the table's game in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+struct MatchLine {
+    kind: &'static str,
+    target: u32,
+    game: usize,
 }
 
 /// Where a listed table is.
@@ -280,6 +293,17 @@ fn summary(saved: &Saved, fingerprint: &Arc<str>) -> Summary {
         seats: [seat(&saved.seats[0]), seat(&saved.seats[1])],
         fingerprint: fingerprint.to_string(),
         handicap: saved.handicap.clone(),
+        play: saved.play.as_ref().and_then(|m| {
+            let kind = m
+                .kind
+                .parse::<virada::record::matchplay::MatchKind>()
+                .ok()?;
+            Some(MatchLine {
+                kind: kind.name(),
+                target: kind.target(),
+                game: m.games.len() + 1,
+            })
+        }),
     }
 }
 
@@ -362,6 +386,10 @@ mod tests {
             window_until_ms: None,
             contributions: true,
             handicap: String::new(),
+            play: None,
+            again: [false, false],
+            declined: [false, false],
+            next: None,
         }
     }
 

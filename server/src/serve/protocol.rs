@@ -68,6 +68,12 @@ pub enum ClientMessage {
         /// The protocol version.
         v: u32,
     },
+    /// A seated person answers "No thanks" to playing again: the offer
+    /// ends (`declined` in the state) and the table is not played again.
+    NoThanks {
+        /// The protocol version.
+        v: u32,
+    },
     /// Asks for the server's clock, to correct the page's.
     Ping {
         /// The protocol version.
@@ -85,6 +91,7 @@ impl ClientMessage {
             | ClientMessage::Contribute { v, .. }
             | ClientMessage::Start { v }
             | ClientMessage::Again { v }
+            | ClientMessage::NoThanks { v }
             | ClientMessage::Move { v, .. }
             | ClientMessage::Ping { v, .. } => *v,
         }
@@ -128,6 +135,8 @@ pub enum Code {
     Over,
     /// `again` before the game is over.
     NotOver,
+    /// `again` after a seat answered "No thanks".
+    Declined,
     /// It is the other seat's turn.
     NotYourTurn,
     /// The move was sent for another ply (twice, or late).
@@ -160,6 +169,7 @@ impl Code {
             Code::BadRandom => "bad-random",
             Code::Over => "over",
             Code::NotOver => "not-over",
+            Code::Declined => "declined",
             Code::NotYourTurn => "not-your-turn",
             Code::StalePly => "stale-ply",
             Code::Illegal => "illegal",

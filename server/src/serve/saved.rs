@@ -117,6 +117,35 @@ pub struct Saved {
     /// for a table stored before handicaps).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub handicap: String,
+    /// The match (V1) this table's game belongs to, if any (table/match.rs).
+    #[serde(default, rename = "match", skip_serializing_if = "Option::is_none")]
+    pub play: Option<MatchPlay>,
+    /// Once over: which seats asked to play again (table/again.rs).
+    #[serde(default)]
+    pub again: [bool; 2],
+    /// Once over: which seats answered "No thanks" to playing again.
+    #[serde(default)]
+    pub declined: [bool; 2],
+    /// Once over: the table where the people go on (played again, or the
+    /// match's next game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+}
+
+/// A match (V1) as each of its games' tables keeps it: what ends it, the
+/// id its record will have, and the signed records of the games before.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchPlay {
+    /// `to 16 points`, `4 games` (the match record's spelling).
+    pub kind: String,
+    /// The id of the match record once the match is over (`GET /api/records/{id}`).
+    pub id: String,
+    /// The signed records of the games before this table's, in order.
+    pub games: Vec<String>,
+    /// The match ended before it was decided: both people had left (the
+    /// bot held both seats at the end of this table's game).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub left: bool,
 }
 
 /// What a socket asks of its table.
@@ -153,6 +182,13 @@ pub enum Command {
     },
     /// A seated person asks to play again (the game is over).
     Again {
+        /// The sender's seat.
+        seat: Option<usize>,
+        /// The answer.
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A seated person answers "No thanks" to playing again.
+    NoThanks {
         /// The sender's seat.
         seat: Option<usize>,
         /// The answer.

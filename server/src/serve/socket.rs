@@ -208,6 +208,9 @@ async fn handle(
         ClientMessage::Again { .. } => {
             ask(table, |reply| Command::Again { seat: *seat, reply }).await
         }
+        ClientMessage::NoThanks { .. } => {
+            ask(table, |reply| Command::NoThanks { seat: *seat, reply }).await
+        }
         ClientMessage::Move { ply, mv, .. } => {
             ask(table, |reply| Command::Move {
                 seat: *seat,

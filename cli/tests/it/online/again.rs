@@ -2,7 +2,8 @@
 //! ask, a new table with the same settings opens, held for them; each page
 //! says hello there with the token it already had and sits in the same
 //! seat. `again` out of place gets its code; one person asking opens
-//! nothing; a person who played the bot gets the new table at once.
+//! nothing; a person who played the bot gets the new table at once; "No
+//! thanks" ends the offer for both.
 
 use super::client::{self, Client, Server};
 use super::{contribute_all, play_out};
@@ -125,4 +126,41 @@ async fn a_person_who_played_the_bot_gets_the_new_table_at_once() {
     let playing = contribute_all(&mut [&mut a2]).await;
     assert_eq!(playing["seats"][1]["kind"], "bot");
     assert_eq!(settings(&playing), settings(&end));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_thanks_ends_the_offer_for_both() {
+    let server = Server::start("again-no", &[]);
+    let id = client::create_table(&server, SETTINGS).await;
+    let mut a = Client::connect(&server, &id).await;
+    let token_a = a.hello(None).await["token"].as_str().unwrap().to_string();
+    let mut b = Client::connect(&server, &id).await;
+    let token_b = b.hello(None).await["token"].as_str().unwrap().to_string();
+    let no = serde_json::json!({"v":2,"type":"no-thanks"});
+    contribute_all(&mut [&mut a, &mut b]).await;
+    a.send(no.clone()).await;
+    assert_eq!(a.error().await, "not-over");
+    play_out(&mut [a, b], &[0, 1]).await;
+    let mut a = Client::connect(&server, &id).await;
+    a.hello(Some(&token_a)).await;
+    let mut b = Client::connect(&server, &id).await;
+    b.hello(Some(&token_b)).await;
+    let mut watcher = Client::connect(&server, &id).await;
+    watcher.hello(None).await;
+    watcher.send(no.clone()).await;
+    assert_eq!(watcher.error().await, "not-seated");
+    // One asks; the other says no thanks: the first page hears it.
+    a.send(again()).await;
+    b.wait_state(|s| s["again"][0] == true).await;
+    b.send(no).await;
+    let heard = a.wait_state(|s| s["declined"][1] == true).await;
+    assert_eq!(heard["again"], serde_json::json!([false, false]));
+    assert_eq!(heard["next"], Value::Null);
+    // Asking again now is refused, and opens nothing.
+    a.send(again()).await;
+    assert_eq!(a.error().await, "declined");
+    b.send(again()).await;
+    assert_eq!(b.error().await, "declined");
+    let state = a.latest_state().await;
+    assert_eq!(state["next"], Value::Null);
 }

@@ -10,6 +10,7 @@ mod contribute;
 mod front;
 mod handicap;
 mod lobby;
+mod matches;
 /// The server store's own `redis-server` starter, the one file both use.
 #[path = "../../../../server/src/serve/store/redis_server.rs"]
 pub(crate) mod redis;
@@ -392,10 +393,17 @@ async fn a_finished_table_is_let_go_and_comes_back_from_its_record() {
     tokio::time::sleep(Duration::from_millis(2500)).await;
     let mut again = Client::connect(&server, &id).await;
     let welcome = again.hello(Some(&token)).await;
-    assert_eq!(welcome["seat"], Value::Null);
+    // The finished table's kept state knows its seat's token (#24: before,
+    // a table rebuilt from its record seated nobody), so Play again works.
+    assert_eq!(welcome["seat"], 0);
     let state = &welcome["state"];
     assert_eq!(state["status"], "over");
     assert_eq!(state["record"].as_str(), Some(record.as_str()));
     assert_eq!(state["table"]["over"], true);
     assert_eq!(state["moves"], end["moves"]);
+    again.send(serde_json::json!({"v":2,"type":"again"})).await;
+    let moved = again.wait_state(|s| s["next"].is_string()).await;
+    let next = moved["next"].as_str().unwrap();
+    let mut there = Client::connect(&server, next).await;
+    assert_eq!(there.hello(Some(&token)).await["seat"], 0);
 }

@@ -7,11 +7,16 @@
 //! `hello` there with the token it already has and nothing secret travels.
 //! The new table draws its own seed (a new commitment), and its people
 //! contribute anew in its window. The old table's `state` shows who asked
-//! (`again`) and, once open, the new table's id (`next`).
+//! (`again`), who answered "No thanks" (`declined`: the offer ends) and,
+//! once open, the new table's id (`next`). All of it is in the finished
+//! table's kept state (`Saved`), which the store keeps after the record:
+//! a table rebuilt after a restart or after it lingered still knows its
+//! people's token hashes, so they can still ask.
 
 use virada::game::GameKind;
 
 use super::{Actor, Code, Holder, Refusal, Status};
+use crate::serve::saved::MatchPlay;
 
 /// What a table needs of the hub to play again: a new table whose seats
 /// are held from its start.
@@ -19,7 +24,7 @@ pub trait Opener: Send + Sync {
     /// Opens a table of `kind`, `clock`, bot `level` and `handicap` (its
     /// short form, empty for none) with `seats` held
     /// (a person's seat by their token's hash), waiting for them to say
-    /// hello; answers its id.
+    /// hello, its game one of the match `play` when given; answers its id.
     fn open_held(
         &self,
         kind: GameKind,
@@ -27,6 +32,7 @@ pub trait Opener: Send + Sync {
         level: u8,
         handicap: &str,
         seats: [Holder; 2],
+        play: Option<MatchPlay>,
     ) -> Result<String, String>;
 }
 
@@ -44,7 +50,7 @@ fn person_token(holder: &Holder) -> Option<&str> {
 impl Actor {
     /// A seated person asks to play again; when every person has, the new
     /// table opens.
-    pub(super) fn again(&mut self, seat: Option<usize>) -> Result<(), Refusal> {
+    pub(super) async fn again(&mut self, seat: Option<usize>) -> Result<(), Refusal> {
         let seat = seat.ok_or_else(|| {
             Refusal::new(Code::NotSeated, "only a seated person asks to play again")
         })?;
@@ -57,17 +63,33 @@ impl Actor {
                 "only a seated person asks to play again",
             ));
         }
-        if self.next.is_some() || self.asked[seat] {
+        if self.saved.declined.iter().any(|&d| d) {
+            return Err(Refusal::new(
+                Code::Declined,
+                "\"No thanks\" was answered: this table is not played again",
+            ));
+        }
+        if self.saved.next.is_some() || self.saved.again[seat] {
             return Ok(());
         }
-        self.asked[seat] = true;
+        self.saved.again[seat] = true;
         let everyone =
-            (0..2).all(|s| self.asked[s] || person_token(&self.saved.seats[s]).is_none());
+            (0..2).all(|s| self.saved.again[s] || person_token(&self.saved.seats[s]).is_none());
         if everyone {
-            match self.open_next() {
-                Ok(id) => self.next = Some(id),
+            // After a match, a new match of the same kind.
+            let play = match &self.saved.play {
+                Some(m) => Some(MatchPlay {
+                    kind: m.kind.clone(),
+                    id: super::fresh_token().map_err(|e| Refusal::new(Code::Storage, e))?,
+                    games: Vec::new(),
+                    left: false,
+                }),
+                None => None,
+            };
+            match self.open_next(play) {
+                Ok(id) => self.saved.next = Some(id),
                 Err(e) => {
-                    self.asked[seat] = false;
+                    self.saved.again[seat] = false;
                     tracing::error!("table {}: no table to play again: {e}", self.saved.id);
                     return Err(Refusal::new(
                         Code::Storage,
@@ -76,12 +98,47 @@ impl Actor {
                 }
             }
         }
+        self.keep_finished().await;
         self.broadcast();
         Ok(())
     }
 
-    /// The new table: same settings, each person's seat held by their token.
-    fn open_next(&self) -> Result<String, String> {
+    /// A seated person answers "No thanks": the offer ends for both pages
+    /// (`declined` in the state), and nobody can ask again here.
+    pub(super) async fn no_thanks(&mut self, seat: Option<usize>) -> Result<(), Refusal> {
+        let seat = seat
+            .filter(|&s| person_token(&self.saved.seats[s]).is_some())
+            .ok_or_else(|| Refusal::new(Code::NotSeated, "only a seated person answers"))?;
+        if self.saved.status != Status::Over {
+            return Err(Refusal::new(Code::NotOver, "the game is not over"));
+        }
+        if self.saved.next.is_some() || self.saved.declined[seat] {
+            return Ok(());
+        }
+        self.saved.declined[seat] = true;
+        self.saved.again = [false, false];
+        self.keep_finished().await;
+        self.broadcast();
+        Ok(())
+    }
+
+    /// Keeps the finished table's state (token hashes, who asked, `next`,
+    /// the match) beside its record, for a rebuild after a restart or after
+    /// it lingered; a failure is logged (the record is kept already).
+    pub(super) async fn keep_finished(&self) {
+        match serde_json::to_string(&self.saved) {
+            Ok(json) => {
+                if let Err(e) = self.store.save_table(&self.saved.id, json).await {
+                    tracing::error!("table {}: finished state not kept: {e}", self.saved.id);
+                }
+            }
+            Err(e) => tracing::error!("table {}: {e}", self.saved.id),
+        }
+    }
+
+    /// The new table: same settings, each person's seat held by their
+    /// token, its game one of the match `play` when given.
+    pub(super) fn open_next(&self, play: Option<MatchPlay>) -> Result<String, String> {
         let opener = self
             .opener
             .as_ref()
@@ -96,7 +153,7 @@ impl Actor {
             None => Holder::Bot,
         });
         let s = &self.saved;
-        opener.open_held(s.kind, s.clock, s.level, &s.handicap, seats)
+        opener.open_held(s.kind, s.clock, s.level, &s.handicap, seats, play)
     }
 
     /// A table opened with its seats held (`again`) settles once every

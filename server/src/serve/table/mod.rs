@@ -23,9 +23,11 @@ use tokio::sync::{broadcast, mpsc};
 
 mod again;
 mod contribute;
+mod r#match;
 mod time;
 
 pub use again::Opener;
+pub use r#match::{new_match, read_match, MatchView};
 
 use super::game::Game;
 use super::keys::Keys;
@@ -52,11 +54,7 @@ pub struct Actor {
     commands: mpsc::Sender<Command>,
     /// Where the lobby hears of each change (lobby.rs).
     lobby: Option<super::lobby::Reporter>,
-    /// Who asked to play again, a seat (again.rs).
-    asked: [bool; 2],
-    /// The table where the game goes on, once every person asked.
-    next: Option<String>,
-    /// Opens that table (the hub).
+    /// Opens the table where the people go on (the hub).
     opener: Option<std::sync::Weak<dyn Opener>>,
 }
 
@@ -84,8 +82,6 @@ impl Actor {
             events,
             commands,
             lobby: None,
-            asked: [false, false],
-            next: None,
             opener: None,
         };
         if matches!(actor.saved.status, Status::Playing | Status::Over) {
@@ -234,7 +230,12 @@ impl Actor {
                 let _ = reply.send(answer);
             }
             Command::Again { seat, reply } => {
-                let _ = reply.send(self.again(seat));
+                let answer = self.again(seat).await;
+                let _ = reply.send(answer);
+            }
+            Command::NoThanks { seat, reply } => {
+                let answer = self.no_thanks(seat).await;
+                let _ = reply.send(answer);
             }
             Command::Move {
                 seat,
@@ -416,7 +417,13 @@ impl Actor {
                 })?;
             self.record = Some(record);
             self.over_at = Some(now_ms());
-            self.broadcast();
+            if self.saved.play.is_some() {
+                self.match_goes_on().await;
+            } else {
+                // Kept beside the record: its people can still play again.
+                self.keep_finished().await;
+                self.broadcast();
+            }
             return Ok(());
         }
         self.saved.deadline_ms =
@@ -465,8 +472,14 @@ impl Actor {
             grace: self.timing.grace,
             fingerprint: self.seed().map(|s| s.fingerprint()).unwrap_or_default(),
             key: self.keys.public_hex(),
-            again: self.asked,
-            next: self.next.as_deref(),
+            again: self.saved.again,
+            declined: self.saved.declined,
+            next: self.saved.next.as_deref(),
+            play: self
+                .saved
+                .play
+                .as_ref()
+                .and_then(|p| r#match::view(p, self.record.as_deref())),
         })
     }
 }
