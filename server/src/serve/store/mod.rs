@@ -59,7 +59,7 @@ pub trait Storage: Send + Sync {
 pub struct RecordEntry {
     /// The table's id, which is also the record's.
     pub id: String,
-    /// `othello` or `nabucodonosor`.
+    /// `othello` or `nabucodonosor`, or `match` for a match record.
     pub game: String,
     /// When the game ended, milliseconds since the Unix epoch.
     pub finished_ms: i64,
