@@ -25,6 +25,7 @@ use super::super::protocol::{Code, Refusal};
 use super::super::store::Storage as _;
 use super::super::table::{Command, Saved, Welcome};
 use super::lease::{self, WATCH_EVERY};
+use super::shared::{Presence, Shared};
 use super::{cmd_channel, events_channel, lock, wire, Cluster};
 
 /// Commands a front's channel holds before senders wait.
@@ -49,94 +50,6 @@ pub enum Start {
     Record(Saved, String),
     /// A table another server runs: relay to it.
     Relay(Saved),
-}
-
-/// This server's sockets in a table's seats: how many, and the seat's token.
-#[derive(Default)]
-struct Presence {
-    count: [usize; 2],
-    token: [Option<String>; 2],
-}
-
-/// What the front shares with the cluster's tasks.
-pub struct Shared {
-    /// The table's id.
-    pub id: String,
-    /// The sockets' `state` frames.
-    pub events: broadcast::Sender<Arc<str>>,
-    local: Mutex<Option<mpsc::Sender<Command>>>,
-    leased: AtomicBool,
-    lost: mpsc::UnboundedSender<()>,
-    presence: Mutex<Presence>,
-    /// On the holder: other servers' sockets in each seat.
-    remote: Mutex<HashMap<(String, usize), usize>>,
-}
-
-impl Shared {
-    /// The local actor's channel, when this server runs the table.
-    pub fn local(&self) -> Option<mpsc::Sender<Command>> {
-        lock(&self.local).clone()
-    }
-
-    /// Whether this server holds the table's lease.
-    pub fn leased(&self) -> bool {
-        self.leased.load(Ordering::Relaxed)
-    }
-
-    /// Another server took the lease: the actor here stops.
-    pub fn lost(&self) {
-        let _ = self.lost.send(());
-    }
-
-    /// Server `from` seated one more socket in `seat`.
-    pub fn remote_hello(&self, from: &str, seat: usize) {
-        *lock(&self.remote)
-            .entry((from.to_string(), seat))
-            .or_default() += 1;
-    }
-
-    /// Server `from`'s socket in `seat` closed; whether it was counted.
-    pub fn remote_left(&self, from: &str, seat: usize) -> bool {
-        let mut remote = lock(&self.remote);
-        match remote.get_mut(&(from.to_string(), seat)) {
-            Some(n) if *n > 0 => {
-                *n -= 1;
-                if *n == 0 {
-                    remote.remove(&(from.to_string(), seat));
-                }
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// The servers with sockets seated here.
-    pub fn remote_servers(&self) -> Vec<String> {
-        lock(&self.remote).keys().map(|(s, _)| s.clone()).collect()
-    }
-
-    /// Server `server` died: its sockets leave their seats.
-    pub async fn server_gone(&self, server: &str) {
-        let gone: Vec<(usize, usize)> = {
-            let mut remote = lock(&self.remote);
-            let keys: Vec<(String, usize)> = remote
-                .keys()
-                .filter(|(s, _)| s == server)
-                .cloned()
-                .collect();
-            keys.into_iter()
-                .filter_map(|k| remote.remove(&k).map(|n| (k.1, n)))
-                .collect()
-        };
-        let Some(local) = self.local() else {
-            return;
-        };
-        for (seat, n) in gone {
-            for _ in 0..n {
-                let _ = local.send(Command::Left { seat }).await;
-            }
-        }
-    }
 }
 
 /// The front's task.

@@ -15,6 +15,7 @@
 
 mod front;
 mod lease;
+mod shared;
 mod wire;
 
 use std::collections::HashMap;
@@ -59,7 +60,7 @@ pub struct Cluster {
     store: Redis,
     /// Publishing and the fronts' lease reads.
     connection: ConnectionManager,
-    fronts: Mutex<HashMap<String, Arc<front::Shared>>>,
+    fronts: Mutex<HashMap<String, Arc<shared::Shared>>>,
     pending: Mutex<HashMap<u64, oneshot::Sender<wire::Answer>>>,
     next: AtomicU64,
     /// One table attached or adopted at a time (so two never make two
@@ -179,7 +180,7 @@ impl Cluster {
         }
     }
 
-    fn shared(&self, id: &str) -> Option<Arc<front::Shared>> {
+    fn shared(&self, id: &str) -> Option<Arc<shared::Shared>> {
         lock(&self.fronts).get(id).cloned()
     }
 
@@ -244,7 +245,7 @@ impl Cluster {
     /// back; counts the asking server's people in their seats.
     async fn answer(
         self: Arc<Self>,
-        shared: Arc<front::Shared>,
+        shared: Arc<shared::Shared>,
         local: tokio::sync::mpsc::Sender<super::table::Command>,
         request: wire::Request,
     ) {
@@ -298,7 +299,7 @@ impl Cluster {
     async fn renew(self: Arc<Self>, mut c: ConnectionManager) {
         loop {
             tokio::time::sleep(lease::RENEW_EVERY).await;
-            let fronts: Vec<Arc<front::Shared>> = lock(&self.fronts).values().cloned().collect();
+            let fronts: Vec<Arc<shared::Shared>> = lock(&self.fronts).values().cloned().collect();
             let ids: Vec<String> = fronts
                 .iter()
                 .filter(|f| f.leased())
