@@ -25,6 +25,8 @@ mod socket;
 pub mod store;
 mod table;
 
+pub use relay::TAKEOVER_BOUND;
+
 use std::io::Write as _;
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 /// haproxy in front of `backends`, on a free loopback port; killed (and its
 /// folder removed) when dropped.
-struct Haproxy {
+pub(super) struct Haproxy {
     child: Child,
     port: u16,
     dir: PathBuf,
@@ -32,7 +32,7 @@ impl Listening for Haproxy {
 impl Haproxy {
     /// Spreads connections over `backends` (round robin among those whose
     /// `/api/key` answers 200, checked every 250 ms); WebSockets stay open.
-    fn start(name: &str, backends: &[u16]) -> Haproxy {
+    pub(super) fn start(name: &str, backends: &[u16]) -> Haproxy {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .unwrap()
@@ -95,7 +95,7 @@ impl Haproxy {
 
     /// Waits until the checks say exactly `up` (by backend index) are up and
     /// every other backend down (not on its way, as `UP 1/2` is).
-    fn wait_until_up(&self, up: &[usize]) -> Duration {
+    pub(super) fn wait_until_up(&self, up: &[usize]) -> Duration {
         let started = Instant::now();
         loop {
             let states = self.states();

@@ -18,6 +18,8 @@ mod lease;
 mod shared;
 mod wire;
 
+pub use lease::TAKEOVER_BOUND;
+
 use std::collections::HashMap;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, Weak};

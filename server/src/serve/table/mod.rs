@@ -354,6 +354,10 @@ impl Actor {
             Status::Waiting | Status::Contributing => {
                 return Err(Refusal::new(Code::NotStarted, "the game has not started"))
             }
+            // A move for a ply already played is stale, also the last one's.
+            Status::Over if self.game.as_ref().is_some_and(|g| g.ply() > ply) => {
+                return Err(Refusal::new(Code::StalePly, "that ply was played"))
+            }
             Status::Over => return Err(Refusal::new(Code::Over, "the game is over")),
             Status::Playing => {}
         }
