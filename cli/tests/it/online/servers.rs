@@ -7,6 +7,7 @@
 
 use super::client::{create_table, get_json, Client, Server};
 use super::front::Haproxy;
+use super::lobby::{entry, Events};
 use super::redis::RedisServer;
 use super::{contribute_all, play_out, play_rounds, verify};
 use std::time::{Duration, Instant};
@@ -156,4 +157,28 @@ async fn a_holder_stopped_and_woken_plays_no_second_time_out() {
     );
     drop((holder, one, two));
     let _ = std::fs::remove_file(&key);
+}
+
+/// The lobby from any server: a table opened on one server is listed by
+/// another's lobby (from Redis), waiting, then playing, then gone at the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_servers_lobby_lists_the_table() {
+    let redis = RedisServer::start("lobby-servers");
+    let flags = ["--redis", &redis.url()];
+    let runs = Server::start("lobby-servers-0", &flags);
+    let other = Server::start("lobby-servers-1", &flags);
+    let mut events = Events::open(&other).await;
+    let id = create_table(&runs, r#"{"game":"othello","clock":0}"#).await;
+    // Listed once its host sits.
+    let mut a = Client::connect(&runs, &id).await;
+    a.hello(None).await;
+    events.until(|l| entry(l, "waiting", &id).is_some()).await;
+    let mut b = Client::connect(&other, &id).await;
+    b.hello(None).await;
+    contribute_all(&mut [&mut a, &mut b]).await;
+    events.until(|l| entry(l, "playing", &id).is_some()).await;
+    play_out(&mut [a, b], &[0, 1]).await;
+    events
+        .until(|l| entry(l, "playing", &id).is_none() && entry(l, "waiting", &id).is_none())
+        .await;
 }

@@ -65,6 +65,8 @@ pub struct Cluster {
     fronts: Mutex<HashMap<String, Arc<shared::Shared>>>,
     pending: Mutex<HashMap<u64, oneshot::Sender<wire::Answer>>>,
     next: AtomicU64,
+    /// The tables other servers run that this server's lobby lists.
+    mirrored: Mutex<std::collections::HashSet<String>>,
     /// One table attached or adopted at a time (so two never make two
     /// fronts of one table on this server).
     opening: tokio::sync::Mutex<()>,
@@ -88,6 +90,7 @@ impl Cluster {
             fronts: Mutex::new(HashMap::new()),
             pending: Mutex::new(HashMap::new()),
             next: AtomicU64::new(1),
+            mirrored: Mutex::new(std::collections::HashSet::new()),
             opening: tokio::sync::Mutex::new(()),
         });
         let (subscribed, ready) = oneshot::channel();
@@ -361,8 +364,50 @@ impl Cluster {
                     }
                 }
             }
+            self.mirror_lobby().await;
             tokio::time::sleep(SCAN_EVERY).await;
         }
+    }
+
+    /// Lists in this server's lobby the tables other servers run, from
+    /// their stored states (while someone watches the lobby here), and
+    /// takes out those that ended; this server's own actors report theirs.
+    async fn mirror_lobby(&self) {
+        let Some(hub) = self.hub.upgrade() else {
+            return;
+        };
+        let lobby = hub.lobby();
+        let mut mirrored = lock(&self.mirrored).clone();
+        if !lobby.watched() && mirrored.is_empty() {
+            return;
+        }
+        let Ok(tables) = self.store.load_tables().await else {
+            return;
+        };
+        let mut now = std::collections::HashSet::new();
+        for (id, json) in tables {
+            if self.shared(&id).is_some_and(|f| f.local().is_some()) {
+                continue;
+            }
+            let Ok(saved) = serde_json::from_str::<Saved>(&json) else {
+                continue;
+            };
+            let fingerprint: Arc<str> = saved
+                .seed
+                .parse::<virada::game::fairness::Seed>()
+                .map(|s| s.fingerprint())
+                .unwrap_or_default()
+                .into();
+            lobby.reporter(fingerprint).report(&saved);
+            now.insert(id);
+        }
+        mirrored.retain(|id| !now.contains(id));
+        for gone in &mirrored {
+            if self.shared(gone).is_none_or(|f| f.local().is_none()) {
+                lobby.remove(gone);
+            }
+        }
+        *lock(&self.mirrored) = now;
     }
 
     /// Takes table `id`'s lease, when nobody holds it, and runs it here.
