@@ -33,8 +33,12 @@ const COMMAND_QUEUE: usize = 64;
 /// `state` frames a slow socket may fall behind before it skips ahead.
 const EVENT_QUEUE: usize = 16;
 /// How long a relayed command waits for the holder's answer before the
-/// front looks at the lease and sends it again.
+/// front looks at the lease: it sends the command again only when the
+/// holder changed (or the lease lapsed).
 const REPLY_WAIT: Duration = Duration::from_millis(1500);
+/// How many times a relayed command waits [`REPLY_WAIT`] for a holder that
+/// still holds the lease before it is sent again.
+const SLOW_WAITS: usize = 20;
 /// How many times a command is sent before it is refused (`storage`).
 const TRIES: u8 = 6;
 /// How long a relaying front with no socket lives on.
@@ -351,15 +355,27 @@ impl Front {
         lock(&self.cluster.pending).insert(req, waiting);
         self.relay_once(asked.clone(), req);
         let (cluster, retry) = (Arc::clone(&self.cluster), self.retry.clone());
+        let (id, sent_to) = (self.shared.id.clone(), self.holder.clone());
         tokio::spawn(async move {
-            match tokio::time::timeout(REPLY_WAIT, answer).await {
-                Ok(Ok(answer)) => replier.reply(answer),
-                _ => {
-                    lock(&cluster.pending).remove(&req);
-                    if let Some(command) = wire::unsplit(asked, replier) {
-                        let _ = retry.send((command, tries + 1));
+            let mut answer = answer;
+            // A holder still holding the lease is slow, not gone: the
+            // command is not sent twice (a move would come back stale).
+            for _ in 0..SLOW_WAITS {
+                match tokio::time::timeout(REPLY_WAIT, &mut answer).await {
+                    Ok(Ok(answer)) => return replier.reply(answer),
+                    Ok(Err(_)) => break,
+                    Err(_) => {
+                        let mut c = cluster.connection.clone();
+                        let now = lease::holder(&mut c, &id).await.ok().flatten();
+                        if sent_to.is_none() || now != sent_to {
+                            break;
+                        }
                     }
                 }
+            }
+            lock(&cluster.pending).remove(&req);
+            if let Some(command) = wire::unsplit(asked, replier) {
+                let _ = retry.send((command, tries + 1));
             }
         });
     }
