@@ -75,7 +75,7 @@ js-check: $(NODE_DEPS) wasm
 	node_modules/.bin/tsc -p tsconfig.worker.json
 
 browser-test: $(NODE_DEPS) wasm
-	@$(SETUP) chromium
+	@$(SETUP) chromium redis
 	cargo build -q --profile test -p virada-cli --bin virada
 	node --test tests/wasm-exports.test.mjs tests/browser/*.test.mjs
 

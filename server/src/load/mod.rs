@@ -12,7 +12,8 @@
 //! `--timeout` is lost. With `--spawn` the command starts `virada serve`
 //! itself (a free port, a scratch data folder, no per-address table limit)
 //! and reads the server's memory from `/proc/PID/status`. Several `--url`s
-//! spread the tables over several servers; `--redis` reads the memory of
+//! spread the tables over several servers (a table opened on one, its
+//! second player on the next, so that half the moves are relayed); `--redis` reads the memory of
 //! the Redis they share (and with `--spawn` starts the server over it).
 
 use std::collections::BTreeMap;

@@ -333,8 +333,15 @@ async fn seat_two(
 ) -> Result<[Player; 2], String> {
     let id = create(settings, address).await?;
     let url = format!("ws://{address}/api/tables/{id}/ws");
+    // With several servers the second player sits through the next one:
+    // its moves are relayed to the table's server and back.
+    let all = &settings.addresses;
+    let next = all
+        .iter()
+        .position(|a| a == address)
+        .map_or(address, |i| all[(i + 1) % all.len()].as_str());
     let mut first = join(&url, counters).await?;
-    let mut second = join(&url, counters).await?;
+    let mut second = join(&format!("ws://{next}/api/tables/{id}/ws"), counters).await?;
     // Both seats contribute (a page's random value); the game starts at once.
     for player in [&mut first, &mut second] {
         let random = virada::game::fairness::Seed::generate().map_err(|_| "random")?;

@@ -1,19 +1,22 @@
 //! Every online table of this server: the running actors by id, the
 //! "Play anyone" queue, the per-address limit on new tables, and the lobby
 //! their actors report to. Tables in progress are restored from the store
-//! when the server starts.
+//! when the server starts. Over Redis (`--redis`) a table's handle is its
+//! front on this server (relay/), which runs the actor here or relays to
+//! the server that does.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
 
 use tokio::sync::{broadcast, mpsc};
 
 use super::keys::Keys;
 use super::lobby::{Lobby, Watchers};
+use super::relay::Cluster;
 use super::saved::MatchPlay;
-use super::store::Store;
+use super::store::{Redis, Store};
 use super::table::{fresh_token, now_ms, Actor, Command, Holder, Opener, Saved, Status, Timing};
 use virada::game::GameKind;
 
@@ -81,15 +84,20 @@ pub struct Hub {
     lobby: Arc<Lobby>,
     /// The hub itself, for its tables to open the next one ("Play again").
     me: Weak<Hub>,
+    /// This server among the servers of one Redis (`--redis`).
+    cluster: OnceLock<Arc<Cluster>>,
 }
 
 impl Hub {
-    /// The hub, with every stored table in progress running again.
+    /// The hub, with every stored table in progress running again; over
+    /// `shared` (Redis and this server's token), the tables are shared with
+    /// the other servers of that Redis, each run where its lease is.
     pub async fn start(
         store: Store,
         keys: Arc<Keys>,
         timing: Timing,
         limits: Limits,
+        shared: Option<(Redis, String)>,
     ) -> Result<Arc<Hub>, String> {
         let hub = Arc::new_cyclic(|me| Hub {
             me: me.clone(),
@@ -101,7 +109,14 @@ impl Hub {
             timing,
             limits,
             lobby: Arc::new(Lobby::new()),
+            cluster: OnceLock::new(),
         });
+        if let Some((redis, token)) = shared {
+            // The cluster's scan runs the tables nobody runs.
+            let cluster = Cluster::start(redis, &token, Arc::downgrade(&hub)).await?;
+            let _ = hub.cluster.set(cluster);
+            return Ok(hub);
+        }
         let stored = hub.store.load_tables().await?;
         let count = stored.len();
         for (id, json) in stored {
@@ -145,31 +160,16 @@ impl Hub {
     /// Starts a table's actor (over a finished `record` when given); the
     /// table leaves the hub when its actor ends.
     fn spawn_with(&self, saved: Saved, record: Option<String>) -> Result<Handle, String> {
+        if let Some(cluster) = self.cluster.get() {
+            return Ok(match record {
+                Some(record) => cluster.show_record(self, saved, record),
+                None => cluster.open(self, saved),
+            });
+        }
         let id = saved.id.clone();
-        let fingerprint: Arc<str> = saved
-            .seed
-            .parse::<virada::game::fairness::Seed>()
-            .map(|s| s.fingerprint())
-            .unwrap_or_default()
-            .into();
-        let (commands, receiver) = mpsc::channel(COMMAND_QUEUE);
+        let fingerprint = fingerprint_of(&saved);
         let (events, _) = broadcast::channel(EVENT_QUEUE);
-        let actor = Actor::new(
-            saved,
-            self.store.clone(),
-            Arc::clone(&self.keys),
-            self.timing,
-            events.clone(),
-            commands.clone(),
-        )?;
-        let actor = match record {
-            Some(record) => actor.finished(record),
-            None => actor,
-        };
-        let opener: Weak<dyn Opener> = self.me.clone();
-        let actor = actor
-            .reporting(self.lobby.reporter(Arc::clone(&fingerprint)))
-            .opening(opener);
+        let (commands, task) = self.start_actor(saved, record, events.clone())?;
         let handle = Handle {
             commands,
             events,
@@ -180,11 +180,51 @@ impl Hub {
         let tables = Arc::clone(&self.tables);
         let lobby = Arc::clone(&self.lobby);
         tokio::spawn(async move {
-            actor.run(receiver).await;
+            let _ = task.await;
             lock(&tables).remove(&id);
             lobby.remove(&id);
         });
         Ok(handle)
+    }
+
+    /// Runs a table's actor (over a finished `record` when given), its
+    /// `state` frames on `events`: its command channel and its task.
+    pub(super) fn start_actor(
+        &self,
+        saved: Saved,
+        record: Option<String>,
+        events: broadcast::Sender<Arc<str>>,
+    ) -> Result<(mpsc::Sender<Command>, tokio::task::JoinHandle<()>), String> {
+        let fingerprint = fingerprint_of(&saved);
+        let (commands, receiver) = mpsc::channel(COMMAND_QUEUE);
+        let actor = Actor::new(
+            saved,
+            self.store.clone(),
+            Arc::clone(&self.keys),
+            self.timing,
+            events,
+            commands.clone(),
+        )?;
+        let actor = match record {
+            Some(record) => actor.finished(record),
+            None => actor,
+        };
+        let opener: Weak<dyn Opener> = self.me.clone();
+        let actor = actor
+            .reporting(self.lobby.reporter(fingerprint))
+            .opening(opener);
+        Ok((commands, tokio::spawn(actor.run(receiver))))
+    }
+
+    /// A table's front joins the hub (over Redis).
+    pub(super) fn insert(&self, id: &str, handle: Handle) {
+        lock(&self.tables).insert(id.to_string(), handle);
+    }
+
+    /// A table's front left the hub (over Redis).
+    pub(super) fn forget(&self, id: &str) {
+        lock(&self.tables).remove(id);
+        self.lobby.remove(id);
     }
 
     /// A running table by id, or a finished one brought back from its
@@ -193,16 +233,22 @@ impl Hub {
         if let Some(handle) = self.table(id) {
             return Some(handle);
         }
+        if let Some(cluster) = self.cluster.get() {
+            if let Some(handle) = cluster.attach(id).await {
+                return Some(handle);
+            }
+        }
         let record = self.store.record(id).await.ok()??;
         // The finished table's kept state (its seats' token hashes, `next`,
         // its match) when there is one, else what its record says.
-        let kept = self.store.load_tables().await.ok().and_then(|tables| {
-            tables
-                .into_iter()
-                .find(|(t, _)| t == id)
-                .and_then(|(_, json)| serde_json::from_str::<Saved>(&json).ok())
-                .filter(|s| s.status == Status::Over)
-        });
+        let kept = self
+            .store
+            .load_table(id)
+            .await
+            .ok()
+            .flatten()
+            .and_then(|json| serde_json::from_str::<Saved>(&json).ok())
+            .filter(|s| s.status == Status::Over);
         let saved = match kept.map_or_else(|| saved_from_record(id, &record), Ok) {
             Ok(saved) => saved,
             Err(e) => {
@@ -342,8 +388,18 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// The fingerprint of a table's seed, public from its opening.
+fn fingerprint_of(saved: &Saved) -> Arc<str> {
+    saved
+        .seed
+        .parse::<virada::game::fairness::Seed>()
+        .map(|s| s.fingerprint())
+        .unwrap_or_default()
+        .into()
+}
+
 /// A finished table's state from its record: seats, words, seed and moves.
-fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
+pub(super) fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
     use virada::game::Seat;
     let r = virada::record::parse(text).map_err(|e| e.to_string())?;
     let kind = r.game;

@@ -173,6 +173,11 @@ impl Lobby {
         self.changed(&mut inner);
     }
 
+    /// Whether a page listens to the lobby now.
+    pub fn watched(&self) -> bool {
+        self.version.receiver_count() > 0
+    }
+
     /// Table `id` is gone (its actor ended).
     pub fn remove(&self, id: &str) {
         let mut inner = lock(&self.inner);

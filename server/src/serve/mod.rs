@@ -18,11 +18,14 @@ mod hub;
 mod keys;
 mod lobby;
 mod protocol;
+mod relay;
 mod saved;
 mod site;
 mod socket;
 pub mod store;
 mod table;
+
+pub use relay::TAKEOVER_BOUND;
 
 use std::io::Write as _;
 use std::net::SocketAddr;
@@ -38,8 +41,6 @@ use tower::Service as _;
 
 /// The longest request head read (request line and headers); longer gets 431.
 const MAX_HEAD: usize = 16 * 1024;
-/// How long a server's hold on the tables in Redis outlives its last renewal.
-const HOLD: Duration = Duration::from_secs(5);
 /// How long open requests may go on after a stop signal.
 const DRAIN: Duration = Duration::from_secs(5);
 
@@ -68,11 +69,12 @@ pub struct Args {
     #[arg(long, env = "VIRADA_MAX_CONNECTIONS", default_value_t = 10_000)]
     max_connections: usize,
     /// Keep the tables and records in this Redis (`redis://HOST:PORT`)
-    /// instead of the data folder's database. One server runs the tables at
-    /// a time: another started over the same Redis waits, and takes them
-    /// over within seconds when the first stops. Give every such server the
-    /// same signing key (`--key-file`). Run Redis with `--appendonly yes
-    /// --appendfsync always`.
+    /// instead of the data folder's database, shared with every server
+    /// started over the same Redis: any of them serves any table (each table
+    /// runs on the server holding its lease; the others relay), and when one
+    /// stops another takes its tables over within seconds. Give every such
+    /// server the same signing key (`--key-file`). Run Redis with
+    /// `--appendonly yes --appendfsync always`.
     #[arg(long, env = "VIRADA_REDIS")]
     redis: Option<String>,
     /// The signing key's file (64 hex characters; made if missing), instead
@@ -163,13 +165,13 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
         println!("Serving {} on http://{addr}/", root.display());
         let _ = std::io::stdout().flush();
-        let store: store::Store = match &args.redis {
+        let (store, shared): (store::Store, _) = match &args.redis {
             Some(url) => {
-                let redis = store::Redis::connect(url).await?;
-                redis.hold_tables(&table::fresh_token()?, HOLD).await?;
-                Arc::new(redis)
+                let token = table::fresh_token()?;
+                let redis = store::Redis::connect(url).await?.with_token(&token);
+                (Arc::new(redis.clone()), Some((redis, token)))
             }
-            None => Arc::new(store::Sqlite::open(&args.data)?),
+            None => (Arc::new(store::Sqlite::open(&args.data)?), None),
         };
         let hub = hub::Hub::start(
             store,
@@ -184,6 +186,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 tables_per_address: args.tables_per_address,
                 window: Duration::from_secs(600),
             },
+            shared,
         )
         .await?;
         let api = api::Api {

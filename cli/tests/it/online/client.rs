@@ -34,6 +34,11 @@ impl Server {
         }
     }
 
+    /// Its process id (to stop it with a signal of one's choosing).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Its data folder.
     pub fn data(&self) -> &std::path::Path {
         &self.data

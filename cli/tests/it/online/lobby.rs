@@ -14,7 +14,7 @@ use tokio::io::{AsyncBufReadExt as _, AsyncReadExt as _, AsyncWriteExt as _, Buf
 const PATIENCE: Duration = Duration::from_secs(60);
 
 /// A reader of the lobby's events: every list it received, in order.
-struct Events {
+pub(super) struct Events {
     reader: BufReader<tokio::net::TcpStream>,
     /// The body's bytes read but not yet made into events.
     pending: String,
@@ -23,7 +23,7 @@ struct Events {
 }
 
 impl Events {
-    async fn open(server: &Server) -> Events {
+    pub(super) async fn open(server: &Server) -> Events {
         let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", server.port))
             .await
             .unwrap();
@@ -89,7 +89,7 @@ impl Events {
     }
 
     /// Reads events until one satisfies `done`.
-    async fn until(&mut self, done: impl Fn(&Value) -> bool) -> Value {
+    pub(super) async fn until(&mut self, done: impl Fn(&Value) -> bool) -> Value {
         loop {
             let list = self.next().await;
             if done(&list) {
@@ -100,7 +100,7 @@ impl Events {
 }
 
 /// Table `id` in the list's `part` (`waiting` or `playing`).
-fn entry<'a>(list: &'a Value, part: &str, id: &str) -> Option<&'a Value> {
+pub(super) fn entry<'a>(list: &'a Value, part: &str, id: &str) -> Option<&'a Value> {
     list[part]
         .as_array()
         .unwrap()

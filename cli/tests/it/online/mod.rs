@@ -11,10 +11,12 @@ mod front;
 mod handicap;
 mod lobby;
 mod matches;
+mod race;
 /// The server store's own `redis-server` starter, the one file both use.
 #[path = "../../../../server/src/serve/store/redis_server.rs"]
 pub(crate) mod redis;
 mod redis_restart;
+mod servers;
 
 use client::{create_table, Client, Server};
 use serde_json::Value;

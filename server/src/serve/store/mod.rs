@@ -12,12 +12,12 @@ use std::sync::Arc;
 
 mod redis;
 #[cfg(test)]
-mod redis_server;
+pub(crate) mod redis_server;
 mod sqlite;
 #[cfg(test)]
 mod tests;
 
-pub use self::redis::Redis;
+pub use self::redis::{lease_key, Redis};
 pub use self::sqlite::{Sqlite, DB_FILE};
 
 /// A store's answer to come.
@@ -46,6 +46,17 @@ pub trait Storage: Send + Sync {
 
     /// Every table in progress: `(id, state)`.
     fn load_tables(&self) -> Answer<'_, Vec<(String, String)>>;
+
+    /// One table in progress by id: its state, `None` when it is not in
+    /// progress (never opened, or finished). The shared store answers it
+    /// alone; the default looks through [`Storage::load_tables`].
+    fn load_table(&self, id: &str) -> Answer<'_, Option<String>> {
+        let id = id.to_string();
+        Box::pin(async move {
+            let tables = self.load_tables().await?;
+            Ok(tables.into_iter().find(|(i, _)| *i == id).map(|(_, s)| s))
+        })
+    }
 
     /// A finished record by id.
     fn record(&self, id: &str) -> Answer<'_, Option<String>>;

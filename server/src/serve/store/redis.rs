@@ -11,7 +11,8 @@
 //! | `virada:moves:ID` | list | the table's moves, one a ply |
 //! | `virada:record:ID` | hash | `game`, `record` (the signed text), `finished_ms` |
 //! | `virada:records` | sorted set | the finished ids by `finished_ms` |
-//! | `virada:server` | string | the hold of the server running the tables (a lease) |
+//! | `virada:lease:ID` | string | the token of the server running the table (PX: it lapses) |
+//! | `virada:alive:TOKEN` | string | a server's liveness (PX, renewed with its leases) |
 //!
 //! A move is appended by a Lua script, which Redis runs alone: it checks
 //! that the game is not over and that the ply is the list's length, then
@@ -32,11 +33,14 @@ const TABLES: &str = "virada:tables";
 /// The finished records by time.
 const RECORDS: &str = "virada:records";
 
-/// Appends a move: KEYS = moves, state, the set of tables, record; ARGV =
-/// ply, move, state, id. Answers [`TAKEN`], [`OVER`], or the moves the
+/// Appends a move: KEYS = moves, state, the set of tables, record, lease;
+/// ARGV = ply, move, state, id, our token. Answers [`TAKEN`], [`OVER`],
+/// [`FENCED`] (another server holds the table's lease), or the moves the
 /// table has when the ply is not the next one.
 const APPEND: &str = r"
 if redis.call('EXISTS', KEYS[4]) == 1 then return -2 end
+local holder = redis.call('GET', KEYS[5])
+if holder and holder ~= ARGV[5] then return -3 end
 local at = redis.call('LLEN', KEYS[1])
 if at ~= tonumber(ARGV[1]) then return at end
 redis.call('RPUSH', KEYS[1], ARGV[2])
@@ -44,29 +48,23 @@ redis.call('SET', KEYS[2], ARGV[3])
 redis.call('SADD', KEYS[3], ARGV[4])
 return -1
 ";
-/// The hold on the tables: one server runs them at a time (for now).
-pub(super) const HOLDER: &str = "virada:server";
-/// Renews the hold when it is still ours (1), takes it back when it lapsed
-/// and nobody took it meanwhile (2: nobody else ran the tables), or answers
-/// 0 when another server holds it. KEYS = the hold; ARGV = our token, its
-/// time to live in ms.
-const RENEW: &str = r"
-local holder = redis.call('GET', KEYS[1])
-if holder == ARGV[1] then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return 1
-end
-if not holder then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 2
-end
-return 0
+/// Saves a table's state unless another server holds its lease: KEYS =
+/// state, the set of tables, the lease; ARGV = state, id, our token.
+/// Answers 1 when saved, 0 when fenced off.
+const SAVE: &str = r"
+local holder = redis.call('GET', KEYS[3])
+if holder and holder ~= ARGV[3] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SADD', KEYS[2], ARGV[2])
+return 1
 ";
 
 /// The script's answer when the move is taken.
 const TAKEN: i64 = -1;
 /// The script's answer when the game is over.
 const OVER: i64 = -2;
+/// The script's answer when another server holds the table's lease.
+const FENCED: i64 = -3;
 
 /// How long a command may wait for Redis's answer.
 const RESPONSE_TIMEOUT: Duration = Duration::from_secs(5);
@@ -83,6 +81,11 @@ fn record_key(id: &str) -> String {
     format!("virada:record:{id}")
 }
 
+/// The key of table `id`'s lease: the token of the server running it.
+pub fn lease_key(id: &str) -> String {
+    format!("virada:lease:{id}")
+}
+
 fn failed(e: &redis::RedisError) -> String {
     format!("redis: {e}")
 }
@@ -93,6 +96,11 @@ pub struct Redis {
     client: redis::Client,
     connection: ConnectionManager,
     append: Script,
+    save: Script,
+    /// This server's token: a write to a table whose lease another token
+    /// holds is refused (fenced off), so a server that lost a lease
+    /// without knowing it yet changes nothing.
+    token: String,
 }
 
 impl Redis {
@@ -122,78 +130,25 @@ impl Redis {
             client,
             connection,
             append: Script::new(APPEND),
+            save: Script::new(SAVE),
+            token: String::new(),
         })
     }
 
-    /// Waits until this server holds the tables (`SET NX PX`: the hold
-    /// lapses `ttl` after its holder stops renewing it), then renews it
-    /// every third of `ttl` on a task and a connection of its own (so that
-    /// a renewal never waits behind the tables' writes). A renewal that
-    /// comes late, after the hold lapsed, takes it back when nobody else
-    /// took it meanwhile; a server that finds it taken, or cannot reach
-    /// Redis for `ttl`, stops the process at once, so that two servers never
-    /// run one table.
-    pub async fn hold_tables(&self, token: &str, ttl: Duration) -> Result<(), String> {
-        let config = ConnectionManagerConfig::new().set_response_timeout(Some(RESPONSE_TIMEOUT));
-        let mut connection = ConnectionManager::new_with_config(self.client.clone(), config)
-            .await
-            .map_err(|e| failed(&e))?;
-        let ttl_ms = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX);
-        let mut told = false;
-        loop {
-            let taken: Option<String> = redis::cmd("SET")
-                .arg(HOLDER)
-                .arg(token)
-                .arg("NX")
-                .arg("PX")
-                .arg(ttl_ms)
-                .query_async(&mut connection)
-                .await
-                .map_err(|e| failed(&e))?;
-            if taken.is_some() {
-                break;
-            }
-            if !told {
-                tracing::warn!(
-                    "another server holds the tables in Redis; waiting for its hold to lapse"
-                );
-                told = true;
-            }
-            tokio::time::sleep(ttl / 10).await;
-        }
-        let token = token.to_string();
-        let renew = Script::new(RENEW);
-        tokio::spawn(async move {
-            let mut renewed = tokio::time::Instant::now();
-            loop {
-                tokio::time::sleep(ttl / 3).await;
-                let answer: Result<i64, _> = renew
-                    .key(HOLDER)
-                    .arg(&token)
-                    .arg(ttl_ms)
-                    .invoke_async(&mut connection)
-                    .await;
-                match answer {
-                    Ok(1) => renewed = tokio::time::Instant::now(),
-                    Ok(2) => {
-                        tracing::warn!(
-                            "the hold on Redis's tables lapsed before its renewal; nobody took it: taken back"
-                        );
-                        renewed = tokio::time::Instant::now();
-                    }
-                    Ok(_) => {
-                        tracing::error!("another server took the tables in Redis: stopping");
-                        std::process::exit(1);
-                    }
-                    Err(e) if renewed.elapsed() >= ttl => {
-                        tracing::error!("the hold on Redis's tables lapsed ({e}): stopping");
-                        std::process::exit(1);
-                    }
-                    Err(e) => tracing::warn!("the hold on Redis's tables not renewed: {e}"),
-                }
-            }
-        });
-        Ok(())
+    /// The same store, writing as the server whose token is `token`.
+    pub fn with_token(mut self, token: &str) -> Redis {
+        self.token = token.to_string();
+        self
+    }
+
+    /// The client, for connections of one's own (pub/sub, leases).
+    pub fn client(&self) -> &redis::Client {
+        &self.client
+    }
+
+    /// The shared connection (it reconnects by itself).
+    pub fn connection(&self) -> ConnectionManager {
+        self.connection.clone()
     }
 }
 
@@ -202,15 +157,22 @@ impl Storage for Redis {
         let id = id.to_string();
         let mut connection = self.connection.clone();
         Box::pin(async move {
-            redis::pipe()
-                .atomic()
-                .set(table_key(&id), state)
-                .ignore()
-                .sadd(TABLES, &id)
-                .ignore()
-                .query_async::<()>(&mut connection)
+            let saved: i64 = self
+                .save
+                .key(table_key(&id))
+                .key(TABLES)
+                .key(lease_key(&id))
+                .arg(state)
+                .arg(&id)
+                .arg(&self.token)
+                .invoke_async(&mut connection)
                 .await
-                .map_err(|e| failed(&e))
+                .map_err(|e| failed(&e))?;
+            if saved == 1 {
+                Ok(())
+            } else {
+                Err(format!("table {id}: another server holds its lease"))
+            }
         })
     }
 
@@ -224,16 +186,21 @@ impl Storage for Redis {
                 .key(table_key(&id))
                 .key(TABLES)
                 .key(record_key(&id))
+                .key(lease_key(&id))
                 .arg(ply)
                 .arg(mv)
                 .arg(state)
                 .arg(&id)
+                .arg(&self.token)
                 .invoke_async(&mut connection)
                 .await
                 .map_err(|e| AppendError::Failed(failed(&e)))?;
             match answer {
                 TAKEN => Ok(()),
                 OVER => Err(AppendError::Over),
+                FENCED => Err(AppendError::Failed(format!(
+                    "table {id}: another server holds its lease"
+                ))),
                 at => Err(AppendError::StalePly {
                     at: usize::try_from(at).unwrap_or(usize::MAX),
                 }),
@@ -290,6 +257,18 @@ impl Storage for Redis {
                 .zip(states)
                 .filter_map(|(id, state)| Some((id, state?)))
                 .collect())
+        })
+    }
+
+    fn load_table(&self, id: &str) -> Answer<'_, Option<String>> {
+        let key = table_key(id);
+        let mut connection = self.connection.clone();
+        Box::pin(async move {
+            redis::cmd("GET")
+                .arg(key)
+                .query_async(&mut connection)
+                .await
+                .map_err(|e| failed(&e))
         })
     }
 

@@ -23,6 +23,7 @@ use tokio::sync::{broadcast, mpsc};
 
 mod again;
 mod contribute;
+mod keep;
 mod r#match;
 mod time;
 
@@ -34,7 +35,7 @@ use super::keys::Keys;
 use super::protocol::{Code, Refusal};
 use super::saved::token_hash;
 pub use super::saved::{fresh_token, now_ms, Command, Holder, Saved, Status, Timing, Welcome};
-use super::store::Store;
+use super::store::{AppendError, Store};
 use time::{linger_ms, sleep_until_ms};
 use virada::game::fairness::Seed;
 
@@ -354,29 +355,41 @@ impl Actor {
             Status::Waiting | Status::Contributing => {
                 return Err(Refusal::new(Code::NotStarted, "the game has not started"))
             }
+            // A move for a ply already played is stale, also the last one's.
+            Status::Over if self.game.as_ref().is_some_and(|g| g.ply() > ply) => {
+                return Err(Refusal::new(Code::StalePly, "that ply was played"))
+            }
             Status::Over => return Err(Refusal::new(Code::Over, "the game is over")),
             Status::Playing => {}
         }
         let Some(game) = self.game.as_mut() else {
             return Err(Refusal::new(Code::NotStarted, "the game has not started"));
         };
-        if !matches!(self.saved.seats[seat], Holder::Person { .. }) || game.seat_to_move() != seat {
-            return Err(Refusal::new(Code::NotYourTurn, "it is not your turn"));
-        }
+        // The ply first: of two sends of one move (two servers, two
+        // sockets), the later is `stale-ply` whoever is to move now.
         if game.ply() != ply {
             return Err(Refusal::new(
                 Code::StalePly,
                 format!("the game is at move {}, not {ply}", game.ply()),
             ));
         }
+        if !matches!(self.saved.seats[seat], Holder::Person { .. }) || game.seat_to_move() != seat {
+            return Err(Refusal::new(Code::NotYourTurn, "it is not your turn"));
+        }
         let before = self.saved.clone();
         game.play(mv).map_err(|e| Refusal::new(Code::Illegal, e))?;
         if let Err(e) = self.after_move().await {
             self.undo(before);
-            return Err(Refusal::new(
-                Code::Storage,
-                format!("the move could not be kept ({e}); nothing happened"),
-            ));
+            return Err(match e {
+                AppendError::StalePly { at } => {
+                    Refusal::new(Code::StalePly, format!("the game is at move {at}"))
+                }
+                AppendError::Over => Refusal::new(Code::Over, "the game is over"),
+                AppendError::Failed(e) => Refusal::new(
+                    Code::Storage,
+                    format!("the move could not be kept ({e}); nothing happened"),
+                ),
+            });
         }
         Ok(())
     }
@@ -392,10 +405,11 @@ impl Actor {
     }
 
     /// After a move: the clock for the next one, the end, the bot. The
-    /// move is kept (the table's state, or at the end the signed record)
-    /// before anyone hears of it; when the store fails, nothing is told and
-    /// the caller undoes the move.
-    async fn after_move(&mut self) -> Result<(), String> {
+    /// move is kept (appended with its ply, then at the end the signed
+    /// record) before anyone hears of it; when the store fails, or another
+    /// server kept a move for that ply first, nothing is told and the
+    /// caller undoes the move.
+    async fn after_move(&mut self) -> Result<(), AppendError> {
         let Some(game) = self.game.as_ref() else {
             return Ok(());
         };
@@ -404,6 +418,7 @@ impl Actor {
             self.saved.status = Status::Over;
             self.saved.deadline_ms = None;
             let record = game.signed_record(&self.keys);
+            self.keep_move().await?;
             self.store
                 .finish(
                     &self.saved.id,
@@ -414,7 +429,8 @@ impl Actor {
                 .await
                 .inspect_err(|e| {
                     tracing::error!("table {}: the record was not stored: {e}", self.saved.id);
-                })?;
+                })
+                .map_err(AppendError::Failed)?;
             self.record = Some(record);
             self.over_at = Some(now_ms());
             if self.saved.play.is_some() {
@@ -428,9 +444,7 @@ impl Actor {
         }
         self.saved.deadline_ms =
             (self.saved.clock > 0).then(|| now_ms() + i64::from(self.saved.clock) * 1000);
-        let json = serde_json::to_string(&self.saved).map_err(|e| e.to_string())?;
-        self.store
-            .save_table(&self.saved.id, json)
+        self.keep_move()
             .await
             .inspect_err(|e| tracing::error!("table {}: move not stored: {e}", self.saved.id))?;
         self.broadcast();

@@ -1,0 +1,188 @@
+//! Leases in Redis: the server whose token `virada:lease:ID` holds runs
+//! table `ID`'s actor (its clock, its bot, its grace periods). A lease is
+//! taken with `SET NX PX` and lapses [`TTL`] after its last renewal; a
+//! server renews all of its leases, and its liveness key
+//! `virada:alive:TOKEN`, in one Lua script every [`RENEW_EVERY`], on a
+//! connection of its own so that a renewal never waits behind the tables'
+//! writes.
+
+use std::time::Duration;
+
+use redis::aio::ConnectionManager;
+use redis::Script;
+
+use super::super::store::lease_key;
+
+/// How long a lease outlives its holder's last renewal.
+pub const TTL: Duration = Duration::from_millis(2000);
+/// How often a server renews its leases.
+pub const RENEW_EVERY: Duration = Duration::from_millis(600);
+/// How often a server with sockets of a table it does not run looks at the
+/// table's lease (and takes it when it lapsed).
+pub const WATCH_EVERY: Duration = Duration::from_millis(300);
+
+/// The longest a table goes without a running holder after its holder
+/// stops: the lease lapses ([`TTL`] after the last renewal), then the next
+/// look of a server with sockets of the table takes it.
+pub const TAKEOVER_BOUND: Duration = TTL.saturating_add(WATCH_EVERY);
+
+// The bar: another server takes the clock within 3 s of the holder's death.
+const _: () = assert!(TAKEOVER_BOUND.as_millis() <= 3000);
+// A lease is renewed several times within its time to live.
+const _: () = assert!(RENEW_EVERY.as_millis() * 3 <= TTL.as_millis());
+
+/// Renews: KEYS = the liveness key, then each lease; ARGV = our token, the
+/// time to live in ms. A lease still ours is renewed; one that lapsed and
+/// nobody took is taken back (nobody else ran the table meanwhile); the
+/// indices (from 1) of those another server holds come back: lost.
+const RENEW: &str = r"
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+local lost = {}
+for i = 2, #KEYS do
+  local holder = redis.call('GET', KEYS[i])
+  if holder == ARGV[1] then
+    redis.call('PEXPIRE', KEYS[i], ARGV[2])
+  elseif not holder then
+    redis.call('SET', KEYS[i], ARGV[1], 'PX', ARGV[2])
+  else
+    lost[#lost + 1] = i - 1
+  end
+end
+return lost
+";
+
+/// Lets a lease go when it is still ours: KEYS = the lease; ARGV = our token.
+const RELEASE: &str = r"
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+";
+
+/// A server's liveness key.
+pub fn alive_key(token: &str) -> String {
+    format!("virada:alive:{token}")
+}
+
+fn ttl_ms() -> u64 {
+    u64::try_from(TTL.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Takes table `id`'s lease for `token` when nobody holds it.
+pub async fn take(c: &mut ConnectionManager, id: &str, token: &str) -> redis::RedisResult<bool> {
+    let taken: Option<String> = redis::cmd("SET")
+        .arg(lease_key(id))
+        .arg(token)
+        .arg("NX")
+        .arg("PX")
+        .arg(ttl_ms())
+        .query_async(c)
+        .await?;
+    Ok(taken.is_some())
+}
+
+/// Who holds table `id`'s lease.
+pub async fn holder(c: &mut ConnectionManager, id: &str) -> redis::RedisResult<Option<String>> {
+    redis::cmd("GET").arg(lease_key(id)).query_async(c).await
+}
+
+/// Lets table `id`'s lease go when `token` holds it.
+pub async fn release(c: &mut ConnectionManager, id: &str, token: &str) -> redis::RedisResult<()> {
+    let _: i64 = Script::new(RELEASE)
+        .key(lease_key(id))
+        .arg(token)
+        .invoke_async(c)
+        .await?;
+    Ok(())
+}
+
+/// Renews `token`'s liveness and its leases of `ids`; the ids whose lease
+/// another server holds now.
+pub async fn renew(
+    c: &mut ConnectionManager,
+    token: &str,
+    ids: &[String],
+) -> redis::RedisResult<Vec<String>> {
+    let script = Script::new(RENEW);
+    let mut invocation = script.key(alive_key(token));
+    for id in ids {
+        invocation.key(lease_key(id));
+    }
+    let lost: Vec<usize> = invocation.arg(token).arg(ttl_ms()).invoke_async(c).await?;
+    Ok(lost
+        .into_iter()
+        .filter_map(|i| ids.get(i.checked_sub(1)?).cloned())
+        .collect())
+}
+
+/// Which of `tokens` belong to servers still alive (their liveness key
+/// not lapsed).
+pub async fn alive(c: &mut ConnectionManager, tokens: &[String]) -> redis::RedisResult<Vec<bool>> {
+    if tokens.is_empty() {
+        return Ok(Vec::new());
+    }
+    let keys: Vec<String> = tokens.iter().map(|t| alive_key(t)).collect();
+    let found: Vec<Option<String>> = redis::cmd("MGET").arg(&keys).query_async(c).await?;
+    Ok(found.into_iter().map(|f| f.is_some()).collect())
+}
+
+/// The tables in progress whose lease nobody holds.
+pub async fn unheld(c: &mut ConnectionManager, ids: &[String]) -> redis::RedisResult<Vec<String>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let keys: Vec<String> = ids.iter().map(|id| lease_key(id)).collect();
+    let holders: Vec<Option<String>> = redis::cmd("MGET").arg(&keys).query_async(c).await?;
+    Ok(ids
+        .iter()
+        .zip(holders)
+        .filter(|(_, h)| h.is_none())
+        .map(|(id, _)| id.clone())
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::store::redis_server::RedisServer;
+    use super::*;
+
+    #[test]
+    fn a_lapsed_lease_nobody_took_is_taken_back_and_a_taken_one_is_lost() {
+        let server = RedisServer::start("lease");
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let client = redis::Client::open(server.url()).unwrap();
+            let mut c = ConnectionManager::new(client).await.unwrap();
+            assert!(take(&mut c, "t1", "ours").await.unwrap());
+            assert!(take(&mut c, "t2", "ours").await.unwrap());
+            assert!(!take(&mut c, "t1", "theirs").await.unwrap());
+            // t1 lapses and nobody takes it; t2 lapses and another server takes it.
+            let _: () = redis::cmd("DEL")
+                .arg(lease_key("t1"))
+                .arg(lease_key("t2"))
+                .query_async(&mut c)
+                .await
+                .unwrap();
+            assert!(take(&mut c, "t2", "theirs").await.unwrap());
+            let ids = vec!["t1".to_string(), "t2".to_string()];
+            let lost = renew(&mut c, "ours", &ids).await.unwrap();
+            assert_eq!(lost, vec!["t2".to_string()]);
+            assert_eq!(holder(&mut c, "t1").await.unwrap().as_deref(), Some("ours"));
+            assert_eq!(
+                holder(&mut c, "t2").await.unwrap().as_deref(),
+                Some("theirs")
+            );
+            let tokens = vec!["ours".to_string(), "theirs".to_string()];
+            assert_eq!(alive(&mut c, &tokens).await.unwrap(), vec![true, false]);
+            release(&mut c, "t2", "ours").await.unwrap();
+            assert!(holder(&mut c, "t2").await.unwrap().is_some());
+            release(&mut c, "t1", "ours").await.unwrap();
+            let ids = vec!["t1".to_string(), "t2".to_string(), "t3".to_string()];
+            let free = unheld(&mut c, &ids).await.unwrap();
+            assert_eq!(free, vec!["t1".to_string(), "t3".to_string()]);
+        });
+    }
+}

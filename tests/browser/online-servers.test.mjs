@@ -1,0 +1,77 @@
+// Two servers, one table: two `virada serve --redis` on loopback over one
+// Redis (Debian's redis-server, started here on a free port and stopped),
+// sharing one signing key. The host opens a table in a page of the first
+// server; the second person opens the same link on the second server's
+// port (another origin). The two pages play a whole game, every move going
+// from one server to the other through Redis; the record verifies.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { spawn } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serverWith } from './harness.mjs';
+import { hostTable, joinLink, playOut, field, cliVerify } from './online-util.mjs';
+
+/** A free loopback port. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether something answers on `port` now. */
+function answers(port) {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** redis-server on a free port in a scratch folder; {url, stop()}. */
+async function startRedis() {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'virada-servers-'));
+  const child = spawn('/usr/bin/redis-server', [
+    '--port', String(port), '--bind', '127.0.0.1', '--dir', dir,
+    '--save', '', '--appendonly', 'yes', '--appendfsync', 'always',
+  ], { stdio: 'ignore' });
+  const stop = () => { child.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); };
+  process.on('exit', stop);
+  for (let i = 0; i < 200 && !(await answers(port)); i++) await new Promise((r) => setTimeout(r, 25));
+  return { url: `redis://127.0.0.1:${port}`, dir, stop };
+}
+
+test('two pages on two servers over one Redis play a whole game', async () => {
+  const redis = await startRedis();
+  const key = join(redis.dir, 'signing.key');
+  const flags = ['--redis', redis.url, '--key-file', key];
+  const first = await serverWith(flags);
+  const second = await serverWith(flags);
+  try {
+    const host = await hostTable(first, '?lang=en');
+    // The same link, on the second server.
+    const link = new URL(host.link);
+    link.port = String(second.port);
+    const guest = await joinLink(link.href);
+    assert.equal(new URL(guest.page.url()).port, String(second.port));
+    for (const page of [host.page, guest.page]) await page.waitForSelector('body[data-online="playing"]');
+    await playOut([host.page, guest.page]);
+    for (const page of [host.page, guest.page]) await page.waitForSelector('body[data-over="true"]');
+    const record = await host.page.locator('#record').textContent();
+    assert.equal(await guest.page.locator('#record').textContent(), record, 'both pages have the one record');
+    assert.match(field(record, 'seats'), /^person, person$/);
+    assert.equal(cliVerify(record).code, 0);
+  } finally {
+    first.stop();
+    second.stop();
+    redis.stop();
+  }
+});
