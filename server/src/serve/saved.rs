@@ -187,6 +187,9 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
+    /// The state frame again, to every page (a server that missed frames
+    /// while its Redis connection broke asks for it).
+    Show,
     /// A seated person answers "No thanks" to playing again.
     NoThanks {
         /// The sender's seat.

@@ -16,6 +16,7 @@ mod race;
 #[path = "../../../../server/src/serve/store/redis_server.rs"]
 pub(crate) mod redis;
 mod redis_restart;
+mod resync;
 mod servers;
 
 use client::{create_table, Client, Server};

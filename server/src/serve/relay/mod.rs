@@ -39,6 +39,10 @@ const SCAN_EVERY: Duration = Duration::from_millis(1000);
 const NEW_TABLE_TRIES: usize = 20;
 /// How long a pub/sub connection that broke waits before connecting again.
 const RECONNECT: Duration = Duration::from_millis(250);
+/// How many times a server back on its channels asks for the frames it missed.
+const RESYNC_TRIES: usize = 3;
+/// The wait between those asks.
+const RESYNC_AGAIN: Duration = Duration::from_millis(1000);
 
 /// A relayed command's channel.
 fn cmd_channel(id: &str) -> String {
@@ -202,8 +206,13 @@ impl Cluster {
                         && pubsub.psubscribe("virada:events:*").await.is_ok()
                         && pubsub.subscribe(reply_channel(&self.token)).await.is_ok();
                     if ok {
-                        if let Some(s) = subscribed.take() {
-                            let _ = s.send(());
+                        match subscribed.take() {
+                            Some(s) => {
+                                let _ = s.send(());
+                            }
+                            None => {
+                                tokio::spawn(Arc::clone(&self).resync());
+                            }
                         }
                         let mut messages = pubsub.on_message();
                         while let Some(message) = messages.next().await {
@@ -218,6 +227,32 @@ impl Cluster {
                 Err(e) => tracing::warn!("the relay cannot reach Redis: {e}"),
             }
             tokio::time::sleep(RECONNECT).await;
+        }
+    }
+
+    /// Once its channels are back after a break: asks the holder of each
+    /// table relayed here for its state frame again, since the frames
+    /// published meanwhile never arrived (and its pages may wait on one);
+    /// asked [`RESYNC_TRIES`] times, as the holder's own channels may be
+    /// coming back too.
+    async fn resync(self: Arc<Self>) {
+        for _ in 0..RESYNC_TRIES {
+            let relayed: Vec<String> = lock(&self.fronts)
+                .iter()
+                .filter(|(_, f)| f.local().is_none())
+                .map(|(id, _)| id.clone())
+                .collect();
+            for id in relayed {
+                let request = wire::Request {
+                    from: self.token.clone(),
+                    req: 0,
+                    asked: wire::Asked::Resync,
+                };
+                if let Ok(text) = serde_json::to_string(&request) {
+                    self.publish(&cmd_channel(&id), text).await;
+                }
+            }
+            tokio::time::sleep(RESYNC_AGAIN).await;
         }
     }
 

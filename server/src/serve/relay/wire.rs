@@ -47,6 +47,8 @@ pub enum Asked {
         /// The sender's seat.
         seat: Option<usize>,
     },
+    /// `Command::Show`: the state frame again.
+    Resync,
     /// `Command::NoThanks`.
     NoThanks {
         /// The sender's seat.
@@ -112,6 +114,7 @@ pub fn split(command: Command) -> Option<(Asked, Replier)> {
     Some(match command {
         Command::Hello { token, reply } => (Asked::Hello { token }, Replier::Welcome(reply)),
         Command::Left { seat } => (Asked::Left { seat }, Replier::Nobody),
+        Command::Show => (Asked::Resync, Replier::Nobody),
         Command::Contribute {
             seat,
             random,
@@ -140,6 +143,7 @@ pub fn unsplit(asked: Asked, replier: Replier) -> Option<Command> {
     Some(match (asked, replier) {
         (Asked::Hello { token }, Replier::Welcome(reply)) => Command::Hello { token, reply },
         (Asked::Left { seat }, _) => Command::Left { seat },
+        (Asked::Resync, _) => Command::Show,
         (Asked::Contribute { seat, random, word }, Replier::Done(reply)) => Command::Contribute {
             seat,
             random,
@@ -168,6 +172,7 @@ pub fn join(asked: Asked) -> (Command, Waiter) {
             (Command::Hello { token, reply }, Waiter::Welcome(answer))
         }
         Asked::Left { seat } => (Command::Left { seat }, Waiter::Nothing),
+        Asked::Resync => (Command::Show, Waiter::Nothing),
         Asked::Contribute { seat, random, word } => {
             let (reply, answer) = oneshot::channel();
             let command = Command::Contribute {

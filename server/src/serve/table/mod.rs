@@ -25,6 +25,7 @@ mod again;
 mod contribute;
 mod keep;
 mod r#match;
+mod show;
 mod time;
 
 pub use again::Opener;
@@ -202,6 +203,7 @@ impl Actor {
                 let answer = self.hello(token).await;
                 let _ = reply.send(answer);
             }
+            Command::Show => self.broadcast(),
             Command::Left { seat } => {
                 self.connected[seat] = self.connected[seat].saturating_sub(1);
                 if self.connected[seat] == 0
@@ -466,34 +468,5 @@ impl Actor {
         }
         self.broadcast();
         self.think();
-    }
-
-    fn broadcast(&self) {
-        let _ = self.events.send(self.state_frame());
-        if let Some(lobby) = &self.lobby {
-            lobby.report(&self.saved);
-        }
-    }
-
-    /// The `state` frame: everything a page shows, and nothing secret
-    /// before the end (the seed only in the final record).
-    fn state_frame(&self) -> Arc<str> {
-        super::frame::state(&super::frame::Parts {
-            saved: &self.saved,
-            game: self.game.as_ref(),
-            connected: self.connected,
-            record: self.record.as_deref(),
-            grace: self.timing.grace,
-            fingerprint: self.seed().map(|s| s.fingerprint()).unwrap_or_default(),
-            key: self.keys.public_hex(),
-            again: self.saved.again,
-            declined: self.saved.declined,
-            next: self.saved.next.as_deref(),
-            play: self
-                .saved
-                .play
-                .as_ref()
-                .and_then(|p| r#match::view(p, self.record.as_deref())),
-        })
     }
 }
