@@ -167,7 +167,7 @@ impl Hub {
             });
         }
         let id = saved.id.clone();
-        let fingerprint = fingerprint_of(&saved);
+        let fingerprint = saved.fingerprint();
         let (events, _) = broadcast::channel(EVENT_QUEUE);
         let (commands, task) = self.start_actor(saved, record, events.clone())?;
         let handle = Handle {
@@ -195,7 +195,7 @@ impl Hub {
         record: Option<String>,
         events: broadcast::Sender<Arc<str>>,
     ) -> Result<(mpsc::Sender<Command>, tokio::task::JoinHandle<()>), String> {
-        let fingerprint = fingerprint_of(&saved);
+        let fingerprint = saved.fingerprint();
         let (commands, receiver) = mpsc::channel(COMMAND_QUEUE);
         let actor = Actor::new(
             saved,
@@ -386,16 +386,6 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// The fingerprint of a table's seed, public from its opening.
-fn fingerprint_of(saved: &Saved) -> Arc<str> {
-    saved
-        .seed
-        .parse::<virada::game::fairness::Seed>()
-        .map(|s| s.fingerprint())
-        .unwrap_or_default()
-        .into()
 }
 
 /// A finished table's state from its record: seats, words, seed and moves.

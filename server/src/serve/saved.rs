@@ -132,6 +132,18 @@ pub struct Saved {
     pub next: Option<String>,
 }
 
+impl Saved {
+    /// The fingerprint of the table's seed, public from its opening (empty
+    /// when the stored seed cannot be read).
+    pub fn fingerprint(&self) -> Arc<str> {
+        self.seed
+            .parse::<virada::game::fairness::Seed>()
+            .map(|s| s.fingerprint())
+            .unwrap_or_default()
+            .into()
+    }
+}
+
 /// A match (V1) as each of its games' tables keeps it: what ends it, the
 /// id its record will have, and the signed records of the games before.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -78,20 +78,7 @@ async fn another_server_takes_the_clock_when_the_holder_is_killed() {
         moves.split(' ').nth(ply as usize).unwrap().starts_with('*'),
         "{moves}"
     );
-    b.latest_state().await;
-    let end = play_out(&mut [a, b], &[0, 1]).await;
-    let record = end["record"].as_str().unwrap();
-    assert!(verify(record).all_passed(), "{record}");
-    let played = record
-        .lines()
-        .find_map(|l| l.strip_prefix("moves: "))
-        .unwrap();
-    assert!(played.starts_with(&after), "{after} / {played}");
-    assert_eq!(
-        played.split(' ').filter(|m| m.starts_with('*')).count(),
-        1,
-        "{played}"
-    );
+    let record = ends_with_one_time_out(a, b, &after).await;
     assert!(record.contains(key_hex.as_str().unwrap()));
     drop((one, two));
     let _ = std::fs::remove_file(&key);
@@ -141,20 +128,7 @@ async fn a_holder_stopped_and_woken_plays_no_second_time_out() {
     );
     // The old holder wakes past its deadline.
     signal("CONT");
-    b.latest_state().await;
-    let end = play_out(&mut [a, b], &[0, 1]).await;
-    let record = end["record"].as_str().unwrap();
-    assert!(verify(record).all_passed(), "{record}");
-    let played = record
-        .lines()
-        .find_map(|l| l.strip_prefix("moves: "))
-        .unwrap();
-    assert!(played.starts_with(&moves), "{moves} / {played}");
-    assert_eq!(
-        played.split(' ').filter(|m| m.starts_with('*')).count(),
-        1,
-        "{played}"
-    );
+    ends_with_one_time_out(a, b, &moves).await;
     drop((holder, one, two));
     let _ = std::fs::remove_file(&key);
 }
@@ -181,4 +155,24 @@ async fn another_servers_lobby_lists_the_table() {
     events
         .until(|l| entry(l, "playing", &id).is_none() && entry(l, "waiting", &id).is_none())
         .await;
+}
+
+/// Plays the game out from where it is: the record verifies, its moves
+/// start with `before`, and exactly one of them is a time-out. Answers it.
+async fn ends_with_one_time_out(a: Client, mut b: Client, before: &str) -> String {
+    b.latest_state().await;
+    let end = play_out(&mut [a, b], &[0, 1]).await;
+    let record = end["record"].as_str().unwrap().to_string();
+    assert!(verify(&record).all_passed(), "{record}");
+    let played = record
+        .lines()
+        .find_map(|l| l.strip_prefix("moves: "))
+        .unwrap();
+    assert!(played.starts_with(before), "{before} / {played}");
+    assert_eq!(
+        played.split(' ').filter(|m| m.starts_with('*')).count(),
+        1,
+        "{played}"
+    );
+    record
 }

@@ -78,12 +78,7 @@ impl Front {
             Start::New(s) | Start::Adopted(s) | Start::Record(s, _) | Start::Relay(s) => s,
         };
         let id = saved.id.clone();
-        let fingerprint: Arc<str> = saved
-            .seed
-            .parse::<virada::game::fairness::Seed>()
-            .map(|s| s.fingerprint())
-            .unwrap_or_default()
-            .into();
+        let fingerprint = saved.fingerprint();
         let (events, _) = broadcast::channel(EVENT_QUEUE);
         let (commands, receiver) = mpsc::channel(COMMAND_QUEUE);
         let (lost, lost_rx) = mpsc::unbounded_channel();

@@ -432,12 +432,7 @@ impl Cluster {
             if saved.status == Status::Over {
                 continue;
             }
-            let fingerprint: Arc<str> = saved
-                .seed
-                .parse::<virada::game::fairness::Seed>()
-                .map(|s| s.fingerprint())
-                .unwrap_or_default()
-                .into();
+            let fingerprint = saved.fingerprint();
             lobby.reporter(fingerprint).report(&saved);
             now.insert(id);
         }
