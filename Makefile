@@ -48,7 +48,7 @@ NATIVE_RUSTFLAGS ?=
 NODE_DEPS := node_modules/.package-lock.json
 BIN := target/release/virada
 
-.PHONY: serve test wasm bench bench-wasm weight lighthouse lint rust-test js-check browser-test setup clean
+.PHONY: serve test wasm wasm-page wasm-bot bench bench-wasm weight lighthouse lint rust-test js-check browser-test setup clean
 
 ## serve: build, then serve the site (what sw.js lists, not the repository) on http://$(HOST):$(PORT)/
 serve: wasm
@@ -74,26 +74,44 @@ js-check: $(NODE_DEPS) wasm
 	node_modules/.bin/tsc -p .
 	node_modules/.bin/tsc -p tsconfig.worker.json
 
+# The browser tests whose checks lean on the machine's time (long tasks while
+# the bot thinks, Lighthouse, layout shifts, servers killed and taken over)
+# run one file at a time after the others, which run two files at a time:
+# most of their time is the page's pauses and animations, not the CPU.
+BROWSER_ALONE := $(addprefix tests/browser/,table-responsive.test.mjs lighthouse.test.mjs \
+	layout-shift.test.mjs online-server.test.mjs online-servers.test.mjs)
+BROWSER_SHARED := $(filter-out $(BROWSER_ALONE),$(wildcard tests/browser/*.test.mjs))
+BROWSER_JOBS ?= 2
+
 browser-test: $(NODE_DEPS) wasm
 	@$(SETUP) chromium redis
 	cargo build -q --profile test -p virada-cli --bin virada
-	node --test tests/wasm-exports.test.mjs tests/browser/*.test.mjs
+	node --test --test-concurrency=$(BROWSER_JOBS) tests/wasm-exports.test.mjs $(BROWSER_SHARED)
+	node --test --test-concurrency=1 $(BROWSER_ALONE)
 
 ## wasm: the page's package (www/pkg: the table, records, seeds) and the one
 ## the bots' workers and the review load (www/pkg-bot: search, evaluation,
 ## analysis, with the trained weights beside it)
 wasm: $(NODE_DEPS)
 	@$(SETUP) wasm
-	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features page-exports $(WASM_PAGE_OPT)
-	wasm-bindgen --target web --out-dir www/pkg $(WASM_OUT)
-	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg/virada_bg.wasm -o www/pkg/virada_bg.wasm
-	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features bot-exports --target-dir $(WASM_BOT_DIR)
-	wasm-bindgen --target web --out-dir www/pkg-bot $(WASM_BOT_OUT)
-	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-bot/virada_bg.wasm -o www/pkg-bot/virada_bg.wasm
+	$(MAKE) -j2 wasm-page wasm-bot
 	rm -f www/pkg/eval-weights.vrdw
 	cp crate/weights/eval.vrdw www/pkg-bot/eval-weights.vrdw
 	cp crate/weights/book.vrdb www/pkg-bot/opening-book.vrdb
 	node scripts/site-version.mjs
+
+# The two packages build side by side (`make wasm` runs both at once): each
+# ends in a long single-threaded step (fat LTO, one codegen unit), so two
+# cores finish both in about the time of one.
+wasm-page:
+	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features page-exports $(WASM_PAGE_OPT)
+	wasm-bindgen --target web --out-dir www/pkg $(WASM_OUT)
+	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg/virada_bg.wasm -o www/pkg/virada_bg.wasm
+
+wasm-bot:
+	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features bot-exports --target-dir $(WASM_BOT_DIR)
+	wasm-bindgen --target web --out-dir www/pkg-bot $(WASM_BOT_OUT)
+	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-bot/virada_bg.wasm -o www/pkg-bot/virada_bg.wasm
 
 ## bench-wasm: the wasm package with the benchmark entry points, in target/pkg-bench
 bench-wasm: $(NODE_DEPS)
