@@ -16,18 +16,20 @@
 //! it. A runner is given the moves it searched before where it can (its
 //! table knows them), else the next in order.
 
+mod job;
 mod threads;
+mod window;
 mod wire;
 
+pub use job::{run_job, Job, JobResult};
 pub use threads::search_threads;
 pub use wire::WireError;
 
-use super::{Budget, Clock, Engine, Limits, SearchResult, SOLVER_NODES_PER_NODE};
+use super::{Clock, Limits, SearchResult};
 use crate::board::movegen::moves;
 use crate::engine::endgame::final_score;
 use crate::engine::eval::{Eval, DISC};
-use crate::{Color, Move, Position, Square};
-use std::sync::atomic::AtomicBool;
+use crate::{Move, Position, Square};
 
 /// Scores beyond any evaluation (as the engine's).
 const INF: i32 = 30_000;
@@ -35,83 +37,6 @@ const INF: i32 = 30_000;
 /// Deepen while the time or nodes left are at least this many times those
 /// used so far (as the plain search).
 const DEEPEN_RATIO: f64 = 2.0;
-
-/// One root move's search asked of a runner.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Job {
-    /// Tells its result from older ones.
-    pub id: u32,
-    /// The mover's discs at the root.
-    pub player: u64,
-    /// The other side's discs at the root.
-    pub opponent: u64,
-    /// The root move to search (a square index).
-    pub sq: u8,
-    /// Plies deep, the move one of them; 0: solve the rest exactly.
-    pub depth: u32,
-    /// The window's low end (evaluation units, the mover's view).
-    pub alpha: i32,
-    /// The window's high end.
-    pub beta: i32,
-    /// Milliseconds the runner may spend from when it starts (none: no limit).
-    pub time_ms: Option<f64>,
-    /// Midgame nodes the runner may spend (none: no limit).
-    pub nodes: Option<u64>,
-}
-
-/// A runner's answer to a [`Job`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct JobResult {
-    /// The job's id.
-    pub id: u32,
-    /// The move's value, fail-soft in the job's window; `None` when the
-    /// budget ran out first.
-    pub value: Option<i32>,
-    /// Positions visited.
-    pub nodes: u64,
-}
-
-/// Runs `job` on `engine`, its time read from `clock`, stopping early when
-/// `stop` is set.
-pub fn run_job(
-    engine: &mut Engine,
-    job: &Job,
-    clock: Clock,
-    stop: Option<&AtomicBool>,
-) -> JobResult {
-    let position = Position::from_masks(job.player, job.opponent, Color::Dark);
-    let mut budget = match job.time_ms {
-        Some(ms) => Budget::millis(ms, clock),
-        None => Budget {
-            clock,
-            ..Budget::unlimited()
-        },
-    };
-    budget.stop = stop;
-    let legal = Square::new(job.sq).filter(|&sq| position.legal_moves().contains(sq));
-    let Some(sq) = legal else {
-        return JobResult {
-            id: job.id,
-            value: None,
-            nodes: 0,
-        };
-    };
-    let value = if job.depth == 0 {
-        budget.nodes = job.nodes.map(|n| n.saturating_mul(SOLVER_NODES_PER_NODE));
-        let (a, b) = (job.alpha.div_euclid(DISC), job.beta.div_euclid(DISC));
-        engine
-            .solve_move(&position, sq, a, b, budget)
-            .map(|v| v * DISC)
-    } else {
-        budget.nodes = job.nodes;
-        engine.move_window(&position, sq, job.depth, (job.alpha, job.beta), budget)
-    };
-    JobResult {
-        id: job.id,
-        value,
-        nodes: engine.nodes(),
-    }
-}
 
 /// What an iteration searches: the midgame to a depth, or the endgame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,7 +53,7 @@ struct Root {
     lower: i32,
     upper: i32,
     /// The job out for it, with its window.
-    pending: Option<(u32, i32, i32)>,
+    pending: Option<(u32, i32, i32, usize)>,
     /// The runner that searched it last.
     owner: Option<usize>,
 }
@@ -290,7 +215,16 @@ impl Split {
         // The holder (or the first move) first, then this runner's own moves,
         // then the first in order.
         let first = holder.unwrap_or(0);
-        let pick = if free(first) {
+        // It goes to the runner that searched it last (its table knows it)
+        // unless that runner is busy.
+        let owner_ok = match self.roots[first].owner {
+            Some(o) if o != runner => self
+                .roots
+                .iter()
+                .any(|r| r.pending.is_some_and(|p| p.3 == o)),
+            _ => true,
+        };
+        let pick = if free(first) && owner_ok {
             first
         } else {
             (0..self.roots.len())
@@ -301,7 +235,7 @@ impl Split {
         self.next_id = self.next_id.wrapping_add(1);
         self.given += 1;
         let root = &mut self.roots[pick];
-        root.pending = Some((self.next_id, alpha, beta));
+        root.pending = Some((self.next_id, alpha, beta, runner));
         root.owner = Some(runner);
         let now = (self.clock)();
         Some(Job {
@@ -329,12 +263,12 @@ impl Split {
         let Some(i) = self
             .roots
             .iter()
-            .position(|r| r.pending.is_some_and(|(id, _, _)| id == result.id))
+            .position(|r| r.pending.is_some_and(|(id, _, _, _)| id == result.id))
         else {
             return;
         };
         self.nodes += result.nodes;
-        let Some((_, alpha, beta)) = self.roots[i].pending.take() else {
+        let Some((_, alpha, beta, _)) = self.roots[i].pending.take() else {
             return;
         };
         match result.value {
@@ -404,58 +338,6 @@ impl Split {
             }
         }
         best
-    }
-
-    /// The window move `i` is to be searched in now, or `None` when it needs
-    /// no job now (settled, already out, or waiting for a bound to test).
-    fn window(&self, i: usize, holder: Option<usize>) -> Option<(i32, i32)> {
-        let r = &self.roots[i];
-        if r.pending.is_some() {
-            return None;
-        }
-        let (floor, ceiling, unit) = (self.floor(), self.ceiling(), self.unit());
-        let unknown = r.lower == floor && r.upper == ceiling;
-        match holder {
-            Some(h) if h == i => {
-                // Its value, above its lower bound: in a window first.
-                let high = match self.phase {
-                    Phase::Mid(_) => r.upper.min(r.lower.saturating_add(4 * DISC)),
-                    _ => r.upper,
-                };
-                (r.lower < r.upper).then_some((r.lower - unit, high))
-            }
-            Some(h) => {
-                let alpha = self.roots[h].lower;
-                (r.upper > alpha).then_some((alpha, alpha + unit))
-            }
-            None if i == 0 && unknown => Some(self.first_window()),
-            // The first move failed low everywhere: search it below.
-            None if i == 0 => Some((floor, r.upper + unit)),
-            None if unknown => {
-                let test = self.test_value();
-                Some((test, test + unit))
-            }
-            None => None,
-        }
-    }
-
-    /// The first move's window: around the guess from 4 plies on, in full
-    /// before and for the endgame.
-    fn first_window(&self) -> (i32, i32) {
-        match self.phase {
-            Phase::Mid(d) if d >= 4 => (self.guess - 4 * DISC, self.guess + 4 * DISC),
-            _ => (self.floor(), self.ceiling()),
-        }
-    }
-
-    /// Where the other moves are tested before the first has a value.
-    fn test_value(&self) -> i32 {
-        let (floor, ceiling, unit) = (self.floor(), self.ceiling(), self.unit());
-        let guess = match self.phase {
-            Phase::Mid(_) => self.guess2.unwrap_or(self.guess),
-            _ => self.guess.div_euclid(DISC) * DISC,
-        };
-        guess.clamp(floor, ceiling - unit)
     }
 
     /// The iteration's value when it is complete: one move exact, no other's

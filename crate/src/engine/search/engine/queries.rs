@@ -114,6 +114,22 @@ impl Engine {
         s.map(|s| -s.score)
     }
 
+    /// The exact value of playing `sq` in `position` (final disc difference,
+    /// mover's view) by the solver's full solve (MTD(f), selective solves
+    /// first from 20 empties); `None` when `budget` ran out first.
+    pub fn solve_exact(
+        &mut self,
+        position: &Position,
+        sq: Square,
+        budget: Budget<'_>,
+    ) -> Option<i32> {
+        let child = position.play_unchecked(sq);
+        let mut solver = Solver::new(&mut self.end, budget);
+        let s = solver.solve(&child);
+        self.nodes = solver.nodes;
+        s.map(|s| -s.score)
+    }
+
     /// Positions visited by the last call.
     pub fn nodes(&self) -> u64 {
         self.nodes
