@@ -9,13 +9,15 @@
 // figures; asserts nothing.
 //
 //   node tests/bench/workers.mjs [--positions 12] [--time-ms 1000] [--helpers 2,4]
-//        [--native target/release/virada]
 //
-// The positions are those `virada bench --midgame` searches (after the
-// first XOT openings, 0, 8, 16 or 24 moves of level 5 further); moves the
-// opening book answers are left out of the figures.
+// The positions: each of the first XOT openings (tests/data/xot-openings.txt)
+// played on by 14, 18, 22 or 26 moves drawn from the legal ones (a fixed
+// generator; the bots' package, read as the review reads a transcript, says
+// which are legal), so the opening book knows none of them; a move the book
+// answers all the same is left out of the figures.
 
-import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { closeAll, newContext, open } from '../browser/harness.mjs';
 
@@ -24,23 +26,30 @@ const { values } = parseArgs({
     positions: { type: 'string', default: '12' },
     'time-ms': { type: 'string', default: '1000' },
     helpers: { type: 'string', default: '2,4' },
-    native: { type: 'string', default: 'target/release/virada' },
   },
 });
 const timeMs = Number(values['time-ms']);
 
-const out = execFileSync(
-  values.native,
-  ['bench', '--depth', '1', '--runs', '1', '--midgame', values.positions, '--midgame-nodes', '1000'],
-  { encoding: 'utf8' },
-);
-const positions = out
+const pkg = new URL('../../www/pkg-bot/', import.meta.url);
+const wasm = await import(new URL('virada.js', pkg));
+wasm.initSync({ module: readFileSync(new URL('virada_bg.wasm', pkg)) });
+const squareName = (i) => 'abcdefgh'[i % 8] + String(Math.floor(i / 8) + 1);
+const openings = readFileSync(new URL('../data/xot-openings.txt', import.meta.url), 'utf8')
   .split('\n')
-  .filter((l) => /^ +[0-9a-f]{16} /.test(l))
-  .map((l) => {
-    const [dark, light, side] = l.trim().split(/\s+/);
-    return { dark: BigInt('0x' + dark).toString(), light: BigInt('0x' + light).toString(), darkToMove: side === 'X' };
-  });
+  .filter((l) => l.trim() && !l.startsWith('#'));
+const positions = [];
+let state = 12345;
+for (const [i, line] of openings.slice(0, Number(values.positions)).entries()) {
+  let transcript = line.trim();
+  let last = null;
+  for (let k = 0; k <= 14 + 4 * (i % 4); k++) {
+    last = JSON.parse(wasm.review_read(transcript)).plies.at(-1);
+    if (k === 14 + 4 * (i % 4) || last.legal.length === 0) break;
+    state = (state * 1103515245 + 12345) % 2147483648;
+    transcript += squareName(last.legal[state % last.legal.length]);
+  }
+  if (last.legal.length > 0) positions.push({ dark: last.dark, light: last.light, darkToMove: last.darkToMove });
+}
 
 function observe() {
   window.__longtasks = [];
@@ -106,7 +115,7 @@ async function run(cores) {
 try {
   const counts = [0, ...values.helpers.split(',').map(Number).filter((n) => n > 1)];
   let base = 0;
-  console.log(`level 10, ${timeMs} ms a move, ${positions.length} positions (virada bench --midgame ${values.positions}); headless Chromium (Debian /usr/bin/chromium), ${(await import('node:os')).cpus().length} cores here`);
+  console.log(`level 10, ${timeMs} ms a move, ${positions.length} positions (XOT openings played on); headless Chromium (Debian /usr/bin/chromium), ${cpus().length} cores here`);
   for (const n of counts) {
     const r = await run(n === 0 ? 1 : n + 1);
     const rate = r.nodes / (r.ms / 1000) / 1e6;
