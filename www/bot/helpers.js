@@ -110,7 +110,8 @@ let searches = 0;
 /**
  * The top level's move by a split search across `list`: the plan (wasm)
  * hands out jobs, the helpers answer, until the plan decides or the time
- * (plus a grace for the last answers) is up.
+ * (plus a grace for the last answers) is up. `helpers` in the answer: how
+ * many were given a job (0 when the move needed no search, as a book move).
  * @param {Helper[]} list
  * @param {{dark: bigint|string, light: bigint|string, darkToMove: boolean, level: number, seed: string, ply: number, timeMs: number}} q
  * @returns {Promise<{move: string, book: boolean, nodes: number, depth: number, helpers: number}>}
@@ -123,6 +124,8 @@ export function splitChoose(list, { dark, light, darkToMove, level, seed, ply, t
     let finished = false;
     /** Which helper holds a job of this search. */
     const mine = list.map(() => false);
+    /** Which helpers were given a job in this search. */
+    const used = list.map(() => false);
     const finish = () => {
       if (finished) return;
       finished = true;
@@ -131,7 +134,7 @@ export function splitChoose(list, { dark, light, darkToMove, level, seed, ply, t
         h.listen = null;
       });
       try {
-        resolve({ ...JSON.parse(search.answer()), helpers: list.length });
+        resolve({ ...JSON.parse(search.answer()), helpers: used.filter(Boolean).length });
       } catch (e) {
         reject(e);
       } finally {
@@ -146,6 +149,7 @@ export function splitChoose(list, { dark, light, darkToMove, level, seed, ply, t
           if (job === undefined) return;
           h.out += 1;
           mine[i] = true;
+          used[i] = true;
           h.worker.postMessage({ type: 'job', tag, job });
         });
       }
