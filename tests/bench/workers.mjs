@@ -11,10 +11,11 @@
 //   node tests/bench/workers.mjs [--positions 12] [--time-ms 1000] [--helpers 2,4]
 //
 // The positions: each of the first XOT openings (tests/data/xot-openings.txt)
-// played on by 14, 18, 22 or 26 moves drawn from the legal ones (a fixed
-// generator; the bots' package, read as the review reads a transcript, says
-// which are legal), so the opening book knows none of them; a move the book
-// answers all the same is left out of the figures.
+// played on by 10, 14, 18 or 22 moves drawn from the legal ones by a fixed
+// generator (the bots' package, read as the review reads a transcript, says
+// which are legal): 30–42 empties, midgame searches with no solve at the
+// root, out of the opening book (a move the book answers all the same is
+// left out of the figures).
 
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -42,9 +43,9 @@ let state = 12345;
 for (const [i, line] of openings.slice(0, Number(values.positions)).entries()) {
   let transcript = line.trim();
   let last = null;
-  for (let k = 0; k <= 14 + 4 * (i % 4); k++) {
+  for (let k = 0; k <= 10 + 4 * (i % 4); k++) {
     last = JSON.parse(wasm.review_read(transcript)).plies.at(-1);
-    if (k === 14 + 4 * (i % 4) || last.legal.length === 0) break;
+    if (k === 10 + 4 * (i % 4) || last.legal.length === 0) break;
     state = (state * 1103515245 + 12345) % 2147483648;
     transcript += squareName(last.legal[state % last.legal.length]);
   }
