@@ -93,6 +93,7 @@ const SITE_FILES = [
   'www/games/nabu/rules.md',
   // the bots: their seat, their engine and their workers
   'www/bot/engine.js',
+  'www/bot/helpers.js',
   'www/bot/seat.js',
   'www/bot/worker.js',
   'www/bot/nabu-worker.js',

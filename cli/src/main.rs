@@ -7,6 +7,7 @@ use virada_server::{load, serve};
 
 mod bench;
 mod bench_endgame;
+mod bench_split;
 mod book;
 mod endcut_fit;
 mod external;

@@ -4,8 +4,9 @@
 use crate::external::External;
 use std::process::ExitCode;
 use virada::board::movegen::moves;
-use virada::engine::bot::{choose_with, seeded_stream};
+use virada::engine::bot::{choose_with, plan, searched, seeded_stream, Plan};
 use virada::engine::eval::{Eval, Weights};
+use virada::engine::search::split::search_threads;
 use virada::engine::search::{default_clock, Budget, Engine, Limits};
 use virada::game::fairness::Seed;
 use virada::{Move, Position, Square};
@@ -16,7 +17,8 @@ pub struct Args {
     /// The first player: `level:N` (1–10, optionally `level:N@NODES` for a
     /// node budget a move; a `/fullwidth` suffix turns ProbCut off,
     /// `/fitted` and `/margin` take its bounds from the fit per depth and
-    /// stage or from the single margin, `/nobook` turns the opening book off),
+    /// stage or from the single margin, `/nobook` turns the opening book off,
+    /// `/tN` splits its search across N threads, one engine each),
     /// `depth:D` (a fixed depth, exact from D + 8 empties up to 24), either
     /// with `+eval=WEIGHTS` for another weights file; `greedy` (most flips);
     /// `mobility` (depth 1, most mobility for itself less the opponent's);
@@ -46,7 +48,9 @@ pub struct Args {
 }
 
 enum Player {
-    Level(u8, Option<u64>, Box<Engine>),
+    /// A level, its node budget, its engine and, when its search is split
+    /// across threads, one engine a thread.
+    Level(u8, Option<u64>, Box<Engine>, Vec<Engine>),
     /// A fixed midgame depth, exact from depth + 8 empties (up to 24), as
     /// `virada nboard`'s `set depth`.
     Depth(u32, Box<Engine>),
@@ -55,7 +59,7 @@ enum Player {
     Mobility,
 }
 
-const PLAYERS: &str = "level:N[@NODES][/fullwidth|/fitted|/margin][/nobook] (N 1..10) or depth:D, either with +eval=WEIGHTS; greedy; mobility; or nboard:COMMAND";
+const PLAYERS: &str = "level:N[@NODES][/fullwidth|/fitted|/margin][/nobook][/tTHREADS] (N 1..10) or depth:D, either with +eval=WEIGHTS; greedy; mobility; or nboard:COMMAND";
 
 /// The evaluation in a weights file, kept for the whole run.
 fn load_eval(path: &str) -> Result<&'static Eval, String> {
@@ -100,9 +104,16 @@ impl Player {
                     return Ok(Player::Depth(d, engine(true, None, false)));
                 }
                 let mut spec = spec.strip_prefix("level:").ok_or_else(bad)?;
-                let (mut probcut, mut fit, mut book) = (true, None, true);
+                let (mut probcut, mut fit, mut book, mut threads) = (true, None, true, 0);
                 while let Some((rest, flag)) = spec.rsplit_once('/') {
                     match flag {
+                        _ if flag.starts_with('t') => {
+                            threads = flag[1..]
+                                .parse::<usize>()
+                                .ok()
+                                .filter(|t| (1..=64).contains(t))
+                                .ok_or_else(bad)?;
+                        }
                         "fullwidth" => probcut = false,
                         "fitted" => fit = Some(true),
                         "margin" => fit = Some(false),
@@ -120,7 +131,8 @@ impl Player {
                     .ok()
                     .filter(|n| (1..=10).contains(n))
                     .ok_or_else(bad)?;
-                Ok(Player::Level(n, nodes, engine(probcut, fit, book)))
+                let helpers = (0..threads).map(|_| *engine(probcut, fit, book)).collect();
+                Ok(Player::Level(n, nodes, engine(probcut, fit, book), helpers))
             }
         }
     }
@@ -159,14 +171,23 @@ impl Player {
                 }
                 best.map_or(Move::Pass, |(_, sq)| Move::Play(sq))
             }
-            Player::Level(level, nodes, engine) => {
+            Player::Level(level, nodes, engine, helpers) => {
                 let mut seed = [0u8; 32];
                 seed[..8].copy_from_slice(&(game as u64).to_le_bytes());
                 seed[8] = *level;
                 let mut rng = seeded_stream(&Seed(seed), ply);
                 let mut budget = budget();
                 budget.nodes = nodes.or(args.nodes);
-                let choice = choose_with(engine, pos, *level, &mut rng, budget);
+                let choice = if helpers.is_empty() {
+                    choose_with(engine, pos, *level, &mut rng, budget)
+                } else {
+                    match plan(engine, pos, *level, &mut rng, budget) {
+                        Plan::Chosen(choice) => choice,
+                        Plan::Search(limits, budget) => {
+                            searched(search_threads(helpers, pos, &limits, budget))
+                        }
+                    }
+                };
                 if choice.book {
                     stats.book += 1;
                 } else {
@@ -194,7 +215,11 @@ impl Player {
 
     fn new_game(&mut self) {
         match self {
-            Player::Level(_, _, engine) | Player::Depth(_, engine) => engine.clear(),
+            Player::Level(_, _, engine, helpers) => {
+                engine.clear();
+                helpers.iter_mut().for_each(Engine::clear);
+            }
+            Player::Depth(_, engine) => engine.clear(),
             Player::External(engine) => engine.new_game(),
             Player::Greedy | Player::Mobility => {}
         }

@@ -1,8 +1,8 @@
 // @ts-check
 // The only importer of the bots' wasm package, www/pkg-bot (built beside
 // the page's, see the Makefile's `wasm`): the Othello and Nabucodonosor
-// bots' moves, the trained weights, the review's reading of a game and its
-// analysis, the history's replay of a game of either kind, match play's
+// bots' moves (the top level's split across helper workers too), the
+// trained weights, the review's reading of a game and its analysis, the history's replay of a game of either kind, match play's
 // score and record and the match record's verifier. The bots' workers load
 // it, the review when it opens, the history page, match play and the
 // verifier of a match record, so none of it is in what the table downloads
@@ -10,16 +10,18 @@
 
 import init, {
   bot_choose, load_weights, load_book, nabu_bot_move, review_read, Analyzer, history_replay, history_summary,
-  match_status, match_record, match_verify,
+  match_status, match_record, match_verify, SplitSearch, split_job,
 } from '../pkg-bot/virada.js';
 import { coded } from '../core/coded.js';
 
-export { Analyzer };
+export { Analyzer, SplitSearch };
 
 /**
- * @typedef {{type: 'move', id: number, move: string, book?: boolean} | {type: 'error', id: number, message: string}} BotAnswer
+ * @typedef {{type: 'move', id: number, move: string, book?: boolean, nodes?: number, depth?: number, helpers?: number} | {type: 'error', id: number, message: string}} BotAnswer
  *   what a bot worker (worker.js, nabu-worker.js) answers a `think` question
- *   (`book`: the move came from the Othello bot's opening book)
+ *   (`book`: the move came from the Othello bot's opening book; the Othello
+ *   bot adds the nodes searched, the depth reached and how many helper
+ *   workers searched)
  * @typedef {object} OthelloBotQuestion what worker.js takes (with `type: 'think'` and an `id`)
  * @property {bigint} dark dark's discs, bit 0 = a1
  * @property {bigint} light
@@ -83,13 +85,23 @@ export function readyWithWeights() {
 }
 
 /**
- * The bot's move ("d3" or "PA") for a position given by its disc masks, and
- * whether it came from the opening book.
+ * The bot's move ("d3" or "PA") for a position given by its disc masks,
+ * whether it came from the opening book, the nodes searched and the depth.
  * @param {OthelloBotQuestion} question
- * @returns {{move: string, book: boolean}}
+ * @returns {{move: string, book: boolean, nodes: number, depth: number}}
  */
 export function botChoose({ dark, light, darkToMove, level, seed, ply, timeMs }) {
   return JSON.parse(coded(() => bot_choose(BigInt(dark), BigInt(light), darkToMove, level, seed, ply, timeMs)));
+}
+
+/**
+ * A helper worker's answer to one job line of a split search (its result
+ * line), on this worker's own engine; throws `bad-job: …`.
+ * @param {string} job
+ * @returns {string}
+ */
+export function splitJob(job) {
+  return coded(() => split_job(job));
 }
 
 /**

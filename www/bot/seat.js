@@ -3,7 +3,7 @@
 // its move, never sooner than a short pause so people can follow the game.
 // The worker starts at the first question, after the next paint and in idle
 // time, so a bot that moves first does not hold up the first board. Cancelling terminates
-// the worker, so a long think stops at once.
+// the worker (and any helper workers it started), so a long think stops at once.
 
 /**
  * @typedef {{type: 'think', id: number, level: number, ply: number} & Record<string, unknown>} BotQuestion
@@ -43,6 +43,8 @@ export function createBotSeat({ worker: workerUrl, pauseMs, onMove, onError }) {
     timer = setTimeout(() => {
       if (msg.id !== id) return;
       thinking = false;
+      // How many helper workers searched the move (0: the bot's worker alone), for tests and benchmarks.
+      if (msg.type === 'move' && typeof msg.helpers === 'number') document.body.dataset.botHelpers = String(msg.helpers);
       if (msg.type === 'move') onMove(msg.move, msg.book === true);
       else onError(msg.message);
     }, wait);
@@ -56,7 +58,8 @@ export function createBotSeat({ worker: workerUrl, pauseMs, onMove, onError }) {
       asked = performance.now();
       wantPause = pause;
       thinking = true;
-      const message = { type: 'think', id, ...question };
+      // The device's cores: the top level's worker splits its search across helpers by them.
+      const message = { type: 'think', id, cores: navigator.hardwareConcurrency, ...question };
       if (worker) {
         worker.postMessage(message);
         return;

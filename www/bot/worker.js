@@ -14,8 +14,21 @@
 // A hint: {type:'hint', id, dark, light, darkToMove, timeMs} is answered
 // with the same analysis's best move after about timeMs (sooner when
 // solved): {type:'hint', id, sq, v, exact} (v in discs, the mover's view).
+//
+// Level 10 searches across helper workers when the page's `cores`
+// (navigator.hardwareConcurrency) leave more than one to it (helpers.js):
+// copies of this module started inside this worker, which answer
+// {type:'helper'} with {type:'ready'} once loaded, and
+// {type:'job', tag, job} with {type:'result', tag, result} (wasm's lines).
+// Until they have started, and if fewer than two could, this worker
+// searches alone. A move's answer says how many helpers searched it
+// (`helpers`, 0 for none) with its `nodes` and `depth`.
 
-import { readyWithWeights, botChoose, Analyzer } from './engine.js';
+import { readyWithWeights, botChoose, Analyzer, splitJob } from './engine.js';
+import { helperCount, helpers, splitChoose } from './helpers.js';
+
+/** The level whose search is split across helpers. */
+const SPLIT_LEVEL = 10;
 
 // A slice of work between two looks at the message queue; it doubles, up to
 // the most, while a step makes no progress (a deep iteration or a long solve).
@@ -46,10 +59,45 @@ function work(id) {
   else setTimeout(() => work(id), 0);
 }
 
-/** @param {MessageEvent<import('./engine.js').OthelloBotQuestion & {type: 'think' | 'analyse' | 'stop' | 'hint', id: number}>} event */
+/**
+ * A helper's answer to a job line (worker.js started as a helper).
+ * @param {{tag: number, job: string}} q
+ */
+async function answerJob(q) {
+  try {
+    await readyWithWeights();
+    self.postMessage({ type: 'result', tag: q.tag, result: splitJob(q.job) });
+  } catch (e) {
+    self.postMessage({ type: 'result', tag: q.tag, result: null, message: String(e?.message ?? e) });
+  }
+}
+
+/**
+ * The bot's move: split across helpers at level 10 when the device has
+ * the cores and they have started, else on this worker alone.
+ * @param {import('./engine.js').OthelloBotQuestion & {cores?: number}} q
+ */
+async function think(q) {
+  const count = q.level === SPLIT_LEVEL ? helperCount(q.cores) : 1;
+  const list = count > 1 ? helpers(count) : null;
+  if (list && list.length >= 2) return splitChoose(list, q);
+  return { ...botChoose(q), helpers: 0 };
+}
+
+/** @param {MessageEvent<import('./engine.js').OthelloBotQuestion & {type: 'think' | 'analyse' | 'stop' | 'hint' | 'helper' | 'job', id: number, cores?: number, tag?: number, job?: string}>} event */
 self.onmessage = async (event) => {
   const q = event.data;
   if (!q) return;
+  if (q.type === 'helper') {
+    const problem = await readyWithWeights();
+    if (problem) console.warn(`bot helper: searching without a file (${problem})`);
+    self.postMessage({ type: 'ready' });
+    return;
+  }
+  if (q.type === 'job') {
+    answerJob({ tag: q.tag ?? 0, job: q.job ?? '' });
+    return;
+  }
   if (q.type === 'stop') {
     stopAnalysis();
     return;
@@ -78,8 +126,8 @@ self.onmessage = async (event) => {
       work(q.id);
       return;
     }
-    const { move, book } = botChoose(q);
-    self.postMessage(/** @type {import('./engine.js').BotAnswer} */ ({ type: 'move', id: q.id, move, book }));
+    const { move, book, nodes, depth, helpers: n } = await think(q);
+    self.postMessage(/** @type {import('./engine.js').BotAnswer} */ ({ type: 'move', id: q.id, move, book, nodes, depth, helpers: n }));
   } catch (e) {
     self.postMessage(/** @type {import('./engine.js').BotAnswer} */ ({ type: 'error', id: q.id, message: String(e?.message ?? e) }));
   }

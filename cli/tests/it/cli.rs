@@ -176,3 +176,31 @@ fn match_players_take_probcut_and_book_switches() {
         "{err}"
     );
 }
+
+#[test]
+fn a_match_player_may_split_its_search_across_threads() {
+    let openings = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/xot-openings.txt"
+    );
+    let out = virada(&[
+        "match",
+        "level:10@20000/t2/nobook",
+        "level:10@20000/nobook",
+        "--games",
+        "2",
+        "--openings",
+        openings,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("level:10@20000/t2/nobook vs level:10@20000/nobook: 2 games"),
+        "{text}"
+    );
+    for bad in ["level:10/t0", "level:10/t", "level:10/tx"] {
+        let out = virada(&["match", bad, "level:9", "--openings", openings]);
+        assert!(!out.status.success(), "{bad}");
+        assert!(stderr(&out).contains("unknown player"), "{bad}");
+    }
+}

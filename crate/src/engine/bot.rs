@@ -27,7 +27,7 @@
 //! game's seeded generator, so a game replays.
 
 use crate::engine::eval::DISC;
-use crate::engine::search::{Budget, Engine, Limits};
+use crate::engine::search::{Budget, Engine, Limits, SearchResult};
 use crate::{Move, Position};
 
 /// What a level means.
@@ -139,6 +139,33 @@ pub fn choose_with(
     rng: &mut impl FnMut() -> u64,
     budget: Budget<'_>,
 ) -> Choice {
+    match plan(engine, position, level, rng, budget) {
+        Plan::Chosen(choice) => choice,
+        Plan::Search(limits, budget) => searched(engine.search(position, &limits, budget)),
+    }
+}
+
+/// What a level does in a position: a choice made without the full search
+/// (a forced pass, a book move, a weak level's pick), or the search to run.
+pub enum Plan<'a> {
+    /// The move is chosen.
+    Chosen(Choice),
+    /// Search within these limits and this budget (the level's node budget
+    /// applied), then play [`searched`]'s choice.
+    Search(Limits, Budget<'a>),
+}
+
+/// What `level` does in `position` with `engine` (its tables and its book
+/// setting), drawing any randomness from `rng`: [`choose_with`] up to the
+/// full search, which the caller may run its own way (split across runners,
+/// [`crate::engine::search::split`]).
+pub fn plan<'a>(
+    engine: &mut Engine,
+    position: &Position,
+    level: u8,
+    rng: &mut impl FnMut() -> u64,
+    budget: Budget<'a>,
+) -> Plan<'a> {
     let level = level_of(level);
     let mut budget = budget;
     if level.nodes > 0 {
@@ -146,17 +173,17 @@ pub fn choose_with(
     }
     let legal = position.legal_moves();
     if legal.is_empty() {
-        return Choice {
+        return Plan::Chosen(Choice {
             mv: Move::Pass,
             score: 0,
             nodes: 0,
             depth: 0,
             exact: false,
             book: false,
-        };
+        });
     }
     if let Some(choice) = from_book(engine, position, level, rng) {
-        return choice;
+        return Plan::Chosen(choice);
     }
     let empties = position.empty().count();
     let weak = level.noise > 0 || level.blunder_per_mille > 0 || level.greed > 0;
@@ -167,14 +194,14 @@ pub fn choose_with(
             let i = (rng() % u64::from(legal.count())) as usize;
             if let Some(sq) = legal.squares().nth(i) {
                 let score = scores.iter().find(|s| s.0 == sq).map_or(0, |s| s.1);
-                return Choice {
+                return Plan::Chosen(Choice {
                     mv: Move::Play(sq),
                     score,
                     nodes: 0,
                     depth: 0,
                     exact: false,
                     book: false,
-                };
+                });
             }
         }
         let mut best: Option<(i32, crate::Square, i32)> = None;
@@ -188,14 +215,14 @@ pub fn choose_with(
             }
         }
         if let Some((_, sq, score)) = best {
-            return Choice {
+            return Plan::Chosen(Choice {
                 mv: Move::Play(sq),
                 score,
                 nodes: 0,
                 depth: level.depth,
                 exact: false,
                 book: false,
-            };
+            });
         }
     }
     let limits = Limits {
@@ -203,7 +230,11 @@ pub fn choose_with(
         exact_empties: level.exact_empties,
         wld_empties: level.wld_empties,
     };
-    let result = engine.search(position, &limits, budget);
+    Plan::Search(limits, budget)
+}
+
+/// The choice a search's result makes.
+pub fn searched(result: SearchResult) -> Choice {
     Choice {
         mv: result.best,
         score: result.score,

@@ -1,6 +1,7 @@
 //! The bots: Othello's search (with the trained weights) and
 //! Nabucodonosor's, each asked with plain values since a table cannot go
-//! into the bot's worker.
+//! into the bot's worker; the top level's search split across helper
+//! workers lives in `split.rs`.
 
 use super::{browser_clock, coded, position, seed};
 use wasm_bindgen::prelude::*;
@@ -41,7 +42,7 @@ pub fn load_book(bytes: &[u8]) -> Result<(), JsError> {
 /// The Othello bot's move for the position given by its two disc masks
 /// (bit 0 = a1 … bit 63 = h8), as JSON: `{"move":"d3","book":false}`
 /// (`PA` when it must pass; `book` when the move came from the opening
-/// book).
+/// book), with the nodes searched and the depth reached beside it.
 /// `seed_hex` is the game's seed (64 hex characters) and `ply` the number of
 /// moves played, so a weak level's seeded choices replay; `time_ms` bounds
 /// the search.
@@ -62,15 +63,23 @@ pub fn bot_choose(
         let mut engine = engine.borrow_mut();
         crate::engine::bot::game_move(&mut engine, &position, level, &seed, ply, budget)
     });
-    Ok(crate::json::object(|o| {
+    Ok(answer(&choice))
+}
+
+/// A choice as the bot's worker answers it: `{"move":"d3","book":false,
+/// "nodes":N,"depth":D}`.
+pub(super) fn answer(choice: &crate::engine::bot::Choice) -> String {
+    crate::json::object(|o| {
         o.field("move", choice.mv.to_string())
-            .field("book", choice.book);
-    }))
+            .field("book", choice.book)
+            .field("nodes", choice.nodes)
+            .field("depth", choice.depth);
+    })
 }
 
 thread_local! {
     /// The bot's engine, kept between moves (tables of 4 MiB).
-    static BOT_ENGINE: std::cell::RefCell<crate::engine::search::Engine> =
+    pub(super) static BOT_ENGINE: std::cell::RefCell<crate::engine::search::Engine> =
         std::cell::RefCell::new(crate::engine::search::Engine::new(4 << 20));
 }
 

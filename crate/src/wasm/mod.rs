@@ -8,7 +8,8 @@
 //!
 //! One concern a file: [`table`] (the game at the table, both games), `fair`
 //! (seeds and records), `matchplay` (a match's score, record and verifier), `bot` (the
-//! bots' moves and the trained weights), `review` (a game read for review and
+//! bots' moves and the trained weights), `split` (the top level's search split across
+//! helper workers), `review` (a game read for review and
 //! the analysis of a position), `history` (the history page's list line and
 //! replay), and,
 //! with the `bench` feature only, `bench` (perft, search and solve figures).
@@ -32,6 +33,8 @@ mod history;
 mod matchplay;
 #[cfg(feature = "bot-exports")]
 mod review;
+#[cfg(feature = "bot-exports")]
+mod split;
 #[cfg(feature = "page-exports")]
 pub mod table;
 

@@ -13,6 +13,7 @@ mod engine;
 mod fit;
 mod probcut;
 mod selective;
+pub mod split;
 mod table;
 
 pub use engine::{Engine, SOLVER_NODES_PER_NODE};

@@ -68,6 +68,33 @@ impl Engine {
         (!self.aborted).then_some(v)
     }
 
+    /// The value of playing `sq` in `position` searched `depth` plies deep
+    /// (the move itself one of them) in the window (`alpha`, `beta`), from
+    /// the mover's view: exact inside the window, else a bound on the side
+    /// it fails (fail-soft); `None` when `budget` ran out first. What a
+    /// runner of a [split search](crate::engine::search::split) answers.
+    pub fn move_window(
+        &mut self,
+        position: &Position,
+        sq: Square,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        budget: Budget<'_>,
+    ) -> Option<i32> {
+        self.reset_counters();
+        let (p, o) = (position.player().0, position.opponent().0);
+        let f = flips(p, o, sq.index());
+        let (np, no) = (o ^ f, p | f | sq.bit());
+        let v = if moves(np, no) == 0 && moves(no, np) == 0 {
+            final_score(no, np) * DISC
+        } else if depth <= 1 {
+            -self.eval.evaluate(np, no)
+        } else {
+            -self.pvs(np, no, -beta, -alpha, depth - 1, false, &budget)
+        };
+        (!self.aborted).then_some(v)
+    }
+
     /// The exact value of playing `sq` in `position` (final disc difference,
     /// mover's view) as the endgame solver finds it in the window (`alpha`,
     /// `beta`): exact inside it, else a bound on the side it fails; `None`
@@ -83,6 +110,22 @@ impl Engine {
         let child = position.play_unchecked(sq);
         let mut solver = Solver::new(&mut self.end, budget);
         let s = solver.solve_window(&child, -beta, -alpha);
+        self.nodes = solver.nodes;
+        s.map(|s| -s.score)
+    }
+
+    /// The exact value of playing `sq` in `position` (final disc difference,
+    /// mover's view) by the solver's full solve (MTD(f), selective solves
+    /// first from 20 empties); `None` when `budget` ran out first.
+    pub fn solve_exact(
+        &mut self,
+        position: &Position,
+        sq: Square,
+        budget: Budget<'_>,
+    ) -> Option<i32> {
+        let child = position.play_unchecked(sq);
+        let mut solver = Solver::new(&mut self.end, budget);
+        let s = solver.solve(&child);
         self.nodes = solver.nodes;
         s.map(|s| -s.score)
     }
