@@ -96,7 +96,7 @@ export function botChoose({ dark, light, darkToMove, level, seed, ply, timeMs })
 
 /**
  * A helper worker's answer to one job line of a split search (its result
- * line), on this worker's own engine; throws `bad-job: …`.
+ * line), on this worker's own engine; throws `bad-split-job: …`.
  * @param {string} job
  * @returns {string}
  */

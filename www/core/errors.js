@@ -46,6 +46,8 @@ export const ERROR_WORDS = {
     'error.bad-book': 'The bot’s opening book was refused; it plays its openings by search.',
     'error.book-in-use': 'The bot’s opening book is already in use.',
     'error.bad-position': 'That is not a position the bot can read.',
+    'error.bad-split-job': 'A helper of the bot was given work it cannot read.',
+    'error.bad-split-result': 'A helper of the bot answered in a way the bot cannot read.',
     'error.stopped': 'The search was stopped.',
   },
   pt: {
@@ -82,6 +84,8 @@ export const ERROR_WORDS = {
     'error.bad-book': 'O livro de aberturas do bot foi recusado; ele joga as aberturas pela busca.',
     'error.book-in-use': 'O livro de aberturas do bot já está em uso.',
     'error.bad-position': 'Essa não é uma posição que o bot consiga ler.',
+    'error.bad-split-job': 'Um ajudante do bot recebeu um trabalho que não consegue ler.',
+    'error.bad-split-result': 'Um ajudante do bot respondeu de um jeito que o bot não consegue ler.',
     'error.stopped': 'A busca foi interrompida.',
   },
   it: {
@@ -118,6 +122,8 @@ export const ERROR_WORDS = {
     'error.bad-book': 'Il libro delle aperture del bot è stato rifiutato; gioca le aperture con la ricerca.',
     'error.book-in-use': 'Il libro delle aperture del bot è già in uso.',
     'error.bad-position': 'Non è una posizione che il bot sappia leggere.',
+    'error.bad-split-job': 'Un aiutante del bot ha ricevuto un lavoro che non sa leggere.',
+    'error.bad-split-result': 'Un aiutante del bot ha risposto in un modo che il bot non sa leggere.',
     'error.stopped': 'La ricerca è stata interrotta.',
   },
 };

@@ -77,9 +77,9 @@ impl SplitSearch {
     }
 
     /// Takes a helper's result line (a result no longer awaited is
-    /// ignored); error: `bad-result`.
+    /// ignored); error: `bad-split-result`.
     pub fn take(&mut self, line: &str) -> Result<(), JsError> {
-        let result = JobResult::from_text(line).map_err(|e| coded("bad-result", e))?;
+        let result = JobResult::from_text(line).map_err(|e| coded("bad-split-result", e))?;
         if let Some(split) = self.split.as_mut() {
             split.take(result);
         }
@@ -112,10 +112,10 @@ impl SplitSearch {
 }
 
 /// A helper worker's answer to a job's line from a [`SplitSearch`]: the
-/// result's line, searched on this worker's own engine; error: `bad-job`.
+/// result's line, searched on this worker's own engine; error: `bad-split-job`.
 #[wasm_bindgen]
 pub fn split_job(line: &str) -> Result<String, JsError> {
-    let job = Job::from_text(line).map_err(|e| coded("bad-job", e))?;
+    let job = Job::from_text(line).map_err(|e| coded("bad-split-job", e))?;
     let result =
         BOT_ENGINE.with(|engine| run_job(&mut engine.borrow_mut(), &job, browser_clock, None));
     Ok(result.to_text())
