@@ -17,7 +17,9 @@ use super::lobby::{Lobby, Watchers};
 use super::relay::Cluster;
 use super::saved::MatchPlay;
 use super::store::{Redis, Store};
-use super::table::{fresh_token, now_ms, Actor, Command, Holder, Opener, Saved, Status, Timing};
+use super::table::{
+    fresh_token, now_ms, Actor, Command, Ended, Holder, Opener, Saved, Status, Timing,
+};
 use virada::game::GameKind;
 
 /// Commands a table's channel holds before senders wait.
@@ -194,7 +196,7 @@ impl Hub {
         saved: Saved,
         record: Option<String>,
         events: broadcast::Sender<Arc<str>>,
-    ) -> Result<(mpsc::Sender<Command>, tokio::task::JoinHandle<()>), String> {
+    ) -> Result<(mpsc::Sender<Command>, tokio::task::JoinHandle<Ended>), String> {
         let fingerprint = saved.fingerprint();
         let (commands, receiver) = mpsc::channel(COMMAND_QUEUE);
         let actor = Actor::new(

@@ -309,6 +309,19 @@ impl Client {
         self.state.clone().expect("a state")
     }
 
+    /// Every frame that arrives within `within` from now.
+    pub async fn frames_for(&mut self, within: Duration) -> Vec<Value> {
+        let until = tokio::time::Instant::now() + within;
+        let mut heard = Vec::new();
+        while let Some(left) = until.checked_duration_since(tokio::time::Instant::now()) {
+            match self.next(left).await {
+                Some(v) => heard.push(v),
+                None => break,
+            }
+        }
+        heard
+    }
+
     /// Reads until a state satisfies `done`.
     pub async fn wait_state(&mut self, done: impl Fn(&Value) -> bool) -> Value {
         if let Some(s) = &self.state {

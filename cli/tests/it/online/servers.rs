@@ -89,7 +89,9 @@ async fn another_server_takes_the_clock_when_the_holder_is_killed() {
 /// sleeps; another server takes the lease and plays the time-out; the old
 /// holder, woken (SIGCONT) past its deadline, plays its own time-out for
 /// the same ply, which the store refuses (the lease is another's, the ply
-/// taken): the record keeps one time-out.
+/// taken): the record keeps one time-out. Nor does a page hear the woken
+/// holder's state from before the time-out (it answered the hellos its
+/// pub/sub queued while it slept).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_holder_stopped_and_woken_plays_no_second_time_out() {
     let redis = RedisServer::start("stopped");
@@ -126,8 +128,18 @@ async fn a_holder_stopped_and_woken_plays_no_second_time_out() {
         moves.split(' ').nth(ply as usize).unwrap().starts_with('*'),
         "{moves}"
     );
-    // The old holder wakes past its deadline.
+    // Both pages have heard the time-out; the old holder wakes past its
+    // deadline, and for a second no page hears a state from before it.
+    b.wait_state(|s| s["ply"].as_u64().is_some_and(|p| p > ply))
+        .await;
     signal("CONT");
+    let quiet = Duration::from_millis(1000);
+    let (a_heard, b_heard) = tokio::join!(a.frames_for(quiet), b.frames_for(quiet));
+    for frame in a_heard.iter().chain(&b_heard) {
+        if frame["type"] == "state" {
+            assert!(frame["ply"].as_u64() > Some(ply), "{frame}");
+        }
+    }
     ends_with_one_time_out(a, b, &moves).await;
     drop((holder, one, two));
     let _ = std::fs::remove_file(&key);

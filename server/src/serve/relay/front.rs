@@ -23,7 +23,7 @@ use tokio::time::Instant;
 use super::super::hub::Handle;
 use super::super::protocol::{Code, Refusal};
 use super::super::store::Storage as _;
-use super::super::table::{Command, Saved, Welcome};
+use super::super::table::{Command, Ended, Saved, Welcome};
 use super::lease::{self, WATCH_EVERY};
 use super::shared::{Presence, Shared};
 use super::{cmd_channel, events_channel, lock, wire, Cluster};
@@ -61,7 +61,7 @@ pub struct Front {
     cluster: Arc<Cluster>,
     shared: Arc<Shared>,
     retry: mpsc::UnboundedSender<(Command, u8)>,
-    actor: Option<JoinHandle<()>>,
+    actor: Option<JoinHandle<Ended>>,
     publisher: Option<JoinHandle<()>>,
     holder: Option<String>,
     idle_since: Option<Instant>,
@@ -151,8 +151,14 @@ impl Front {
                 }
                 _ = tick.tick() => {
                     if self.shared.local().is_some() {
-                        if self.actor.as_ref().is_some_and(JoinHandle::is_finished) {
-                            break;
+                        if let Some(actor) = self.actor.take_if(|a| a.is_finished()) {
+                            if !matches!(actor.await, Ok(Ended::Behind)) {
+                                break;
+                            }
+                            // Another server is past this one: its sockets
+                            // go to the holder, or it reads the table again.
+                            self.stop_actor();
+                            self.look().await;
                         }
                     } else {
                         self.look().await;

@@ -32,18 +32,17 @@ const _: () = assert!(TAKEOVER_BOUND.as_millis() <= 3000);
 const _: () = assert!(RENEW_EVERY.as_millis() * 3 <= TTL.as_millis());
 
 /// Renews: KEYS = the liveness key, then each lease; ARGV = our token, the
-/// time to live in ms. A lease still ours is renewed; one that lapsed and
-/// nobody took is taken back (nobody else ran the table meanwhile); the
-/// indices (from 1) of those another server holds come back: lost.
+/// time to live in ms. A lease still ours is renewed; the indices (from 1)
+/// of the others come back: lost. A lease that lapsed is lost too, even
+/// when nobody holds it now: another server may have taken it, run the
+/// table and lapsed in turn, so what this server has of the table may be
+/// behind; its server reads the table again from the store (front.rs).
 const RENEW: &str = r"
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 local lost = {}
 for i = 2, #KEYS do
-  local holder = redis.call('GET', KEYS[i])
-  if holder == ARGV[1] then
+  if redis.call('GET', KEYS[i]) == ARGV[1] then
     redis.call('PEXPIRE', KEYS[i], ARGV[2])
-  elseif not holder then
-    redis.call('SET', KEYS[i], ARGV[1], 'PX', ARGV[2])
   else
     lost[#lost + 1] = i - 1
   end
@@ -97,7 +96,7 @@ pub async fn release(c: &mut ConnectionManager, id: &str, token: &str) -> redis:
 }
 
 /// Renews `token`'s liveness and its leases of `ids`; the ids whose lease
-/// another server holds now.
+/// is no longer `token`'s (another server holds it, or it lapsed).
 pub async fn renew(
     c: &mut ConnectionManager,
     token: &str,
@@ -147,7 +146,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_lapsed_lease_nobody_took_is_taken_back_and_a_taken_one_is_lost() {
+    fn a_lapsed_lease_and_a_taken_one_are_lost_and_a_held_one_renewed() {
         let server = RedisServer::start("lease");
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -158,8 +157,10 @@ mod tests {
             let mut c = ConnectionManager::new(client).await.unwrap();
             assert!(take(&mut c, "t1", "ours").await.unwrap());
             assert!(take(&mut c, "t2", "ours").await.unwrap());
+            assert!(take(&mut c, "t0", "ours").await.unwrap());
             assert!(!take(&mut c, "t1", "theirs").await.unwrap());
-            // t1 lapses and nobody takes it; t2 lapses and another server takes it.
+            // t1 lapses and nobody takes it; t2 lapses and another server
+            // takes it; t0 stays ours.
             let _: () = redis::cmd("DEL")
                 .arg(lease_key("t1"))
                 .arg(lease_key("t2"))
@@ -167,10 +168,11 @@ mod tests {
                 .await
                 .unwrap();
             assert!(take(&mut c, "t2", "theirs").await.unwrap());
-            let ids = vec!["t1".to_string(), "t2".to_string()];
+            let ids = vec!["t0".to_string(), "t1".to_string(), "t2".to_string()];
             let lost = renew(&mut c, "ours", &ids).await.unwrap();
-            assert_eq!(lost, vec!["t2".to_string()]);
-            assert_eq!(holder(&mut c, "t1").await.unwrap().as_deref(), Some("ours"));
+            assert_eq!(lost, vec!["t1".to_string(), "t2".to_string()]);
+            assert_eq!(holder(&mut c, "t0").await.unwrap().as_deref(), Some("ours"));
+            assert_eq!(holder(&mut c, "t1").await.unwrap(), None);
             assert_eq!(
                 holder(&mut c, "t2").await.unwrap().as_deref(),
                 Some("theirs")
@@ -179,10 +181,10 @@ mod tests {
             assert_eq!(alive(&mut c, &tokens).await.unwrap(), vec![true, false]);
             release(&mut c, "t2", "ours").await.unwrap();
             assert!(holder(&mut c, "t2").await.unwrap().is_some());
-            release(&mut c, "t1", "ours").await.unwrap();
-            let ids = vec!["t1".to_string(), "t2".to_string(), "t3".to_string()];
+            release(&mut c, "t0", "ours").await.unwrap();
+            let ids: Vec<String> = ["t0", "t1", "t2", "t3"].map(String::from).to_vec();
             let free = unheld(&mut c, &ids).await.unwrap();
-            assert_eq!(free, vec!["t1".to_string(), "t3".to_string()]);
+            assert_eq!(free, ["t0", "t1", "t3"].map(String::from).to_vec());
         });
     }
 }

@@ -292,6 +292,10 @@ impl Cluster {
         request: wire::Request,
     ) {
         let wire::Request { from, req, asked } = request;
+        // A finished table shown from its record runs with no lease.
+        if shared.leased() && !self.still_holds(&shared).await {
+            return;
+        }
         if let wire::Asked::Left { seat } = asked {
             if shared.remote_left(&from, seat) {
                 let _ = local.send(super::table::Command::Left { seat }).await;
@@ -318,6 +322,26 @@ impl Cluster {
             return;
         };
         self.publish(&reply_channel(&from), text).await;
+    }
+
+    /// Whether table `shared`'s lease is still this server's, looked at
+    /// before a relayed command reaches the local actor. A holder stopped
+    /// (SIGSTOP, a long pause) and woken runs its actor until its next
+    /// renewal finds the lease gone; in that time its actor, a ply or more
+    /// behind, would answer the commands the new holder answers too (the
+    /// asking server keeps the first answer: a move refused as `stale-ply`
+    /// that the new holder took), and send its state from before. So a
+    /// server that lost the lease stays silent, and its actor stops now.
+    async fn still_holds(&self, shared: &shared::Shared) -> bool {
+        let mut c = self.connection.clone();
+        match lease::holder(&mut c, &shared.id).await {
+            Ok(holder) if holder.as_deref() != Some(self.token.as_str()) => {
+                tracing::warn!("table {}: its lease is no longer this server's", shared.id);
+                shared.lost();
+                false
+            }
+            _ => true,
+        }
     }
 
     /// Publishes `text` on `channel` (a lost message is asked again by a

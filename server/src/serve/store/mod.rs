@@ -23,7 +23,7 @@ pub use self::sqlite::{Sqlite, DB_FILE};
 /// A store's answer to come.
 pub type Answer<'a, T> = Pin<Box<dyn Future<Output = Result<T, String>> + Send + 'a>>;
 
-/// The answer to [`Storage::append_move`].
+/// The answer to [`Storage::append_move`] and [`Storage::save_table`].
 pub type Appending<'a> = Pin<Box<dyn Future<Output = Result<(), AppendError>> + Send + 'a>>;
 
 /// The store a server uses, shared by its tables.
@@ -31,8 +31,10 @@ pub type Store = Arc<dyn Storage>;
 
 /// Where tables and records are kept.
 pub trait Storage: Send + Sync {
-    /// Saves a table's state (JSON), replacing the last; resolves once kept.
-    fn save_table(&self, id: &str, state: String) -> Answer<'_, ()>;
+    /// Saves a table's state (JSON), replacing the last; resolves once
+    /// kept. The shared store refuses it ([`AppendError::Fenced`]) when
+    /// another server holds the table's lease.
+    fn save_table(&self, id: &str, state: String) -> Appending<'_>;
 
     /// Appends `mv` as move number `ply` (moves already played, from 0) of
     /// table `id` and saves the table's new `state`, in one atomic step:
@@ -76,7 +78,7 @@ pub struct RecordEntry {
     pub finished_ms: i64,
 }
 
-/// Why a move was not appended.
+/// Why a move was not appended, or a table's state not saved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AppendError {
     /// That ply is not the next one: the move was sent twice, late, or
@@ -87,6 +89,9 @@ pub enum AppendError {
     },
     /// The table's game is over (its record is stored).
     Over,
+    /// Another server holds the table's lease: it runs the table now, and
+    /// what this server has of it is behind (the shared store only).
+    Fenced,
     /// The store failed.
     Failed(String),
 }
@@ -96,6 +101,7 @@ impl fmt::Display for AppendError {
         match self {
             AppendError::StalePly { at } => write!(f, "the game is at move {at}"),
             AppendError::Over => f.write_str("the game is over"),
+            AppendError::Fenced => f.write_str("another server runs the table now"),
             AppendError::Failed(e) => f.write_str(e),
         }
     }

@@ -153,7 +153,7 @@ impl Redis {
 }
 
 impl Storage for Redis {
-    fn save_table(&self, id: &str, state: String) -> Answer<'_, ()> {
+    fn save_table(&self, id: &str, state: String) -> Appending<'_> {
         let id = id.to_string();
         let mut connection = self.connection.clone();
         Box::pin(async move {
@@ -167,11 +167,11 @@ impl Storage for Redis {
                 .arg(&self.token)
                 .invoke_async(&mut connection)
                 .await
-                .map_err(|e| failed(&e))?;
+                .map_err(|e| AppendError::Failed(failed(&e)))?;
             if saved == 1 {
                 Ok(())
             } else {
-                Err(format!("table {id}: another server holds its lease"))
+                Err(AppendError::Fenced)
             }
         })
     }
@@ -198,9 +198,7 @@ impl Storage for Redis {
             match answer {
                 TAKEN => Ok(()),
                 OVER => Err(AppendError::Over),
-                FENCED => Err(AppendError::Failed(format!(
-                    "table {id}: another server holds its lease"
-                ))),
+                FENCED => Err(AppendError::Fenced),
                 at => Err(AppendError::StalePly {
                     at: usize::try_from(at).unwrap_or(usize::MAX),
                 }),

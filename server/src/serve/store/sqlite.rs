@@ -104,9 +104,10 @@ impl Sqlite {
 }
 
 impl Storage for Sqlite {
-    fn save_table(&self, id: &str, state: String) -> Answer<'_, ()> {
+    fn save_table(&self, id: &str, state: String) -> Appending<'_> {
         let id = id.to_string();
-        Box::pin(self.ask(|done| Op::SaveTable { id, state, done }))
+        let saving = self.ask::<(), String>(|done| Op::SaveTable { id, state, done });
+        Box::pin(async move { saving.await.map_err(AppendError::Failed) })
     }
 
     fn append_move(&self, id: &str, ply: usize, mv: &str, state: String) -> Appending<'_> {

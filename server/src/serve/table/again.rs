@@ -125,11 +125,12 @@ impl Actor {
     /// Keeps the finished table's state (token hashes, who asked, `next`,
     /// the match) beside its record, for a rebuild after a restart or after
     /// it lingered; a failure is logged (the record is kept already).
-    pub(super) async fn keep_finished(&self) {
+    pub(super) async fn keep_finished(&mut self) {
         match serde_json::to_string(&self.saved) {
             Ok(json) => {
                 if let Err(e) = self.store.save_table(&self.saved.id, json).await {
                     tracing::error!("table {}: finished state not kept: {e}", self.saved.id);
+                    self.refused(&e);
                 }
             }
             Err(e) => tracing::error!("table {}: {e}", self.saved.id),

@@ -12,7 +12,10 @@
 //! a grace period, then the bot takes the seat until they come back), and
 //! `over` (the record, with the seed revealed, signed by the server).
 //! Every change is written to the store before anyone hears of it; a move
-//! the store could not keep is undone and refused (`storage`).
+//! the store could not keep is undone and refused (`storage`). An actor
+//! that learns from a refused write that it is behind the table (another
+//! server runs it now, or the store has more moves) tells nobody anything
+//! more and ends ([`Ended::Behind`]): its server reads the table again.
 //!
 //! The seed is drawn in `Hub::open`, before this actor or any socket
 //! exists, and nothing here writes it: no command carries a seed, so no
@@ -58,6 +61,19 @@ pub struct Actor {
     lobby: Option<super::lobby::Reporter>,
     /// Opens the table where the people go on (the hub).
     opener: Option<std::sync::Weak<dyn Opener>>,
+    /// A write was refused because the store is past this actor.
+    behind: bool,
+}
+
+/// How an actor's run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The finished table lingered its time, or every sender is gone.
+    Done,
+    /// A write showed that the store is past this actor: another server
+    /// holds the table's lease, or kept a move this actor never saw. Its
+    /// last frames were not sent; the table is to be read again.
+    Behind,
 }
 
 impl Actor {
@@ -85,6 +101,7 @@ impl Actor {
             commands,
             lobby: None,
             opener: None,
+            behind: false,
         };
         if matches!(actor.saved.status, Status::Playing | Status::Over) {
             actor.game = Some(actor.build_game()?);
@@ -175,25 +192,37 @@ impl Actor {
             .is_some_and(|t| now_ms() >= t.saturating_add(linger_ms(self.timing)))
     }
 
-    /// Runs until the finished table has lingered (or every sender is gone).
-    pub async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+    /// Runs until the finished table has lingered (or every sender is
+    /// gone), or until a write shows the actor is behind the table.
+    pub async fn run(mut self, mut commands: mpsc::Receiver<Command>) -> Ended {
         self.after_change().await;
-        loop {
+        while !self.behind {
             let wake = self.next_wake();
-            let command = tokio::select! {
+            tokio::select! {
                 c = commands.recv() => match c {
-                    Some(c) => c,
-                    None => return,
+                    Some(command) => self.on_command(command).await,
+                    None => return Ended::Done,
                 },
                 () = sleep_until_ms(wake) => {
                     self.on_time().await;
                     if self.done_lingering() {
-                        return;
+                        return Ended::Done;
                     }
-                    continue;
                 }
-            };
-            self.on_command(command).await;
+            }
+        }
+        tracing::warn!(
+            "table {}: another server is past this one; reading it again",
+            self.saved.id
+        );
+        Ended::Behind
+    }
+
+    /// Notes a refused write: one refused because another server holds the
+    /// lease puts the actor behind.
+    fn refused(&mut self, e: &AppendError) {
+        if *e == AppendError::Fenced {
+            self.behind = true;
         }
     }
 
@@ -387,6 +416,10 @@ impl Actor {
                     Refusal::new(Code::StalePly, format!("the game is at move {at}"))
                 }
                 AppendError::Over => Refusal::new(Code::Over, "the game is over"),
+                AppendError::Fenced => Refusal::new(
+                    Code::Storage,
+                    "the table moved to another server; nothing happened",
+                ),
                 AppendError::Failed(e) => Refusal::new(
                     Code::Storage,
                     format!("the move could not be kept ({e}); nothing happened"),
@@ -461,6 +494,7 @@ impl Actor {
                 Ok(json) => {
                     if let Err(e) = self.store.save_table(&self.saved.id, json).await {
                         tracing::error!("table {}: not stored: {e}", self.saved.id);
+                        self.refused(&e);
                     }
                 }
                 Err(e) => tracing::error!("table {}: {e}", self.saved.id),

@@ -7,8 +7,12 @@ use std::sync::Arc;
 use super::Actor;
 
 impl Actor {
-    /// Sends the state frame to every page and reports it to the lobby.
+    /// Sends the state frame to every page and reports it to the lobby;
+    /// nothing once the actor is behind the table (its frame is stale).
     pub(super) fn broadcast(&self) {
+        if self.behind {
+            return;
+        }
         let _ = self.events.send(self.state_frame());
         if let Some(lobby) = &self.lobby {
             lobby.report(&self.saved);
