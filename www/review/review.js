@@ -95,20 +95,29 @@ export async function setupReview(table) {
   });
   const sweep = analyst((k, report) => {
     if (better(r.reports[k], report)) r.reports[k] = report;
-    const enough = report.done || report.exact || (report.depth >= SWEEP_DEPTH && report.empties > SWEEP_EXACT);
-    if (enough) sweepNext(k + 1);
+    if (swept(report)) sweepNext(k + 1);
     redraw();
   });
+
+  /** Whether the sweep is done with a position analysed as far as `rep`. */
+  function swept(rep) {
+    return Boolean(rep && (rep.done || rep.exact || (rep.depth >= SWEEP_DEPTH && rep.empties > SWEEP_EXACT)));
+  }
 
   const total = () => r.plies.length - 1;
   const active = () => r.plies !== null;
 
+  /**
+   * Sweeps the next position from `from` on that is not yet swept, going
+   * round to the start: a position skipped while the board's analysis had
+   * it, and left before that analysis said anything, is swept later.
+   * Skips the position the board's analysis has now; stops when none is left.
+   */
   function sweepNext(from) {
-    for (let k = from; k < r.plies.length; k++) {
-      const rep = r.reports[k];
-      if (r.plies[k].legal.length === 0) continue;
-      if (rep && (rep.exact || rep.done || (rep.depth >= SWEEP_DEPTH && rep.empties > SWEEP_EXACT))) continue;
-      if (k === focus.at()) continue;
+    const n = r.plies.length;
+    for (let i = 0; i < n; i++) {
+      const k = (from + i) % n;
+      if (r.plies[k].legal.length === 0 || swept(r.reports[k]) || k === focus.at()) continue;
       sweep.analyse(k, r.plies[k]);
       return;
     }
@@ -169,7 +178,6 @@ export async function setupReview(table) {
     $('review').hidden = false;
     buildMoveList();
     go(total(), { quiet: true });
-    sweepNext(0);
     say(t('reviewOpened', { total: total() }));
     $('review-back').focus();
     return true;
@@ -199,6 +207,8 @@ export async function setupReview(table) {
     const ply = r.plies[r.step];
     if (ply.legal.length && !r.reports[r.step]?.done) focus.analyse(r.step, ply);
     else focus.stop();
+    // The sweep, idle, takes up what the board's analysis left.
+    if (sweep.at() < 0) sweepNext(0);
     table.update();
     if (!quiet) say(stepText());
   }
