@@ -54,18 +54,7 @@ impl Engine {
         depth: u32,
         budget: Budget<'_>,
     ) -> Option<i32> {
-        self.reset_counters();
-        let (p, o) = (position.player().0, position.opponent().0);
-        let f = flips(p, o, sq.index());
-        let (np, no) = (o ^ f, p | f | sq.bit());
-        let v = if moves(np, no) == 0 && moves(no, np) == 0 {
-            final_score(no, np) * DISC
-        } else if depth <= 1 {
-            -self.eval.evaluate(np, no)
-        } else {
-            -self.pvs(np, no, -INF, INF, depth - 1, false, &budget)
-        };
-        (!self.aborted).then_some(v)
+        self.move_window(position, sq, depth, (-INF, INF), budget)
     }
 
     /// The value of playing `sq` in `position` searched `depth` plies deep
