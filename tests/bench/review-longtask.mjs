@@ -6,6 +6,8 @@
 // graph. Prints the figures; asserts nothing.
 //
 //   node tests/bench/review-longtask.mjs [seconds a position]   (default: 2.5)
+//
+// REVIEW_CORES=5 makes navigator.hardwareConcurrency 5 (three sweepers).
 
 import { readFileSync } from 'node:fs';
 import { closeAll, newContext, open, ROOT } from '../browser/harness.mjs';
@@ -16,6 +18,11 @@ const field = (key) => new RegExp(`^${key}: (.*)$`, 'm').exec(record)[1];
 const plies = field('moves').split(' ');
 
 const context = await newContext();
+if (process.env.REVIEW_CORES) {
+  await context.addInitScript((n) => {
+    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
+  }, Number(process.env.REVIEW_CORES));
+}
 const page = await open(context, '?lang=en');
 await page.evaluate(({ seed, plies }) => {
   localStorage.setItem('virada.game.v1', JSON.stringify({

@@ -4,7 +4,9 @@
 // `virada solve --each-move` on that position (run here, natively; how soon
 // they come is a benchmark's figure, tests/bench/review-longtask.mjs, not a
 // test's: this machine is shared); the graph has one point a move and a click jumps there;
-// a pasted transcript and GGF game open too.
+// the sweep for the graph runs on as many workers as the cores allow
+// (navigator.hardwareConcurrency made 5 or 2 by an init script, the workers
+// counted as the page makes them); a pasted transcript and GGF game open too.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,10 +22,27 @@ const PLIES = field('moves').split(' ');
 const BIN = process.env.VIRADA_BIN ?? `${ROOT}target/debug/virada`;
 const LOG = process.env.REVIEW_LOG === '1';
 
-/** The page with the record's game restored, finished, as the table saved it. */
-async function finishedGame(query = '?lang=en') {
+/**
+ * The page with the record's game restored, finished, as the table saved
+ * it; with `cores`, navigator.hardwareConcurrency is that, and the page
+ * counts the analysis workers it makes (window.analysts).
+ */
+async function finishedGame(query = '?lang=en', cores = undefined) {
   const opened = await openPage(query);
-  const { page } = opened;
+  const { page, context } = opened;
+  if (cores !== undefined) {
+    await context.addInitScript((n) => {
+      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
+      const Made = window.Worker;
+      window.analysts = 0;
+      window.Worker = class extends Made {
+        constructor(url, options) {
+          super(url, options);
+          if (String(url).endsWith('/bot/worker.js')) window.analysts += 1;
+        }
+      };
+    }, cores);
+  }
   await page.evaluate(({ seed, plies }) => {
     localStorage.setItem('virada.game.v1', JSON.stringify({
       game: 'othello', size: 8, seats: 'person,person', level: 3, clock: 30,
@@ -156,6 +175,21 @@ test('the graph: one point a move, a click jumps there; the mistakes are its tex
   assert.match(summary[0], /^Dark: \d+ discs? lost in all; biggest mistakes: /);
   assert.deepEqual(errors, []);
 });
+
+for (const [cores, sweepers] of [[5, 3], [2, 1]]) {
+  test(`with ${cores} cores the graph is swept by ${sweepers} worker${sweepers > 1 ? 's' : ''}`, async () => {
+    const { page, errors } = await finishedGame('?lang=en', cores);
+    // A person's table: no bot worker before the review opens.
+    assert.equal(await page.evaluate(() => window.analysts), 0);
+    await page.locator('#review-open').click();
+    await page.waitForSelector('body[data-review="true"]');
+    // The review opens at the end, where nobody moves: only sweepers work.
+    await page.waitForFunction(() => document.querySelectorAll('#review-graph .g-dot.g-unknown').length === 0, null, { timeout: 60_000 });
+    assert.equal(await page.evaluate(() => window.analysts), sweepers);
+    assert.equal(await page.locator('#review-summary p').count(), 2);
+    assert.deepEqual(errors, []);
+  });
+}
 
 test('a pasted transcript and a GGF game open in review; a broken one is refused', async () => {
   const { page, errors } = await openPage('?lang=en&seats=person,person');

@@ -2,9 +2,10 @@
 // The review of a finished Othello game (a game just played, one of the last
 // finished ones, or a pasted record, transcript or GGF game): step through it
 // with the bot's view of every position. The bots' engine reads the game
-// (bot/engine.js `readGame`); the analysis runs in two workers of
-// bot/worker.js — one deepening the position on the board, one sweeping the
-// whole game for the graph and the summary — so the page never waits on it.
+// (bot/engine.js `readGame`); the analysis runs in workers of bot/worker.js
+// — one deepening the position on the board, and one or more sweeping the
+// whole game for the graph and the summary, as many as the device's cores
+// allow (`sweepers`) — so the page never waits on it.
 // Drawn on the table's canvas and grid; the words are review/words.js's.
 // (Nabucodonosor has no review yet.) The page loads this module, and the
 // bots' engine, on first use (games/othello/main.js): none of it is needed for the board.
@@ -27,6 +28,19 @@ export const MISTAKE_DISCS = 6;
 // SWEEP_EXACT empties; the position on the board goes on deepening.
 const SWEEP_DEPTH = 6;
 const SWEEP_EXACT = 16;
+/** The most workers sweeping the game at once. */
+const SWEEPERS_MAX = 3;
+
+/**
+ * How many workers sweep the game: one a core beyond the two the page and
+ * the board's analysis keep, at least one and at most SWEEPERS_MAX (each
+ * sweeps positions of its own, so where there are the cores, three fill
+ * the graph about three times as fast as one).
+ * @param {number | undefined} cores navigator.hardwareConcurrency
+ */
+export function sweepers(cores) {
+  return Math.max(1, Math.min(SWEEPERS_MAX, (cores || 1) - 2));
+}
 
 /** "+4", "-2", "0": a value in discs, rounded, signed (ASCII, for names). */
 export function signed(v) {
@@ -93,11 +107,16 @@ export async function setupReview(table) {
     if (better(r.reports[k], report)) r.reports[k] = report;
     redraw();
   });
-  const sweep = analyst((k, report) => {
-    if (better(r.reports[k], report)) r.reports[k] = report;
-    if (swept(report)) sweepNext(k + 1);
-    redraw();
-  });
+  /** @type {ReturnType<typeof analyst>[]} */
+  const sweeps = [];
+  for (let i = 0; i < sweepers(navigator.hardwareConcurrency); i++) {
+    const sweep = analyst((k, report) => {
+      if (better(r.reports[k], report)) r.reports[k] = report;
+      if (swept(report)) sweepNext(sweep, k + 1);
+      redraw(k === r.step);
+    });
+    sweeps.push(sweep);
+  }
 
   /** Whether the sweep is done with a position analysed as far as `rep`. */
   function swept(rep) {
@@ -107,17 +126,22 @@ export async function setupReview(table) {
   const total = () => r.plies.length - 1;
   const active = () => r.plies !== null;
 
+  /** Whether the board's analysis or another sweeper has position k now. */
+  function taken(k) {
+    return k === focus.at() || sweeps.some((s) => s.at() === k);
+  }
+
   /**
-   * Sweeps the next position from `from` on that is not yet swept, going
-   * round to the start: a position skipped while the board's analysis had
-   * it, and left before that analysis said anything, is swept later.
-   * Skips the position the board's analysis has now; stops when none is left.
+   * Has `sweep` sweep the next position from `from` on that is not yet
+   * swept, going round to the start: a position skipped while the board's
+   * analysis had it, and left before that analysis said anything, is swept
+   * later. Skips the positions others have now; stops when none is left.
    */
-  function sweepNext(from) {
+  function sweepNext(sweep, from) {
     const n = r.plies.length;
     for (let i = 0; i < n; i++) {
       const k = (from + i) % n;
-      if (r.plies[k].legal.length === 0 || swept(r.reports[k]) || k === focus.at()) continue;
+      if (r.plies[k].legal.length === 0 || swept(r.reports[k]) || taken(k)) continue;
       sweep.analyse(k, r.plies[k]);
       return;
     }
@@ -186,7 +210,7 @@ export async function setupReview(table) {
   function close() {
     if (!active()) return;
     focus.stop();
-    sweep.stop();
+    for (const sweep of sweeps) sweep.stop();
     r.plies = null;
     r.reports = [];
     table.state.review = null;
@@ -207,8 +231,8 @@ export async function setupReview(table) {
     const ply = r.plies[r.step];
     if (ply.legal.length && !r.reports[r.step]?.done) focus.analyse(r.step, ply);
     else focus.stop();
-    // The sweep, idle, takes up what the board's analysis left.
-    if (sweep.at() < 0) sweepNext(0);
+    // An idle sweeper takes up what the board's analysis left.
+    for (const sweep of sweeps) if (sweep.at() < 0) sweepNext(sweep, 0);
     table.update();
     if (!quiet) say(stepText());
   }
@@ -229,10 +253,22 @@ export async function setupReview(table) {
   // ---------------------------------------------------------------- drawing
 
   let pending = 0;
-  function redraw() {
+  let board = false;
+  /**
+   * Draws again at the next frame, once however many reports came: the
+   * whole table when a report is about the position on the board
+   * (`onBoard`), else only the panel (the graph, the summary, the move's
+   * line), which is all another position's report changes.
+   */
+  function redraw(onBoard = true) {
+    board ||= onBoard;
     if (!pending) pending = requestAnimationFrame(() => {
       pending = 0;
-      if (active()) table.update();
+      const whole = board;
+      board = false;
+      if (!active()) return;
+      if (whole) table.update();
+      else drawPanel(r.plies[r.step], r.plies[r.step].legal.length ? r.reports[r.step] : null);
     });
   }
 
