@@ -429,64 +429,6 @@ impl Actor {
         Ok(())
     }
 
-    /// Puts the table back as it was `before` a move that could not be
-    /// kept: nobody has heard of the move.
-    fn undo(&mut self, before: Saved) {
-        self.saved = before;
-        match self.build_game() {
-            Ok(game) => self.game = Some(game),
-            Err(e) => tracing::error!("table {}: {e}", self.saved.id),
-        }
-    }
-
-    /// After a move: the clock for the next one, the end, the bot. The
-    /// move is kept (appended with its ply, then at the end the signed
-    /// record) before anyone hears of it; when the store fails, or another
-    /// server kept a move for that ply first, nothing is told and the
-    /// caller undoes the move.
-    async fn after_move(&mut self) -> Result<(), AppendError> {
-        let Some(game) = self.game.as_ref() else {
-            return Ok(());
-        };
-        self.saved.moves = game.moves_text();
-        if game.is_over() {
-            self.saved.status = Status::Over;
-            self.saved.deadline_ms = None;
-            let record = game.signed_record(&self.keys);
-            self.keep_move().await?;
-            self.store
-                .finish(
-                    &self.saved.id,
-                    self.saved.kind.name(),
-                    record.clone(),
-                    now_ms(),
-                )
-                .await
-                .inspect_err(|e| {
-                    tracing::error!("table {}: the record was not stored: {e}", self.saved.id);
-                })
-                .map_err(AppendError::Failed)?;
-            self.record = Some(record);
-            self.over_at = Some(now_ms());
-            if self.saved.play.is_some() {
-                self.match_goes_on().await;
-            } else {
-                // Kept beside the record: its people can still play again.
-                self.keep_finished().await;
-                self.broadcast();
-            }
-            return Ok(());
-        }
-        self.saved.deadline_ms =
-            (self.saved.clock > 0).then(|| now_ms() + i64::from(self.saved.clock) * 1000);
-        self.keep_move()
-            .await
-            .inspect_err(|e| tracing::error!("table {}: move not stored: {e}", self.saved.id))?;
-        self.broadcast();
-        self.think();
-        Ok(())
-    }
-
     /// Keeps the change, tells everyone, and sets the bot thinking if it is its turn.
     async fn after_change(&mut self) {
         if self.saved.status != Status::Over {
