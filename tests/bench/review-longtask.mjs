@@ -10,31 +10,15 @@
 // REVIEW_CORES=5 makes navigator.hardwareConcurrency 5 (three sweepers).
 
 import { readFileSync } from 'node:fs';
-import { closeAll, newContext, open, ROOT } from '../browser/harness.mjs';
+import { closeAll, fakeCores, newContext, open, restoreFinished, ROOT } from '../browser/harness.mjs';
 
 const wait = Number(process.argv[2] ?? 2.5) * 1000;
 const record = readFileSync(`${ROOT}tests/data/records/good-from-page.txt`, 'utf8');
-const field = (key) => new RegExp(`^${key}: (.*)$`, 'm').exec(record)[1];
-const plies = field('moves').split(' ');
 
 const context = await newContext();
-if (process.env.REVIEW_CORES) {
-  await context.addInitScript((n) => {
-    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
-  }, Number(process.env.REVIEW_CORES));
-}
+if (process.env.REVIEW_CORES) await fakeCores(context, Number(process.env.REVIEW_CORES));
 const page = await open(context, '?lang=en');
-await page.evaluate(({ seed, plies }) => {
-  localStorage.setItem('virada.game.v1', JSON.stringify({
-    game: 'othello', size: 8, seats: 'person,person', level: 3, clock: 30,
-    seed, seedChosen: false, word: '',
-    moves: plies.map((m) => m.replace('*', '')).join(''),
-    byTable: plies.flatMap((m, i) => (m.startsWith('*') ? [i] : [])),
-    deadline: null,
-  }));
-}, { seed: field('seed'), plies });
-await page.reload({ waitUntil: 'load' });
-await page.waitForSelector('body[data-ready="true"][data-over="true"]');
+await restoreFinished(page, record);
 await page.evaluate(() => {
   window.__longtasks = [];
   new PerformanceObserver((list) => {

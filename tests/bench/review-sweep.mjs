@@ -12,33 +12,19 @@
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { closeAll, newContext, open, ROOT } from '../browser/harness.mjs';
+import { closeAll, fakeCores, newContext, open, restoreFinished, ROOT } from '../browser/harness.mjs';
 
 const { values } = parseArgs({ options: { cores: { type: 'string', default: '2,5' }, runs: { type: 'string', default: '3' } } });
 const counts = values.cores.split(',').map(Number);
 const runs = Number(values.runs);
 const record = readFileSync(`${ROOT}tests/data/records/good-from-page.txt`, 'utf8');
-const field = (key) => new RegExp(`^${key}: (.*)$`, 'm').exec(record)[1];
-const plies = field('moves').split(' ');
 
 /** Seconds from Review to a full graph with `cores` cores. */
 async function fill(cores) {
   const context = await newContext();
-  await context.addInitScript((n) => {
-    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
-  }, cores);
+  await fakeCores(context, cores);
   const page = await open(context, '?lang=en');
-  await page.evaluate(({ seed, plies }) => {
-    localStorage.setItem('virada.game.v1', JSON.stringify({
-      game: 'othello', size: 8, seats: 'person,person', level: 3, clock: 30,
-      seed, seedChosen: false, word: '',
-      moves: plies.map((m) => m.replace('*', '')).join(''),
-      byTable: plies.flatMap((m, i) => (m.startsWith('*') ? [i] : [])),
-      deadline: null,
-    }));
-  }, { seed: field('seed'), plies });
-  await page.reload({ waitUntil: 'load' });
-  await page.waitForSelector('body[data-ready="true"][data-over="true"]');
+  await restoreFinished(page, record);
   const started = performance.now();
   await page.locator('#review-open').click();
   await page.waitForFunction(() => document.body.dataset.review === 'true'

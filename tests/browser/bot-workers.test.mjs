@@ -7,14 +7,12 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { newContext, open } from './harness.mjs';
+import { fakeCores, newContext, open } from './harness.mjs';
 
 /** @param {number} cores */
 async function pageWithCores(cores) {
   const context = await newContext();
-  await context.addInitScript((n) => {
-    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
-  }, cores);
+  await fakeCores(context, cores);
   const page = await open(context, '?lang=en&seats=bot,bot&level=10&clock=0');
   return { context, page };
 }

@@ -305,6 +305,40 @@ export async function squareName(page, coordinate) {
   return found[0];
 }
 
+/**
+ * Makes navigator.hardwareConcurrency `cores` in every page `context`
+ * opens or reloads from now on (an init script).
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {number} cores
+ */
+export async function fakeCores(context, cores) {
+  await context.addInitScript((n) => {
+    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
+  }, cores);
+}
+
+/**
+ * Restores in `page` the Othello game of a record's text (its seed and
+ * moves, a `*` move as the table's time-out) finished, as the table saves
+ * it, reloads, and waits for the finished table.
+ * @param {import('playwright-core').Page} page
+ * @param {string} record
+ */
+export async function restoreFinished(page, record) {
+  const field = (key) => new RegExp(`^${key}: (.*)$`, 'm').exec(record)[1];
+  await page.evaluate(({ seed, plies }) => {
+    localStorage.setItem('virada.game.v1', JSON.stringify({
+      game: 'othello', size: 8, seats: 'person,person', level: 3, clock: 30,
+      seed, seedChosen: false, word: '',
+      moves: plies.map((m) => m.replace('*', '')).join(''),
+      byTable: plies.flatMap((m, i) => (m.startsWith('*') ? [i] : [])),
+      deadline: null,
+    }));
+  }, { seed: field('seed'), plies: field('moves').split(' ') });
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector('body[data-ready="true"][data-over="true"]');
+}
+
 /** Closes every context, the browser and the server. Runs by itself after each test file. */
 export async function closeAll() {
   for (const context of contexts) await context.close().catch(() => {});

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPage, squareNames, ROOT } from './harness.mjs';
+import { fakeCores, openPage, restoreFinished, squareNames, ROOT } from './harness.mjs';
 
 const RECORD = readFileSync(`${ROOT}tests/data/records/good-from-page.txt`, 'utf8');
 const field = (key) => new RegExp(`^${key}: (.*)$`, 'm').exec(RECORD)[1];
@@ -31,8 +31,8 @@ async function finishedGame(query = '?lang=en', cores = undefined) {
   const opened = await openPage(query);
   const { page, context } = opened;
   if (cores !== undefined) {
-    await context.addInitScript((n) => {
-      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
+    await fakeCores(context, cores);
+    await context.addInitScript(() => {
       const Made = window.Worker;
       window.analysts = 0;
       window.Worker = class extends Made {
@@ -41,19 +41,9 @@ async function finishedGame(query = '?lang=en', cores = undefined) {
           if (String(url).endsWith('/bot/worker.js')) window.analysts += 1;
         }
       };
-    }, cores);
+    });
   }
-  await page.evaluate(({ seed, plies }) => {
-    localStorage.setItem('virada.game.v1', JSON.stringify({
-      game: 'othello', size: 8, seats: 'person,person', level: 3, clock: 30,
-      seed, seedChosen: false, word: '',
-      moves: plies.map((m) => m.replace('*', '')).join(''),
-      byTable: plies.flatMap((m, i) => (m.startsWith('*') ? [i] : [])),
-      deadline: null,
-    }));
-  }, { seed: field('seed'), plies: PLIES });
-  await page.reload({ waitUntil: 'load' });
-  await page.waitForSelector('body[data-ready="true"][data-over="true"]');
+  await restoreFinished(page, RECORD);
   return opened;
 }
 
