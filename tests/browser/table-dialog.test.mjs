@@ -32,6 +32,12 @@ async function clickMoves(page, transcript) {
 
 const dialog = (page) => page.getByRole('dialog', { name: 'New game' });
 
+/** Clicks New game and waits for the dialog: its module loads on the first click, so it opens a moment after. */
+async function openDialog(page) {
+  await page.getByRole('button', { name: 'New game' }).click();
+  await page.waitForSelector('#new-dialog[open]');
+}
+
 /** Opens the dialog, types `word`, starts; returns the fingerprint the dialog showed. */
 async function startWith(page, word, choose = async () => {}) {
   await page.getByRole('button', { name: 'New game' }).click();
@@ -57,7 +63,7 @@ test('the dialog shows the new fingerprint before the word; Start makes it the g
   const oldFp = (await page.locator('#fingerprint').textContent()).trim();
 
   // Cancel: the game is untouched.
-  await page.getByRole('button', { name: 'New game' }).click();
+  await openDialog(page);
   assert.ok(await dialog(page).isVisible());
   assert.equal(await page.locator('#new-dialog').evaluate((d) => d.matches(':modal')), true, 'a modal dialog');
   const shown = (await page.locator('#nd-fingerprint').textContent()).trim();
@@ -71,7 +77,7 @@ test('the dialog shows the new fingerprint before the word; Start makes it the g
   assert.equal((await page.locator('#fingerprint').textContent()).trim(), oldFp);
 
   // Escape closes it the same way; a new opening draws a new seed.
-  await page.getByRole('button', { name: 'New game' }).click();
+  await openDialog(page);
   const again = (await page.locator('#nd-fingerprint').textContent()).trim();
   assert.notEqual(again, shown, 'the cancelled seed is discarded');
   await page.keyboard.press('Escape');
