@@ -108,9 +108,12 @@ fn build_description() -> String {
     } else if cfg!(target_feature = "avx2") {
         format!("{arch} build with AVX2 (-C target-cpu=x86-64-v3 or newer)")
     } else if virada::board::movegen::perft_uses_runtime_avx2() {
-        format!(
-            "{arch} portable build; perft runs its AVX2 compilation, found on this CPU at run time"
-        )
+        let solver = if virada::engine::endgame::solver_uses_runtime_avx2() {
+            " and the endgame solver run their AVX2 compilations"
+        } else {
+            " runs its AVX2 compilation"
+        };
+        format!("{arch} portable build; perft{solver}, found on this CPU at run time")
     } else {
         format!("{arch} portable build, no AVX2")
     }

@@ -11,7 +11,7 @@
 
 pub use super::cut_fit::CutFit;
 use super::cut_fit::FIT;
-use super::order::negamax;
+use super::kernel::{with_kernel, Kernel};
 use super::Solver;
 use crate::engine::eval::{Eval, DISC};
 use crate::Position;
@@ -48,7 +48,8 @@ pub fn cut_depth(n: u32) -> u32 {
 pub fn shallow_value(position: &Position, depth: u32) -> i32 {
     let (p, o) = (position.player().0, position.opponent().0);
     let mut unlimited = u64::MAX;
-    negamax(
+    with_kernel!(|k| Solver::negamax(
+        k,
         Eval::shared(),
         p,
         o,
@@ -56,7 +57,7 @@ pub fn shallow_value(position: &Position, depth: u32) -> i32 {
         super::order::INF_EVAL,
         depth,
         &mut unlimited,
-    )
+    ))
 }
 
 /// The fit used at `n` empties (the last fitted one beyond the table).
@@ -69,9 +70,11 @@ impl Solver<'_> {
     /// At a selective level, the bound to return when a shallow search says
     /// the exact score of (`p`, `o`) lies outside (`alpha`, `beta`) with the
     /// level's confidence; `None` to search on.
-    #[inline]
-    pub(super) fn probable_cut(
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn probable_cut<K: Kernel>(
         &mut self,
+        k: K,
         p: u64,
         o: u64,
         alpha: i32,
@@ -92,7 +95,7 @@ impl Solver<'_> {
             // exact ≥ beta when slope × shallow + offset − width ≥ beta.
             let at = ((f64::from(beta) + width - f.offset) / f.slope * disc).ceil() as i32;
             if at.abs() < super::order::INF_EVAL
-                && self.order_search(p, o, at - 1, at, f.depth, &mut unlimited) >= at
+                && self.order_search(k, p, o, at - 1, at, f.depth, &mut unlimited) >= at
             {
                 return Some(beta);
             }
@@ -100,7 +103,7 @@ impl Solver<'_> {
         if alpha > -64 {
             let at = ((f64::from(alpha) - width - f.offset) / f.slope * disc).floor() as i32;
             if at.abs() < super::order::INF_EVAL
-                && self.order_search(p, o, at, at + 1, f.depth, &mut unlimited) <= at
+                && self.order_search(k, p, o, at, at + 1, f.depth, &mut unlimited) <= at
             {
                 return Some(alpha);
             }

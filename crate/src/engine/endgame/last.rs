@@ -1,6 +1,7 @@
 //! The last four empties: no move generation, no hashing, the empties tried
 //! in place (odd regions first at four), scores from the mover's view.
 
+use super::kernel::Kernel;
 use super::{final_score, Solver};
 use crate::board::movegen::flips;
 
@@ -13,7 +14,7 @@ pub(crate) const QUADRANTS: [u64; 4] = [
 ];
 
 /// The empty squares lying in quadrants with an odd number of empties.
-#[inline]
+#[inline(always)]
 pub(crate) fn odd_region(empties: u64) -> u64 {
     let mut odd = 0;
     for q in QUADRANTS {
@@ -86,7 +87,7 @@ const DIAGONALS: [[u64; 2]; 64] = {
 };
 
 /// How many discs `p` flips by playing `x` when `x` is the only empty square.
-#[inline]
+#[inline(always)]
 pub(crate) fn last_flip_count(p: u64, x: usize) -> i32 {
     let (r, c) = (x / 8, x % 8);
     let row = (p >> (8 * r)) as u8;
@@ -102,8 +103,8 @@ pub(crate) fn last_flip_count(p: u64, x: usize) -> i32 {
 
 impl Solver<'_> {
     /// One empty square `x` left.
-    #[inline]
-    pub(crate) fn last1(&mut self, p: u64, o: u64, x: usize) -> i32 {
+    #[inline(always)]
+    pub(super) fn last1(&mut self, p: u64, o: u64, x: usize) -> i32 {
         self.nodes += 1;
         let pc = p.count_ones() as i32;
         let n = last_flip_count(p, x);
@@ -123,15 +124,16 @@ impl Solver<'_> {
     }
 
     /// Two empties, `x1` and `x2`.
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn last2(
+    pub(super) fn last2<K: Kernel>(
         &mut self,
+        k: K,
         p: u64,
         o: u64,
         alpha: i32,
         beta: i32,
-        x1: usize,
-        x2: usize,
+        [x1, x2]: [usize; 2],
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
@@ -154,22 +156,22 @@ impl Solver<'_> {
             if passed {
                 return final_score(p, o);
             }
-            return -self.last2(o, p, -beta, -alpha, x1, x2, true);
+            return -k.last2(self, o, p, -beta, -alpha, [x1, x2], true);
         }
         best
     }
 
     /// Three empties.
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn last3(
+    pub(super) fn last3<K: Kernel>(
         &mut self,
+        k: K,
         p: u64,
         o: u64,
         mut alpha: i32,
         beta: i32,
-        x1: usize,
-        x2: usize,
-        x3: usize,
+        [x1, x2, x3]: [usize; 3],
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
@@ -177,7 +179,7 @@ impl Solver<'_> {
         for (x, a, b) in [(x1, x2, x3), (x2, x1, x3), (x3, x1, x2)] {
             let f = flips(p, o, x);
             if f != 0 {
-                let v = -self.last2(o ^ f, p | f | (1 << x), -beta, -alpha, a, b, false);
+                let v = -k.last2(self, o ^ f, p | f | (1 << x), -beta, -alpha, [a, b], false);
                 if v > best {
                     best = v;
                     if v >= beta {
@@ -193,13 +195,14 @@ impl Solver<'_> {
             if passed {
                 return final_score(p, o);
             }
-            return -self.last3(o, p, -beta, -alpha, x1, x2, x3, true);
+            return -k.last3(self, o, p, -beta, -alpha, [x1, x2, x3], true);
         }
         best
     }
 
     /// Four empties, taken from the board; odd regions first.
-    pub(crate) fn last4(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+    #[inline(always)]
+    pub(super) fn last4<K: Kernel>(&mut self, k: K, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         let empties = !(p | o);
         let odd = odd_region(empties);
         let mut xs = [0usize; 4];
@@ -216,11 +219,15 @@ impl Solver<'_> {
             rest &= rest - 1;
             n += 1;
         }
-        self.last4_with(p, o, alpha, beta, xs, false)
+        k.last4(self, p, o, alpha, beta, xs, false)
     }
 
-    fn last4_with(
+    /// Four empties in the order `xs`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn last4_with<K: Kernel>(
         &mut self,
+        k: K,
         p: u64,
         o: u64,
         mut alpha: i32,
@@ -239,7 +246,15 @@ impl Solver<'_> {
         ] {
             let f = flips(p, o, x);
             if f != 0 {
-                let v = -self.last3(o ^ f, p | f | (1 << x), -beta, -alpha, a, b, c, false);
+                let v = -k.last3(
+                    self,
+                    o ^ f,
+                    p | f | (1 << x),
+                    -beta,
+                    -alpha,
+                    [a, b, c],
+                    false,
+                );
                 if v > best {
                     best = v;
                     if v >= beta {
@@ -255,7 +270,7 @@ impl Solver<'_> {
             if passed {
                 return final_score(p, o);
             }
-            return -self.last4_with(o, p, -beta, -alpha, xs, true);
+            return -k.last4(self, o, p, -beta, -alpha, xs, true);
         }
         best
     }

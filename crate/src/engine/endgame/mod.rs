@@ -13,11 +13,14 @@
 //! probable cuts ([`cut`]), surer at each level, then exactly. A win/loss/draw answer is one search with the window (-1, 1).
 //!
 //! Several solvers may share one table ([`Solver::shared`]); natively,
-//! [`solve_parallel`] runs one a thread on the same position.
+//! [`solve_parallel`] runs one a thread on the same position. A portable
+//! x86-64 build runs the recursion's AVX2 compilation when the CPU has it
+//! (`kernel.rs`).
 
 mod busy;
 pub mod cut;
 mod cut_fit;
+mod kernel;
 mod last;
 mod order;
 #[cfg(not(target_arch = "wasm32"))]
@@ -27,6 +30,7 @@ mod stability;
 mod table;
 
 pub use busy::Busy;
+pub use kernel::solver_uses_runtime_avx2;
 #[cfg(not(target_arch = "wasm32"))]
 pub use parallel::solve_parallel;
 
@@ -38,6 +42,7 @@ use table::Stored;
 use crate::board::movegen::moves;
 use crate::engine::budget::Budget;
 use crate::{Move, Position, Square};
+use kernel::{with_kernel, Kernel};
 use order::{pick_best, Candidate, INF_EVAL};
 
 /// From this many empties, children are looked up before searching.
@@ -58,7 +63,7 @@ const GUESS_DEPTH: u32 = 8;
 const GUESS_POSITIONS: u64 = 1_000_000;
 
 /// The final score from the mover's view when neither side can move.
-#[inline]
+#[inline(always)]
 pub(crate) fn final_score(p: u64, o: u64) -> i32 {
     let pc = p.count_ones() as i32;
     let oc = o.count_ones() as i32;
@@ -197,11 +202,15 @@ impl<'a> Solver<'a> {
     /// and [`GUESS_POSITIONS`] positions in all (two depths, one even and one
     /// odd: each alone leans its own way).
     fn guess(&self, position: &Position) -> i32 {
+        with_kernel!(|k| self.guess_with(k, position))
+    }
+
+    fn guess_with<K: Kernel>(&self, k: K, position: &Position) -> i32 {
         let (p, o) = (position.player().0, position.opponent().0);
         let mut budget = GUESS_POSITIONS;
         let mut last = [None, None];
         for depth in 1..=GUESS_DEPTH {
-            let v = self.order_search(p, o, -INF_EVAL, INF_EVAL, depth, &mut budget);
+            let v = self.order_search(k, p, o, -INF_EVAL, INF_EVAL, depth, &mut budget);
             if budget == 0 {
                 break;
             }
@@ -228,7 +237,7 @@ impl<'a> Solver<'a> {
         let p = position.player().0;
         let o = position.opponent().0;
         let start = self.nodes;
-        let (score, best) = self.root(p, o, alpha, beta);
+        let (score, best) = with_kernel!(|k| self.root(k, p, o, alpha, beta));
         if self.aborted {
             return None;
         }
@@ -240,20 +249,20 @@ impl<'a> Solver<'a> {
         })
     }
 
-    fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
+    fn root<K: Kernel>(&mut self, k: K, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
         let n = (!(p | o)).count_ones();
         if moves(p, o) == 0 {
             let score = if moves(o, p) == 0 {
                 final_score(p, o)
             } else {
-                -self.solve_any(o, p, -beta, -alpha, n, true)
+                -self.solve_any(k, o, p, -beta, -alpha, n, true)
             };
             return (score, 64);
         }
         let mut list = [Candidate::default(); 32];
         let hash_move = self.table.probe(p, o).map_or(64, |h| h.best);
-        let count = self.candidates(p, o, hash_move, &mut list);
-        let (best, best_sq) = self.children(p, o, &mut list[..count], alpha, beta, n);
+        let count = self.candidates(k, p, o, hash_move, &mut list);
+        let (best, best_sq) = self.children(k, p, o, &mut list[..count], alpha, beta, n);
         if self.aborted {
             return (0, 64);
         }
@@ -265,8 +274,10 @@ impl<'a> Solver<'a> {
     /// aborted). Beside other solvers, a move one of them is searching waits
     /// until the others are done.
     #[inline(always)]
-    fn children(
+    #[allow(clippy::too_many_arguments)]
+    fn children<K: Kernel>(
         &mut self,
+        k: K,
         p: u64,
         o: u64,
         list: &mut [Candidate],
@@ -305,11 +316,11 @@ impl<'a> Solver<'a> {
                 b.enter(key);
             }
             let v = if searched == 0 {
-                -self.solve_any(np, no, -beta, -alpha, n - 1, false)
+                -self.solve_any(k, np, no, -beta, -alpha, n - 1, false)
             } else {
-                let v = -self.solve_any(np, no, -alpha - 1, -alpha, n - 1, false);
+                let v = -self.solve_any(k, np, no, -alpha - 1, -alpha, n - 1, false);
                 if v > alpha && v < beta {
-                    -self.solve_any(np, no, -beta, -v, n - 1, false)
+                    -self.solve_any(k, np, no, -beta, -v, n - 1, false)
                 } else {
                     v
                 }
@@ -336,8 +347,18 @@ impl<'a> Solver<'a> {
     }
 
     /// Dispatches on the number of empties `n`.
-    #[inline]
-    fn solve_any(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, passed: bool) -> i32 {
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn solve_any<K: Kernel>(
+        &mut self,
+        k: K,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        n: u32,
+        passed: bool,
+    ) -> i32 {
         match n {
             0 => final_score(p, o),
             1 => self.last1(p, o, (!(p | o)).trailing_zeros() as usize),
@@ -345,7 +366,7 @@ impl<'a> Solver<'a> {
                 let e = !(p | o);
                 let x1 = e.trailing_zeros() as usize;
                 let x2 = 63 - e.leading_zeros() as usize;
-                self.last2(p, o, alpha, beta, x1, x2, passed)
+                k.last2(self, p, o, alpha, beta, [x1, x2], passed)
             }
             3 => {
                 let e = !(p | o);
@@ -353,16 +374,27 @@ impl<'a> Solver<'a> {
                 let e2 = e & (e - 1);
                 let x2 = e2.trailing_zeros() as usize;
                 let x3 = 63 - e.leading_zeros() as usize;
-                self.last3(p, o, alpha, beta, x1, x2, x3, passed)
+                k.last3(self, p, o, alpha, beta, [x1, x2, x3], passed)
             }
-            4 if !passed => self.last4(p, o, alpha, beta),
-            _ if n <= SHALLOW => self.shallow(p, o, alpha, beta, n, passed),
-            _ => self.deep(p, o, alpha, beta, n, passed),
+            4 if !passed => self.last4(k, p, o, alpha, beta),
+            _ if n <= SHALLOW => k.shallow(self, p, o, alpha, beta, n, passed),
+            _ => k.deep(self, p, o, alpha, beta, n, passed),
         }
     }
 
     /// Principal-variation search with the table, above [`SHALLOW`] empties.
-    fn deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, n: u32, passed: bool) -> i32 {
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn deep<K: Kernel>(
+        &mut self,
+        k: K,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        n: u32,
+        passed: bool,
+    ) -> i32 {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + 4096;
@@ -402,16 +434,16 @@ impl<'a> Solver<'a> {
             alpha = alpha.max(hit.lower);
             beta = beta.min(hit.upper);
         }
-        if let Some(bound) = self.probable_cut(p, o, alpha, beta, n) {
+        if let Some(bound) = self.probable_cut(k, p, o, alpha, beta, n) {
             return bound;
         }
         let mut list = [Candidate::default(); 32];
-        let count = self.candidates(p, o, hash_move, &mut list);
+        let count = self.candidates(k, p, o, hash_move, &mut list);
         if count == 0 {
             if passed {
                 return final_score(p, o);
             }
-            return -self.deep(o, p, -beta, -alpha, n, true);
+            return -k.deep(self, o, p, -beta, -alpha, n, true);
         }
         if n >= ETC_MIN {
             // Enhanced transposition cutoff: a child already known to refute.
@@ -425,7 +457,7 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        let (best, best_sq) = self.children(p, o, &mut list[..count], alpha, beta, n);
+        let (best, best_sq) = self.children(k, p, o, &mut list[..count], alpha, beta, n);
         if self.aborted {
             return 0;
         }
@@ -460,6 +492,6 @@ impl Solver<'_> {
     /// 0 when aborted (check [`Solver::aborted`]).
     pub(crate) fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         let n = (!(p | o)).count_ones();
-        self.solve_any(p, o, alpha, beta, n, false)
+        with_kernel!(|k| self.solve_any(k, p, o, alpha, beta, n, false))
     }
 }

@@ -4,6 +4,7 @@
 //! breaking ties), the evaluation of the child from [`EVAL_ORDER`], and a one
 //! or two ply search on the evaluation from [`SEARCH_ORDER`].
 
+use super::kernel::Kernel;
 use super::last::odd_region;
 use super::{final_score, Solver};
 use crate::board::movegen::{flips, moves};
@@ -29,13 +30,13 @@ pub(super) struct Candidate {
 }
 
 /// The replies left to the opponent, corners counted twice.
-#[inline]
+#[inline(always)]
 pub(super) fn weighted_replies(replies: u64) -> i32 {
     (replies.count_ones() + (replies & 0x8100_0000_0000_0081).count_ones()) as i32
 }
 
 /// Moves the candidate with the lowest key to the front.
-#[inline]
+#[inline(always)]
 pub(super) fn pick_best(list: &mut [Candidate]) {
     let mut b = 0;
     for i in 1..list.len() {
@@ -46,67 +47,72 @@ pub(super) fn pick_best(list: &mut [Candidate]) {
     list.swap(0, b);
 }
 
-/// A plain negamax on the evaluation `depth` plies deep, fail-soft, in
-/// evaluation units (a finished game scores its discs ×
-/// [`DISC`](crate::engine::eval::DISC)). Each position visited takes one
-/// from `budget`; when it runs out the search returns at once and its value
-/// means nothing.
-pub(super) fn negamax(
-    eval: &Eval,
-    p: u64,
-    o: u64,
-    mut alpha: i32,
-    beta: i32,
-    depth: u32,
-    budget: &mut u64,
-) -> i32 {
-    if *budget == 0 {
-        return 0;
-    }
-    *budget -= 1;
-    if depth == 0 {
-        return eval.evaluate(p, o);
-    }
-    let mut rest = moves(p, o);
-    if rest == 0 {
-        if moves(o, p) == 0 {
-            return final_score(p, o) * crate::engine::eval::DISC;
-        }
-        return -negamax(eval, o, p, -beta, -alpha, depth, budget);
-    }
-    let mut best = -INF_EVAL;
-    while rest != 0 {
-        let sq = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let f = flips(p, o, sq);
-        let v = -negamax(
-            eval,
-            o ^ f,
-            p | f | (1u64 << sq),
-            -beta,
-            -alpha,
-            depth - 1,
-            budget,
-        );
-        if v > best {
-            best = v;
-            if v >= beta {
-                break;
-            }
-            if v > alpha {
-                alpha = v;
-            }
-        }
-    }
-    best
-}
-
 impl Solver<'_> {
+    /// A plain negamax on the evaluation `depth` plies deep, fail-soft, in
+    /// evaluation units (a finished game scores its discs ×
+    /// [`DISC`](crate::engine::eval::DISC)). Each position visited takes one
+    /// from `budget`; when it runs out the search returns at once and its value
+    /// means nothing. Recursion goes through the kernel `k`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn negamax<K: Kernel>(
+        k: K,
+        eval: &Eval,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        depth: u32,
+        budget: &mut u64,
+    ) -> i32 {
+        if *budget == 0 {
+            return 0;
+        }
+        *budget -= 1;
+        if depth == 0 {
+            return eval.evaluate(p, o);
+        }
+        let mut rest = moves(p, o);
+        if rest == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o) * crate::engine::eval::DISC;
+            }
+            return -k.negamax(eval, o, p, -beta, -alpha, depth, budget);
+        }
+        let mut best = -INF_EVAL;
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let f = flips(p, o, sq);
+            let v = -k.negamax(
+                eval,
+                o ^ f,
+                p | f | (1u64 << sq),
+                -beta,
+                -alpha,
+                depth - 1,
+                budget,
+            );
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                }
+            }
+        }
+        best
+    }
+
     /// A small negamax on the evaluation, for move ordering and the guess
     /// (see [`negamax`]).
-    #[inline]
-    pub(super) fn order_search(
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn order_search<K: Kernel>(
         &self,
+        k: K,
         p: u64,
         o: u64,
         alpha: i32,
@@ -114,13 +120,14 @@ impl Solver<'_> {
         depth: u32,
         budget: &mut u64,
     ) -> i32 {
-        negamax(self.eval, p, o, alpha, beta, depth, budget)
+        k.negamax(self.eval, p, o, alpha, beta, depth, budget)
     }
 
     /// The moves of `p`, with their order keys (lower first).
-    #[inline]
-    pub(super) fn candidates(
+    #[inline(always)]
+    pub(super) fn candidates<K: Kernel>(
         &self,
+        k: K,
         p: u64,
         o: u64,
         hash_move: u8,
@@ -147,7 +154,7 @@ impl Solver<'_> {
                         1
                     };
                     let mut unlimited = u64::MAX;
-                    self.order_search(np, no, -INF_EVAL, INF_EVAL, d, &mut unlimited)
+                    self.order_search(k, np, no, -INF_EVAL, INF_EVAL, d, &mut unlimited)
                         + mobility * MOBILITY_WEIGHT
                 } else if n >= EVAL_ORDER {
                     self.eval.evaluate(np, no) + mobility * MOBILITY_WEIGHT

@@ -3,6 +3,7 @@
 //! empties (fewest replies, odd regions breaking ties), odd regions first
 //! below.
 
+use super::kernel::Kernel;
 use super::last::odd_region;
 use super::order::{weighted_replies, Candidate};
 use super::{final_score, Solver, FASTEST_FIRST};
@@ -10,8 +11,11 @@ use crate::board::movegen::{flips, moves};
 
 impl Solver<'_> {
     /// Alpha-beta without a table, up to [`SHALLOW`](super::SHALLOW) empties.
-    pub(super) fn shallow(
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn shallow<K: Kernel>(
         &mut self,
+        k: K,
         p: u64,
         o: u64,
         mut alpha: i32,
@@ -25,7 +29,7 @@ impl Solver<'_> {
             if passed {
                 return final_score(p, o);
             }
-            return -self.solve_any(o, p, -beta, -alpha, n, true);
+            return -self.solve_any(k, o, p, -beta, -alpha, n, true);
         }
         let odd = odd_region(!(p | o));
         let mut best = -65;
@@ -54,7 +58,8 @@ impl Solver<'_> {
             }
             for c in &list[..count] {
                 let (f, sq) = (c.flipped, c.sq as usize);
-                let v = -self.solve_any(o ^ f, p | f | (1u64 << sq), -beta, -alpha, n - 1, false);
+                let v =
+                    -self.solve_any(k, o ^ f, p | f | (1u64 << sq), -beta, -alpha, n - 1, false);
                 if v > best {
                     best = v;
                     if v >= beta {
@@ -73,7 +78,8 @@ impl Solver<'_> {
                 let sq = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let f = flips(p, o, sq);
-                let v = -self.solve_any(o ^ f, p | f | (1u64 << sq), -beta, -alpha, n - 1, false);
+                let v =
+                    -self.solve_any(k, o ^ f, p | f | (1u64 << sq), -beta, -alpha, n - 1, false);
                 if v > best {
                     best = v;
                     if v >= beta {

@@ -26,7 +26,7 @@ const fn build_diagonals() -> [[u64; 15]; 2] {
 
 /// Squares whose row, column, and two diagonals are full, one mask per line
 /// direction: (horizontal, vertical, diagonal, anti-diagonal).
-#[inline]
+#[inline(always)]
 fn full_lines(filled: u64) -> [u64; 4] {
     let mut h = filled & (filled >> 1) & (filled >> 2) & (filled >> 3);
     h &= h >> 4;
@@ -53,6 +53,7 @@ fn full_lines(filled: u64) -> [u64; 4] {
 }
 
 /// The stable discs of `p` (against `o`).
+#[inline(always)]
 pub fn stable(p: u64, o: u64) -> u64 {
     let [fh, fv, fd1, fd2] = full_lines(p | o);
     let mut stable = 0u64;

@@ -47,7 +47,7 @@ impl RowIndex {
 
     /// Every copy's index for `p` (digit 1) against `o` (digit 2), in lane
     /// order; lanes past the copies hold 0.
-    #[inline]
+    #[inline(always)]
     pub(super) fn indexes(&self, p: u64, o: u64) -> [u16; LANES] {
         let (mut tp, mut to) = ([0u16; LANES], [0u16; LANES]);
         for (r, row) in self.rows.iter().enumerate() {

@@ -192,7 +192,9 @@ impl Eval {
     }
 
     /// The score of the position where `p` is to move against `o`, in 1/100
-    /// disc from the mover's view. Deterministic.
+    /// disc from the mover's view. Deterministic. Always inlined, so that the
+    /// solver's compilation for AVX2 evaluates with it too.
+    #[inline(always)]
     pub fn evaluate(&self, p: u64, o: u64) -> i32 {
         let empties = !(p | o);
         let stage = self.weights.stage(empties.count_ones());
@@ -282,7 +284,7 @@ impl Features {
 
 /// How many empty squares touch a disc of `x`: where `x`'s opponent may one
 /// day move.
-#[inline]
+#[inline(always)]
 pub(crate) fn frontier_empties(x: u64, empties: u64) -> i32 {
     const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
     const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
