@@ -90,14 +90,27 @@ fn main() -> ExitCode {
 }
 
 /// Log lines to standard error, filtered by `RUST_LOG` (default `info`):
-/// what `virada serve` says of each request and of its tables.
+/// what `virada serve` says of each request and of its tables. `RUST_LOG`
+/// is a level (`debug`) or a list of them by target
+/// (`virada_server=debug,warn`); anything else is said and `info` kept.
 fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    use tracing_subscriber::filter::{LevelFilter, Targets};
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let default = || Targets::new().with_default(LevelFilter::INFO);
+    let filter = match std::env::var("RUST_LOG") {
+        Ok(text) if !text.trim().is_empty() => text.parse().unwrap_or_else(|e| {
+            eprintln!("virada: RUST_LOG={text:?} is not a list of levels ({e}); logging at info");
+            default()
+        }),
+        _ => default(),
+    };
+    let fmt = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_target(false)
-        .compact()
+        .compact();
+    let _ = tracing_subscriber::registry()
+        .with(fmt)
+        .with(filter)
         .try_init();
 }
