@@ -125,10 +125,7 @@ pub(super) use with_kernel;
 /// Whether the solver runs its AVX2 compilation on this CPU (false off
 /// x86-64 and when the whole build already targets AVX2).
 pub fn solver_uses_runtime_avx2() -> bool {
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
-    return fast().is_some();
-    #[cfg(not(all(target_arch = "x86_64", not(target_feature = "avx2"))))]
-    false
+    fast().is_some()
 }
 
 #[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
