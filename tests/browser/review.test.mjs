@@ -25,7 +25,9 @@ const LOG = process.env.REVIEW_LOG === '1';
 /**
  * The page with the record's game restored, finished, as the table saved
  * it; with `cores`, navigator.hardwareConcurrency is that, and the page
- * counts the analysis workers it makes (window.analysts).
+ * counts the analysis workers it makes (window.analysts). Each test closes
+ * its context at its end: an open review goes on deepening in its workers,
+ * which would take the CPU from the tests after it.
  */
 async function finishedGame(query = '?lang=en', cores = undefined) {
   const opened = await openPage(query);
@@ -51,7 +53,7 @@ const step = (page) => page.evaluate(() => Number(document.body.dataset.reviewSt
 const discsOf = (page) => page.$$eval('#grid [role=gridcell]', (cs) => cs.map((c) => c.dataset.disc).join(''));
 
 test('a finished game: Review, then ← back to the start and → forward to the end', async () => {
-  const { page, errors } = await finishedGame();
+  const { page, context, errors } = await finishedGame();
   const open = page.locator('#review-open');
   await open.waitFor({ state: 'visible' });
   await open.click();
@@ -84,11 +86,12 @@ test('a finished game: Review, then ← back to the start and → forward to the
   await page.locator('#review-close').click();
   assert.equal(await page.evaluate(() => document.body.dataset.review), undefined);
   assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('20 empties: every move valued, then exact, equal to virada solve', async () => {
   assert.ok(existsSync(BIN), `${BIN} is missing: cargo build --profile test -p virada-cli --bin virada`);
-  const { page, errors } = await finishedGame();
+  const { page, context, errors } = await finishedGame();
   await page.locator('#review-open').click();
   await page.waitForSelector('body[data-review="true"]');
   // The position after 40 moves (no pass in this game): 20 empties.
@@ -130,10 +133,11 @@ test('20 empties: every move valued, then exact, equal to virada solve', async (
   assert.ok(names.some((n) => n.startsWith(`${best[0]}, empty, legal, ${best[1] > 0 ? '+' : ''}${best[1]}`)));
   if (LOG) console.log(`20 empties: every value after ${firstMs} ms, exact after ${exactMs} ms (${Object.keys(expected).length} moves)`);
   assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('the graph: one point a move, a click jumps there; the mistakes are its text', async () => {
-  const { page, errors } = await finishedGame();
+  const { page, context, errors } = await finishedGame();
   await page.locator('#review-open').click();
   await page.waitForSelector('body[data-review="true"]');
   const points = page.locator('#review-graph .g-point');
@@ -164,11 +168,12 @@ test('the graph: one point a move, a click jumps there; the mistakes are its tex
   assert.equal(summary.length, 2);
   assert.match(summary[0], /^Dark: \d+ discs? lost in all; biggest mistakes: /);
   assert.deepEqual(errors, []);
+  await context.close();
 });
 
 for (const [cores, sweepers] of [[5, 3], [2, 1]]) {
   test(`with ${cores} cores the graph is swept by ${sweepers} worker${sweepers > 1 ? 's' : ''}`, async () => {
-    const { page, errors } = await finishedGame('?lang=en', cores);
+    const { page, context, errors } = await finishedGame('?lang=en', cores);
     // A person's table: no bot worker before the review opens.
     assert.equal(await page.evaluate(() => window.analysts), 0);
     await page.locator('#review-open').click();
@@ -178,11 +183,12 @@ for (const [cores, sweepers] of [[5, 3], [2, 1]]) {
     assert.equal(await page.evaluate(() => window.analysts), sweepers);
     assert.equal(await page.locator('#review-summary p').count(), 2);
     assert.deepEqual(errors, []);
+    await context.close();
   });
 }
 
 test('a pasted transcript and a GGF game open in review; a broken one is refused', async () => {
-  const { page, errors } = await openPage('?lang=en&seats=person,person');
+  const { page, context, errors } = await openPage('?lang=en&seats=person,person');
   await page.waitForSelector('body[data-ready="true"]');
   await page.locator('#review-paste summary').click();
   await page.locator('#review-input').fill('f5d6c3d3c4f4');
@@ -206,4 +212,5 @@ test('a pasted transcript and a GGF game open in review; a broken one is refused
   await page.waitForFunction(() => /cannot be reviewed/.test(document.getElementById('status').textContent));
   assert.equal(await page.evaluate(() => document.body.dataset.review), undefined);
   assert.deepEqual(errors, []);
+  await context.close();
 });
