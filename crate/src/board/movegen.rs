@@ -15,6 +15,8 @@
 mod paired;
 mod perft;
 
+#[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
+pub(crate) use perft::x86_64_v3_detected;
 pub use perft::{perft, perft_uses_runtime_avx2};
 
 /// Squares whose opponent discs may be part of a horizontal or diagonal run:

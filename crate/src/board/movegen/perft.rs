@@ -78,6 +78,18 @@ pub fn perft_uses_runtime_avx2() -> bool {
     false
 }
 
+/// Whether the CPU has every feature of x86-64-v3 that the run-time
+/// compilations (perft's, the endgame solver's) are built for: AVX2, BMI1,
+/// BMI2, LZCNT and POPCNT.
+#[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
+pub(crate) fn x86_64_v3_detected() -> bool {
+    std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
+        && std::is_x86_feature_detected!("popcnt")
+}
+
 #[cfg(all(target_arch = "x86_64", not(target_feature = "avx2")))]
 mod avx2 {
     use super::{flips, moves};
@@ -90,11 +102,7 @@ mod avx2 {
 
     /// Whether the CPU has every feature `perft_avx2` is compiled for.
     pub fn detected() -> bool {
-        std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("lzcnt")
-            && std::is_x86_feature_detected!("popcnt")
+        super::x86_64_v3_detected()
     }
 
     /// The AVX2 count, or `None` when the CPU lacks a feature it needs.

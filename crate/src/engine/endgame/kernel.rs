@@ -137,12 +137,7 @@ mod avx2 {
     impl Avx2 {
         /// The kernel, when the CPU has every feature it is compiled for.
         pub fn detect() -> Option<Avx2> {
-            let all = std::is_x86_feature_detected!("avx2")
-                && std::is_x86_feature_detected!("bmi1")
-                && std::is_x86_feature_detected!("bmi2")
-                && std::is_x86_feature_detected!("lzcnt")
-                && std::is_x86_feature_detected!("popcnt");
-            all.then_some(Avx2(()))
+            crate::board::movegen::x86_64_v3_detected().then_some(Avx2(()))
         }
     }
 }

@@ -107,7 +107,7 @@ impl Solver<'_> {
     }
 
     /// A small negamax on the evaluation, for move ordering and the guess
-    /// (see [`negamax`]).
+    /// (see [`Solver::negamax`]).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(super) fn order_search<K: Kernel>(
