@@ -5,7 +5,9 @@
 //! with them). Configurations that are mirror images within a pattern share
 //! a slot, so the evaluation stays exactly symmetric. One position in eight
 //! (by a hash of it) is held out; the error on it is reported for the
-//! hand-set weights, the starting ones and the fit.
+//! hand-set weights, the starting ones and the fit. `--stages` cuts the
+//! game into more (or fewer) slices than the starting weights: each starts
+//! from the stage that holds its middle. Stages are fitted in parallel.
 
 use super::read_records;
 use clap::Args as ClapArgs;
@@ -37,6 +39,12 @@ pub struct FitArgs {
     /// shipped before).
     #[arg(long)]
     compare: Option<std::path::PathBuf>,
+    /// Stages to fit (default: as many as the starting weights have).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=60))]
+    stages: Option<u8>,
+    /// Stages fitted at once.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
 }
 
 fn read_weights(path: &std::path::Path) -> Result<Weights, String> {
@@ -58,6 +66,8 @@ fn stage_f32(w: &Weights, stage: usize) -> (Vec<f32>, [f32; 3]) {
 
 /// One training position, as features.
 struct Sample {
+    /// Its empty squares.
+    empties: u8,
     /// Table slots within a stage (already symmetry-shared).
     slots: Vec<u32>,
     /// Mobility, potential mobility and disc differences.
@@ -81,6 +91,18 @@ fn rms(samples: &[Sample], w: &[f32], s: &[f32; 3]) -> f64 {
     (sq / samples.len().max(1) as f64).sqrt() / f64::from(eval::DISC)
 }
 
+/// The root mean square error of weights `w` (of any number of stages,
+/// each sample evaluated at its own) over `samples`, in discs.
+fn rms_of(samples: &[Sample], w: &Weights) -> f64 {
+    let stages: Vec<(Vec<f32>, [f32; 3])> = (0..w.stages()).map(|s| stage_f32(w, s)).collect();
+    let mut sq = 0f64;
+    for x in samples {
+        let (tw, ts) = &stages[w.stage(u32::from(x.empties))];
+        sq += f64::from(x.target - predict(x, tw, ts)).powi(2);
+    }
+    (sq / samples.len().max(1) as f64).sqrt() / f64::from(eval::DISC)
+}
+
 /// Runs `fit`.
 pub fn run(a: &FitArgs) -> Result<(), String> {
     let mut records = Vec::new();
@@ -92,19 +114,10 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
         Some(path) => read_weights(path)?,
         None => hand.clone(),
     };
+    let stages = a.stages.map_or(init.stages(), usize::from);
+    let init = init.restaged(stages);
     let compare = a.compare.as_deref().map(read_weights).transpose()?;
-    for w in [&init].into_iter().chain(compare.as_ref()) {
-        if w.stages() != hand.stages() {
-            return Err(format!(
-                "weights with {} stages; this build fits {}",
-                w.stages(),
-                hand.stages()
-            ));
-        }
-    }
-    let mut trained = init.clone();
     let features = eval::Features::new(&hand);
-    let stages = hand.stages();
     let mut by_stage: Vec<Vec<Sample>> = (0..stages).map(|_| Vec::new()).collect();
     // One position in eight (by a hash of it) is held out to measure the fit.
     let mut held: Vec<Vec<Sample>> = (0..stages).map(|_| Vec::new()).collect();
@@ -116,7 +129,8 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
         } else {
             &mut by_stage
         };
-        set[hand.stage(r.empties())].push(Sample {
+        set[init.stage(r.empties())].push(Sample {
+            empties: r.empties() as u8,
             slots,
             scalars: scalars.map(|v| v as f32),
             target: f32::from(r.score) * eval::DISC as f32,
@@ -124,98 +138,149 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
     }
     drop(records);
     let stride = features.stride();
-    let mut report = Vec::new();
-    for (stage, samples) in by_stage.iter().enumerate() {
-        if samples.is_empty() || stage < a.first_stage {
-            continue;
-        }
-        let (prior_w, prior_s) = stage_f32(&init, stage);
-        let mut w = prior_w.clone();
-        let mut s = prior_s;
-        let mut count = vec![0f32; stride];
-        for x in samples {
-            for &i in &x.slots {
-                count[i as usize] += 1.0;
-            }
-        }
-        let mut scale_s = [0f32; 3];
-        for x in samples {
-            for (scale, v) in scale_s.iter_mut().zip(x.scalars) {
-                *scale += v * v;
-            }
-        }
-        let prior = a.prior as f32;
-        let mut grad = vec![0f32; stride];
-        for pass in 0..a.passes {
-            grad.iter_mut().for_each(|g| *g = 0.0);
-            let mut grad_s = [0f32; 3];
-            let mut sq = 0f64;
-            for x in samples {
-                let err = x.target - predict(x, &w, &s);
-                sq += f64::from(err) * f64::from(err);
-                for &i in &x.slots {
-                    grad[i as usize] += err;
-                }
-                for (g, v) in grad_s.iter_mut().zip(x.scalars) {
-                    *g += err * v;
-                }
-            }
-            // Each weight moves by its mean error over the positions that
-            // use it, shrunk towards the prior; the step is divided among
-            // the terms that share each error.
-            let step = 1.0 / (samples[0].slots.len() as f32 + 3.0);
-            for i in 0..stride {
-                let g = grad[i] + prior * (prior_w[i] - w[i]);
-                w[i] += step * g / (count[i] + prior);
-            }
-            for ((v, g), scale) in s.iter_mut().zip(grad_s).zip(scale_s) {
-                *v += step * g / (scale + 1.0);
-            }
-            if pass % 200 == 0 || pass + 1 == a.passes {
-                eprintln!(
-                    "stage {stage}: {} positions, pass {pass}: rms error {:.2} discs, held out {:.2}",
-                    samples.len(),
-                    (sq / samples.len() as f64).sqrt() / f64::from(eval::DISC),
-                    rms(&held[stage], &w, &s)
-                );
-            }
-        }
-        let error = |w: &Weights| {
-            let (tw, ts) = stage_f32(w, stage);
-            format!("{:.2}", rms(&held[stage], &tw, &ts))
-        };
-        report.push(format!(
-            "| {stage} | {} | {} | {} | {}{} | {:.2} |",
-            samples.len(),
-            held[stage].len(),
-            error(&hand),
-            compare
-                .as_ref()
-                .map(|c| error(c) + " | ")
-                .unwrap_or_default(),
-            error(&init),
-            rms(&held[stage], &w, &s)
-        ));
-        let values = trained.stage_values_mut(stage);
-        for (slot, v) in values.iter_mut().zip(&w) {
+    let todo: Vec<usize> = (a.first_stage..stages)
+        .filter(|&s| !by_stage[s].is_empty())
+        .collect();
+    // Stages are independent: `--threads` of them at a time.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let fitted: Vec<(usize, Vec<f32>, [f32; 3])> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..a.threads.clamp(1, todo.len().max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&stage) = todo.get(i) else { break };
+                        let (w, s) =
+                            fit_stage(a, stage, &init, &by_stage[stage], &held[stage], stride);
+                        done.push((stage, w, s));
+                    }
+                    done
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    if fitted.len() != todo.len() {
+        return Err("a fitting thread failed".into());
+    }
+    let mut trained = init.clone();
+    for (stage, w, s) in &fitted {
+        let values = trained.stage_values_mut(*stage);
+        for (slot, v) in values.iter_mut().zip(w) {
             *slot = v.round().clamp(-30000.0, 30000.0) as i16;
         }
         features.share_symmetric(values);
-        let sc = trained.scalars_mut(stage);
+        let sc = trained.scalars_mut(*stage);
         sc.mobility = s[0].round() as i16;
         sc.potential = s[1].round() as i16;
         sc.discs = s[2].round() as i16;
     }
     eprintln!("held-out error, root mean square in discs:");
     eprintln!(
-        "| stage | positions fitted | held out | hand-set | {}start | fitted |",
+        "| stage | empties | positions fitted | held out | hand-set | {}start | fitted |",
         if compare.is_some() { "compared | " } else { "" }
     );
-    for line in report {
-        eprintln!("{line}");
+    let mut all = (0usize, [0f64; 4]);
+    for stage in todo {
+        let empties: Vec<u32> = (0..=60).filter(|&e| init.stage(e) == stage).collect();
+        let held = &held[stage];
+        let errors = [
+            Some(rms_of(held, &hand)),
+            compare.as_ref().map(|c| rms_of(held, c)),
+            Some(rms_of(held, &init)),
+            Some(rms_of(held, &trained)),
+        ];
+        all.0 += held.len();
+        for (sum, e) in all.1.iter_mut().zip(errors) {
+            *sum += e.unwrap_or(0.0).powi(2) * held.len() as f64;
+        }
+        let cells: Vec<String> = errors.iter().flatten().map(|e| format!("{e:.2}")).collect();
+        eprintln!(
+            "| {stage} | {}–{} | {} | {} | {} |",
+            empties.first().unwrap_or(&0),
+            empties.last().unwrap_or(&0),
+            by_stage[stage].len(),
+            held.len(),
+            cells.join(" | ")
+        );
     }
+    let total: Vec<String> = all
+        .1
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != 1 || compare.is_some())
+        .map(|(_, sq)| format!("{:.2}", (sq / all.0.max(1) as f64).sqrt()))
+        .collect();
+    eprintln!("| all | | | {} | {} |", all.0, total.join(" | "));
     std::fs::write(&a.out, trained.to_bytes())
         .map_err(|e| format!("cannot write {}: {e}", a.out.display()))?;
     eprintln!("wrote {}", a.out.display());
     Ok(())
+}
+
+/// Fits one stage's table values and scalars, from `init`'s.
+fn fit_stage(
+    a: &FitArgs,
+    stage: usize,
+    init: &Weights,
+    samples: &[Sample],
+    held: &[Sample],
+    stride: usize,
+) -> (Vec<f32>, [f32; 3]) {
+    let (prior_w, prior_s) = stage_f32(init, stage);
+    let mut w = prior_w.clone();
+    let mut s = prior_s;
+    let mut count = vec![0f32; stride];
+    for x in samples {
+        for &i in &x.slots {
+            count[i as usize] += 1.0;
+        }
+    }
+    let mut scale_s = [0f32; 3];
+    for x in samples {
+        for (scale, v) in scale_s.iter_mut().zip(x.scalars) {
+            *scale += v * v;
+        }
+    }
+    let prior = a.prior as f32;
+    let mut grad = vec![0f32; stride];
+    for pass in 0..a.passes {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        let mut grad_s = [0f32; 3];
+        let mut sq = 0f64;
+        for x in samples {
+            let err = x.target - predict(x, &w, &s);
+            sq += f64::from(err) * f64::from(err);
+            for &i in &x.slots {
+                grad[i as usize] += err;
+            }
+            for (g, v) in grad_s.iter_mut().zip(x.scalars) {
+                *g += err * v;
+            }
+        }
+        // Each weight moves by its mean error over the positions that
+        // use it, shrunk towards the prior; the step is divided among
+        // the terms that share each error.
+        let step = 1.0 / (samples[0].slots.len() as f32 + 3.0);
+        for i in 0..stride {
+            let g = grad[i] + prior * (prior_w[i] - w[i]);
+            w[i] += step * g / (count[i] + prior);
+        }
+        for ((v, g), scale) in s.iter_mut().zip(grad_s).zip(scale_s) {
+            *v += step * g / (scale + 1.0);
+        }
+        if pass % 200 == 0 || pass + 1 == a.passes {
+            eprintln!(
+                "stage {stage}: {} positions, pass {pass}: rms error {:.2} discs, held out {:.2}",
+                samples.len(),
+                (sq / samples.len() as f64).sqrt() / f64::from(eval::DISC),
+                rms(held, &w, &s)
+            );
+        }
+    }
+    (w, s)
 }

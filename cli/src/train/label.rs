@@ -60,8 +60,7 @@ fn label(engine: &mut Engine, r: &Record, a: &LabelArgs) -> i8 {
     };
     let searched =
         f64::from(engine.search(&pos, &limits, Budget::unlimited()).score) / f64::from(DISC);
-    let blend = a.outcome * f64::from(r.score) + (1.0 - a.outcome) * searched;
-    blend.round().clamp(-64.0, 64.0) as i8
+    super::blend(r.score, searched, a.outcome)
 }
 
 /// Runs `label`.

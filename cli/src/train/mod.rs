@@ -123,6 +123,14 @@ pub fn append_records(path: &Path) -> Result<(std::fs::File, u64), String> {
     Ok((file, whole / Record::SIZE as u64))
 }
 
+/// A label far from the end: the game's `result` and a search's score
+/// (`searched`, in discs), `outcome` of it the result's; both from the
+/// mover's view.
+pub fn blend(result: i8, searched: f64, outcome: f64) -> i8 {
+    let blend = outcome * f64::from(result) + (1.0 - outcome) * searched;
+    blend.round().clamp(-64.0, 64.0) as i8
+}
+
 /// Makes the weights in `path` the evaluation of every search in this
 /// process (the shipped table when `None`).
 pub fn install_weights(path: Option<&Path>) -> Result<(), String> {

@@ -1,5 +1,7 @@
 //! `virada train`: a few solved games, then a fit that changes only the
-//! stages it was asked to fit and keeps the evaluation symmetric.
+//! stages it was asked to fit and keeps the evaluation symmetric; `gen
+//! --labels` writes what `label` would, and `fit --stages` cuts the game
+//! into the stages asked.
 
 use std::process::Command;
 use virada::engine::eval::{Eval, Weights};
@@ -89,5 +91,68 @@ fn games_are_labelled_and_the_fit_touches_only_the_stages_asked() {
             assert_eq!(eval.evaluate(s.player().0, s.opponent().0), v);
         }
     }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn gen_labels_as_label_would_and_fit_makes_the_stages_asked() {
+    let dir = std::env::temp_dir().join(format!("virada-train-labels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let gen = |out: &str, extra: &[&str]| {
+        let mut args = vec![
+            "train",
+            "gen",
+            "--out",
+            out,
+            "--games",
+            "4",
+            "--depth",
+            "2",
+            "--solve-at",
+            "12",
+        ];
+        args.extend(extra);
+        virada(&args);
+    };
+    let (plain, games, labels, relabelled, fitted) = (
+        path("plain.bin"),
+        path("games.bin"),
+        path("labels.bin"),
+        path("relabelled.bin"),
+        path("fitted.vrdw"),
+    );
+    gen(&plain, &[]);
+    gen(&games, &["--labels", &labels]);
+    // The same games with and without labels.
+    let games_bytes = std::fs::read(&games).unwrap();
+    assert_eq!(std::fs::read(&plain).unwrap(), games_bytes);
+    // The labels are `label`'s on the same positions, position for position.
+    virada(&[
+        "train",
+        "label",
+        &games,
+        "--out",
+        &relabelled,
+        "--depth",
+        "2",
+        "--exact",
+        "12",
+    ]);
+    let labels_bytes = std::fs::read(&labels).unwrap();
+    assert_eq!(labels_bytes.len(), games_bytes.len());
+    assert_eq!(labels_bytes, std::fs::read(&relabelled).unwrap());
+    // Far from the end a label is the search's, not only the game's result.
+    let scores = |b: &[u8]| b.chunks_exact(17).map(|c| c[16]).collect::<Vec<u8>>();
+    assert_ne!(scores(&labels_bytes), scores(&games_bytes));
+
+    virada(&[
+        "train", "fit", &labels, "--out", &fitted, "--stages", "12", "--passes", "5",
+    ]);
+    let w = Weights::from_bytes(&std::fs::read(&fitted).unwrap()).unwrap();
+    assert_eq!(w.stages(), 12);
+    // The late stages moved from where they started (the shipped table's).
+    let start = Weights::shipped().restaged(12);
+    assert_ne!(w.stage_values(11), start.stage_values(11));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -153,6 +153,21 @@ impl Weights {
         let played = 60 - empties.min(60) as usize;
         (played * self.stages / 61).min(self.stages - 1)
     }
+
+    /// The same weights cut into `stages` stages (at least one): each new
+    /// stage takes the values of the stage here that holds its middle.
+    pub fn restaged(&self, stages: usize) -> Weights {
+        let mut w = Weights::zero(stages);
+        for stage in 0..w.stages {
+            let empties: Vec<u32> = (0..=60).filter(|&e| w.stage(e) == stage).collect();
+            let middle = empties.get(empties.len() / 2).copied().unwrap_or(0);
+            let from = self.stage(middle);
+            w.stage_values_mut(stage)
+                .copy_from_slice(self.stage_values(from));
+            w.scalars[stage] = self.scalars[from];
+        }
+        w
+    }
 }
 
 static SHARED: OnceLock<Eval> = OnceLock::new();
@@ -348,6 +363,34 @@ mod tests {
             Weights::from_bytes(&short),
             Err(WeightsError::BadLength { .. })
         ));
+    }
+
+    /// Twelve stages cut each of six in two (the stages are equal slices of
+    /// the game), so the shipped table restaged to 12 values every position
+    /// as it does; restaged to its own count it is itself.
+    #[test]
+    fn restaging_into_finer_slices_keeps_every_value() {
+        let w = Weights::shipped();
+        assert_eq!(w.restaged(w.stages()), w);
+        let fine = Eval::new(w.restaged(2 * w.stages()));
+        let eval = Eval::new(w.clone());
+        let mut pos = Position::start();
+        let mut seen = 0;
+        while !pos.is_game_over() {
+            let (p, o) = (pos.player().0, pos.opponent().0);
+            assert_eq!(fine.evaluate(p, o), eval.evaluate(p, o));
+            seen += 1;
+            // The last legal square: a game that runs along the board.
+            pos = match pos.legal_moves().squares().last() {
+                Some(sq) => pos.play(sq).unwrap(),
+                None => pos.pass().unwrap(),
+            };
+        }
+        assert!(seen > 50);
+        // Coarser: a stage takes the values of the one holding its middle.
+        let coarse = w.restaged(3);
+        assert_eq!(coarse.stages(), 3);
+        assert_eq!(coarse.stage_values(0), w.stage_values(w.stage(50)));
     }
 
     #[test]
