@@ -32,12 +32,15 @@ cd "$dir"
 # Games: numbers 1000000.. and 2000000.., solved exactly from 16 empties;
 # labels-1 holds round 1's labels (the playing search, a quarter result).
 if [ ! -f games.bin ]; then
+  pids=()
   for k in 1 2; do
     "$bin" train gen --out "games-$k.bin" --labels "labels-1-$k.bin" \
       --first $((k * 1000000)) --games "$games" --depth "$depth" \
       --solve-at "$solve_at" --openings "$openings" --weights base.vrdw 2> "games-$k.log" &
+    pids+=($!)
   done
-  wait
+  # Each process's own status: a failed one stops the script (see its log).
+  for pid in "${pids[@]}"; do wait "$pid"; done
   cat labels-1-1.bin labels-1-2.bin > labels-1.bin
   cat games-1.bin games-2.bin > games.bin.part
   mv games.bin.part games.bin
@@ -53,7 +56,7 @@ for round in $(seq 1 "$rounds"); do
     "$bin" train fit "labels-$round.bin" --out "round-$round.vrdw.part" --stages "$stages" \
       --init "$weights" --compare base.vrdw --threads 2 2> "fit-$round.log"
     mv "round-$round.vrdw.part" "round-$round.vrdw"
-    tail -n "$((stages + 3))" "fit-$round.log"
+    tail -n "$((stages + 4))" "fit-$round.log"
   fi
   weights=round-$round.vrdw
 done

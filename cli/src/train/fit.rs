@@ -186,7 +186,7 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
     );
     let mut all = (0usize, [0f64; 4]);
     for stage in todo {
-        let empties: Vec<u32> = (0..=60).filter(|&e| init.stage(e) == stage).collect();
+        let empties = init.stage_empties(stage).unwrap_or(0..=0);
         let held = &held[stage];
         let errors = [
             Some(rms_of(held, &hand)),
@@ -201,8 +201,8 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
         let cells: Vec<String> = errors.iter().flatten().map(|e| format!("{e:.2}")).collect();
         eprintln!(
             "| {stage} | {}–{} | {} | {} | {} |",
-            empties.first().unwrap_or(&0),
-            empties.last().unwrap_or(&0),
+            empties.start(),
+            empties.end(),
             by_stage[stage].len(),
             held.len(),
             cells.join(" | ")

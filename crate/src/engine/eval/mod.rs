@@ -154,13 +154,22 @@ impl Weights {
         (played * self.stages / 61).min(self.stages - 1)
     }
 
+    /// The numbers of empty squares that fall in `stage`; `None` when none
+    /// does (more stages than moves).
+    pub fn stage_empties(&self, stage: usize) -> Option<std::ops::RangeInclusive<u32>> {
+        let low = (0..=60).find(|&e| self.stage(e) == stage)?;
+        let high = (0..=60).rev().find(|&e| self.stage(e) == stage)?;
+        Some(low..=high)
+    }
+
     /// The same weights cut into `stages` stages (at least one): each new
     /// stage takes the values of the stage here that holds its middle.
     pub fn restaged(&self, stages: usize) -> Weights {
         let mut w = Weights::zero(stages);
         for stage in 0..w.stages {
-            let empties: Vec<u32> = (0..=60).filter(|&e| w.stage(e) == stage).collect();
-            let middle = empties.get(empties.len() / 2).copied().unwrap_or(0);
+            let middle = w
+                .stage_empties(stage)
+                .map_or(0, |e| e.start() + (e.end() - e.start()).div_ceil(2));
             let from = self.stage(middle);
             w.stage_values_mut(stage)
                 .copy_from_slice(self.stage_values(from));
