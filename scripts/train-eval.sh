@@ -7,7 +7,7 @@
 #   scripts/train-eval.sh DIR [GAMES] [ROUNDS] [DEPTH] [STAGES]
 #
 # DIR keeps everything (data files are large and stay out of the repository);
-# GAMES per process (two processes, one a core; default 25000, about 1.3
+# GAMES per process (two processes, one a core; default 48000, about 2.5
 # million positions each); ROUNDS of fitting (default 1: the labels `gen`
 # writes); DEPTH of the playing and labelling search (default 6); STAGES the
 # game is cut into (default 12). Every step is seeded and resumable: run the
@@ -16,7 +16,7 @@
 # crate/weights/eval.vrdw to ship it.
 set -euo pipefail
 dir=${1:?usage: scripts/train-eval.sh DIR [GAMES] [ROUNDS] [DEPTH] [STAGES]}
-games=${2:-25000}
+games=${2:-48000}
 rounds=${3:-1}
 depth=${4:-6}
 stages=${5:-12}
