@@ -7,11 +7,35 @@
 //! (by a hash of it) is held out; the error on it is reported for the
 //! hand-set weights, the starting ones and the fit. `--stages` cuts the
 //! game into more (or fewer) slices than the starting weights: each starts
-//! from the stage that holds its middle. Stages are fitted in parallel.
+//! from the stage that holds its middle. `--extra` adds scalar terms beyond
+//! mobility, potential mobility and discs (parity, odd regions, stable
+//! discs); the others stay zero. Stages are fitted in parallel.
 
 use super::read_records;
 use clap::Args as ClapArgs;
-use virada::engine::eval::{self, Weights};
+use virada::engine::eval::{self, Scalars, Weights, TERMS};
+
+/// A scalar term `fit` may add to the three every table weighs.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Extra {
+    /// An odd or even number of empties.
+    Parity,
+    /// Quarters with an odd number of empties where each side can play.
+    Regions,
+    /// Stable discs.
+    Stable,
+}
+
+impl Extra {
+    /// Its place in [`eval::terms`].
+    fn term(self) -> usize {
+        match self {
+            Extra::Parity => 3,
+            Extra::Regions => 4,
+            Extra::Stable => 5,
+        }
+    }
+}
 
 /// Options of `fit`.
 #[derive(ClapArgs)]
@@ -45,6 +69,10 @@ pub struct FitArgs {
     /// Stages fitted at once.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Scalar terms to fit beyond mobility, potential mobility and discs
+    /// (comma-separated); the others are zero in the result.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    extra: Vec<Extra>,
 }
 
 fn read_weights(path: &std::path::Path) -> Result<Weights, String> {
@@ -53,14 +81,13 @@ fn read_weights(path: &std::path::Path) -> Result<Weights, String> {
 }
 
 /// A stage's table values and scalars as `f32`.
-fn stage_f32(w: &Weights, stage: usize) -> (Vec<f32>, [f32; 3]) {
-    let s = w.stage_scalars(stage);
+fn stage_f32(w: &Weights, stage: usize) -> (Vec<f32>, [f32; TERMS]) {
     (
         w.stage_values(stage)
             .iter()
             .map(|&v| f32::from(v))
             .collect(),
-        [s.mobility, s.potential, s.discs].map(f32::from),
+        w.stage_scalars(stage).to_array().map(f32::from),
     )
 }
 
@@ -70,20 +97,20 @@ struct Sample {
     empties: u8,
     /// Table slots within a stage (already symmetry-shared).
     slots: Vec<u32>,
-    /// Mobility, potential mobility and disc differences.
-    scalars: [f32; 3],
+    /// The scalar terms ([`eval::terms`]; zero where not fitted).
+    scalars: [f32; TERMS],
     /// The label, in evaluation units.
     target: f32,
 }
 
 /// The evaluation of `x` under table values `w` and scalars `s`.
-fn predict(x: &Sample, w: &[f32], s: &[f32; 3]) -> f32 {
+fn predict(x: &Sample, w: &[f32], s: &[f32; TERMS]) -> f32 {
     x.slots.iter().map(|&i| w[i as usize]).sum::<f32>()
         + s.iter().zip(x.scalars).map(|(a, b)| a * b).sum::<f32>()
 }
 
 /// The root mean square error of `w` and `s` over `samples`, in discs.
-fn rms(samples: &[Sample], w: &[f32], s: &[f32; 3]) -> f64 {
+fn rms(samples: &[Sample], w: &[f32], s: &[f32; TERMS]) -> f64 {
     let mut sq = 0f64;
     for x in samples {
         sq += f64::from(x.target - predict(x, w, s)).powi(2);
@@ -94,7 +121,7 @@ fn rms(samples: &[Sample], w: &[f32], s: &[f32; 3]) -> f64 {
 /// The root mean square error of weights `w` (of any number of stages,
 /// each sample evaluated at its own) over `samples`, in discs.
 fn rms_of(samples: &[Sample], w: &Weights) -> f64 {
-    let stages: Vec<(Vec<f32>, [f32; 3])> = (0..w.stages()).map(|s| stage_f32(w, s)).collect();
+    let stages: Vec<(Vec<f32>, [f32; TERMS])> = (0..w.stages()).map(|s| stage_f32(w, s)).collect();
     let mut sq = 0f64;
     for x in samples {
         let (tw, ts) = &stages[w.stage(u32::from(x.empties))];
@@ -115,7 +142,21 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
         None => hand.clone(),
     };
     let stages = a.stages.map_or(init.stages(), usize::from);
-    let init = init.restaged(stages);
+    let mut init = init.restaged(stages);
+    // The terms fitted: the first three, and those asked for.
+    let mut fitted_terms = [false; TERMS];
+    fitted_terms[..3].fill(true);
+    for e in &a.extra {
+        fitted_terms[e.term()] = true;
+    }
+    for stage in 0..stages {
+        let s = init.scalars_mut(stage);
+        let mut terms = s.to_array();
+        for (t, &on) in terms.iter_mut().zip(&fitted_terms) {
+            *t = if on { *t } else { 0 };
+        }
+        *s = Scalars::from_array(terms);
+    }
     let compare = a.compare.as_deref().map(read_weights).transpose()?;
     let features = eval::Features::new(&hand);
     let mut by_stage: Vec<Vec<Sample>> = (0..stages).map(|_| Vec::new()).collect();
@@ -123,7 +164,10 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
     let mut held: Vec<Vec<Sample>> = (0..stages).map(|_| Vec::new()).collect();
     for r in &records {
         let (p, o) = (r.player, r.opponent);
-        let (slots, scalars) = features.of(p, o);
+        let (slots, mut scalars) = features.of(p, o);
+        for (v, &on) in scalars.iter_mut().zip(&fitted_terms) {
+            *v = if on { *v } else { 0 };
+        }
         let set = if (p ^ o.rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40 & 15 < 2 {
             &mut held
         } else {
@@ -143,7 +187,7 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
         .collect();
     // Stages are independent: `--threads` of them at a time.
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let fitted: Vec<(usize, Vec<f32>, [f32; 3])> = std::thread::scope(|scope| {
+    let fitted: Vec<(usize, Vec<f32>, [f32; TERMS])> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..a.threads.clamp(1, todo.len().max(1)))
             .map(|_| {
                 scope.spawn(|| {
@@ -174,10 +218,8 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
             *slot = v.round().clamp(-30000.0, 30000.0) as i16;
         }
         features.share_symmetric(values);
-        let sc = trained.scalars_mut(*stage);
-        sc.mobility = s[0].round() as i16;
-        sc.potential = s[1].round() as i16;
-        sc.discs = s[2].round() as i16;
+        *trained.scalars_mut(*stage) =
+            Scalars::from_array(s.map(|v| v.round().clamp(-30000.0, 30000.0) as i16));
     }
     eprintln!("held-out error, root mean square in discs:");
     eprintln!(
@@ -230,7 +272,7 @@ fn fit_stage(
     samples: &[Sample],
     held: &[Sample],
     stride: usize,
-) -> (Vec<f32>, [f32; 3]) {
+) -> (Vec<f32>, [f32; TERMS]) {
     let (prior_w, prior_s) = stage_f32(init, stage);
     let mut w = prior_w.clone();
     let mut s = prior_s;
@@ -240,7 +282,7 @@ fn fit_stage(
             count[i as usize] += 1.0;
         }
     }
-    let mut scale_s = [0f32; 3];
+    let mut scale_s = [0f32; TERMS];
     for x in samples {
         for (scale, v) in scale_s.iter_mut().zip(x.scalars) {
             *scale += v * v;
@@ -250,7 +292,7 @@ fn fit_stage(
     let mut grad = vec![0f32; stride];
     for pass in 0..a.passes {
         grad.iter_mut().for_each(|g| *g = 0.0);
-        let mut grad_s = [0f32; 3];
+        let mut grad_s = [0f32; TERMS];
         let mut sq = 0f64;
         for x in samples {
             let err = x.target - predict(x, &w, &s);
@@ -265,7 +307,7 @@ fn fit_stage(
         // Each weight moves by its mean error over the positions that
         // use it, shrunk towards the prior; the step is divided among
         // the terms that share each error.
-        let step = 1.0 / (samples[0].slots.len() as f32 + 3.0);
+        let step = 1.0 / (samples[0].slots.len() as f32 + 3.0 + a.extra.len() as f32);
         for i in 0..stride {
             let g = grad[i] + prior * (prior_w[i] - w[i]);
             w[i] += step * g / (count[i] + prior);

@@ -1,7 +1,7 @@
 //! `virada train`: a few solved games, then a fit that changes only the
 //! stages it was asked to fit and keeps the evaluation symmetric; `gen
-//! --labels` writes what `label` would, and `fit --stages` cuts the game
-//! into the stages asked.
+//! --labels` writes what `label` would, `fit --extra` fits the terms asked
+//! and no others, and `fit --stages` cuts the game into the stages asked.
 
 use std::process::Command;
 use virada::engine::eval::{Eval, Weights};
@@ -154,5 +154,30 @@ fn gen_labels_as_label_would_and_fit_makes_the_stages_asked() {
     // The late stages moved from where they started (the shipped table's).
     let start = Weights::shipped().restaged(12);
     assert_ne!(w.stage_values(11), start.stage_values(11));
+    // Without `--extra` the table weighs no extra term and stays VRDW2.
+    assert_eq!(&std::fs::read(&fitted).unwrap()[..5], b"VRDW2");
+    assert!((0..12).all(|s| w.stage_scalars(s).to_array()[3..] == [0, 0, 0]));
+
+    // With `--extra parity,regions` those two are fitted, stable discs not.
+    let extra = path("extra.vrdw");
+    virada(&[
+        "train",
+        "fit",
+        &labels,
+        "--out",
+        &extra,
+        "--passes",
+        "5",
+        "--extra",
+        "parity,regions",
+    ]);
+    let bytes = std::fs::read(&extra).unwrap();
+    assert_eq!(&bytes[..5], b"VRDW3");
+    let x = Weights::from_bytes(&bytes).unwrap();
+    let scalars: Vec<[i16; 6]> = (0..x.stages())
+        .map(|s| x.stage_scalars(s).to_array())
+        .collect();
+    assert!(scalars.iter().any(|t| t[3] != 0), "{scalars:?}");
+    assert!(scalars.iter().all(|t| t[5] == 0), "{scalars:?}");
     std::fs::remove_dir_all(&dir).ok();
 }

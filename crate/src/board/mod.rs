@@ -1,7 +1,8 @@
 //! The board layer, Othello's: squares and bitboards, the raw placement of
 //! discs, the position with its side to move and its rules of play, the
-//! move generator, and the notations Othello people exchange (transcripts,
-//! OBF, GGF). It imports nothing else of the crate.
+//! move generator, the discs that can never flip again, and the notations
+//! Othello people exchange (transcripts, OBF, GGF). It imports nothing else
+//! of the crate.
 
 mod bitboard;
 pub mod movegen;
@@ -9,6 +10,7 @@ mod notation;
 mod placement;
 mod position;
 mod square;
+mod stability;
 
 pub use bitboard::{Bitboard, Squares};
 pub use notation::{
@@ -19,3 +21,4 @@ pub use notation::{
 pub use placement::{Board, Color, OverlapError};
 pub use position::{IllegalMove, Move, Outcome, Position, SUPPLY_AT_START};
 pub use square::{ParseSquareError, Square};
+pub use stability::stable;

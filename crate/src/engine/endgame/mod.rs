@@ -26,7 +26,6 @@ mod order;
 #[cfg(not(target_arch = "wasm32"))]
 mod parallel;
 mod shallow;
-mod stability;
 mod table;
 
 pub use busy::Busy;
@@ -34,7 +33,7 @@ pub use kernel::solver_uses_runtime_avx2;
 #[cfg(not(target_arch = "wasm32"))]
 pub use parallel::solve_parallel;
 
-pub use stability::stable;
+pub use crate::board::stable;
 pub(crate) use table::hash;
 pub use table::EndTable;
 use table::Stored;

@@ -9,11 +9,15 @@
 //!   so only the lowest of each set is stored, in ascending order), and
 //!   the values as two byte planes, every value's low byte first, then
 //!   every high byte.
+//! - `VRDW3`: `VRDW2` with six scalars a stage, every term of
+//!   [`Scalars`](super::Scalars) in order. Written only for weights that use
+//!   the last three; others are written as `VRDW2`.
 
-use super::{patterns, Weights, WeightsError};
+use super::{patterns, Scalars, Weights, WeightsError, TERMS};
 
 const MAGIC_V1: &[u8; 5] = b"VRDW1";
 const MAGIC_V2: &[u8; 5] = b"VRDW2";
+const MAGIC_V3: &[u8; 5] = b"VRDW3";
 
 /// Per base pattern, [`patterns::canonical`].
 fn canonical_all() -> Vec<Vec<u32>> {
@@ -36,9 +40,12 @@ fn stored_configurations(canon: &[Vec<u32>]) -> Vec<Vec<usize>> {
 }
 
 impl Weights {
-    /// The `VRDW2` file of these weights (the module's documentation).
+    /// The `VRDW2` file of these weights, or `VRDW3` when they weigh the
+    /// last three scalar terms (the module's documentation).
     pub fn to_bytes(&self) -> Vec<u8> {
         let stored = stored_configurations(&canonical_all());
+        let v3 = self.scalars.iter().any(|s| s.uses_extra());
+        let scalars = if v3 { TERMS } else { 3 };
         let mut values: Vec<i16> = Vec::new();
         for stage in 0..self.stages {
             let tables = self.stage_values(stage);
@@ -46,17 +53,16 @@ impl Weights {
                 let offset = self.offsets[b];
                 values.extend(configurations.iter().map(|&c| tables[offset + c]));
             }
-            let s = self.scalars[stage];
-            values.extend([s.mobility, s.potential, s.discs]);
+            values.extend(&self.scalars[stage].to_array()[..scalars]);
         }
-        let mut out = MAGIC_V2.to_vec();
+        let mut out = if v3 { MAGIC_V3 } else { MAGIC_V2 }.to_vec();
         out.push(self.stages as u8);
         out.extend(values.iter().map(|v| v.to_le_bytes()[0]));
         out.extend(values.iter().map(|v| v.to_le_bytes()[1]));
         out
     }
 
-    /// Reads a `VRDW1` or `VRDW2` file.
+    /// Reads a `VRDW1`, `VRDW2` or `VRDW3` file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Weights, WeightsError> {
         if bytes.len() < 6 || bytes[5] == 0 {
             return Err(WeightsError::BadHeader);
@@ -64,17 +70,19 @@ impl Weights {
         let mut w = Weights::zero(usize::from(bytes[5]));
         let magic = &bytes[..5];
         let canon = canonical_all();
-        let stored = if magic == MAGIC_V1 {
-            None
+        let (stored, scalars) = if magic == MAGIC_V1 {
+            (None, 3)
         } else if magic == MAGIC_V2 {
-            Some(stored_configurations(&canon))
+            (Some(stored_configurations(&canon)), 3)
+        } else if magic == MAGIC_V3 {
+            (Some(stored_configurations(&canon)), TERMS)
         } else {
             return Err(WeightsError::BadHeader);
         };
         let per_stage = match &stored {
             None => w.stride,
             Some(s) => s.iter().map(Vec::len).sum(),
-        } + 3;
+        } + scalars;
         let count = w.stages * per_stage;
         let expected = 6 + 2 * count;
         if bytes.len() != expected {
@@ -109,10 +117,11 @@ impl Weights {
                     }
                 }
             }
-            let s = &mut w.scalars[stage];
-            s.mobility = values.next().unwrap_or(0);
-            s.potential = values.next().unwrap_or(0);
-            s.discs = values.next().unwrap_or(0);
+            let mut terms = [0i16; TERMS];
+            for t in &mut terms[..scalars] {
+                *t = values.next().unwrap_or(0);
+            }
+            w.scalars[stage] = Scalars::from_array(terms);
         }
         Ok(w)
     }

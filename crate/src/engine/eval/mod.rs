@@ -1,7 +1,8 @@
 //! The position evaluation: pattern tables (edges with X squares, 2×5 and
-//! 3×3 corners, rows 2–4 and their turns, diagonals of 4 to 8 squares),
-//! mobility, potential mobility and disc count, each weighted by stage (how
-//! many empties are left). Scores are from the mover's view in 1/100 disc
+//! 3×3 corners, rows 2–4 and their turns, diagonals of 4 to 8 squares) and
+//! the scalar terms ([`Scalars`]: mobility, potential mobility, disc count,
+//! parity, odd regions, stable discs), each weighted by stage (how many
+//! empties are left). Scores are from the mover's view in 1/100 disc
 //! ([`DISC`]).
 //!
 //! The weights are a table loaded at start: [`Weights::hand_set`] ships with
@@ -12,28 +13,19 @@ mod format;
 mod hand;
 mod index;
 pub mod patterns;
+mod terms;
 
-use crate::board::movegen::moves;
 use index::RowIndex;
 use patterns::{instances, BASE};
 use std::sync::OnceLock;
+pub(crate) use terms::frontier_empties;
+pub use terms::{terms, Scalars, TERMS};
 
 /// One disc of final margin in evaluation units.
 pub const DISC: i32 = 100;
 
 /// How many stages the hand-set weights use.
 pub const STAGES: usize = 6;
-
-/// The per-stage weights that are not tables, in 1/100 disc per unit.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Scalars {
-    /// Per legal move of the mover more than the opponent's.
-    pub mobility: i16,
-    /// Per empty square next to an opponent disc, mover minus opponent.
-    pub potential: i16,
-    /// Per disc of the mover more than the opponent's.
-    pub discs: i16,
-}
 
 /// A weights table: for each stage, one table a base pattern (3^len values,
 /// square contents as base-3 digits: 0 empty, 1 mover, 2 opponent) and the
@@ -64,7 +56,9 @@ pub enum WeightsError {
 impl std::fmt::Display for WeightsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            WeightsError::BadHeader => f.write_str("not a virada weights file (VRDW1 or VRDW2)"),
+            WeightsError::BadHeader => {
+                f.write_str("not a virada weights file (VRDW1, VRDW2 or VRDW3)")
+            }
             WeightsError::BadLength { expected, found } => {
                 write!(f, "weights file has {found} bytes, expected {expected}")
             }
@@ -229,13 +223,7 @@ impl Eval {
         for (&offset, &index) in self.offsets.iter().zip(&indexes) {
             total += i32::from(tables[offset + usize::from(index)]);
         }
-        let s = self.weights.scalars[stage];
-        let mobility = moves(p, o).count_ones() as i32 - moves(o, p).count_ones() as i32;
-        let potential = frontier_empties(o, empties) - frontier_empties(p, empties);
-        let discs = p.count_ones() as i32 - o.count_ones() as i32;
-        total += i32::from(s.mobility) * mobility
-            + i32::from(s.potential) * potential
-            + i32::from(s.discs) * discs;
+        total += self.weights.scalars[stage].weigh(p, o);
         total.clamp(-63 * DISC, 63 * DISC)
     }
 }
@@ -271,10 +259,9 @@ impl Features {
         self.stride
     }
 
-    /// The slots `p` to move against `o` reads, and its mobility, potential
-    /// mobility and disc differences.
-    pub fn of(&self, p: u64, o: u64) -> (Vec<u32>, [i32; 3]) {
-        let empties = !(p | o);
+    /// The slots `p` to move against `o` reads, and its scalar terms
+    /// ([`terms`], all of them).
+    pub fn of(&self, p: u64, o: u64) -> (Vec<u32>, [i32; TERMS]) {
         let slots = self
             .copies
             .iter()
@@ -287,10 +274,7 @@ impl Features {
                 (*offset + self.canon[*base][index] as usize) as u32
             })
             .collect();
-        let mobility = moves(p, o).count_ones() as i32 - moves(o, p).count_ones() as i32;
-        let potential = frontier_empties(o, empties) - frontier_empties(p, empties);
-        let discs = p.count_ones() as i32 - o.count_ones() as i32;
-        (slots, [mobility, potential, discs])
+        (slots, terms(p, o, true))
     }
 
     /// Gives every configuration its canonical configuration's value, in one
@@ -304,23 +288,6 @@ impl Features {
             offset += canon.len();
         }
     }
-}
-
-/// How many empty squares touch a disc of `x`: where `x`'s opponent may one
-/// day move.
-#[inline(always)]
-pub(crate) fn frontier_empties(x: u64, empties: u64) -> i32 {
-    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
-    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let around = ((x << 1) & NOT_A)
-        | ((x >> 1) & NOT_H)
-        | (x << 8)
-        | (x >> 8)
-        | ((x << 9) & NOT_A)
-        | ((x >> 9) & NOT_H)
-        | ((x << 7) & NOT_H)
-        | ((x >> 7) & NOT_A);
-    (around & empties).count_ones() as i32
 }
 
 #[cfg(test)]
@@ -373,6 +340,27 @@ mod tests {
             Weights::from_bytes(&short),
             Err(WeightsError::BadLength { .. })
         ));
+    }
+
+    #[test]
+    fn the_extra_terms_are_written_as_vrdw3_and_add_weight_times_value() {
+        let plain = Weights::shipped();
+        let mut w = plain.clone();
+        let stage = w.stage(59);
+        w.scalars_mut(stage).parity = 40;
+        w.scalars_mut(stage).odd_regions = -7;
+        w.scalars_mut(stage).stable = 90;
+        let bytes = w.to_bytes();
+        assert_eq!(&bytes[..5], b"VRDW3");
+        assert_eq!(Weights::from_bytes(&bytes), Ok(w.clone()));
+        let mut cut = bytes.clone();
+        cut.truncate(bytes.len() - 1);
+        assert!(Weights::from_bytes(&cut).is_err());
+        // After f5: parity +1, odd regions +1, stable 0 (terms.rs).
+        let pos = Position::start().play("f5".parse().unwrap()).unwrap();
+        let (p, o) = (pos.player().0, pos.opponent().0);
+        let before = Eval::new(plain).evaluate(p, o);
+        assert_eq!(Eval::new(w).evaluate(p, o), before + 40 - 7);
     }
 
     /// Twelve stages cut each of six in two (the stages are equal slices of

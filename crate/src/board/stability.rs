@@ -1,7 +1,8 @@
 //! Discs that can never be flipped again, found conservatively: a disc is
 //! stable when, along each of the four lines through it, the line is full or
 //! one neighbour on that line is the board's edge or a stable disc of the same
-//! colour. Used for the solver's stability cutoff.
+//! colour. Used for the solver's stability cutoff and, as a difference,
+//! by the evaluation.
 
 const COL_A: u64 = 0x0101_0101_0101_0101;
 const COL_H: u64 = 0x8080_8080_8080_8080;
