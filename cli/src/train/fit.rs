@@ -9,11 +9,12 @@
 //! game into more (or fewer) slices than the starting weights: each starts
 //! from the stage that holds its middle. `--extra` adds scalar terms beyond
 //! mobility, potential mobility and discs (parity, odd regions, stable
-//! discs); the others stay zero. Stages are fitted in parallel.
+//! discs); the others stay zero. `--drop` leaves base patterns out (their
+//! tables zero), to measure what each brings. Stages are fitted in parallel.
 
 use super::read_records;
 use clap::Args as ClapArgs;
-use virada::engine::eval::{self, Scalars, Weights, TERMS};
+use virada::engine::eval::{self, patterns, Scalars, Weights, TERMS};
 
 /// A scalar term `fit` may add to the three every table weighs.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -73,6 +74,10 @@ pub struct FitArgs {
     /// (comma-separated); the others are zero in the result.
     #[arg(long, value_enum, value_delimiter = ',')]
     extra: Vec<Extra>,
+    /// Base patterns to leave out, by name (`edge+2x`, `corner3x3`, …;
+    /// comma-separated): their tables are zero in the result.
+    #[arg(long, value_delimiter = ',')]
+    drop: Vec<String>,
 }
 
 fn read_weights(path: &std::path::Path) -> Result<Weights, String> {
@@ -159,12 +164,28 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
     }
     let compare = a.compare.as_deref().map(read_weights).transpose()?;
     let features = eval::Features::new(&hand);
+    let dropped = a
+        .drop
+        .iter()
+        .map(|name| {
+            patterns::BASE
+                .iter()
+                .position(|b| b.name == name.as_str())
+                .ok_or_else(|| {
+                    let names: Vec<&str> = patterns::BASE.iter().map(|b| b.name).collect();
+                    format!("no base pattern {name:?}; there are {}", names.join(", "))
+                })
+        })
+        .collect::<Result<Vec<usize>, String>>()?;
+    let dropped_slots: Vec<std::ops::Range<usize>> =
+        dropped.iter().map(|&b| features.slots_of(b)).collect();
     let mut by_stage: Vec<Vec<Sample>> = (0..stages).map(|_| Vec::new()).collect();
     // One position in eight (by a hash of it) is held out to measure the fit.
     let mut held: Vec<Vec<Sample>> = (0..stages).map(|_| Vec::new()).collect();
     for r in &records {
         let (p, o) = (r.player, r.opponent);
-        let (slots, mut scalars) = features.of(p, o);
+        let (mut slots, mut scalars) = features.of(p, o);
+        slots.retain(|&s| !dropped_slots.iter().any(|r| r.contains(&(s as usize))));
         for (v, &on) in scalars.iter_mut().zip(&fitted_terms) {
             *v = if on { *v } else { 0 };
         }
@@ -218,6 +239,9 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
             *slot = v.round().clamp(-30000.0, 30000.0) as i16;
         }
         features.share_symmetric(values);
+        for r in &dropped_slots {
+            values[r.clone()].fill(0);
+        }
         *trained.scalars_mut(*stage) =
             Scalars::from_array(s.map(|v| v.round().clamp(-30000.0, 30000.0) as i16));
     }

@@ -1,10 +1,11 @@
 //! `virada train`: a few solved games, then a fit that changes only the
 //! stages it was asked to fit and keeps the evaluation symmetric; `gen
 //! --labels` writes what `label` would, `fit --extra` fits the terms asked
-//! and no others, and `fit --stages` cuts the game into the stages asked.
+//! and no others, `fit --drop` leaves a pattern out, and `fit --stages` cuts
+//! the game into the stages asked.
 
 use std::process::Command;
-use virada::engine::eval::{Eval, Weights};
+use virada::engine::eval::{patterns, Eval, Features, Weights};
 use virada::Position;
 
 fn virada(args: &[&str]) {
@@ -179,5 +180,37 @@ fn gen_labels_as_label_would_and_fit_makes_the_stages_asked() {
         .collect();
     assert!(scalars.iter().any(|t| t[3] != 0), "{scalars:?}");
     assert!(scalars.iter().all(|t| t[5] == 0), "{scalars:?}");
+
+    // `--drop diag4` leaves that pattern's tables zero, and only them.
+    let dropped = path("dropped.vrdw");
+    virada(&[
+        "train", "fit", &labels, "--out", &dropped, "--passes", "5", "--drop", "diag4",
+    ]);
+    let d = Weights::from_bytes(&std::fs::read(&dropped).unwrap()).unwrap();
+    let diag4 = patterns::BASE
+        .iter()
+        .position(|b| b.name == "diag4")
+        .unwrap();
+    let slots = Features::new(&d).slots_of(diag4);
+    assert!(slots.len() == 81, "3^4 configurations");
+    for stage in 0..d.stages() {
+        assert!(d.stage_values(stage)[slots.clone()].iter().all(|&v| v == 0));
+    }
+    assert!(d.stage_values(d.stages() - 1)[..slots.start]
+        .iter()
+        .any(|&v| v != 0));
+    // An unknown name is refused with the names there are.
+    let out = Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args([
+            "train", "fit", &labels, "--out", &dropped, "--drop", "diag9",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("\"diag9\"") && err.contains("corner3x3"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

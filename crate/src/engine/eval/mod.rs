@@ -259,6 +259,12 @@ impl Features {
         self.stride
     }
 
+    /// The slots of base pattern `base` ([`patterns::BASE`]) within a stage.
+    pub fn slots_of(&self, base: usize) -> std::ops::Range<usize> {
+        let start: usize = self.canon[..base].iter().map(Vec::len).sum();
+        start..start + self.canon[base].len()
+    }
+
     /// The slots `p` to move against `o` reads, and its scalar terms
     /// ([`terms`], all of them).
     pub fn of(&self, p: u64, o: u64) -> (Vec<u32>, [i32; TERMS]) {
