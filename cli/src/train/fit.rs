@@ -148,18 +148,11 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
     };
     let stages = a.stages.map_or(init.stages(), usize::from);
     let mut init = init.restaged(stages);
-    // The terms fitted: the first three, and those asked for.
-    let mut fitted_terms = [false; TERMS];
-    fitted_terms[..3].fill(true);
-    for e in &a.extra {
-        fitted_terms[e.term()] = true;
-    }
+    let fitted_terms = fitted_terms(&a.extra);
     for stage in 0..stages {
         let s = init.scalars_mut(stage);
         let mut terms = s.to_array();
-        for (t, &on) in terms.iter_mut().zip(&fitted_terms) {
-            *t = if on { *t } else { 0 };
-        }
+        keep_fitted(&mut terms, &fitted_terms);
         *s = Scalars::from_array(terms);
     }
     let compare = a.compare.as_deref().map(read_weights).transpose()?;
@@ -186,9 +179,7 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
         let (p, o) = (r.player, r.opponent);
         let (mut slots, mut scalars) = features.of(p, o);
         slots.retain(|&s| !dropped_slots.iter().any(|r| r.contains(&(s as usize))));
-        for (v, &on) in scalars.iter_mut().zip(&fitted_terms) {
-            *v = if on { *v } else { 0 };
-        }
+        keep_fitted(&mut scalars, &fitted_terms);
         let set = if (p ^ o.rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40 & 15 < 2 {
             &mut held
         } else {
@@ -288,6 +279,27 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The scalar terms a fit weighs: the first three (mobility, potential
+/// mobility, discs), and the extra ones asked for, each once however
+/// often it was named.
+fn fitted_terms(extra: &[Extra]) -> [bool; TERMS] {
+    let mut on = [false; TERMS];
+    on[..3].fill(true);
+    for e in extra {
+        on[e.term()] = true;
+    }
+    on
+}
+
+/// Zeroes the terms a fit does not weigh.
+fn keep_fitted<T: Copy + Default>(values: &mut [T; TERMS], fitted: &[bool; TERMS]) {
+    for (v, &on) in values.iter_mut().zip(fitted) {
+        if !on {
+            *v = T::default();
+        }
+    }
+}
+
 /// Fits one stage's table values and scalars, from `init`'s.
 fn fit_stage(
     a: &FitArgs,
@@ -313,6 +325,7 @@ fn fit_stage(
         }
     }
     let prior = a.prior as f32;
+    let terms = fitted_terms(&a.extra).iter().filter(|&&on| on).count();
     let mut grad = vec![0f32; stride];
     for pass in 0..a.passes {
         grad.iter_mut().for_each(|g| *g = 0.0);
@@ -331,7 +344,7 @@ fn fit_stage(
         // Each weight moves by its mean error over the positions that
         // use it, shrunk towards the prior; the step is divided among
         // the terms that share each error.
-        let step = 1.0 / (samples[0].slots.len() as f32 + 3.0 + a.extra.len() as f32);
+        let step = 1.0 / (samples[0].slots.len() + terms) as f32;
         for i in 0..stride {
             let g = grad[i] + prior * (prior_w[i] - w[i]);
             w[i] += step * g / (count[i] + prior);

@@ -6,7 +6,7 @@
 use super::{browser_clock, coded, position, seed};
 use wasm_bindgen::prelude::*;
 
-/// Installs a trained weights file (`VRDW2`, see `eval::Weights::to_bytes`)
+/// Installs a trained weights file (`VRDW1`–`VRDW3`, see `eval::Weights::to_bytes`)
 /// for every later search. Call before the first search; errors:
 /// `bad-weights` (the file was refused, and why) or `weights-in-use`.
 #[wasm_bindgen]
