@@ -94,7 +94,8 @@ js-check: $(NODE_DEPS) wasm
 # The browser tests whose checks lean on the machine's time (long tasks while
 # the bot thinks, Lighthouse, layout shifts, servers killed and taken over)
 # run one file at a time after the others, which run two files at a time:
-# most of their time is the page's pauses and animations, not the CPU.
+# each file alone took 913 s in all and 1,222 s of CPU (3 December 2026,
+# the system's CPU time around each), so two at a time keep both cores busy.
 BROWSER_ALONE := $(addprefix tests/browser/,table-responsive.test.mjs lighthouse.test.mjs \
 	layout-shift.test.mjs online-server.test.mjs online-servers.test.mjs)
 # The longest files start first (a fresh clone's run, 3 December 2026: 50–130 s
