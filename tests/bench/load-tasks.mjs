@@ -83,7 +83,7 @@ function kind(e) {
 
 async function once() {
   // Lighthouse's phone: its screen, pixel ratio and touch.
-  const context = await newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, reducedMotion: 'no-preference' });
   const tab = await context.newPage();
   const browser = context.browser();
   await browser.startTracing(tab, {

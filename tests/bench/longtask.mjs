@@ -19,7 +19,7 @@ function observe() {
 }
 
 async function run(query) {
-  const context = await newContext();
+  const context = await newContext({ reducedMotion: 'no-preference' });
   await context.addInitScript(observe);
   const page = await open(context, query);
   const from = await page.evaluate(() => performance.now());

@@ -9,7 +9,7 @@
 import { closeAll, newContext, open, serverWith } from '../browser/harness.mjs';
 
 const server = await serverWith([]);
-const context = await newContext();
+const context = await newContext({ reducedMotion: 'no-preference' });
 const wire = { page: { requests: 0, bytes: 0 }, worker: { requests: 0, bytes: 0 } };
 const pending = [];
 context.on('requestfinished', (request) => {

@@ -15,7 +15,7 @@ import { closeAll, fakeCores, newContext, open, restoreFinished, ROOT } from '..
 const wait = Number(process.argv[2] ?? 2.5) * 1000;
 const record = readFileSync(`${ROOT}tests/data/records/good-from-page.txt`, 'utf8');
 
-const context = await newContext();
+const context = await newContext({ reducedMotion: 'no-preference' });
 if (process.env.REVIEW_CORES) await fakeCores(context, Number(process.env.REVIEW_CORES));
 const page = await open(context, '?lang=en');
 await restoreFinished(page, record);

@@ -21,7 +21,7 @@ const record = readFileSync(`${ROOT}tests/data/records/good-from-page.txt`, 'utf
 
 /** Seconds from Review to a full graph with `cores` cores. */
 async function fill(cores) {
-  const context = await newContext();
+  const context = await newContext({ reducedMotion: 'no-preference' });
   await fakeCores(context, cores);
   const page = await open(context, '?lang=en');
   await restoreFinished(page, record);

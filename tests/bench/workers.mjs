@@ -61,7 +61,7 @@ function observe() {
 
 /** Runs every position with `cores` on a fresh bot worker; the figures. */
 async function run(cores) {
-  const context = await newContext();
+  const context = await newContext({ reducedMotion: 'no-preference' });
   await context.addInitScript(observe);
   const page = await open(context, '?lang=en&seats=person,person&clock=0');
   const result = await page.evaluate(

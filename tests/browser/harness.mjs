@@ -222,13 +222,20 @@ function watch(page) {
 /**
  * A fresh browser context (its own storage) whose pages are all watched.
  *
+ * Its pages prefer reduced motion unless `reducedMotion: 'no-preference'`
+ * is given: the board then draws each move once instead of some fifteen
+ * frames of flipping discs, which is most of the browser's work in a long
+ * test (a whole mouse game: 101 CPU-seconds animated, 88 without). The tests
+ * that are about motion or frames (one whole game by mouse, the frame
+ * counts of table-responsive) and the benchmarks ask for it.
+ *
  * @param {object} [options] `viewport` ({width, height}), `hasTouch`,
- *   `isMobile`, `locale` (default en-US), and any other option of
- *   `browser.newContext`.
+ *   `isMobile`, `locale` (default en-US), `reducedMotion` (default
+ *   'reduce'), and any other option of `browser.newContext`.
  */
 export async function newContext(options = {}) {
   await ensureStarted();
-  const context = await browser.newContext({ locale: 'en-US', ...options });
+  const context = await browser.newContext({ locale: 'en-US', reducedMotion: 'reduce', ...options });
   contexts.add(context);
   context.on('page', watch);
   context.on('close', () => contexts.delete(context));

@@ -27,7 +27,7 @@ function recordShifts() {
 for (const page of ['index.html', 'nabu.html', 'verify.html']) {
   test(`${page}: no layout shift while it loads`, async () => {
     for (const size of SIZES) {
-      const context = await newContext(size);
+      const context = await newContext({ ...size, reducedMotion: 'no-preference' });
       await context.addInitScript(recordShifts);
       const p = await context.newPage();
       await p.goto(await pageUrl(`${page}?lang=en&seats=person,person`));

@@ -153,6 +153,16 @@ export function myTurn(page) {
 
 export const over = async (page) => (await page.locator('body').getAttribute('data-over')) === 'true';
 
+/** {over, ply, mine (myTurn's answer)} in one round trip. */
+function seatState(page) {
+  return page.evaluate(() => ({
+    over: document.body.dataset.over === 'true',
+    ply: Number(document.body.dataset.ply),
+    mine: document.body.dataset.online === 'playing'
+      && !/** @type {HTMLButtonElement} */ (document.getElementById('all-moves')).disabled,
+  }));
+}
+
 /** Every cell's index, name and data, in one round trip. */
 function cells(page) {
   return page.$$eval('#grid [role=gridcell]', (els) => els.map((el) => ({
@@ -207,22 +217,20 @@ export async function playOut(pages, { until = () => false, seed = 7 } = {}) {
   let k = seed;
   let moves = 0;
   for (let guard = 0; guard < 2000; guard++) {
-    if ((await Promise.all(pages.map(over))).every(Boolean)) return moves;
-    if (until(await ply(pages[0]))) return moves;
-    let moved = false;
-    for (const page of pages) {
-      if (!(await myTurn(page))) continue;
-      k = (k * 31 + 17) % 1009;
-      const before = await tapMove(page, k);
-      moves += 1;
-      moved = true;
-      // Every page sees the move (the server's state reaches them all).
-      for (const other of pages) {
-        await other.waitForFunction((n) => Number(document.body.dataset.ply) > n || document.body.dataset.over === 'true', before);
-      }
-      break;
+    const states = await Promise.all(pages.map(seatState));
+    if (states.every((s) => s.over)) return moves;
+    if (until(states[0].ply)) return moves;
+    const page = pages[states.findIndex((s) => s.mine)];
+    if (!page) {
+      await pages[0].waitForTimeout(100);
+      continue;
     }
-    if (!moved) await pages[0].waitForTimeout(100);
+    k = (k * 31 + 17) % 1009;
+    const before = await tapMove(page, k);
+    moves += 1;
+    // Every page sees the move (the server's state reaches them all).
+    await Promise.all(pages.map((other) =>
+      other.waitForFunction((n) => Number(document.body.dataset.ply) > n || document.body.dataset.over === 'true', before)));
   }
   throw new Error('the game did not end');
 }

@@ -7,25 +7,25 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { newContext, open } from './harness.mjs';
-import { cells, ply, isOver, SEED, squareName } from './table-util.mjs';
+import { cells, SEED, squareName, table } from './table-util.mjs';
 
 const QUERY = `?lang=en&seats=person,person&clock=0&seed=${SEED}`;
 
 /** Plays the whole game; `preview(page, sq)` must show the preview, `place(page, sq, n)` place it. */
 async function playGame(page, { preview, place }) {
   let moves = 0;
-  while (!(await isOver(page))) {
-    const before = await cells(page);
+  for (let now = await table(page); !now.over; now = await table(page)) {
+    const before = now.cells;
     const legal = before.filter((c) => c.legal != null);
     assert.ok(legal.length > 0, 'a side to move in a running game has a legal square');
     assert.ok(legal.every((c) => c.hint && c.name.includes('legal move')), 'pencil dots on every legal square');
     const target = legal[(moves * 7) % legal.length];
-    const plyBefore = await ply(page);
-    const mover = (await page.locator('#turn-line').getAttribute('data-side'));
+    const plyBefore = now.ply;
+    const mover = now.side;
 
     await preview(page, target.sq);
-    const mid = await cells(page);
-    assert.equal(await ply(page), plyBefore, 'a preview places nothing');
+    const { cells: mid, ply: plyMid } = await table(page);
+    assert.equal(plyMid, plyBefore, 'a preview places nothing');
     assert.ok(mid[target.sq].preview, `preview shown on ${squareName(target.sq)}`);
     assert.equal(mid[target.sq].disc, 'empty');
     const rings = mid.filter((c) => c.wouldFlip).map((c) => c.sq);
@@ -80,7 +80,8 @@ async function checkEnd(page) {
 const cellAt = (page, sq) => page.locator(`#grid [data-sq="${sq}"]`);
 
 test('mouse: pointing previews, a click places, a whole game', async () => {
-  const context = await newContext({ viewport: { width: 1280, height: 800 } });
+  // The one whole game with the flips animated, as players see them by default.
+  const context = await newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
   const page = await open(context, QUERY);
   const moves = await playGame(page, {
     preview: (p, sq) => cellAt(p, sq).hover(),

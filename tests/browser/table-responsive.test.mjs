@@ -31,7 +31,9 @@ const THINK_S = 60; // level 10 searches until at least a quarter of this is use
 // dark's seven replies (`virada book show f5d6c5f4e3f6<move>`).
 const OUT_OF_BOOK = 'f5d6c5f4e3f6';
 const OUT_OF_BOOK_PLY = 6;
+// The board animates here as it does for players: the frames are the subject.
 const VIEWPORT = { width: 1280, height: 800 };
+const ANIMATED = { viewport: VIEWPORT, reducedMotion: 'no-preference' };
 const log = (...a) => process.env.RESPONSIVE_LOG && console.log(...a);
 
 /** docs/fair-play.md (who plays dark): h = SHA-256("virada/dark-seat/v1" || seed || word), dark seat = h[0] & 1. */
@@ -222,7 +224,7 @@ function step(sq, key) {
 // ---------------------------------------------------------------- tests
 
 test('while level 10 thinks, the keyboard cursor is painted in the next frame and no task is long', async () => {
-  const context = await newContext({ viewport: VIEWPORT });
+  const context = await newContext(ANIMATED);
   const { page, moved, since } = await thinkingTable(context);
   // Past the placed disc's flip animation, so only the cursor changes the board.
   await page.waitForTimeout(400);
@@ -253,7 +255,7 @@ test('while level 10 thinks, the keyboard cursor is painted in the next frame an
 });
 
 test('a preview is painted in the next frame while a level-10 search runs in the bot worker', async () => {
-  const context = await newContext({ viewport: VIEWPORT });
+  const context = await newContext(ANIMATED);
   await context.addInitScript(instrument);
   const page = await openOutOfBook(context, `?lang=en&seats=person,person&clock=0&seed=${SEED}`, {
     seats: 'person,person',
@@ -293,7 +295,7 @@ test('a preview is painted in the next frame while a level-10 search runs in the
 });
 
 test('New game while level 10 thinks ends its worker', async () => {
-  const context = await newContext({ viewport: VIEWPORT });
+  const context = await newContext(ANIMATED);
   const { page, worker } = await thinkingTable(context);
   const closed = new Promise((ok) => worker.once('close', ok));
   await page.waitForTimeout(300);

@@ -4,20 +4,37 @@
 
 export const SEED = '5eed'.repeat(16);
 
-/** The cells' state: [{sq, name, disc, legal, hint, preview, wouldFlip, last}] in reading order. */
-export function cells(page) {
-  return page.locator('#grid [role=gridcell]').evaluateAll((els) =>
-    els.map((e) => ({
-      sq: Number(e.dataset.sq),
-      name: e.getAttribute('aria-label'),
-      disc: e.dataset.disc,
-      legal: e.dataset.legal === undefined ? null : Number(e.dataset.legal),
-      hint: e.dataset.hint === 'true',
-      preview: e.dataset.preview === 'true',
-      wouldFlip: e.dataset.wouldFlip === 'true',
-      last: e.dataset.last === 'true',
-    })),
-  );
+/**
+ * The table at once, in one round trip: {cells, ply, over, side}. `cells`
+ * is [{sq, name, disc, legal, hint, preview, wouldFlip, last}] in reading
+ * order; `side` the turn line's (dark, light or none). A game played move
+ * by move reads this rather than one reader after another, so the browser
+ * answers once a step.
+ */
+export function table(page) {
+  return page.evaluate(() => {
+    const body = document.body.dataset;
+    return {
+      cells: [...document.querySelectorAll('#grid [role=gridcell]')].map((e) => ({
+        sq: Number(e.dataset.sq),
+        name: e.getAttribute('aria-label'),
+        disc: e.dataset.disc,
+        legal: e.dataset.legal === undefined ? null : Number(e.dataset.legal),
+        hint: e.dataset.hint === 'true',
+        preview: e.dataset.preview === 'true',
+        wouldFlip: e.dataset.wouldFlip === 'true',
+        last: e.dataset.last === 'true',
+      })),
+      ply: Number(body.ply),
+      over: body.over === 'true',
+      side: document.getElementById('turn-line')?.dataset.side ?? null,
+    };
+  });
+}
+
+/** The cells' state (table()'s `cells`). */
+export async function cells(page) {
+  return (await table(page)).cells;
 }
 
 /** Plies played so far (passes included). */
