@@ -146,14 +146,13 @@ export async function ply(page) {
 }
 
 /** Whether this page's person may move now (All my moves is enabled only then). */
-export function myTurn(page) {
-  return page.evaluate(() => document.body.dataset.online === 'playing'
-    && !/** @type {HTMLButtonElement} */ (document.getElementById('all-moves')).disabled);
+export async function myTurn(page) {
+  return (await seatState(page)).mine;
 }
 
 export const over = async (page) => (await page.locator('body').getAttribute('data-over')) === 'true';
 
-/** {over, ply, mine (myTurn's answer)} in one round trip. */
+/** {over, ply, mine: whether this seat may move now} in one round trip. */
 function seatState(page) {
   return page.evaluate(() => ({
     over: document.body.dataset.over === 'true',
