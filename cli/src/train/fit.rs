@@ -10,9 +10,12 @@
 //! from the stage that holds its middle. `--extra` adds scalar terms beyond
 //! mobility, potential mobility and discs (parity, odd regions, stable
 //! discs); the others stay zero. `--drop` leaves base patterns out (their
-//! tables zero), to measure what each brings. Stages are fitted in parallel.
+//! tables zero), to measure what each brings; `--add` fits other shapes
+//! beside them (`shapes.rs`), measured by their held-out error alone.
+//! Stages are fitted in parallel.
 
 use super::read_records;
+use super::shapes::Added;
 use clap::Args as ClapArgs;
 use virada::engine::eval::{self, patterns, Scalars, Weights, TERMS};
 
@@ -78,6 +81,12 @@ pub struct FitArgs {
     /// comma-separated): their tables are zero in the result.
     #[arg(long, value_delimiter = ',')]
     drop: Vec<String>,
+    /// Shapes to fit beside the base patterns, from zero (`triangle`,
+    /// `narrow-triangle`, `edge-block`, or a base pattern's name, dropped
+    /// and fitted again; comma-separated). Their tables are not written:
+    /// the held-out error is the fit's own, before rounding.
+    #[arg(long, value_delimiter = ',')]
+    add: Vec<String>,
 }
 
 fn read_weights(path: &std::path::Path) -> Result<Weights, String> {
@@ -100,8 +109,11 @@ fn stage_f32(w: &Weights, stage: usize) -> (Vec<f32>, [f32; TERMS]) {
 struct Sample {
     /// Its empty squares.
     empties: u8,
-    /// Table slots within a stage (already symmetry-shared).
+    /// Table slots within a stage (already symmetry-shared): the base
+    /// patterns', then the added shapes' (`fit --add`).
     slots: Vec<u32>,
+    /// How many of `slots` are the base patterns' (the ones a file holds).
+    base: u16,
     /// The scalar terms ([`eval::terms`]; zero where not fitted).
     scalars: [f32; TERMS],
     /// The label, in evaluation units.
@@ -124,13 +136,19 @@ fn rms(samples: &[Sample], w: &[f32], s: &[f32; TERMS]) -> f64 {
 }
 
 /// The root mean square error of weights `w` (of any number of stages,
-/// each sample evaluated at its own) over `samples`, in discs.
+/// each sample evaluated at its own, on the base patterns' slots) over
+/// `samples`, in discs.
 fn rms_of(samples: &[Sample], w: &Weights) -> f64 {
     let stages: Vec<(Vec<f32>, [f32; TERMS])> = (0..w.stages()).map(|s| stage_f32(w, s)).collect();
     let mut sq = 0f64;
     for x in samples {
         let (tw, ts) = &stages[w.stage(u32::from(x.empties))];
-        sq += f64::from(x.target - predict(x, tw, ts)).powi(2);
+        let value = x.slots[..usize::from(x.base)]
+            .iter()
+            .map(|&i| tw[i as usize])
+            .sum::<f32>()
+            + ts.iter().zip(x.scalars).map(|(a, b)| a * b).sum::<f32>();
+        sq += f64::from(x.target - value).powi(2);
     }
     (sq / samples.len().max(1) as f64).sqrt() / f64::from(eval::DISC)
 }
@@ -172,6 +190,7 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
         .collect::<Result<Vec<usize>, String>>()?;
     let dropped_slots: Vec<std::ops::Range<usize>> =
         dropped.iter().map(|&b| features.slots_of(b)).collect();
+    let added = Added::new(&a.add, features.stride())?;
     let mut by_stage: Vec<Vec<Sample>> = (0..stages).map(|_| Vec::new()).collect();
     // One position in eight (by a hash of it) is held out to measure the fit.
     let mut held: Vec<Vec<Sample>> = (0..stages).map(|_| Vec::new()).collect();
@@ -179,6 +198,8 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
         let (p, o) = (r.player, r.opponent);
         let (mut slots, mut scalars) = features.of(p, o);
         slots.retain(|&s| !dropped_slots.iter().any(|r| r.contains(&(s as usize))));
+        let base = slots.len() as u16;
+        added.extend(p, o, &mut slots);
         keep_fitted(&mut scalars, &fitted_terms);
         let set = if (p ^ o.rotate_left(23)).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40 & 15 < 2 {
             &mut held
@@ -188,18 +209,19 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
         set[init.stage(r.empties())].push(Sample {
             empties: r.empties() as u8,
             slots,
+            base,
             scalars: scalars.map(|v| v as f32),
             target: f32::from(r.score) * eval::DISC as f32,
         });
     }
     drop(records);
-    let stride = features.stride();
+    let stride = features.stride() + added.len();
     let todo: Vec<usize> = (a.first_stage..stages)
         .filter(|&s| !by_stage[s].is_empty())
         .collect();
     // Stages are independent: `--threads` of them at a time.
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let fitted: Vec<(usize, Vec<f32>, [f32; TERMS])> = std::thread::scope(|scope| {
+    let fitted: Vec<(usize, Vec<f32>, [f32; TERMS], f64)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..a.threads.clamp(1, todo.len().max(1)))
             .map(|_| {
                 scope.spawn(|| {
@@ -207,9 +229,9 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
                     loop {
                         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         let Some(&stage) = todo.get(i) else { break };
-                        let (w, s) =
+                        let (w, s, held) =
                             fit_stage(a, stage, &init, &by_stage[stage], &held[stage], stride);
-                        done.push((stage, w, s));
+                        done.push((stage, w, s, held));
                     }
                     done
                 })
@@ -224,7 +246,7 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
         return Err("a fitting thread failed".into());
     }
     let mut trained = init.clone();
-    for (stage, w, s) in &fitted {
+    for (stage, w, s, _) in &fitted {
         let values = trained.stage_values_mut(*stage);
         for (slot, v) in values.iter_mut().zip(w) {
             *slot = v.round().clamp(-30000.0, 30000.0) as i16;
@@ -249,7 +271,15 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
             Some(rms_of(held, &hand)),
             compare.as_ref().map(|c| rms_of(held, c)),
             Some(rms_of(held, &init)),
-            Some(rms_of(held, &trained)),
+            Some(if a.add.is_empty() {
+                rms_of(held, &trained)
+            } else {
+                // The added shapes' tables are the fit's alone.
+                fitted
+                    .iter()
+                    .find(|f| f.0 == stage)
+                    .map_or(f64::NAN, |f| f.3)
+            }),
         ];
         all.0 += held.len();
         for (sum, e) in all.1.iter_mut().zip(errors) {
@@ -273,6 +303,13 @@ pub fn run(a: &FitArgs) -> Result<(), String> {
         .map(|(_, sq)| format!("{:.2}", (sq / all.0.max(1) as f64).sqrt()))
         .collect();
     eprintln!("| all | | | {} | {} |", all.0, total.join(" | "));
+    if !a.add.is_empty() {
+        eprintln!(
+            "fitted: with {} beside the base patterns, before rounding; {} holds the base patterns alone",
+            a.add.join(", "),
+            a.out.display()
+        );
+    }
     std::fs::write(&a.out, trained.to_bytes())
         .map_err(|e| format!("cannot write {}: {e}", a.out.display()))?;
     eprintln!("wrote {}", a.out.display());
@@ -308,8 +345,10 @@ fn fit_stage(
     samples: &[Sample],
     held: &[Sample],
     stride: usize,
-) -> (Vec<f32>, [f32; TERMS]) {
-    let (prior_w, prior_s) = stage_f32(init, stage);
+) -> (Vec<f32>, [f32; TERMS], f64) {
+    let (mut prior_w, prior_s) = stage_f32(init, stage);
+    // Slots past the file's (the added shapes') start from zero.
+    prior_w.resize(stride, 0.0);
     let mut w = prior_w.clone();
     let mut s = prior_s;
     let mut count = vec![0f32; stride];
@@ -361,5 +400,6 @@ fn fit_stage(
             );
         }
     }
-    (w, s)
+    let held_out = rms(held, &w, &s);
+    (w, s, held_out)
 }

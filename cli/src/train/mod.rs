@@ -11,6 +11,7 @@
 mod fit;
 mod gen;
 mod label;
+mod shapes;
 
 use clap::Subcommand;
 use std::path::Path;

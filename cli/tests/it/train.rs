@@ -1,8 +1,9 @@
 //! `virada train`: a few solved games, then a fit that changes only the
 //! stages it was asked to fit and keeps the evaluation symmetric; `gen
 //! --labels` writes what `label` would, `fit --extra` fits the terms asked
-//! and no others, `fit --drop` leaves a pattern out, and `fit --stages` cuts
-//! the game into the stages asked.
+//! and no others, `fit --drop` leaves a pattern out, `fit --add` fits a
+//! shape beside the patterns, and `fit --stages` cuts the game into the
+//! stages asked.
 
 use std::process::Command;
 use virada::engine::eval::{patterns, Eval, Features, Weights};
@@ -199,6 +200,46 @@ fn gen_labels_as_label_would_and_fit_makes_the_stages_asked() {
     assert!(d.stage_values(d.stages() - 1)[..slots.start]
         .iter()
         .any(|&v| v != 0));
+    // `--add triangle` fits a shape the file cannot hold beside the base
+    // patterns: the held-out error is the fit's own, a number on each row,
+    // and the file written holds the base patterns alone.
+    let added = path("added.vrdw");
+    let out = Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args([
+            "train", "fit", &labels, "--out", &added, "--passes", "5", "--drop", "diag4", "--add",
+            "triangle",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("fitted: with triangle beside the base patterns"),
+        "{err}"
+    );
+    let all = err
+        .lines()
+        .find(|l| l.starts_with("| all |"))
+        .expect("a total row");
+    let fitted: f64 = all
+        .trim_end_matches(" |")
+        .rsplit("| ")
+        .next()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no error on {all:?}"));
+    assert!(fitted.is_finite() && fitted > 0.0, "{all}");
+    let a = Weights::from_bytes(&std::fs::read(&added).unwrap()).unwrap();
+    assert_eq!(a.stage_values(0).len(), d.stage_values(0).len());
+    for stage in 0..a.stages() {
+        assert!(a.stage_values(stage)[slots.clone()].iter().all(|&v| v == 0));
+    }
+    // An unknown shape is refused with the names there are.
+    let out = Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args(["train", "fit", &labels, "--out", &added, "--add", "spiral"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no shape \"spiral\""));
     // An unknown name is refused with the names there are.
     let out = Command::new(env!("CARGO_BIN_EXE_virada"))
         .args([

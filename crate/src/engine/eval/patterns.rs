@@ -91,11 +91,10 @@ fn map_square(s: u8, which: u8) -> u8 {
     r * 8 + c
 }
 
-/// For each symmetry of the board that maps base pattern `base`'s squares
-/// onto themselves, where each digit goes: `perm[i]` is the digit position
-/// that square `i` lands on. The identity comes first.
-pub fn self_symmetries(base: usize) -> Vec<Vec<usize>> {
-    let squares = BASE[base].squares;
+/// For each symmetry of the board that maps `squares` onto themselves,
+/// where each digit goes: `perm[i]` is the digit position that square `i`
+/// lands on. The identity comes first.
+fn symmetries_of(squares: &[u8]) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = Vec::new();
     for which in 0..8 {
         let perm: Option<Vec<usize>> = squares
@@ -111,34 +110,46 @@ pub fn self_symmetries(base: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// Every placed copy of every base pattern.
-pub fn instances() -> Vec<Instance> {
-    let mut out: Vec<Instance> = Vec::new();
-    for (base, pattern) in BASE.iter().enumerate() {
-        let mut seen: Vec<Vec<u8>> = Vec::new();
-        for which in 0..8 {
-            let squares: Vec<u8> = pattern
-                .squares
-                .iter()
-                .map(|&s| map_square(s, which))
-                .collect();
-            let mut set = squares.clone();
-            set.sort_unstable();
-            if !seen.contains(&set) {
-                seen.push(set);
-                out.push(Instance { base, squares });
-            }
+/// Every placed copy of a shape under the 8 symmetries of the board (copies
+/// on the same set of squares dropped), each in the shape's digit order.
+pub fn copies_of(squares: &[u8]) -> Vec<Vec<u8>> {
+    let mut seen: Vec<Vec<u8>> = Vec::new();
+    let mut out = Vec::new();
+    for which in 0..8 {
+        let placed: Vec<u8> = squares.iter().map(|&s| map_square(s, which)).collect();
+        let mut set = placed.clone();
+        set.sort_unstable();
+        if !seen.contains(&set) {
+            seen.push(set);
+            out.push(placed);
         }
     }
     out
 }
 
-/// For each configuration of base pattern `base` (its squares' contents as
-/// base-3 digits), the lowest configuration among its images under the
-/// pattern's own symmetries: mirror images share it, and its table slot.
+/// Every placed copy of every base pattern.
+pub fn instances() -> Vec<Instance> {
+    BASE.iter()
+        .enumerate()
+        .flat_map(|(base, pattern)| {
+            copies_of(pattern.squares)
+                .into_iter()
+                .map(move |squares| Instance { base, squares })
+        })
+        .collect()
+}
+
+/// For each configuration of base pattern `base` ([`canonical_of`]).
 pub fn canonical(base: usize) -> Vec<u32> {
-    let len = BASE[base].squares.len();
-    let perms = self_symmetries(base);
+    canonical_of(BASE[base].squares)
+}
+
+/// For each configuration of a shape (its squares' contents as base-3
+/// digits), the lowest configuration among its images under the shape's
+/// own symmetries: mirror images share it, and its table slot.
+pub fn canonical_of(squares: &[u8]) -> Vec<u32> {
+    let len = squares.len();
+    let perms = symmetries_of(squares);
     (0..3u32.pow(len as u32))
         .map(|index| {
             let digits: Vec<u32> = (0..len).map(|i| index / 3u32.pow(i as u32) % 3).collect();
