@@ -82,8 +82,8 @@ pub struct FitArgs {
     #[arg(long, value_delimiter = ',')]
     drop: Vec<String>,
     /// Shapes to fit beside the base patterns, from zero (`triangle`,
-    /// `narrow-triangle`, `edge-block`, or a base pattern's name, dropped
-    /// and fitted again; comma-separated). Their tables are not written:
+    /// `corner-kite`, `edge-middle`… as `train/shapes.rs` lists them, or a
+    /// base pattern's name, dropped and fitted again; comma-separated). Their tables are not written:
     /// the held-out error is the fit's own, before rounding.
     #[arg(long, value_delimiter = ',')]
     add: Vec<String>,

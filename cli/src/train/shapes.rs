@@ -33,6 +33,24 @@ const SHAPES: &[Shape] = &[
         name: "edge-block",
         squares: "a1 c1 d1 e1 f1 h1 c2 d2 e2 f2",
     },
+    // The size of `corner3x3` (9 squares): four squares along each edge
+    // from the corner, the X square and c3.
+    Shape {
+        name: "corner-kite",
+        squares: "a1 b1 c1 d1 a2 b2 a3 a4 c3",
+    },
+    // The size of a row (8 squares): the middle four of the edge and of
+    // the second row.
+    Shape {
+        name: "edge-middle",
+        squares: "c1 d1 e1 f1 c2 d2 e2 f2",
+    },
+    // The size of a row: the corner's 2×2, c2, b3, c3 and d4, along the
+    // main diagonal.
+    Shape {
+        name: "diagonal-block",
+        squares: "a1 b1 a2 b2 c2 b3 c3 d4",
+    },
 ];
 
 /// `a1` → 0 … `h8` → 63.
@@ -151,6 +169,35 @@ mod tests {
             added.extend(1 << square("c1"), 0, &mut c1);
             c1[0]
         });
+    }
+
+    #[test]
+    fn every_shape_names_distinct_squares_of_the_board_and_no_base_pattern() {
+        for shape in SHAPES {
+            let names: Vec<&str> = shape.squares.split(' ').collect();
+            assert!(
+                names.iter().all(|n| n.len() == 2
+                    && (b'a'..=b'h').contains(&n.as_bytes()[0])
+                    && (b'1'..=b'8').contains(&n.as_bytes()[1])),
+                "{}: {names:?}",
+                shape.name
+            );
+            let mut squares: Vec<u8> = names.iter().map(|n| square(n)).collect();
+            assert!(squares.len() <= 10, "{}", shape.name);
+            squares.sort_unstable();
+            squares.dedup();
+            assert_eq!(
+                squares.len(),
+                names.len(),
+                "{} repeats a square",
+                shape.name
+            );
+            assert!(
+                patterns::BASE.iter().all(|b| b.name != shape.name),
+                "{} is a base pattern's name",
+                shape.name
+            );
+        }
     }
 
     #[test]
