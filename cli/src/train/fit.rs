@@ -83,8 +83,9 @@ pub struct FitArgs {
     drop: Vec<String>,
     /// Shapes to fit beside the base patterns, from zero (`triangle`,
     /// `corner-kite`, `edge-middle`… as `train/shapes.rs` lists them, or a
-    /// base pattern's name, dropped and fitted again; comma-separated). Their tables are not written:
-    /// the held-out error is the fit's own, before rounding.
+    /// base pattern's name, dropped and fitted again; comma-separated).
+    /// Their tables are not written: the held-out error is the fit's own,
+    /// before rounding.
     #[arg(long, value_delimiter = ',')]
     add: Vec<String>,
 }
