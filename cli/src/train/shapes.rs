@@ -6,6 +6,7 @@
 //! one worth keeping would then join `patterns::BASE`.
 
 use virada::engine::eval::patterns;
+use virada::Square;
 
 /// A shape: a name and its squares, the first the lowest base-3 digit.
 struct Shape {
@@ -53,19 +54,20 @@ const SHAPES: &[Shape] = &[
     },
 ];
 
-/// `a1` → 0 … `h8` → 63.
-fn square(name: &str) -> u8 {
-    let b = name.as_bytes();
-    (b[1] - b'1') * 8 + (b[0] - b'a')
-}
-
 /// The squares of the shape or base pattern `name`.
 fn squares_of(name: &str) -> Result<Vec<u8>, String> {
     if let Some(base) = patterns::BASE.iter().find(|b| b.name == name) {
         return Ok(base.squares.to_vec());
     }
     if let Some(shape) = SHAPES.iter().find(|s| s.name == name) {
-        return Ok(shape.squares.split(' ').map(square).collect());
+        return shape
+            .squares
+            .split(' ')
+            .map(|s| {
+                let square: Square = s.parse().map_err(|e| format!("shape {name:?}: {e}"))?;
+                Ok(square.index() as u8)
+            })
+            .collect();
     }
     let names: Vec<&str> = patterns::BASE
         .iter()
@@ -82,8 +84,6 @@ pub struct Added {
     copies: Vec<(usize, usize, Vec<u8>)>,
     /// Per shape: configuration → its canonical configuration.
     canon: Vec<Vec<u32>>,
-    /// Slots the added shapes take.
-    len: usize,
 }
 
 impl Added {
@@ -99,24 +99,18 @@ impl Added {
             next += map.len();
             canon.push(map);
         }
-        Ok(Added {
-            copies,
-            canon,
-            len: next - first,
-        })
+        Ok(Added { copies, canon })
     }
 
     /// Slots the added shapes take in a stage.
     pub fn len(&self) -> usize {
-        self.len
+        self.canon.iter().map(Vec::len).sum()
     }
 
     /// Appends the slots `p` to move against `o` reads in the added shapes.
     pub fn extend(&self, p: u64, o: u64, slots: &mut Vec<u32>) {
         for (first, shape, squares) in &self.copies {
-            let index = squares.iter().rev().fold(0usize, |index, &s| {
-                index * 3 + ((p >> s) & 1 | ((o >> s) & 1) << 1) as usize
-            });
+            let index = patterns::configuration(squares, p, o);
             slots.push((first + self.canon[*shape][index] as usize) as u32);
         }
     }
@@ -126,6 +120,11 @@ impl Added {
 mod tests {
     use super::*;
     use virada::engine::eval::{Features, Weights};
+
+    /// A square's bit.
+    fn bit(name: &str) -> u64 {
+        1 << name.parse::<Square>().expect("a square").index()
+    }
 
     #[test]
     fn a_base_pattern_added_reads_the_configurations_the_evaluation_reads() {
@@ -161,12 +160,12 @@ mod tests {
         assert_eq!(added.copies.len(), 4);
         // A disc on b1 and its mirror image a2 read the same slot.
         let (mut b1, mut a2) = (Vec::new(), Vec::new());
-        added.extend(1 << square("b1"), 0, &mut b1);
-        added.extend(1 << square("a2"), 0, &mut a2);
+        added.extend(bit("b1"), 0, &mut b1);
+        added.extend(bit("a2"), 0, &mut a2);
         assert_eq!(b1, a2);
         assert_ne!(b1[0], {
             let mut c1 = Vec::new();
-            added.extend(1 << square("c1"), 0, &mut c1);
+            added.extend(bit("c1"), 0, &mut c1);
             c1[0]
         });
     }
@@ -174,21 +173,13 @@ mod tests {
     #[test]
     fn every_shape_names_distinct_squares_of_the_board_and_no_base_pattern() {
         for shape in SHAPES {
-            let names: Vec<&str> = shape.squares.split(' ').collect();
-            assert!(
-                names.iter().all(|n| n.len() == 2
-                    && (b'a'..=b'h').contains(&n.as_bytes()[0])
-                    && (b'1'..=b'8').contains(&n.as_bytes()[1])),
-                "{}: {names:?}",
-                shape.name
-            );
-            let mut squares: Vec<u8> = names.iter().map(|n| square(n)).collect();
+            let mut squares = squares_of(shape.name).expect("every square parses");
             assert!(squares.len() <= 10, "{}", shape.name);
             squares.sort_unstable();
             squares.dedup();
             assert_eq!(
                 squares.len(),
-                names.len(),
+                shape.squares.split(' ').count(),
                 "{} repeats a square",
                 shape.name
             );

@@ -272,11 +272,7 @@ impl Features {
             .copies
             .iter()
             .map(|(offset, base, squares)| {
-                let mut index = 0usize;
-                for &s in squares.iter().rev() {
-                    let cell = ((p >> s) & 1) | (((o >> s) & 1) << 1);
-                    index = index * 3 + cell as usize;
-                }
+                let index = patterns::configuration(squares, p, o);
                 (*offset + self.canon[*base][index] as usize) as u32
             })
             .collect();

@@ -127,6 +127,15 @@ pub fn copies_of(squares: &[u8]) -> Vec<Vec<u8>> {
     out
 }
 
+/// The configuration `p` to move against `o` shows on `squares`: each
+/// square a base-3 digit (0 empty, 1 the mover's, 2 the opponent's), the
+/// first square the lowest.
+pub fn configuration(squares: &[u8], p: u64, o: u64) -> usize {
+    squares.iter().rev().fold(0, |index, &s| {
+        index * 3 + ((p >> s) & 1 | ((o >> s) & 1) << 1) as usize
+    })
+}
+
 /// Every placed copy of every base pattern.
 pub fn instances() -> Vec<Instance> {
     BASE.iter()
