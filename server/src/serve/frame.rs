@@ -33,6 +33,8 @@ pub struct Parts<'a> {
     pub declined: [bool; 2],
     /// The table where the people go on (played again, or the match's next game).
     pub next: Option<&'a str>,
+    /// The plies the bot played in each seat for its person who left.
+    pub stand_in: &'a [Vec<usize>; 2],
     /// The match its game belongs to, if any.
     pub play: Option<super::table::MatchView>,
 }
@@ -85,6 +87,7 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
         again: p.again,
         declined: p.declined,
         next: p.next,
+        stand_in: p.stand_in,
         play: p.play.as_ref(),
     };
     serde_json::to_string(&frame)
@@ -133,6 +136,7 @@ struct StateFrame<'a> {
     again: [bool; 2],
     declined: [bool; 2],
     next: Option<&'a str>,
+    stand_in: &'a [Vec<usize>; 2],
     #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
     play: Option<&'a super::table::MatchView>,
 }

@@ -254,6 +254,10 @@ async fn a_seat_left_for_good_goes_to_the_bot_and_the_record_says_so() {
     let mut b = Client::connect(&server, &id).await;
     b.hello(None).await;
     contribute_all(&mut [&mut a, &mut b]).await;
+    assert_eq!(
+        a.latest_state().await["standIn"],
+        serde_json::json!([[], []])
+    );
     b.close().await;
     let took = a.wait_state(|s| s["seats"][1]["tookSeat"] == true).await;
     assert_eq!(took["seats"][1]["kind"], "bot");
@@ -262,6 +266,22 @@ async fn a_seat_left_for_good_goes_to_the_bot_and_the_record_says_so() {
     assert!(
         record.contains("seats: person, bot 1 for person"),
         "{record}"
+    );
+    // `standIn` names the plies the bot played for the person who left: every one of seat 2's.
+    let moves: Vec<&str> = end["moves"].as_str().unwrap().split(' ').collect();
+    let stood: Vec<usize> = end["standIn"][1]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| usize::try_from(p.as_u64().unwrap()).unwrap())
+        .collect();
+    assert!(!stood.is_empty(), "{}", end["standIn"]);
+    assert_eq!(end["standIn"][0], serde_json::json!([]));
+    assert!(
+        stood.iter().all(|&p| moves
+            .get(p)
+            .is_some_and(|m| *m != "PA" && !m.starts_with('*'))),
+        "{stood:?} {moves:?}"
     );
     assert!(verify(record).all_passed(), "{}", verify(record).to_json());
 }

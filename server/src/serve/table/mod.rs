@@ -63,6 +63,11 @@ pub struct Actor {
     opener: Option<std::sync::Weak<dyn Opener>>,
     /// A write was refused because the store is past this actor.
     behind: bool,
+    /// The plies the bot played in each seat for its person who left
+    /// (the frame's `standIn`), so that a returning page can say so. Not
+    /// stored: a table read again after a restart or a takeover starts
+    /// them afresh.
+    stand_in: [Vec<usize>; 2],
 }
 
 /// How an actor's run ended.
@@ -102,6 +107,7 @@ impl Actor {
             lobby: None,
             opener: None,
             behind: false,
+            stand_in: [Vec::new(), Vec::new()],
         };
         if matches!(actor.saved.status, Status::Playing | Status::Over) {
             actor.game = Some(actor.build_game()?);
@@ -282,12 +288,25 @@ impl Actor {
                 self.thinking = None;
                 if self.game.as_ref().is_some_and(|g| g.ply() == ply) && self.bot_to_move() {
                     let before = self.saved.clone();
-                    if let Some(game) = self.game.as_mut() {
-                        if game.play(&mv).is_ok() && self.after_move().await.is_err() {
-                            // Not kept: the move is undone and the bot thinks again.
-                            self.undo(before);
-                            self.think();
+                    let Some(game) = self.game.as_mut() else {
+                        return;
+                    };
+                    let seat = game.seat_to_move();
+                    if game.play(&mv).is_err() {
+                        return;
+                    }
+                    // The bot standing in for a person who left: their page is told on return.
+                    let stood_in = matches!(self.saved.seats[seat], Holder::Standing { .. });
+                    if stood_in {
+                        self.stand_in[seat].push(ply);
+                    }
+                    if self.after_move().await.is_err() {
+                        // Not kept: the move is undone and the bot thinks again.
+                        if stood_in {
+                            self.stand_in[seat].pop();
                         }
+                        self.undo(before);
+                        self.think();
                     }
                 }
             }

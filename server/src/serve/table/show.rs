@@ -33,6 +33,7 @@ impl Actor {
             again: self.saved.again,
             declined: self.saved.declined,
             next: self.saved.next.as_deref(),
+            stand_in: &self.stand_in,
             play: self
                 .saved
                 .play
