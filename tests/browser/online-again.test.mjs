@@ -3,7 +3,8 @@
 // so and offers its own button; when both have tapped, both pages go to
 // the same new table, sit in the same seats with the tokens they kept, the
 // new table's fingerprint is a new one, and the game there starts with the
-// same settings. "No thanks" to an offer ends it on both pages.
+// same settings; at the end Play again is on a phone's first screen. "No
+// thanks" to an offer ends it on both pages.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
@@ -23,6 +24,10 @@ test('Play again from the end of a game seats both people at a new table with th
   assert.equal(await a.locator('#online-again').isHidden(), true);
   await playOut([a, b]);
   for (const page of [a, b]) await page.waitForSelector('#online-again-button:visible');
+  // On the phone's first screen, under the result; the clock gone with the game.
+  const button = await a.locator('#online-again-button').boundingBox();
+  assert.ok(button.y >= 0 && button.y + button.height <= 740, `Play again in view at 360×740: ${JSON.stringify(button)}`);
+  assert.equal(await a.locator('#clock').isVisible(), false, 'no clock after the end');
 
   await a.locator('#online-again-button').click();
   await a.waitForFunction(() => /You asked to play again/.test(document.getElementById('online-again-line').textContent));
@@ -62,6 +67,10 @@ test('"No thanks" to Play again ends the offer on both pages, with a message', a
   const first = tableId(host.link);
   await playOut([a, b]);
   for (const page of [a, b]) await page.waitForSelector('#online-again-button:visible');
+  // On the phone's first screen, under the result; the clock gone with the game.
+  const button = await a.locator('#online-again-button').boundingBox();
+  assert.ok(button.y >= 0 && button.y + button.height <= 740, `Play again in view at 360×740: ${JSON.stringify(button)}`);
+  assert.equal(await a.locator('#clock').isVisible(), false, 'no clock after the end');
   // No thanks is offered only as an answer to the other's offer.
   assert.equal(await b.locator('#online-again-no').isHidden(), true);
   await a.locator('#online-again-button').click();

@@ -47,7 +47,7 @@ test('a seat left for good goes to the bot after the grace period; the record sa
   await guest.context.close();
 
   // After the grace period the bot sits, labelled as a bot in the seat of the person who left.
-  await a.waitForFunction(() => /took the seat of your opponent/.test(
+  await a.waitForFunction(() => /bot, level 1 \(for your opponent\)/.test(
     document.getElementById('box-dark').getAttribute('aria-label') + document.getElementById('box-light').getAttribute('aria-label'),
   ), null, { timeout: 20_000 });
   assert.match(await a.locator('#status').textContent(), /bot took the seat of your opponent|played|flipped/);

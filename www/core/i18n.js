@@ -142,14 +142,18 @@ export function languageSelect(select, changed) {
  * Fills every element with `data-i18n="key"` (text) and `data-i18n-label`
  * (aria-label). An element that already says it is left alone: writing the
  * same text again would still make the browser restyle and lay out the page.
+ * So is one whose words have not loaded yet (an area's come with its
+ * module): it keeps what the page wrote, never its key.
  * @param {ParentNode} [root]
  */
 export function translatePage(root = document) {
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n]'))) {
+    if (!hasWord(el.dataset.i18n)) continue;
     const text = t(el.dataset.i18n);
     if (el.textContent !== text) el.textContent = text;
   }
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n-label]'))) {
+    if (!hasWord(el.dataset.i18nLabel)) continue;
     const label = t(el.dataset.i18nLabel);
     if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
   }

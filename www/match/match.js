@@ -85,7 +85,7 @@ export function setupMatch(table) {
         state.session.setRated?.(true);
         saveMatch(match);
       } catch (e) {
-        say(errorText(e));
+        say(() => errorText(e));
         end();
       }
     }
@@ -118,16 +118,16 @@ export function setupMatch(table) {
     if (!match?.record) return;
     try {
       await navigator.clipboard.writeText(match.record);
-      say(t('copied'));
+      say(() => t('copied'));
     } catch {
-      say(t('copyFailed'));
+      say(() => t('copyFailed'));
     }
   });
   $('match-download').addEventListener('click', () => {
     if (!match?.record) return;
     const name = `virada-match-${match.current.slice(0, 12)}.txt`;
     download(match.record, name);
-    say(t('downloaded', { name }));
+    say(() => t('downloaded', { name }));
   });
 
   /** The game at the table ended: it joins the match, which the engine scores. */
@@ -145,7 +145,7 @@ export function setupMatch(table) {
       }
       saveMatch(match);
     } catch (e) {
-      say(errorText(e));
+      say(() => errorText(e));
       end();
     }
   }

@@ -3,8 +3,9 @@
 // it: opening a table or pairing with anyone, the server's public key, the
 // seat's secret token for each table, and the keys this page has seen.
 //
-// localStorage: `virada.online.v1` = {ID: {token, word, paired, fingerprint}}
-// (the fingerprint this page saw first for the table; at most
+// localStorage: `virada.online.v1` = {ID: {token, word, paired, fingerprint, ply}}
+// (the fingerprint this page saw first for the table; the moves this browser
+// had seen at its seat, so that a return is told what it missed; at most
 // 50 tables, newest last); `virada.keys.v1` = [key hex, …] the server keys
 // seen (GET /api/key), newest first.
 
@@ -13,7 +14,7 @@ const KEYS_KEY = 'virada.keys.v1';
 const TABLES_MAX = 50;
 
 /**
- * @typedef {{token?: string, word?: string, paired?: boolean, fingerprint?: string}} Kept what the page keeps of a table
+ * @typedef {{token?: string, word?: string, paired?: boolean, fingerprint?: string, ply?: number}} Kept what the page keeps of a table
  * @typedef {{game: string, size: number, clock: number, level: number}} TableSettings
  */
 
@@ -49,7 +50,7 @@ export function kept(id) {
   return entry && typeof entry === 'object' ? entry : {};
 }
 
-/** Keeps `patch` for table `id` (its token, word, whether it was "Play anyone", the fingerprint seen first). */
+/** Keeps `patch` for table `id` (its token, word, whether it was "Play anyone", the fingerprint seen first, the moves seen). */
 export function keep(id, patch) {
   const all = readJson(TABLES_KEY, {});
   const tables = all && typeof all === 'object' && !Array.isArray(all) ? all : {};

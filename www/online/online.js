@@ -17,13 +17,15 @@
 import { t, colorName, language, addWords, translatePage } from '../core/i18n.js';
 import { ONLINE_WORDS } from './words.js';
 import { savePref } from '../core/store.js';
-import { say } from '../core/announce.js';
-import { seatLabel } from '../table/panel.js';
+import { say, joined } from '../core/announce.js';
+import { seatLabel, seatOf } from '../table/panel.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
 import { fingerprintOf } from '../games/engine.js';
 import { againView, justOffered, justDeclined, goAgain, matchGoesOn, matchLine } from './again.js';
 import { verifyLink } from '../core/finished.js';
+import { awayLine, awaySeats, minutes, seatNews, whereItStands } from './presence.js';
+import { clockRule } from '../table/start.js';
 
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 8000;
@@ -38,7 +40,7 @@ const $ = (id) => document.getElementById(id);
 // The online table's words come with it (and with the New game dialog, which
 // offers it): none is on show before.
 addWords(ONLINE_WORDS);
-translatePage(/** @type {HTMLElement} */ ($('online')));
+for (const id of ['online', 'online-again']) translatePage(/** @type {HTMLElement} */ ($(id)));
 
 /**
  * @typedef {import('./session.js').ServerState} ServerState
@@ -58,12 +60,6 @@ function emptyState(rules, id) {
     clock: 0, deadline: null, waitUntil: null, contributeUntil: null, graceUntil: [null, null], now: Date.now(),
     fingerprint: '', ply: 0, moves: '', table: null, record: null, key: '',
   };
-}
-
-/** "1:05" / "0:09" for a count of seconds. */
-function minutes(secs) {
-  const s = Math.max(0, Math.ceil(secs));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /** The error frame in the page's language. */
@@ -161,6 +157,7 @@ export function joinTable(table, rules, id) {
       conn.ws?.close();
       $('online').hidden = true;
       $('record-key').hidden = true;
+      $('away').hidden = true;
       delete document.body.dataset.online;
       delete document.body.dataset.seat;
     },
@@ -180,7 +177,8 @@ export function joinTable(table, rules, id) {
       try {
         receive(JSON.parse(event.data));
       } catch (e) {
-        say(t('err.other', { why: e?.message ?? String(e) }));
+        const why = e?.message ?? String(e);
+        say(() => t('err.other', { why }));
       }
     };
     ws.onclose = () => {
@@ -219,7 +217,7 @@ export function joinTable(table, rules, id) {
 
   /** This page does not play on at this table, and says why. */
   function refuse(key) {
-    if (!conn.unfair) say(t(key));
+    if (!conn.unfair) say(() => t(key));
     conn.unfair = key;
     table.update();
   }
@@ -264,13 +262,15 @@ export function joinTable(table, rules, id) {
       conn.backoff = BACKOFF_FIRST_MS;
       if (message.token) keep(id, { token: message.token });
       session.seat = message.seat ?? null;
-      const seated = message.seat === null ? t('onlineWatching') : t('onlineYouSit', { n: message.seat + 1 });
-      follow(message.state, [back ? t('onlineBack') : seated]);
+      const seat = session.seat;
+      /** @type {import('../core/announce.js').Words} */
+      const seated = seat === null ? () => t('onlineWatching') : () => t('onlineYouSit', { n: seat + 1 });
+      follow(message.state, [back ? () => t('onlineBack') : seated], !back);
     } else if (message.type === 'state') {
       follow(message, []);
     } else if (message.type === 'error') {
       conn.pending = null;
-      say(errorText(message));
+      say(() => errorText(message));
       if (message.code === 'bad-token') {
         // This browser's token is not the table's (a server that lost it): sit anew.
         keep(id, { token: undefined });
@@ -286,41 +286,54 @@ export function joinTable(table, rules, id) {
     }
   }
 
-  /** A state from the server: the session follows it, the table shows and announces it. */
-  function follow(state, messages) {
+  /**
+   * A state from the server: the session follows it, the table shows and
+   * announces it. `arrived`: this page has just sat (its first welcome), so
+   * a game under way is told as it stands, not as it starts.
+   * @param {ServerState} state
+   * @param {import('../core/announce.js').Words[]} messages
+   * @param {boolean} [arrived]
+   */
+  function follow(state, messages, arrived = false) {
     const was = frame();
     const before = session.snap.moves.length;
+    const seat = session.seat;
     if (conn.bestRtt === Infinity) conn.offset = state.now - Date.now();
     if (state.ply !== was.ply || state.status !== was.status) conn.pending = null;
     session.sync(state);
     if (conn.seen && state.fingerprint && state.fingerprint !== conn.seen) refuse('onlineFingerprintChanged');
     checkSeed(state);
     contribute(state);
-    if (justOffered(was, state, session.seat)) messages.push(t('onlineAgainOffered'));
-    if (justDeclined(was, state, session.seat)) messages.push(t('onlineAgainDeclined'));
-    if (state.next && session.seat !== null && !conn.moving && !conn.unfair) {
+    if (justOffered(was, state, seat)) messages.push(() => t('onlineAgainOffered'));
+    if (justDeclined(was, state, seat)) messages.push(() => t('onlineAgainDeclined'));
+    if (state.next && seat !== null && !conn.moving && !conn.unfair) {
       conn.moving = true;
       // A match's next game: the end of this one stays on show a moment.
       const next = state.next;
       const inMatch = matchGoesOn(state);
-      messages.push(t(inMatch ? 'onlineMatchNext' : 'onlineAgainMoving'));
+      messages.push(() => t(inMatch ? 'onlineMatchNext' : 'onlineAgainMoving'));
       setTimeout(() => goAgain(id, next), inMatch ? MATCH_PAUSE_MS : 0);
     }
     const s = session.snap;
-    if ((was.status === 'waiting' || was.status === 'contributing') && state.status !== was.status && state.table) {
-      messages.push(t('started', { color: colorName('dark'), who: seatLabel(s, s.darkSeat) }));
+    const seen = seat === null ? 0 : kept(id).ply ?? 0;
+    const underWay = arrived && (state.status === 'playing' || state.status === 'over');
+    /** @type {import('../core/announce.js').Words|undefined} */
+    let notice;
+    if (underWay) {
+      messages.push(...whereItStands(state, s, seat, seen));
+    } else if ((was.status === 'waiting' || was.status === 'contributing') && state.status !== was.status && state.table) {
+      // The game starts now: who moves first (a handicap's seat may be light), and at a seat
+      // the clock's rule, kept on show until the person acts.
+      const first = s.moves.length ? 'dark' : s.side;
+      const start = [...messages.splice(0), () => t('started', { color: colorName(first), who: seatLabel(s, seatOf(s, first)) })];
+      if (seat !== null && state.clock > 0) notice = joined([...start, clockRule(state.clock)]);
+      else messages.push(...start);
     }
-    if (was.fingerprint && state.status === 'playing') {
-      const who = (i) => (session.seat === null ? t('player', { n: i + 1 }) : t('yourOpponent'));
-      state.seats.forEach((seat, i) => {
-        const mine = i === session.seat;
-        if (seat.tookSeat && !was.seats[i].tookSeat) messages.push(mine ? t('botTookMine') : t('botTookNow', { who: who(i) }));
-        if (!seat.tookSeat && was.seats[i].tookSeat) messages.push(mine ? t('seatBackMine') : t('seatBack', { who: who(i) }));
-      });
-    }
+    messages.push(...seatNews(was, state, seat));
+    if (seat !== null && conn.connected && state.table) keep(id, { ply: s.moves.length });
     // On this page's clock; never more than a turn away (an offset not yet measured errs late).
     const deadline = state.deadline == null ? null : Math.min(state.deadline - conn.offset, Date.now() + state.clock * 1000);
-    table.follow({ before, deadline, messages });
+    table.follow({ before, deadline, messages, notice, quiet: underWay });
   }
 
   /** The online table's panel: who this is, the waiting screen, the record's key. */
@@ -342,11 +355,18 @@ export function joinTable(table, rules, id) {
     else line = t('onlinePlaying', { n: seat + 1 });
     setText($('online-line'), line);
     $('online-line').dataset.connected = String(conn.connected);
+    // Hint and Undo are not offered here (table/assists.js): the page says so.
+    $('online-assists').hidden = !rules.assists || seat === null || f.status !== 'playing';
+    // Who is away, and in how long the bot sits for them.
+    const away = conn.connected && !conn.unfair ? awayLine(f, seat, conn.offset) : '';
+    setText($('away'), away);
+    $('away').hidden = !away;
 
     const drawing = f.status === 'contributing';
     const waiting = (f.status === 'waiting' || drawing) && conn.welcomed;
     $('online-wait').hidden = !waiting;
-    $('play-actions').hidden = waiting || session.snap.over;
+    // A spectator is offered nothing it cannot do.
+    $('play-actions').hidden = waiting || session.snap.over || seat === null;
     if (waiting) {
       const input = /** @type {HTMLInputElement} */ ($('online-link'));
       if (input.value !== link) input.value = link;
@@ -398,7 +418,8 @@ export function joinTable(table, rules, id) {
       })
       .catch((e) => {
         conn.matchRecord = null;
-        say(t('err.other', { why: e?.message ?? String(e) }));
+        const why = e?.message ?? String(e);
+        say(() => t('err.other', { why }));
       });
   }
 
@@ -410,10 +431,10 @@ export function joinTable(table, rules, id) {
     $('online-copy').addEventListener('click', async () => {
       try {
         await navigator.clipboard.writeText(link);
-        say(t('linkCopied'));
+        say(() => t('linkCopied'));
       } catch {
         /** @type {HTMLInputElement} */ ($('online-link')).select();
-        say(t('linkShown'));
+        say(() => t('linkShown'));
       }
     });
     $('online-start').addEventListener('click', () => send({ type: 'start' }));
@@ -436,9 +457,10 @@ export function joinTable(table, rules, id) {
   serverKey();
   connect();
   conn.timers.push(setInterval(ping, PING_EVERY_MS));
-  // The countdowns (the bot's seat, the window), redrawn each second while waiting.
+  // The countdowns (the bot's seat, the window, a person away), redrawn each second while they run.
   conn.timers.push(setInterval(() => {
-    if (frame().status === 'waiting' || frame().status === 'contributing') draw();
+    const f = frame();
+    if (f.status === 'waiting' || f.status === 'contributing' || awaySeats(f, session.seat).length) draw();
   }, 1000));
   return online;
 }

@@ -20,7 +20,8 @@ import { t } from '../core/i18n.js';
  * @property {number|null} deadline
  * @property {number|null} waitUntil
  * @property {number|null} [contributeUntil] when the contribution window closes (ms since the epoch)
- * @property {(number|null)[]} graceUntil
+ * @property {(number|null)[]} graceUntil when the bot takes each seat whose person is away (ms since the epoch, the server's clock)
+ * @property {number[][]} [standIn] each seat's plies (from 0) the bot played in the place of its person who left
  * @property {number} now
  * @property {string} fingerprint
  * @property {number} ply

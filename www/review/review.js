@@ -190,7 +190,8 @@ export async function setupReview(table) {
     try {
       game = readGame(text);
     } catch (e) {
-      say(t('reviewCannot', { msg: e?.message ?? String(e) }));
+      const msg = e?.message ?? String(e);
+      say(() => t('reviewCannot', { msg }));
       return false;
     }
     r.plies = game.plies;
@@ -202,7 +203,8 @@ export async function setupReview(table) {
     $('review').hidden = false;
     buildMoveList();
     go(total(), { quiet: true });
-    say(t('reviewOpened', { total: total() }));
+    const n = total();
+    say(() => t('reviewOpened', { total: n }));
     $('review-back').focus();
     return true;
   }

@@ -6,7 +6,7 @@
 
 import { t, translatePage, languageSelect } from '../core/i18n.js';
 import * as sound from '../core/sound.js';
-import { say } from '../core/announce.js';
+import { say, retell } from '../core/announce.js';
 import * as store from '../core/store.js';
 import { bindRecordActions } from './record-share.js';
 import { panelsStyle } from '../core/style.js';
@@ -41,12 +41,15 @@ export function setupControls(table) {
     }
     translateStatic();
     table.update();
+    // The message on show, in the language chosen.
+    retell();
   });
 
   const toggleMute = () => {
     sound.setMuted(!sound.isMuted());
     store.savePref('muted', sound.isMuted());
-    say(sound.isMuted() ? t('muted') : t('unmuted'));
+    const muted = sound.isMuted();
+    say(() => (muted ? t('muted') : t('unmuted')));
     table.update();
   };
   $('mute').addEventListener('click', toggleMute);

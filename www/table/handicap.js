@@ -23,7 +23,8 @@ export const HANDICAP_WORDS = {
     handicapSeat2: 'Seat 2',
     handicapFirst: 'Moves first',
     handicapCorners: 'Starts with a disc on',
-    handicapHelp: 'The weaker side may move first and start with its own disc on up to four corners (a corner never flips); seat 1 is the first one named in Seats (online, the person who opens the table), and the colours are still drawn from the seed.',
+    handicapHelp: 'The weaker side may move first and start with its own disc on up to four corners (a corner never flips); seat 1 is the first one named in Seats, and the colours are still drawn from the seed.',
+    handicapHelpOnline: 'The weaker side may move first and start with its own disc on up to four corners (a corner never flips); seat 1 is you, who open the table, seat 2 whoever sits opposite, and the colours are still drawn from the seed.',
   },
   pt: {
     handicapTitle: 'Vantagem (opcional)',
@@ -33,7 +34,8 @@ export const HANDICAP_WORDS = {
     handicapSeat2: 'Lugar 2',
     handicapFirst: 'Joga primeiro',
     handicapCorners: 'Começa com um disco em',
-    handicapHelp: 'O lado mais fraco pode jogar primeiro e começar com um disco seu em até quatro cantos (um canto nunca vira); o lugar 1 é o primeiro nomeado em Lugares (online, quem abre a mesa), e as cores continuam sorteadas pela semente.',
+    handicapHelp: 'O lado mais fraco pode jogar primeiro e começar com um disco seu em até quatro cantos (um canto nunca vira); o lugar 1 é o primeiro nomeado em Lugares, e as cores continuam sorteadas pela semente.',
+    handicapHelpOnline: 'O lado mais fraco pode jogar primeiro e começar com um disco seu em até quatro cantos (um canto nunca vira); o lugar 1 é você, que abre a mesa, o lugar 2 quem senta à frente, e as cores continuam sorteadas pela semente.',
   },
   it: {
     handicapTitle: 'Vantaggio (facoltativo)',
@@ -43,7 +45,8 @@ export const HANDICAP_WORDS = {
     handicapSeat2: 'Posto 2',
     handicapFirst: 'Muove per primo',
     handicapCorners: 'Parte con un disco su',
-    handicapHelp: 'Il lato più debole può muovere per primo e partire con un proprio disco su un massimo di quattro angoli (un angolo non si gira mai); il posto 1 è il primo indicato in Posti (online, chi apre il tavolo), e i colori restano sorteggiati dal seme.',
+    handicapHelp: 'Il lato più debole può muovere per primo e partire con un proprio disco su un massimo di quattro angoli (un angolo non si gira mai); il posto 1 è il primo indicato in Posti, e i colori restano sorteggiati dal seme.',
+    handicapHelpOnline: 'Il lato più debole può muovere per primo e partire con un proprio disco su un massimo di quattro angoli (un angolo non si gira mai); il posto 1 sei tu, che apri il tavolo, il posto 2 chi siede di fronte, e i colori restano sorteggiati dal seme.',
   },
 };
 

@@ -69,7 +69,11 @@ ${p.topControls}    </div>
   </header>
 `;
 
-/** The board with its disc boxes, and the panel up to the turn's buttons. */
+/**
+ * The board with its disc boxes, and the panel up to the end's result (and,
+ * at an online table, Play again under it: on a phone the end's choice
+ * stays in view).
+ */
 const board = (p) => `
   <main class="table">
     <section class="board-area">
@@ -96,6 +100,7 @@ const board = (p) => `
         <p id="turn-line" class="turn-line"></p>
         <p id="clock" class="clock"></p>
       </div>
+      <p id="away" class="away" hidden></p>
       <p id="status" class="status" role="status" aria-live="polite"></p>
 
       <div class="actions" id="play-actions">
@@ -107,12 +112,18 @@ ${p.playActions}      </div>
       <div id="result" class="result" hidden>
         <p id="result-line" class="result-line"></p>
 ${p.resultExtra ?? ''}      </div>
+      <div id="online-again" class="online-again" hidden>
+        <p id="online-again-line" class="online-again-line"></p>
+        <button id="online-again-button" type="button" class="primary" data-i18n="onlineAgain">Play again</button>
+        <button id="online-again-no" type="button" data-i18n="onlineNoThanks">No thanks</button>
+      </div>
 `;
 
 /** The online table's section: the waiting screen and its line (online/online.js draws it). */
 const ONLINE = `      <section id="online" class="online" aria-labelledby="online-title" hidden>
         <h2 id="online-title" class="online-title" data-i18n="onlineTitle">Online table</h2>
         <p id="online-line" class="online-line"></p>
+        <p id="online-assists" class="note" hidden data-i18n="onlineNoAssists"></p>
         <p id="online-match" class="online-match" hidden></p>
         <p id="online-match-end" class="online-match-end" hidden>
           <a id="online-match-verify" href="verify.html" data-i18n="onlineMatchVerify">Verify the match</a>
@@ -132,11 +143,6 @@ const ONLINE = `      <section id="online" class="online" aria-labelledby="onlin
           </label>
           <p id="online-word-help" class="note" data-i18n="onlineWordHelp"></p>
           <button id="online-start" type="button" class="primary" data-i18n="onlineStartNow">Start now</button>
-        </div>
-        <div id="online-again" class="online-again" hidden>
-          <p id="online-again-line" class="online-again-line"></p>
-          <button id="online-again-button" type="button" class="primary" data-i18n="onlineAgain">Play again</button>
-          <button id="online-again-no" type="button" data-i18n="onlineNoThanks">No thanks</button>
         </div>
       </section>
 `;
@@ -217,7 +223,7 @@ const dialog = (p) => `
       </section>
       <fieldset class="nd-step nd-settings">
         <legend><span class="nd-num" aria-hidden="true">3</span><span data-i18n="ndSettings">The game</span></legend>
-        <label class="nd-online-only" hidden><span data-i18n="opponentSetting">Who sits opposite</span>
+        <label class="nd-online-only nd-wide" hidden><span data-i18n="opponentSetting">Who sits opposite</span>
           <select id="set-opponent">
             <option value="link" data-i18n="opponentLink">Whoever opens the link</option>
             <option value="anyone" data-i18n="opponentAnyone">Play anyone</option>
@@ -343,7 +349,7 @@ const REVIEW_PASTE = `
 `;
 
 /** One game or a match (V1), in the New game dialog. */
-const MATCH_SETTING = `        <label><span data-i18n="matchSetting">One game or a match</span>
+const MATCH_SETTING = `        <label class="nd-wide"><span data-i18n="matchSetting">One game or a match</span>
           <select id="set-match">
             <option value="one" data-i18n="matchOne">One game</option>
             <option value="points:16" data-i18n="matchTo16">Match to 16 points</option>
@@ -376,7 +382,7 @@ const HANDICAP = `      <fieldset id="nd-handicap" class="nd-step nd-settings nd
           <label class="hc-check"><input type="checkbox" id="hc-a8">a8</label>
           <label class="hc-check"><input type="checkbox" id="hc-h8">h8</label>
         </div>
-        <p id="hc-help" class="note" data-i18n="handicapHelp"></p>
+        <p id="hc-help" class="note"><span class="nd-local-only" data-i18n="handicapHelp"></span><span class="nd-online-only" hidden data-i18n="handicapHelpOnline"></span></p>
       </fieldset>
 `;
 

@@ -32,19 +32,22 @@ export function seatLabel(snap, seat) {
 
 /**
  * A seat at the online table, from this page's side: "you", "opponent"
- * (or "player 2" for a spectator), "bot, level 3", "bot, level 3 (took the
- * seat of your opponent)"; before the start, who plays dark is not drawn yet.
+ * (or "player 2" for a spectator), "opponent, away" while their page is
+ * closed, "bot, level 3", "bot, level 3 (for your opponent)"; before the
+ * start, who plays dark is not drawn yet.
  */
 function onlineSeatLabel({ seat: mine, status, seats }, seat) {
   if (status === 'waiting') return t('waitingSeat');
   const s = seats[seat];
   if (s.kind === 'bot' && s.tookSeat) {
     if (seat === mine) return t('botTookYours', { n: s.level });
-    return t('botTook', { n: s.level, who: mine === null ? t('player', { n: seat + 1 }) : t('yourOpponent') });
+    return mine === null ? t('botTookPlayer', { n: s.level, p: seat + 1 }) : t('botTookOpponent', { n: s.level });
   }
   if (s.kind === 'bot') return t('botLevel', { n: s.level });
   if (seat === mine) return t('you');
-  return mine === null ? t('player', { n: seat + 1 }) : t('opponent');
+  const away = status === 'playing' && !s.connected;
+  if (mine === null) return away ? t('playerAway', { n: seat + 1 }) : t('player', { n: seat + 1 });
+  return away ? t('opponentAway') : t('opponent');
 }
 
 /**
@@ -119,6 +122,8 @@ function drawBox(box, snap, color, view) {
   const p = parts(box, color);
   setText(p.name, colorName(color));
   setText(p.who, who);
+  // Cut to fit on a small box: the whole label on pointing at it.
+  if (p.who.title !== who) p.who.title = who;
   setText(p.count, String(count));
   setText(p.countLabel, t('onBoard'));
   while (p.supply.childElementCount > supply) p.supply.lastElementChild.remove();
@@ -134,16 +139,17 @@ function drawBox(box, snap, color, view) {
 
 /**
  * The turn clock's text: the seconds left, the clock's setting between
- * turns, or "no clock"; `data-low` in the last five seconds. The clock's
- * tick redraws only this.
+ * turns, or "no clock"; `data-low` in the last five seconds; nothing once
+ * the game is over. The clock's tick redraws only this.
  * @param {import('./table.js').Snapshot} snap
  * @param {number|null} secondsLeft
  */
 export function drawClock(snap, secondsLeft) {
   const clock = $('clock');
-  if (!snap.clock) clock.textContent = t('clockOff');
-  else if (secondsLeft == null || snap.over) clock.textContent = t('clock', { s: snap.clock });
-  else clock.textContent = t('clock', { s: secondsLeft });
+  clock.hidden = Boolean(snap.over);
+  if (!snap.clock) setText(clock, t('clockOff'));
+  else if (secondsLeft == null || snap.over) setText(clock, t('clock', { s: snap.clock }));
+  else setText(clock, t('clock', { s: secondsLeft }));
   clock.dataset.low = String(secondsLeft != null && secondsLeft <= 5 && !snap.over);
 }
 

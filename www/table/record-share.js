@@ -59,9 +59,9 @@ export function bindRecordActions({ record, ggf, fingerprint, show }) {
     show(text);
     try {
       await navigator.clipboard.writeText(text);
-      say(t('copied'));
+      say(() => t('copied'));
     } catch {
-      say(t('copyFailed'));
+      say(() => t('copyFailed'));
     }
   });
   for (const [id, ext, text] of /** @type {[string, string, () => string][]} */ ([['download-record', 'txt', record], ['download-ggf', 'ggf', ggf]])) {
@@ -69,7 +69,7 @@ export function bindRecordActions({ record, ggf, fingerprint, show }) {
     $(id)?.addEventListener('click', () => {
       const name = fileName(fingerprint(), ext);
       download(text(), name);
-      say(t('downloaded', { name }));
+      say(() => t('downloaded', { name }));
     });
   }
   $('share-link').addEventListener('click', async () => {
@@ -80,9 +80,9 @@ export function bindRecordActions({ record, ggf, fingerprint, show }) {
     $('share-out').hidden = false;
     try {
       await navigator.clipboard.writeText(link);
-      say(t('linkCopied'));
+      say(() => t('linkCopied'));
     } catch {
-      say(t('linkShown'));
+      say(() => t('linkShown'));
     }
   });
 }

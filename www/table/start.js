@@ -8,6 +8,9 @@ import { t, colorName } from '../core/i18n.js';
 import * as store from '../core/store.js';
 import { errorText } from '../core/errors.js';
 import { seatLabel } from './panel.js';
+import { joined } from '../core/announce.js';
+
+/** @typedef {import('../core/announce.js').Words} Words */
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,7 +21,7 @@ const $ = (id) => document.getElementById(id);
  *   snap: () => import('./table.js').Snapshot,
  *   rules: import('./table.js').Rules,
  *   install: (session: import('./table.js').Session) => void,
- *   advance: (messages: string[], at?: {deadline?: number, after?: number}) => void,
+ *   advance: (messages: Words[], at?: {deadline?: number, after?: number, notice?: Words}) => void,
  *   leave: () => void,
  * }} table `install` puts a session at the table; `leave` stops the bot, the clock and any online table
  */
@@ -51,16 +54,26 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
     state.settings = { seats: full.seats, level: full.level, clock: full.clock, size: full.size, handicap: full.handicap ?? '' };
   }
 
-  function startedText() {
+  /**
+   * A game starts: `notices` (a stored game's fate, an abandoned game's
+   * seed), the side that moves first, and with a clock its rule, kept on
+   * show until the person acts: a person who is still learning the taps
+   * hears of the clock before it first plays for them.
+   * @param {Words[]} notices
+   */
+  function announceStart(notices) {
     const s = snap();
     const word = state.session.word();
     // The side to move first: dark, or a handicap seat's colour (V2).
-    return t(word ? 'startedWord' : 'started', { color: colorName(s.side), who: seatLabel(s, s.seatToMove), word });
+    const started = () => t(word ? 'startedWord' : 'started', { color: colorName(s.side), who: seatLabel(s, s.seatToMove), word });
+    if (s.clock > 0 && s.seats.includes('person')) advance([], { notice: joined([...notices, started, clockRule(s.clock)]) });
+    else advance([...notices, started]);
   }
 
   /** Start in the New game dialog: the old game (revealed if unfinished) gives way; returns an error or null. */
   function startNew({ seats, level, clock, size, seed, secret, word, handicap = '' }) {
-    const abandoned = !snap().over && !state.online ? t('abandoned', { seed: state.session.seedHex() }) : null;
+    const old = state.session.seedHex();
+    const abandoned = !snap().over && !state.online ? () => t('abandoned', { seed: old }) : null;
     try {
       freshSession({ seats, level, clock, size: size ?? state.settings.size, handicap }, seed, { word, secret });
     } catch (e) {
@@ -72,7 +85,7 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
     if (secret) url.searchParams.delete('seed');
     history.replaceState(null, '', url);
     /** @type {HTMLAnchorElement} */ ($('verify')).href = 'verify.html';
-    advance([abandoned, startedText()].filter(Boolean));
+    announceStart([abandoned].filter(Boolean));
     return null;
   }
 
@@ -98,6 +111,7 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
 
   /** Sets the game up for `start`; returns what shows it (the announcement, the clock or the bot, the drawing). */
   function open(params) {
+    /** @type {Words[]} */
     const notices = [];
     const wanted = {
       seats: params.seats ?? rules.defaults.seats,
@@ -109,12 +123,12 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
     const saved = store.loadGame(rules.store);
     if (saved.status === 'broken') {
       store.clearGame(rules.store);
-      notices.push(t('storeBroken'));
+      notices.push(() => t('storeBroken'));
     }
     if (saved.status === 'newer') {
       // An older page than the one that saved the game: say so, keep the game.
       state.storeHeld = true;
-      notices.push(t('storeNewer', { format: saved.format, known: store.GAME_FORMAT }));
+      notices.push(() => t('storeNewer', { format: saved.format, known: store.GAME_FORMAT }));
     }
     if (saved.status === 'ok') {
       const g = saved.game;
@@ -127,24 +141,33 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
           state.seedShown = snap().over;
           const deadline = Number.isFinite(g.deadline) ? g.deadline : undefined;
           const s = snap();
-          if (!s.over) notices.push(t('toPlay', { color: colorName(s.side), who: seatLabel(s, s.seatToMove) }));
+          if (!s.over) notices.push(() => t('toPlay', { color: colorName(s.side), who: seatLabel(s, s.seatToMove) }));
           return () => advance(notices, { deadline });
         } catch (e) {
           // Read, but its moves do not replay: say the engine's reason.
           store.clearGame(rules.store);
-          notices.push(t('storeRefused', { msg: errorText(e) }));
+          notices.push(() => t('storeRefused', { msg: errorText(e) }));
         }
       }
     }
-    if (params.bad.length) notices.push(t('startFailed', { msg: params.bad.join(', ') }));
+    if (params.bad.length) notices.push(() => t('startFailed', { msg: params.bad.join(', ') }));
     try {
       freshSession(wanted, params.seed);
     } catch (e) {
-      notices.push(t('startFailed', { msg: errorText(e) }));
+      notices.push(() => t('startFailed', { msg: errorText(e) }));
       freshSession(rules.defaults);
     }
-    return () => advance([...notices, startedText()]);
+    return () => announceStart(notices);
   }
 
   return { save, start, startNew };
+}
+
+/**
+ * The clock's rule in words: each turn's time, and what happens when it runs out.
+ * @param {number} seconds
+ * @returns {Words}
+ */
+export function clockRule(seconds) {
+  return () => t('clockRule', { time: seconds >= 60 && seconds % 60 === 0 ? t('clockMin', { m: seconds / 60 }) : t('clock', { s: seconds }) });
 }

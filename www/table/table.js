@@ -7,14 +7,14 @@
 // controls.js's, how a game starts and is saved is start.js's, Hint and
 // Undo are assists.js's. At the online table (online/online.js) the session
 // is a remote one (online/session.js): the person's moves go to the server,
-// and `follow` shows what the server's states bring; the bot and the clock
-// are then the server's.
+// and `follow` (remote.js) shows what the server's states bring; the bot and
+// the clock are then the server's.
 
 import { createBotSeat } from '../bot/seat.js';
 import { t, colorName } from '../core/i18n.js';
 import * as sound from '../core/sound.js';
 import { startClock } from './timer.js';
-import { say } from '../core/announce.js';
+import { say, keep, release, joined } from '../core/announce.js';
 import { seatLabel, seatOf, drawClock } from './panel.js';
 import { rememberFinished, verifyLink } from '../core/finished.js';
 import { createView } from './view.js';
@@ -22,11 +22,17 @@ import { setupControls, translateStatic } from './controls.js';
 import { errorText } from '../core/errors.js';
 import { createAssists } from './assists.js';
 import { createStarts } from './start.js';
+import { createRemote } from './remote.js';
 
 /**
  * @typedef {{seats: string, level: number, clock: number, size: number, handicap?: string}} Settings
  *
- * @typedef {import('../games/engine.js').EngineSnapshot & {n: number, online?: object}} Snapshot the engine's snapshot with `n`, the board's side (and, at the online table, the server's frame)
+ * @typedef {import('../games/engine.js').EngineSnapshot & {n: number, online?: OnlineView}} Snapshot the engine's snapshot with `n`, the board's side (and, at the online table, the server's view of it)
+ *
+ * @typedef {object} OnlineView what the online table's snapshot adds (online/session.js)
+ * @property {number|null} seat this page's seat, null for a spectator
+ * @property {string} status the table's: `waiting`, `contributing`, `playing`, `over`
+ * @property {import('../online/session.js').ServerSeat[]} seats the server's seats
  *
  * @typedef {object} Session a game at the table, as a rules adapter opens it
  * @property {Snapshot} snap
@@ -199,14 +205,15 @@ export function createTable(rules, hooks = {}) {
         onBotError(e.message);
         return;
       }
-      moved(snap());
-      advance([rules.playedText(side, move, snap(), book)], { after: before + 1 });
+      const s = snap();
+      moved(s);
+      advance([() => rules.playedText(side, move, s, book)], { after: before + 1 });
     },
     onError: onBotError,
   });
 
   function onBotError(message) {
-    say(t('botFailed', { msg: errorText(message) }));
+    say(() => t('botFailed', { msg: errorText(message) }));
     update();
   }
 
@@ -230,6 +237,19 @@ export function createTable(rules, hooks = {}) {
     },
   });
   const { assistsShown, hint, undo, forget: forgetHint } = createAssists({ state, snap, rules, canAct, save, update, advance });
+  const { goOnline, follow } = createRemote({
+    state,
+    snap,
+    rules,
+    resize: (n) => view.resize(n),
+    cancelBot: () => bot.cancel(),
+    install,
+    stopTurn,
+    startTurnClock,
+    moved,
+    advance,
+    update,
+  });
 
   function stopTurn() {
     state.stopClock?.();
@@ -241,17 +261,18 @@ export function createTable(rules, hooks = {}) {
   /**
    * After any move: the passes it brought are announced (the moves list's
    * pass entries after index `after`), then the end or the next turn; one
-   * announcement.
-   * @param {string[]} messages
-   * @param {{deadline?: number, after?: number}} [at]
+   * announcement. A `notice` (a time-out's, the start's with its clock) is
+   * said first and kept on show until the person acts.
+   * @param {import('../core/announce.js').Words[]} messages
+   * @param {{deadline?: number, after?: number, notice?: import('../core/announce.js').Words}} [at]
    */
-  function advance(messages, { deadline, after } = {}) {
+  function advance(messages, { deadline, after, notice } = {}) {
     const s = snap();
     if (state.hint && state.hint.ply !== s.moves.length) state.hint = null;
     const passes = after === undefined ? [] : s.moves.slice(after).filter(([mv]) => rules.isPass(mv));
     for (const [, letter] of passes) {
       const who = letter === 'X' ? 'dark' : 'light';
-      messages.push(t('passed', { color: colorName(who), other: colorName(who === 'dark' ? 'light' : 'dark') }));
+      messages.push(() => t('passed', { color: colorName(who), other: colorName(who === 'dark' ? 'light' : 'dark') }));
     }
     if (passes.length && !s.over) sound.play('pass');
     stopTurn();
@@ -259,7 +280,7 @@ export function createTable(rules, hooks = {}) {
       const ending = !state.seedShown;
       state.seedShown = true;
       finished();
-      messages.push(rules.resultText(s, (color) => seatLabel(s, seatOf(s, color))));
+      messages.push(() => rules.resultText(s, (color) => seatLabel(s, seatOf(s, color))));
       showRecord(state.session.record(true));
       // The end screen offers every way to take the record along.
       if (ending) /** @type {HTMLDetailsElement} */ ($('record-more')).open = true;
@@ -274,7 +295,8 @@ export function createTable(rules, hooks = {}) {
     }
     save();
     update();
-    if (messages.length) say(messages.join(' '));
+    if (notice) keep(notice);
+    if (messages.length) say(joined(messages));
   }
 
   function startTurnClock(deadline) {
@@ -298,8 +320,10 @@ export function createTable(rules, hooks = {}) {
     const before = snap().moves.length;
     state.preview = null;
     const move = state.session.timeOut();
-    if (!rules.isPass(move)) moved(snap());
-    advance([rules.timeoutText(side, move, snap())], { after: before + 1 });
+    const s = snap();
+    if (!rules.isPass(move)) moved(s);
+    // Kept on show until the person acts: the bot's reply must not hide it.
+    advance([], { after: before + 1, notice: () => rules.timeoutText(side, move, s) });
   }
 
   /** Sound and animation for the move just made. */
@@ -312,6 +336,7 @@ export function createTable(rules, hooks = {}) {
   /** A person plays `move` (text); an error from the engine is said. */
   function play(move) {
     if (!canAct()) return;
+    release();
     if (state.online) {
       state.preview = null;
       state.movesOpen = false;
@@ -325,32 +350,38 @@ export function createTable(rules, hooks = {}) {
     try {
       state.session.play(move);
     } catch (e) {
-      say(errorText(e));
+      say(() => errorText(e));
       advance([]);
       return;
     }
     state.preview = null;
     state.movesOpen = false;
-    moved(snap());
-    advance([rules.playedText(side, move, snap())], { after: before + 1 });
+    const s = snap();
+    moved(s);
+    advance([() => rules.playedText(side, move, s)], { after: before + 1 });
   }
 
   function showPreview(p) {
     if (state.preview?.move === p.move && state.preview.via === p.via && state.preview.k === p.k) return;
     state.preview = p;
     update();
-    if (p.via !== 'mouse') say(rules.previewText(p, state.session));
+    const session = state.session;
+    if (p.via !== 'mouse') say(() => rules.previewText(p, session));
   }
 
   /** A tap, click or Enter on `sq`: the adapter says whether it previews or plays. */
   function tap(sq, via) {
     if (!canAct()) return;
+    release();
     const r = rules.tap(state.session, sq, state.preview, via);
     if (r?.commit) play(r.commit);
     // A preview made by a click stays when the mouse moves on (to Place).
     else if (r?.preview) showPreview({ ...r.preview, via: via === 'mouse' ? 'click' : via });
     else if (via === 'touch') clearPreview('touch');
-    else say(t('notLegal', { sq: rules.squareName(sq, snap().n) }));
+    else {
+      const name = rules.squareName(sq, snap().n);
+      say(() => t('notLegal', { sq: name }));
+    }
   }
 
   function hover(sq) {
@@ -370,6 +401,7 @@ export function createTable(rules, hooks = {}) {
   /** A choice in "All my moves": a preview, or a move played at once (the swap). */
   function choose(item) {
     if (!canAct()) return;
+    release();
     if (item.commit) play(item.commit);
     else showPreview(item.choose('list'));
   }
@@ -385,53 +417,11 @@ export function createTable(rules, hooks = {}) {
     state.hint = null;
     state.hintPending = false;
     forgetHint();
+    release();
     $('record').hidden = true;
     $('share-out').hidden = true;
     /** @type {HTMLDetailsElement} */ ($('record-more')).open = false;
     view.resize(snap().n);
-  }
-
-  /**
-   * Sits at an online table: `session` (online/session.js) replaces the
-   * game on the page and `online` (online/online.js) carries the person's moves.
-   */
-  function goOnline(online, session) {
-    bot.cancel();
-    stopTurn();
-    state.online = online;
-    install(session);
-    /** @type {HTMLAnchorElement} */ ($('verify')).href = 'verify.html';
-  }
-
-  /**
-   * The remote session followed a server state (it had `before` moves): its
-   * newest move is shown and announced, then the passes, the clock to the
-   * server's `deadline` (on this page's clock) or the end.
-   */
-  function follow({ before, deadline, messages = [] }) {
-    view.resize(snap().n);
-    const s = snap();
-    const fresh = s.moves.slice(before);
-    if (!fresh.length && s.over === state.seedShown) {
-      if (deadline !== state.deadline) {
-        stopTurn();
-        if (!s.over && deadline) startTurnClock(deadline);
-      }
-      update();
-      if (messages.length) say(messages.join(' '));
-      return;
-    }
-    let i = fresh.length - 1;
-    while (i >= 0 && rules.isPass(fresh[i][0])) i -= 1;
-    if (i >= 0) {
-      const [mv, letter, byTable] = fresh[i];
-      const side = letter === 'X' ? 'dark' : 'light';
-      state.preview = null;
-      state.movesOpen = false;
-      moved(s);
-      messages.push(byTable ? rules.timeoutText(side, mv, s) : rules.playedText(side, mv, s));
-    }
-    advance(messages, { deadline, after: before + i + 1 });
   }
 
   /** A finished game: its record joins "Your last finished games", and the Verify link carries it. */

@@ -223,8 +223,9 @@ export const nabu = {
     const capture = session.inCapture.has(sq);
     const flips = preview?.flips ?? [];
     const parts = [squareName(sq, session.n), c === 'X' ? t('sqDark') : c === 'O' ? t('sqLight') : t('sqEmpty')];
-    if (legal) parts.push(t('legal'));
-    if (capture) parts.push(t('inCapture'));
+    // Named a move only where the person may play it (as the pencil dots show it): never to a spectator.
+    if (hints && legal) parts.push(t('legal'));
+    if (hints && capture) parts.push(t('inCapture'));
     if (preview?.kind === 'place' && preview.sq === sq) parts.push(t('sqPreview'));
     if (flips.includes(sq)) parts.push(t('flips'));
     if (s.last === sq) parts.push(t('sqLast'));

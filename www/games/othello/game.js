@@ -186,7 +186,8 @@ export const othello = {
     const c = s.cells[sq];
     const flips = new Set(preview?.flips ?? []);
     const parts = [squareName(sq), c === 'X' ? t('sqDark') : c === 'O' ? t('sqLight') : t('sqEmpty')];
-    if (legal.has(sq)) parts.push(t('sqLegal', { discs: discs(legal.get(sq)) }));
+    // Named a move only where the person may play it (as the pencil dots show it): never to a spectator.
+    if (hints && legal.has(sq)) parts.push(t('sqLegal', { discs: discs(legal.get(sq)) }));
     if (preview?.sq === sq) parts.push(t('sqPreview'));
     if (flips.has(sq)) parts.push(t('sqWouldFlip'));
     if (s.last === sq) parts.push(t('sqLast'));

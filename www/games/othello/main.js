@@ -43,7 +43,8 @@ function reviewOnDemand(table) {
       .then((r) => (hooks.review = r));
     return loading.catch((e) => {
       loading = null;
-      say(t('reviewCannot', { msg: e?.message ?? String(e) }));
+      const msg = e?.message ?? String(e);
+      say(() => t('reviewCannot', { msg }));
       return null;
     });
   };
@@ -70,7 +71,7 @@ function matchOnDemand(table) {
       .then(([{ setupMatch }]) => (match = setupMatch(table)))
       .catch((e) => {
         loading = null;
-        say(errorText(e));
+        say(() => errorText(e));
         return null;
       }));
   if (matchStored()) {
