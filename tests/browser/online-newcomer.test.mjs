@@ -36,28 +36,31 @@ function leaks(page) {
 
 const status = (page) => page.locator('#status').textContent();
 
-test('against the bot: no Hint or Undo, the page says why; a spectator is told where the game stands and offered nothing it cannot do', async () => {
-  const server = await serverWith([]);
+/** A host at a table with the bot (Start now), a few moves in, at the host's turn. */
+async function againstTheBot(server) {
   const host = await hostTable(server, '?lang=en', { level: 1 });
-  const a = host.page;
-  await a.locator('#online-start').click();
-  await a.waitForSelector('body[data-online="playing"]');
-  await playOut([a], { until: (n) => n >= 4 });
+  await host.page.locator('#online-start').click();
+  await host.page.waitForSelector('body[data-online="playing"]');
+  await playOut([host.page], { until: (n) => n >= 4 });
+  await host.page.waitForFunction(() => !(/** @type {HTMLButtonElement} */ (document.getElementById('all-moves'))).disabled);
+  return host;
+}
 
-  // Neither button is offered at the online table; the page says why.
+test('against the bot: no Hint or Undo, and the page says why; nothing internal or a key name shows', async () => {
+  const server = await serverWith([]);
+  const { page: a } = await againstTheBot(server);
   for (const id of ['#hint', '#undo']) assert.equal(await a.locator(id).isVisible(), false, `${id} is not offered online`);
-  assert.match(await a.locator('#online-assists').innerText(), /No Hint or Undo at an online table/);
+  assert.match(await a.locator('#online-assists').innerText(), /^No Hint or Undo at an online table: the server signs the record as the moves were played, for both seats alike\.$/);
   assert.deepEqual(await leaks(a), []);
+});
 
-  // Both seats are taken: whoever opens the link now watches (at the host's turn, so the game stands still).
-  await a.waitForFunction(() => !(/** @type {HTMLButtonElement} */ (document.getElementById('all-moves'))).disabled);
+test('a spectator is offered nothing it cannot do, hears no square named a move, and is told where the game stands', async () => {
+  const server = await serverWith([]);
+  const host = await againstTheBot(server);
+  const a = host.page;
+  // Both seats are taken: whoever opens the link now watches.
   const { page: w } = await joinLink(host.link);
   assert.equal(await w.locator('body').getAttribute('data-seat'), 'watching');
-  const moves = await ply(w);
-  const said = await status(w);
-  assert.match(said, /you are watching/);
-  assert.match(said, new RegExp(`The game is at move ${moves + 1}: (Dark|Light) to play \\((player 1|bot, level 1)\\)\\. On the board: dark \\d+, light \\d+\\.`));
-  assert.doesNotMatch(said, /New game/);
   for (const id of ['#place', '#all-moves', '#hint', '#undo', '#online-assists']) {
     assert.equal(await w.locator(id).isVisible(), false, `${id} is not offered to a spectator`);
   }
@@ -75,6 +78,34 @@ test('against the bot: no Hint or Undo, the page says why; a spectator is told w
     await w.waitForFunction((n) => Number(document.body.dataset.ply) > n, now);
   }
   assert.deepEqual(await leaks(w), []);
+
+  // Another spectator, mid-game: where the game stands, not "New game".
+  await a.waitForFunction(() => !(/** @type {HTMLButtonElement} */ (document.getElementById('all-moves'))).disabled);
+  const { page: late } = await joinLink(host.link);
+  const said = await status(late);
+  assert.match(said, new RegExp(`^Both seats are taken: you are watching\\. The game is at move ${(await ply(late)) + 1}: (Dark|Light) to play \\(player 1\\)\\. On the board: dark \\d+, light \\d+\\.$`));
+  assert.doesNotMatch(said, /New game/);
+});
+
+test('a page reloaded mid-game is told where the game stands, not "New game", in the language chosen', async () => {
+  const server = await serverWith([]);
+  const host = await hostTable(server, '?lang=en');
+  const a = host.page;
+  const guest = await joinLink(host.link);
+  const b = guest.page;
+  for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]');
+  await playOut([a, b], { until: (n) => n >= 3 });
+  const moves = await ply(a);
+  await b.reload();
+  await b.waitForFunction(() => document.getElementById('online-line').dataset.connected === 'true');
+  const said = await status(b);
+  assert.match(said, new RegExp(`^You sit in seat 2\\. The game is at move ${moves + 1}: (Dark|Light) to play \\((you|opponent)\\)\\. On the board: dark \\d+, light \\d+\\.$`));
+  assert.doesNotMatch(said, /New game/);
+  // The message box follows a change of language, as the page does.
+  await b.locator('#lang').selectOption('pt');
+  assert.match(await status(b), new RegExp(`^Você senta no lugar 2\\. O jogo está na jogada ${moves + 1}: (Escuro|Claro) joga \\((você|adversário)\\)\\. No tabuleiro: escuro \\d+, claro \\d+\\.$`));
+  assert.equal(await b.locator('#online-line').textContent(), 'Mesa online: você senta no lugar 2.');
+  assert.deepEqual(await leaks(b), []);
 });
 
 test('an opponent who closes their page is shown away with the countdown within 2 s; their return is said; the board stays put', async () => {
@@ -121,8 +152,6 @@ test('an opponent who closes their page is shown away with the countdown within 
   await a.waitForFunction(() => document.documentElement.lang === 'it');
   assert.equal(await status(a), 'Di nuovo al tavolo: il tuo avversario.');
   assert.equal(await a.locator('#online-line').textContent(), 'Tavolo online: siedi al posto 1.');
-  await back.locator('#lang').selectOption('pt');
-  assert.match(await status(back), /^Você senta no lugar 2\. O jogo está na jogada \d+: (Escuro|Claro) joga \((você|adversário)\)\. No tabuleiro: escuro \d+, claro \d+\.$/);
   assert.deepEqual(await leaks(a), []);
   assert.deepEqual(await boardBox(a), board, 'a change of language moves no board');
 });

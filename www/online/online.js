@@ -24,7 +24,7 @@ import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from
 import { fingerprintOf } from '../games/engine.js';
 import { againView, justOffered, justDeclined, goAgain, matchGoesOn, matchLine } from './again.js';
 import { verifyLink } from '../core/finished.js';
-import { awayLine, awaySeats, minutes, seatNews, whereItStands } from './presence.js';
+import { createPresence, minutes, whereItStands } from './presence.js';
 import { clockRule } from '../table/start.js';
 
 const BACKOFF_FIRST_MS = 500;
@@ -141,6 +141,16 @@ export function joinTable(table, rules, id) {
   const session = new RemoteSession(rules, /** @type {ServerState} */ (emptyState(rules, id)), null);
   const frame = () => session.frame;
   const link = tableLink(id);
+  // A person away a second is said (once) and shown, their box too, with the bot's countdown.
+  const presence = createPresence((words) => {
+    showAway();
+    table.update();
+    say(words);
+  });
+  function showAway() {
+    session.away = presence.shown();
+    session.refresh();
+  }
 
   /** @type {Online} */
   const online = {
@@ -329,7 +339,8 @@ export function joinTable(table, rules, id) {
       if (seat !== null && state.clock > 0) notice = joined([...start, clockRule(state.clock)]);
       else messages.push(...start);
     }
-    messages.push(...seatNews(was, state, seat));
+    messages.push(...presence.follow(was, state, seat));
+    showAway();
     if (seat !== null && conn.connected && state.table) keep(id, { ply: s.moves.length });
     // On this page's clock; never more than a turn away (an offset not yet measured errs late).
     const deadline = state.deadline == null ? null : Math.min(state.deadline - conn.offset, Date.now() + state.clock * 1000);
@@ -358,7 +369,7 @@ export function joinTable(table, rules, id) {
     // Hint and Undo are not offered here (table/assists.js): the page says so.
     $('online-assists').hidden = !rules.assists || seat === null || f.status !== 'playing';
     // Who is away, and in how long the bot sits for them.
-    const away = conn.connected && !conn.unfair ? awayLine(f, seat, conn.offset) : '';
+    const away = conn.connected && !conn.unfair ? presence.line(conn.offset) : '';
     setText($('away'), away);
     $('away').hidden = !away;
 
@@ -460,7 +471,7 @@ export function joinTable(table, rules, id) {
   // The countdowns (the bot's seat, the window, a person away), redrawn each second while they run.
   conn.timers.push(setInterval(() => {
     const f = frame();
-    if (f.status === 'waiting' || f.status === 'contributing' || awaySeats(f, session.seat).length) draw();
+    if (f.status === 'waiting' || f.status === 'contributing' || presence.anyone()) draw();
   }, 1000));
   return online;
 }

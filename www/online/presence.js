@@ -1,6 +1,7 @@
 // @ts-check
 // Who is at the online table, as a page tells it: a person whose last
-// connection closed is away (the server's `seats[].connected`), and the bot
+// connection closed a second ago is away (the server's `seats[].connected`;
+// a reload is quicker than that and says nothing), and the bot
 // takes their seat when their grace runs out (`graceUntil`) until they come
 // back (`tookSeat`); the line under the turn counts that down, and the live
 // region says each change once. A page that sits down mid-game (a reload, a
@@ -42,48 +43,100 @@ export function awaySeats(frame, mine) {
 }
 
 /**
- * The line under the turn while someone is away: who, and in how long the
- * bot sits for them ('' when nobody is away).
- * @param {ServerState} frame
- * @param {number|null} mine
- * @param {number} offset the server's clock minus this page's (ms)
- * @returns {string}
+ * How long a person's page has been closed before they are shown away: a
+ * reload, which opens the page again within about a second, says nothing.
  */
-export function awayLine(frame, mine, offset) {
-  return awaySeats(frame, mine)
-    .map(({ seat, until }) => awayText(seat, mine, minutes((until - offset - Date.now()) / 1000)))
-    .join(' ');
-}
-
-function awayText(seat, mine, time) {
-  return mine === null ? t('awayPlayer', { n: seat + 1, time }) : t('awayOpponent', { time });
-}
+export const AWAY_AFTER_MS = 1000;
 
 /**
- * What changed at the seats between two states of a game in play, said once:
- * a person away, back, the bot sitting for them, their seat given back.
- * @param {ServerState} was
- * @param {ServerState} frame
- * @param {number|null} mine
- * @returns {Words[]}
+ * Who is away, as this page shows it: a seat whose person has had no page
+ * open for `AWAY_AFTER_MS` (on this page's clock) is said away once
+ * (`onAway` gets the words) and shown under the turn with the bot's
+ * countdown (`line`); when a page of theirs opens again it is said back
+ * (`follow`'s news). The bot sitting for them, and their seat given back,
+ * are said too.
+ * @param {(words: Words) => void} onAway called once a seat has been away long enough
  */
-export function seatNews(was, frame, mine) {
-  if (!was.fingerprint || frame.status !== 'playing' || was.status !== 'playing') return [];
-  /** @type {Words[]} */
-  const news = [];
-  const away = new Set(awaySeats(was, mine).map((a) => a.seat));
-  // Said once; the line under the turn counts down (a time said here would go stale).
-  for (const { seat } of awaySeats(frame, mine)) {
-    if (!away.has(seat)) news.push(() => (mine === null ? t('leftPlayer', { n: seat + 1 }) : t('leftOpponent')));
+export function createPresence(onAway) {
+  /** @type {Map<number, {since: number, said: boolean}>} */
+  const away = new Map();
+  /** @type {ServerState|null} */
+  let last = null;
+  let mine = /** @type {number|null} */ (null);
+
+  const due = (a) => Date.now() - a.since >= AWAY_AFTER_MS;
+
+  /** Says each seat away long enough, once. */
+  function check() {
+    const said = [];
+    for (const [seat, a] of away) {
+      if (a.said || !due(a)) continue;
+      a.said = true;
+      said.push(seat);
+    }
+    if (said.length) onAway(() => said.map((seat) => (mine === null ? t('leftPlayer', { n: seat + 1 }) : t('leftOpponent'))).join(' '));
   }
-  frame.seats.forEach((s, i) => {
-    const before = was.seats[i];
-    const own = i === mine;
-    if (s.tookSeat && !before.tookSeat) news.push(own ? () => t('botTookMine') : () => (mine === null ? t('botTookNowPlayer', { p: i + 1 }) : t('botTookNowOpponent')));
-    else if (!s.tookSeat && before.tookSeat) news.push(own ? () => t('seatBackMine') : () => t('seatBack', { who: whoIs(i, mine) }));
-    else if (!own && away.has(i) && s.kind === 'person' && s.connected) news.push(() => t('seatBack', { who: whoIs(i, mine) }));
-  });
-  return news;
+
+  /**
+   * Follows a state: who went away (shown after the delay), who is back,
+   * the bot sitting or standing up. Returns what to say now.
+   * @param {ServerState} was
+   * @param {ServerState} frame
+   * @param {number|null} seat this page's, null for a spectator
+   * @returns {Words[]}
+   */
+  function follow(was, frame, seat) {
+    last = frame;
+    mine = seat;
+    /** @type {Words[]} */
+    const news = [];
+    const now = new Set(awaySeats(frame, seat).map((a) => a.seat));
+    for (const [i, a] of away) {
+      if (now.has(i)) continue;
+      away.delete(i);
+      const s = frame.seats[i];
+      if (a.said && s.kind === 'person' && s.connected) news.push(() => t('seatBack', { who: whoIs(i, mine) }));
+    }
+    for (const i of now) {
+      if (away.has(i)) continue;
+      away.set(i, { since: Date.now(), said: false });
+      setTimeout(check, AWAY_AFTER_MS);
+    }
+    if (was.fingerprint && frame.status === 'playing' && was.status === 'playing') {
+      frame.seats.forEach((s, i) => {
+        const before = was.seats[i];
+        const own = i === seat;
+        if (s.tookSeat && !before.tookSeat) news.push(own ? () => t('botTookMine') : () => (seat === null ? t('botTookNowPlayer', { p: i + 1 }) : t('botTookNowOpponent')));
+        else if (!s.tookSeat && before.tookSeat) news.push(own ? () => t('seatBackMine') : () => t('seatBack', { who: whoIs(i, seat) }));
+      });
+    }
+    return news;
+  }
+
+  /**
+   * The line under the turn: who is away, and in how long the bot sits for
+   * them ('' while nobody is).
+   * @param {number} offset the server's clock minus this page's (ms)
+   * @returns {string}
+   */
+  function line(offset) {
+    if (!last) return '';
+    return awaySeats(last, mine)
+      .filter(({ seat }) => away.has(seat) && due(away.get(seat)))
+      .map(({ seat, until }) => {
+        const time = minutes((until - offset - Date.now()) / 1000);
+        return mine === null ? t('awayPlayer', { n: seat + 1, time }) : t('awayOpponent', { time });
+      })
+      .join(' ');
+  }
+
+  /** Whether someone is away (the countdown is redrawn each second meanwhile). */
+  const anyone = () => away.size > 0;
+
+  /** The seats shown away now (their disc box says so). */
+  const shown = () => [...away].filter(([, a]) => due(a)).map(([seat]) => seat);
+
+  return { follow, line, anyone, shown };
 }
 
 /**

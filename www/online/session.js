@@ -99,6 +99,8 @@ export class RemoteSession {
     this.local = null;
     this.localOf = '';
     this.snap = null;
+    /** @type {number[]} the seats this page shows away (online/presence.js) */
+    this.away = [];
     this.sync(frame);
   }
 
@@ -145,7 +147,7 @@ export class RemoteSession {
       handicap: t?.handicap ?? null,
       seedChosen: false,
       word: this.word(),
-      online: { seat: this.seat, status: f.status, seats: f.seats },
+      online: { seat: this.seat, status: f.status, seats: f.seats, away: this.away },
     };
     if (f.status !== 'over') this.snap.outcome = null;
     return this.snap;

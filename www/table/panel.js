@@ -36,7 +36,7 @@ export function seatLabel(snap, seat) {
  * closed, "bot, level 3", "bot, level 3 (for your opponent)"; before the
  * start, who plays dark is not drawn yet.
  */
-function onlineSeatLabel({ seat: mine, status, seats }, seat) {
+function onlineSeatLabel({ seat: mine, status, seats, away: gone = [] }, seat) {
   if (status === 'waiting') return t('waitingSeat');
   const s = seats[seat];
   if (s.kind === 'bot' && s.tookSeat) {
@@ -45,7 +45,7 @@ function onlineSeatLabel({ seat: mine, status, seats }, seat) {
   }
   if (s.kind === 'bot') return t('botLevel', { n: s.level });
   if (seat === mine) return t('you');
-  const away = status === 'playing' && !s.connected;
+  const away = status === 'playing' && gone.includes(seat);
   if (mine === null) return away ? t('playerAway', { n: seat + 1 }) : t('player', { n: seat + 1 });
   return away ? t('opponentAway') : t('opponent');
 }

@@ -33,6 +33,7 @@ import { createRemote } from './remote.js';
  * @property {number|null} seat this page's seat, null for a spectator
  * @property {string} status the table's: `waiting`, `contributing`, `playing`, `over`
  * @property {import('../online/session.js').ServerSeat[]} seats the server's seats
+ * @property {number[]} [away] the seats shown away (their person's pages closed a while: online/presence.js)
  *
  * @typedef {object} Session a game at the table, as a rules adapter opens it
  * @property {Snapshot} snap
