@@ -24,7 +24,7 @@ function keyNames(page) {
 test('the clock is said at the start; a time-out stays on show through the botâ€™s reply until the person acts', async () => {
   const context = await newContext(PHONE);
   const page = await open(context, '?lang=en&clock=3');
-  assert.match(await status(page), /^New game\. (Dark|Light) plays first \((you|bot, level 3)\)\. Each turn has 3 s; when it runs out, the table moves for you\.$/);
+  const start = await status(page);
 
   // The person does nothing: the table plays for them, and the bot replies.
   await page.waitForFunction(() => /Time ran out for/.test(document.getElementById('status').textContent), null, { timeout: 15_000 });
@@ -38,6 +38,8 @@ test('the clock is said at the start; a time-out stays on show through the botâ€
   const legal = await page.$eval('#grid [data-hint]', (el) => el.dataset.sq);
   await page.locator(`#grid [data-sq="${legal}"]`).tap();
   assert.match(await status(page), /^Preview [a-h][1-8]: flips \d+ discs?\. Tap again or press Place\.$/);
+  // And the start had said the clock, before it first ran out.
+  assert.match(start, /^New game\. (Dark|Light) plays first \((you|bot, level 3)\)\. Each turn has 3 s; when it runs out, the table moves for you\.$/);
   await context.close();
 });
 
