@@ -103,7 +103,7 @@ BROWSER_ALONE := $(addprefix tests/browser/,table-responsive.test.mjs lighthouse
 # running alone at the end.
 BROWSER_LONG := $(addprefix tests/browser/,table-play.test.mjs online-play.test.mjs \
 	review.test.mjs offline.test.mjs table-session.test.mjs handicap.test.mjs \
-	bot-workers.test.mjs online-again.test.mjs table-seats.test.mjs)
+	bot-workers.test.mjs online-again.test.mjs table-seats.test.mjs online-newcomer.test.mjs)
 BROWSER_SHARED := $(BROWSER_LONG) \
 	$(filter-out $(BROWSER_ALONE) $(BROWSER_LONG),$(wildcard tests/browser/*.test.mjs))
 BROWSER_JOBS ?= 2
