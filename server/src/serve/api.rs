@@ -170,6 +170,7 @@ fn settings(body: &NewTableBody) -> Result<NewTable, Refusal> {
         level,
         handicap,
         play,
+        players: Default::default(),
     })
 }
 
@@ -264,11 +265,21 @@ async fn socket(
             "there is no such table here",
         );
     };
+    // The page's signed-in account sits as itself (its name shows at the
+    // seat; a seek's table holds its seat for it).
+    let account = match api.hub.accounts() {
+        Some(accounts) => accounts.signed_in(&headers).await.ok().flatten(),
+        None => None,
+    }
+    .map(|(a, _)| super::saved::SeatAccount {
+        id: a.id,
+        name: a.name,
+    });
     upgrade
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE.max(MAX_FRAME))
-        .on_upgrade(move |socket| super::socket::serve(socket, table, id))
+        .on_upgrade(move |socket| super::socket::serve(socket, table, id, account))
 }
 
 async fn lobby(State(api): State<Api>) -> Response {

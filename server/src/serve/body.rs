@@ -132,6 +132,11 @@ fn read<T: ApiBody>(bytes: &[u8]) -> Result<T, Refusal> {
     reader
         .end()
         .map_err(|e| Refusal::bad("bad-json", format!("the body is not JSON: {e}")))?;
+    // serde reads a struct from an array too (`["x"]` as `{"name":"x"}`):
+    // a body is an object.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(Refusal::bad("bad-body", "the body is a JSON object"));
+    }
     Ok(value)
 }
 
@@ -168,6 +173,7 @@ mod tests {
         }
         for shape in [
             "[]",
+            r#"["x", 3]"#,
             "5",
             "null",
             "{}",
