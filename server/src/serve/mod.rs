@@ -209,6 +209,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 origin,
                 also: args.allow_origins.clone(),
                 min_games: args.leaderboard_games,
+                records: Some((Arc::clone(&store), Arc::clone(&keys))),
             },
         )?;
         let hub = hub::Hub::start(

@@ -50,6 +50,9 @@ pub struct Accounts {
     secure: bool,
     /// Rated games an account needs to be on the leaderboard.
     pub min_games: u32,
+    /// The finished records and the key that signs them: a deleted
+    /// account's name is replaced in its kept records, signed again.
+    records: Option<(super::store::Store, Arc<super::keys::Keys>)>,
 }
 
 /// Settings of the accounts.
@@ -60,6 +63,8 @@ pub struct Settings {
     pub also: Vec<String>,
     /// Rated games an account needs to be on the leaderboard.
     pub min_games: u32,
+    /// The tables' store and the signing key (see [`Accounts`]).
+    pub records: Option<(super::store::Store, Arc<super::keys::Keys>)>,
 }
 
 impl Accounts {
@@ -91,7 +96,30 @@ impl Accounts {
             origin,
             also: settings.also,
             min_games: settings.min_games,
+            records: settings.records,
         }))
+    }
+
+    /// Replaces a deleted account's `name` in its kept records with the
+    /// name that stands in for it, each record signed again; how many.
+    pub async fn rename_records(&self, account: &str, name: &str) -> Result<usize, String> {
+        let Some((store, keys)) = &self.records else {
+            return Ok(0);
+        };
+        let stand_in = model::deleted_name(account);
+        let mut renamed = 0;
+        for game in self.games(account).await? {
+            let Some(text) = store.record(&game.id).await? else {
+                continue;
+            };
+            if let Some(new) = ratings::renamed_record(&text, name, &stand_in) {
+                store
+                    .rewrite_record(&game.id, super::game::sign(&new, keys))
+                    .await?;
+                renamed += 1;
+            }
+        }
+        Ok(renamed)
     }
 
     /// The store.
