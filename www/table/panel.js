@@ -44,6 +44,8 @@ function onlineSeatLabel({ seat: mine, status, seats }, seat) {
   }
   if (s.kind === 'bot') return t('botLevel', { n: s.level });
   if (seat === mine) return t('you');
+  // An account's seat shows its name (text from the server: drawn as text).
+  if (s.name) return String(s.name);
   return mine === null ? t('player', { n: seat + 1 }) : t('opponent');
 }
 
