@@ -18,7 +18,7 @@ use super::relay::Cluster;
 use super::saved::MatchPlay;
 use super::store::{Redis, Store};
 use super::table::{
-    fresh_token, now_ms, Actor, Command, Ended, Holder, Opener, Saved, Status, Timing,
+    fresh_token, now_ms, Actor, Command, Ended, Holder, Next, Opener, Saved, Status, Timing,
 };
 use virada::game::GameKind;
 
@@ -392,23 +392,14 @@ impl Hub {
 impl Opener for Hub {
     /// A table to play again: not counted against any address (its people
     /// opened the first), its seats held by the same people.
-    fn open_held(
-        &self,
-        kind: GameKind,
-        clock: u32,
-        level: u8,
-        handicap: &str,
-        seats: [Holder; 2],
-        play: Option<MatchPlay>,
-    ) -> Result<String, String> {
-        let handicap = handicap.to_string();
+    fn open_held(&self, next: Next, seats: [Holder; 2]) -> Result<String, String> {
         let new = NewTable {
-            kind,
-            clock,
-            level,
-            handicap,
-            play,
-            players: Default::default(),
+            kind: next.kind,
+            clock: next.clock,
+            level: next.level,
+            handicap: next.handicap,
+            play: next.play,
+            players: next.players,
         };
         self.open_with(new, seats, false).map(|opened| opened.id)
     }

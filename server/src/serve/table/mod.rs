@@ -32,7 +32,7 @@ mod named;
 mod show;
 mod time;
 
-pub use again::Opener;
+pub use again::{Next, Opener};
 pub use r#match::{new_match, read_match, MatchView};
 
 use super::game::Game;
@@ -40,7 +40,7 @@ use super::keys::Keys;
 use super::protocol::{Code, Refusal};
 use super::saved::token_hash;
 pub use super::saved::{
-    fresh_token, now_ms, Command, Holder, Saved, SeatAccount, Status, Timing, Welcome,
+    fresh_token, now_ms, Command, Holder, Players, Saved, SeatAccount, Status, Timing, Welcome,
 };
 use super::store::{AppendError, Store};
 use time::{linger_ms, sleep_until_ms};
