@@ -178,6 +178,7 @@ async function load() {
     state.message = errorText(error);
   }
   render();
+  if (state.me?.signedIn && name && state.me.name === state.profile?.name) loadSessions();
 }
 
 function render() {

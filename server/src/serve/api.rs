@@ -174,11 +174,32 @@ fn settings(body: &NewTableBody) -> Result<NewTable, Refusal> {
     })
 }
 
+/// A page of another origin may not open tables (a request without an
+/// `Origin` is not a browser's: the load generator, a script).
+fn foreign(api: &Api, headers: &HeaderMap) -> Option<Response> {
+    let public = api.hub.accounts().map(|a| a.origin().to_string());
+    let origin = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok());
+    if origin.is_some() && origin == public.as_deref() {
+        return None;
+    }
+    (!origin_allowed(headers, &api.origins)).then(|| {
+        error(
+            StatusCode::FORBIDDEN,
+            "bad-origin",
+            "this page may not open tables here",
+        )
+    })
+}
+
 async fn open(
     State(api): State<Api>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Body(body): Body<NewTableBody>,
 ) -> Response {
+    if let Some(refused) = foreign(&api, &headers) {
+        return refused;
+    }
     match settings(&body) {
         Ok(new) => answer_table(api.hub.open(new, peer.ip(), false)),
         Err(refused) => refused.into_response(),
@@ -188,8 +209,12 @@ async fn open(
 async fn pair(
     State(api): State<Api>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Body(body): Body<NewTableBody>,
 ) -> Response {
+    if let Some(refused) = foreign(&api, &headers) {
+        return refused;
+    }
     match settings(&body) {
         // "Play anyone" pairs by game and clock alone: no handicap or match there.
         Ok(new) => answer_table(api.hub.pair(

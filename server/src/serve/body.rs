@@ -60,6 +60,18 @@ impl IntoResponse for Refusal {
     }
 }
 
+/// The empty body `{}` of a route that needs nothing more (a route that
+/// changes state is still a `POST` with a JSON body).
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Nothing {}
+
+impl ApiBody for Nothing {
+    fn field_refusal(_: &str) -> Option<(&'static str, &'static str)> {
+        None
+    }
+}
+
 /// A route's JSON body, or the route's refusal of it.
 pub struct Body<T>(pub T);
 

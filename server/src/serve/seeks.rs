@@ -27,8 +27,8 @@ use serde_json::json;
 
 use super::accounts::kv::{self, Change};
 use super::accounts::model::Account;
-use super::accounts::{refusal, storage, Accounts};
-use super::body::{ApiBody, Body, Refusal};
+use super::accounts::{answer, refusal, storage, store, Accounts};
+use super::body::{ApiBody, Body, Nothing, Refusal};
 use super::hub::{Hub, NewTable};
 use super::saved::{Players, SeatAccount};
 use super::table::{fresh_token, now_ms};
@@ -140,17 +140,6 @@ impl ApiBody for SeekBody {
     }
 }
 
-/// `{}`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Nothing {}
-
-impl ApiBody for Nothing {
-    fn field_refusal(_: &str) -> Option<(&'static str, &'static str)> {
-        None
-    }
-}
-
 fn seek_key(id: &str) -> String {
     format!("seek:{id}")
 }
@@ -161,14 +150,6 @@ fn paired_key(id: &str) -> String {
 
 fn seeker_key(account: &str) -> String {
     format!("seeker:{account}")
-}
-
-fn store<T>(r: Result<T, String>) -> Result<T, Refusal> {
-    r.map_err(|e| storage(&e))
-}
-
-fn answer(r: Result<Response, Refusal>) -> Response {
-    r.unwrap_or_else(IntoResponse::into_response)
 }
 
 /// The seek asked for, checked.

@@ -506,6 +506,22 @@ async fn state_changes_without_a_session_or_from_another_origin_are_refused() {
         );
     }
     assert_eq!(dora.me(&s).await["name"], "dora");
+    // Opening a table is a state change too: another page's origin may not.
+    let table = r#"{"game":"othello"}"#;
+    for path in ["/api/tables", "/api/pair"] {
+        let evil = call(
+            &s,
+            "POST",
+            path,
+            Some("http://evil.example"),
+            None,
+            Some(table),
+        )
+        .await;
+        assert_eq!((evil.status, evil.code()), (403, "bad-origin"), "{path}");
+        let page = call(&s, "POST", path, Some(ORIGIN), None, Some(table)).await;
+        assert_eq!(page.status, 201, "{path}: {}", page.text);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -234,6 +234,18 @@ pub(crate) fn refusal(status: StatusCode, code: &'static str, message: &str) -> 
     }
 }
 
+/// A route's answer: its response, or its refusal's.
+pub(crate) fn answer(
+    result: Result<axum::response::Response, Refusal>,
+) -> axum::response::Response {
+    result.unwrap_or_else(axum::response::IntoResponse::into_response)
+}
+
+/// A store's failure as the route's refusal (500 `storage`).
+pub(crate) fn store<T>(result: Result<T, String>) -> Result<T, Refusal> {
+    result.map_err(|e| storage(&e))
+}
+
 /// The refusal when the store fails.
 pub(crate) fn storage(e: &str) -> Refusal {
     tracing::error!("accounts: {e}");

@@ -29,14 +29,14 @@ use serde::Deserialize;
 use serde_json::json;
 use webauthn_rs::prelude::{PublicKeyCredential, RegisterPublicKeyCredential, Uuid};
 
-use super::super::body::{ApiBody, Body, Refusal};
+use super::super::body::{ApiBody, Body, Nothing, Refusal};
 use super::kv::{self, Change};
 use super::model::{
     account_key, ceremony_key, credential_key, name_key, session_key, Account, Ceremony,
     KeptPasskey, Session, SessionRef, CEREMONY_MS, DELETED_PREFIX, MAX_PASSKEYS, MAX_SESSIONS,
     SESSION_MS,
 };
-use super::{fresh_secret, refusal, storage, Accounts};
+use super::{answer, fresh_secret, refusal, storage, store, Accounts};
 use crate::serve::table::{fresh_token, now_ms};
 
 /// The accounts' routes (the rate limit is laid over them by the caller).
@@ -114,17 +114,6 @@ fn finish_refusal(field: &str) -> Option<(&'static str, &'static str)> {
     }
 }
 
-/// `{}`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Nothing {}
-
-impl ApiBody for Nothing {
-    fn field_refusal(_: &str) -> Option<(&'static str, &'static str)> {
-        None
-    }
-}
-
 /// `{"session"}`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -136,17 +125,6 @@ impl ApiBody for Revoke {
     fn field_refusal(field: &str) -> Option<(&'static str, &'static str)> {
         (field == "session").then_some(("no-session", "that is not one of your sessions"))
     }
-}
-
-/// A route's outcome: an answer, or a refusal.
-type Answered = Result<Response, Refusal>;
-
-fn answer(result: Answered) -> Response {
-    result.unwrap_or_else(IntoResponse::into_response)
-}
-
-fn store<T>(result: Result<T, String>) -> Result<T, Refusal> {
-    result.map_err(|e| storage(&e))
 }
 
 /// A name as an account takes it: well-formed, not reserved.
