@@ -106,7 +106,10 @@ impl Stated {
     /// `1662?`, `1712`.
     pub fn shown(self) -> String {
         let mark = if self.is_provisional() { "?" } else { "" };
-        format!("{}{mark}", (self.rating as f64 / 100.0).round())
+        // Whole points, half away from zero, in integers (no float
+        // formatting in the page's package).
+        let whole = (self.rating.abs() + 50) / 100 * self.rating.signum();
+        format!("{whole}{mark}")
     }
 
     /// The nearest stated rating to a computed one.
@@ -303,7 +306,15 @@ mod tests {
         }
         assert!(r.deviation() < 110.0);
         assert!(!r.shown().ends_with('?'));
-        assert!(Stated::NEW.shown().ends_with('?'));
+        assert_eq!(Stated::NEW.shown(), "1500?");
+        let steady = |rating| Stated {
+            rating,
+            deviation: 5_000,
+            volatility: 60_000_000,
+        };
+        assert_eq!(steady(166_249).shown(), "1662");
+        assert_eq!(steady(166_250).shown(), "1663");
+        assert_eq!(steady(-150).shown(), "-2");
         assert!(games > 3, "{games}");
     }
 
