@@ -6,7 +6,8 @@
 //!
 //! - `model.rs`: the documents and their keys; `kv/`: the store (SQLite or
 //!   Redis) they are kept in.
-//! - `routes.rs`: sign up, sign in, passkeys, sessions, sign out, delete.
+//! - `routes.rs`: sign up, sign in and passkeys (the WebAuthn ceremonies);
+//!   `sessions.rs`: sessions, sign out, who this is, delete.
 //! - `ratings.rs`: what a finished game gives its accounts.
 //! - `profiles.rs`: a player's profile and the leaderboard.
 //! - `limit.rs`: the per-address rate limit (a tower layer).
@@ -19,6 +20,7 @@ pub mod model;
 mod profiles;
 pub mod ratings;
 mod routes;
+mod sessions;
 
 use std::sync::Arc;
 

@@ -33,9 +33,9 @@ use super::super::body::{ApiBody, Body, Nothing, Refusal};
 use super::kv::{self, Change};
 use super::model::{
     account_key, ceremony_key, credential_key, name_key, session_key, Account, Ceremony,
-    KeptPasskey, Session, SessionRef, CEREMONY_MS, DELETED_PREFIX, MAX_PASSKEYS, MAX_SESSIONS,
-    SESSION_MS,
+    KeptPasskey, SessionRef, CEREMONY_MS, DELETED_PREFIX, MAX_PASSKEYS, SESSION_MS,
 };
+use super::sessions::{self, erased::Json as _, new_session, open_session};
 use super::{answer, fresh_secret, refusal, storage, store, Accounts};
 use crate::serve::table::{fresh_token, now_ms};
 
@@ -48,11 +48,11 @@ pub fn router(accounts: Arc<Accounts>) -> Router {
         .route("/api/accounts/signin/finish", post(sign_in_finish))
         .route("/api/accounts/passkeys", post(add_passkey))
         .route("/api/accounts/passkeys/finish", post(add_passkey_finish))
-        .route("/api/accounts/signout", post(sign_out))
-        .route("/api/accounts/me", get(me))
-        .route("/api/accounts/sessions", get(sessions))
-        .route("/api/accounts/sessions/revoke", post(revoke))
-        .route("/api/accounts/delete", post(delete))
+        .route("/api/accounts/signout", post(sessions::sign_out))
+        .route("/api/accounts/me", get(sessions::me))
+        .route("/api/accounts/sessions", get(sessions::sessions))
+        .route("/api/accounts/sessions/revoke", post(sessions::revoke))
+        .route("/api/accounts/delete", post(sessions::delete))
         .merge(super::profiles::router())
         .with_state(accounts)
 }
@@ -62,8 +62,8 @@ const BAD_NAME: (&str, &str) = ("bad-name", "a name is 3 to 20 letters, digits, 
 /// `{"name"}`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct NameBody {
-    name: String,
+pub(super) struct NameBody {
+    pub(super) name: String,
 }
 
 impl ApiBody for NameBody {
@@ -114,19 +114,6 @@ fn finish_refusal(field: &str) -> Option<(&'static str, &'static str)> {
     }
 }
 
-/// `{"session"}`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Revoke {
-    session: String,
-}
-
-impl ApiBody for Revoke {
-    fn field_refusal(field: &str) -> Option<(&'static str, &'static str)> {
-        (field == "session").then_some(("no-session", "that is not one of your sessions"))
-    }
-}
-
 /// A name as an account takes it: well-formed, not reserved.
 fn check_name(name: &str) -> Result<(), Refusal> {
     if !virada::record::valid_name(name) {
@@ -174,15 +161,6 @@ fn bad_credential(e: impl std::fmt::Display) -> Refusal {
         "bad-credential",
         format!("the passkey was not accepted: {e}"),
     )
-}
-
-/// The browser's name for itself, cut short, for the list of sessions.
-fn agent(headers: &HeaderMap) -> String {
-    let text = headers
-        .get(header::USER_AGENT)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    text.chars().take(120).collect()
 }
 
 /// The credential id as kept (base64url, no padding).
@@ -298,7 +276,7 @@ async fn sign_up_finish(
                     hash: hash.clone(),
                 }],
             };
-            let json = |v: &dyn erased::Json| store(v.text());
+            let json = |v: &dyn sessions::erased::Json| store(v.text());
             let made = accounts
                 .kv
                 .swap(vec![
@@ -325,76 +303,6 @@ async fn sign_up_finish(
         }
         .await,
     )
-}
-
-/// Serialising a document for the store.
-mod erased {
-    /// A document as JSON text.
-    pub trait Json {
-        fn text(&self) -> Result<String, String>;
-    }
-
-    impl<T: serde::Serialize> Json for T {
-        fn text(&self) -> Result<String, String> {
-            serde_json::to_string(self).map_err(|e| e.to_string())
-        }
-    }
-}
-
-use erased::Json as _;
-
-/// A new session of `account` for the cookie secret `token`, and its hash.
-fn new_session(
-    account: &str,
-    headers: &HeaderMap,
-    token: &str,
-) -> Result<(Session, String), Refusal> {
-    let session = Session {
-        id: store(fresh_token())?,
-        account: account.to_string(),
-        created_ms: now_ms(),
-        agent: agent(headers),
-    };
-    Ok((session, crate::serve::saved::token_hash(token)))
-}
-
-/// Opens a session for `account` (a doc and its place in the account's
-/// list, in one swap); the cookie's secret. The oldest sessions end past
-/// [`MAX_SESSIONS`].
-async fn open_session(
-    accounts: &Accounts,
-    account: &str,
-    headers: &HeaderMap,
-) -> Result<String, Refusal> {
-    let token = store(fresh_secret())?;
-    let (session, hash) = new_session(account, headers, &token)?;
-    for _ in 0..16 {
-        let Some((mut doc, old)) =
-            store(kv::read::<Account>(&*accounts.kv, &account_key(account)).await)?
-        else {
-            return Err(refusal(
-                StatusCode::NOT_FOUND,
-                "no-account",
-                "there is no such account",
-            ));
-        };
-        doc.sessions.push(SessionRef {
-            id: session.id.clone(),
-            hash: hash.clone(),
-        });
-        let mut changes = Vec::new();
-        while doc.sessions.len() > MAX_SESSIONS {
-            let gone = doc.sessions.remove(0);
-            changes.push(Change::remove(session_key(&gone.hash)));
-        }
-        changes.push(Change::set(account_key(account), store(doc.text())?).from(Some(&old)));
-        changes
-            .push(Change::create(session_key(&hash), store(session.text())?).lapsing(SESSION_MS));
-        if store(accounts.kv.swap(changes).await)? {
-            return Ok(token);
-        }
-    }
-    Err(storage("the account kept changing while a session opened"))
 }
 
 async fn account_by_name(accounts: &Accounts, name: &str) -> Result<Account, Refusal> {
@@ -614,171 +522,6 @@ async fn add_passkey_finish(
             Err(storage(
                 "the account kept changing while a passkey was added",
             ))
-        }
-        .await,
-    )
-}
-
-/// Ends the session `hash` of `account`: its document and its place in
-/// the account's list.
-async fn end_session(accounts: &Accounts, account: &str, hash: &str) -> Result<(), Refusal> {
-    let hash = hash.to_string();
-    let key = account_key(account);
-    let gone = kv::update::<Account, _>(&*accounts.kv, &key, |doc| {
-        let mut doc = doc?;
-        doc.sessions.retain(|s| s.hash != hash);
-        Some(doc)
-    })
-    .await;
-    store(gone)?;
-    store(
-        accounts
-            .kv
-            .swap(vec![Change::remove(session_key(&hash))])
-            .await,
-    )?;
-    Ok(())
-}
-
-async fn sign_out(
-    State(accounts): State<Arc<Accounts>>,
-    headers: HeaderMap,
-    body: Result<Body<Nothing>, Refusal>,
-) -> Response {
-    answer(
-        async {
-            accounts.check_origin(&headers)?;
-            let (account, session) = accounts.require(&headers).await?;
-            body?;
-            let hash = account
-                .sessions
-                .iter()
-                .find(|s| s.id == session.id)
-                .map(|s| s.hash.clone())
-                .unwrap_or_default();
-            end_session(&accounts, &account.id, &hash).await?;
-            let mut response = Json(json!({})).into_response();
-            response
-                .headers_mut()
-                .insert(header::SET_COOKIE, accounts.cleared_cookie());
-            Ok(response)
-        }
-        .await,
-    )
-}
-
-async fn me(State(accounts): State<Arc<Accounts>>, headers: HeaderMap) -> Response {
-    let origin = accounts.origin().to_string();
-    match accounts.signed_in(&headers).await {
-        Ok(Some((account, _))) => Json(json!({
-            "signedIn": true,
-            "origin": origin,
-            "name": account.name,
-            "rating": account.rating.rating(),
-            "deviation": account.rating.deviation(),
-            "shown": account.rating.shown(),
-            "provisional": account.rating.is_provisional(),
-            "passkeys": account.passkeys.len(),
-        }))
-        .into_response(),
-        Ok(None) => Json(json!({ "signedIn": false, "origin": origin })).into_response(),
-        Err(e) => storage(&e).into_response(),
-    }
-}
-
-async fn sessions(State(accounts): State<Arc<Accounts>>, headers: HeaderMap) -> Response {
-    answer(
-        async {
-            let (account, current) = accounts.require(&headers).await?;
-            let mut list = Vec::new();
-            for s in &account.sessions {
-                if let Some((session, _)) =
-                    store(kv::read::<Session>(&*accounts.kv, &session_key(&s.hash)).await)?
-                {
-                    list.push(json!({
-                        "id": session.id,
-                        "created": session.created_ms,
-                        "agent": session.agent,
-                        "current": session.id == current.id,
-                    }));
-                }
-            }
-            Ok(Json(list).into_response())
-        }
-        .await,
-    )
-}
-
-async fn revoke(
-    State(accounts): State<Arc<Accounts>>,
-    headers: HeaderMap,
-    body: Result<Body<Revoke>, Refusal>,
-) -> Response {
-    answer(
-        async {
-            accounts.check_origin(&headers)?;
-            let (account, _) = accounts.require(&headers).await?;
-            let Body(Revoke { session }) = body?;
-            // Only the account's own sessions: another's id is not found here.
-            let Some(found) = account.sessions.iter().find(|s| s.id == session) else {
-                return Err(refusal(
-                    StatusCode::NOT_FOUND,
-                    "no-session",
-                    "that is not one of your sessions",
-                ));
-            };
-            end_session(&accounts, &account.id, &found.hash).await?;
-            Ok(Json(json!({})).into_response())
-        }
-        .await,
-    )
-}
-
-async fn delete(
-    State(accounts): State<Arc<Accounts>>,
-    headers: HeaderMap,
-    body: Result<Body<NameBody>, Refusal>,
-) -> Response {
-    answer(
-        async {
-            accounts.check_origin(&headers)?;
-            let (account, _) = accounts.require(&headers).await?;
-            let Body(NameBody { name }) = body?;
-            if name != account.name {
-                return Err(Refusal::bad(
-                    "confirm-name",
-                    "type the account's name to delete it",
-                ));
-            }
-            let mut changes = vec![
-                Change::remove(name_key(&account.name)),
-                Change::remove(account_key(&account.id)),
-            ];
-            changes.extend(
-                account
-                    .passkeys
-                    .iter()
-                    .map(|k| Change::remove(credential_key(&k.id))),
-            );
-            changes.extend(
-                account
-                    .sessions
-                    .iter()
-                    .map(|s| Change::remove(session_key(&s.hash))),
-            );
-            store(accounts.kv.swap(changes).await)?;
-            store(
-                accounts
-                    .kv
-                    .rank(super::model::LEADERBOARD, &account.id, None)
-                    .await,
-            )?;
-            tracing::info!("account {} deleted", account.name);
-            let mut response = Json(json!({})).into_response();
-            response
-                .headers_mut()
-                .insert(header::SET_COOKIE, accounts.cleared_cookie());
-            Ok(response)
         }
         .await,
     )
