@@ -13,6 +13,8 @@ import { el, errorText, profileHref } from './bar.js';
 const LIST_EVERY_MS = 2000;
 const OWN_EVERY_MS = 1500;
 const CLOCKS = [15, 30, 60, 120, 300];
+/** The games a seek offers: Othello, and Nabucodonosor on each board. */
+const GAMES = ['othello', ...[5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => `nabucodonosor:${n}`)];
 
 /**
  * @typedef {object} SeekView a seek as the server lists it
@@ -40,11 +42,13 @@ function describe(s) {
  * @param {HTMLElement} root
  */
 export function mountSeeks(root) {
-  /** @type {{me: api.Me|null, seeks: SeekView[], own: string|null, message: string, timer: number, ownTimer: number}} */
-  const state = { me: null, seeks: [], own: null, message: '', timer: 0, ownTimer: 0 };
+  /** @type {{me: api.Me|null, seeks: SeekView[], own: string|null, ownGame: string, message: string, timer: number, ownTimer: number}} */
+  const state = { me: null, seeks: [], own: null, ownGame: 'othello', message: '', timer: 0, ownTimer: 0 };
 
-  function go(table) {
-    location.href = `index.html?table=${encodeURIComponent(table)}`;
+  /** To the table of a game of `game` (`othello`, `nabucodonosor`). */
+  function go(table, game) {
+    const page = game === 'nabucodonosor' ? 'nabu.html' : 'index.html';
+    location.href = `${page}?table=${encodeURIComponent(table)}`;
   }
 
   async function list() {
@@ -61,7 +65,7 @@ export function mountSeeks(root) {
     if (!state.own) return;
     try {
       const answer = await api.ask(`api/seeks/${encodeURIComponent(state.own)}`);
-      if (answer.status === 'paired' && answer.table) return go(answer.table);
+      if (answer.status === 'paired' && answer.table) return go(answer.table, state.ownGame);
       if (answer.status === 'gone') state.own = null;
     } catch (error) {
       state.message = errorText(error);
@@ -74,8 +78,10 @@ export function mountSeeks(root) {
   async function seek(form, quick) {
     const data = new FormData(form);
     const number = (k) => (String(data.get(k) || '').trim() === '' ? undefined : Number(data.get(k)));
+    const [game, size] = String(data.get('game') || 'othello').split(':');
     const body = {
-      game: 'othello',
+      game,
+      size: size ? Number(size) : undefined,
       clock: Number(data.get('clock')),
       rated: data.get('rated') === 'on',
       min: number('min'),
@@ -83,8 +89,9 @@ export function mountSeeks(root) {
     };
     try {
       const answer = await api.ask(quick ? 'api/seeks/quick' : 'api/seeks', body);
-      if (answer.table) return go(answer.table);
+      if (answer.table) return go(answer.table, game);
       state.own = answer.id;
+      state.ownGame = game;
       state.message = t('a.seekWaiting');
       say(state.message);
       clearTimeout(state.ownTimer);
@@ -101,7 +108,7 @@ export function mountSeeks(root) {
   async function take(s) {
     try {
       const answer = await api.ask(`api/seeks/${encodeURIComponent(s.id)}/accept`, {});
-      go(answer.table);
+      go(answer.table, s.game);
     } catch (error) {
       state.message = errorText(error);
       say(state.message);
@@ -125,6 +132,11 @@ export function mountSeeks(root) {
 
   function form() {
     const f = /** @type {HTMLFormElement} */ (el('form', { class: 'seek-form', id: 'seek-form' }));
+    const game = el('select', { id: 'seek-game', name: 'game' });
+    for (const g of GAMES) {
+      const [kind, size] = g.split(':');
+      game.append(el('option', { value: g }, kind === 'othello' ? t('l.othello') : t('l.nabu', { n: Number(size) })));
+    }
     const clock = el('select', { id: 'seek-clock', name: 'clock' });
     for (const c of CLOCKS) {
       const option = el('option', { value: String(c) }, t('l.clock', { n: c }));
@@ -146,6 +158,7 @@ export function mountSeeks(root) {
     });
     quick.addEventListener('click', () => seek(f, true));
     f.append(
+      ...field(t('a.seekGame'), game),
       ...field(t('a.seekClock'), clock),
       ...field(t('a.seekRated'), rated),
       ...field(t('a.seekMin'), min),
