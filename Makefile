@@ -50,8 +50,9 @@ BIN := target/release/virada
 
 .PHONY: serve test wasm wasm-page wasm-bot bench bench-wasm weight lighthouse lint rust-build rust-test js-check browser-test setup clean
 
-## serve: build, then serve the site (what sw.js lists, not the repository) on http://$(HOST):$(PORT)/
+## serve: build, then serve the site (what sw.js lists, not the repository); play at http://localhost:$(PORT)/ (passkeys need a domain)
 serve: wasm
+	@$(SETUP) ssl
 	cargo build -q --release -p virada-cli --bin virada
 	$(BIN) serve --host $(HOST) --port $(PORT) --root .
 
@@ -65,7 +66,7 @@ test: lint
 	$(MAKE) browser-test WASM_BUILT=1
 
 lint:
-	@$(SETUP) rust wasm
+	@$(SETUP) rust wasm ssl
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p virada --lib --target $(WASM_TARGET) -- -D warnings
@@ -77,7 +78,7 @@ lint:
 RUST_TEST_THREADS ?= 6
 
 rust-build:
-	@$(SETUP) rust redis haproxy
+	@$(SETUP) rust redis haproxy ssl
 	cargo test -q --workspace --no-run
 
 # MAKEFLAGS emptied: under `make -j2` it names a jobserver this recipe is not
@@ -170,7 +171,7 @@ $(NODE_DEPS): package.json package-lock.json
 	@touch $@
 
 setup: $(NODE_DEPS)
-	@$(SETUP) rust wasm chromium
+	@$(SETUP) rust wasm chromium ssl
 
 clean:
 	cargo clean

@@ -10,6 +10,8 @@
 #                                  tests start on a free loopback port and stop
 #   scripts/setup.sh haproxy       Debian's haproxy, the front the tests of several
 #                                  servers over Redis start (the same way) and stop
+#   scripts/setup.sh ssl           Debian's libssl-dev and pkg-config: the server's
+#                                  WebAuthn crate (webauthn-rs) links OpenSSL
 #
 # (npm dev dependencies are a file rule in the Makefile: `npm ci`.)
 set -euo pipefail
@@ -105,10 +107,24 @@ redis() { debian_service redis-server redis-server "the tests over Redis"; }
 
 haproxy() { debian_service haproxy haproxy "the tests of several servers behind a proxy"; }
 
-[ $# -gt 0 ] || die "usage: scripts/setup.sh rust|wasm|chromium|redis|haproxy ..."
+# OpenSSL's headers, found through pkg-config: openssl-sys builds against them.
+ssl() {
+  pkg-config --exists openssl 2>/dev/null && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing Debian's libssl-dev and pkg-config for the server's passkeys (webauthn-rs)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq libssl-dev pkg-config >/dev/null
+    pkg-config --exists openssl || die "apt-get installed libssl-dev, but pkg-config does not find openssl"
+  else
+    die "the server (webauthn-rs) needs OpenSSL's headers. On Debian, as root: apt-get install libssl-dev pkg-config."
+  fi
+}
+
+[ $# -gt 0 ] || die "usage: scripts/setup.sh rust|wasm|chromium|redis|haproxy|ssl ..."
 for what in "$@"; do
   case $what in
-    rust | wasm | chromium | redis | haproxy) "$what" ;;
+    rust | wasm | chromium | redis | haproxy | ssl) "$what" ;;
     *) die "unknown part: $what" ;;
   esac
 done

@@ -18,8 +18,9 @@
 //! - [`table`]: what the page and the server ask of a game at the table
 //!   ([`table::AnyTable`] for either game).
 //!
-//! Below them all, two leaves: [`json`], the one JSON writer, and `text`,
-//! untrusted text cut for messages. `src/module_graph.rs` (a test) checks
+//! Below them all, three leaves: [`json`], the one JSON writer, `text`,
+//! untrusted text cut for messages, and [`rating`], the online table's
+//! Glicko-2 ratings as kept and written. `src/module_graph.rs` (a test) checks
 //! that no module imports in a cycle and that these layers run one way.
 //!
 //! ```
@@ -35,6 +36,7 @@ pub mod board;
 pub mod engine;
 pub mod game;
 pub mod json;
+pub mod rating;
 pub mod record;
 pub mod table;
 mod text;

@@ -35,19 +35,34 @@ export function gameName(g) {
   return g.game === 'nabucodonosor' ? t('h.nabu', { n: g.size }) : t('h.othello');
 }
 
-/** "Person", "Bot 3". */
-function seatName(seat) {
+/** "Person", "Bot 3", or the account's name the record gives the seat. */
+function seatName(seat, name = '') {
   const bot = /^bot (\d+)$/.exec(seat);
+  if (name && !bot) return name;
   return bot ? t('h.bot', { n: bot[1] }) : t('h.person');
 }
 
 /**
- * "Person (dark) – Bot 3 (light)": who held each colour at the end.
+ * The seats' account names a record's `names` line gives (version 4), '' for none.
+ * @param {string|undefined} record
+ * @returns {string[]}
+ */
+export function recordNames(record) {
+  const m = /^names: ?(.*)$/m.exec(record ?? '');
+  if (!m) return ['', ''];
+  return m[1].split(',').map((n) => (n.trim() === '-' ? '' : n.trim()));
+}
+
+/**
+ * "Person (dark) – Bot 3 (light)": who held each colour at the end; an
+ * account's seat by its name.
  * @param {RecordHeader} h
+ * @param {string[]} [names] the seats' account names, from the record
  * @returns {string}
  */
-export function seatsText(h) {
-  return t('h.seats', { dark: seatName(h.seats[h.dark]), light: seatName(h.seats[1 - h.dark]) });
+export function seatsText(h, names = ['', '']) {
+  const dark = h.dark;
+  return t('h.seats', { dark: seatName(h.seats[dark], names[dark]), light: seatName(h.seats[1 - dark], names[1 - dark]) });
 }
 
 /**
@@ -155,7 +170,7 @@ export function drawList(entries, open) {
       li.dataset.game = summary.game;
       b.append(
         field('game', gameName(summary)),
-        field('seats', seatsText(summary.header)),
+        field('seats', seatsText(summary.header, recordNames(entry.record))),
         field('result', resultText(summary.header.result)),
         field('fingerprint', t('h.fingerprint', { fp: summary.header.fingerprint.slice(0, 16) })),
       );

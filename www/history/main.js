@@ -12,7 +12,7 @@ import { HISTORY_WORDS, readErrorText } from './words.js';
 import { loadPrefs, savePref } from '../core/store.js';
 import { attach, say } from '../core/announce.js';
 import { loadHistory, forgetFinished, restoreFinished, dropUnreadable } from '../core/finished.js';
-import { drawList, drawCount, gameName, seatsText, resultText, dateText, matchTexts, readEntry, useEngine } from './list.js';
+import { drawList, drawCount, gameName, seatsText, recordNames, resultText, dateText, matchTexts, readEntry, useEngine } from './list.js';
 import { setupReplay } from './replay.js';
 import { setupActions, showActions } from './actions.js';
 import { download } from '../table/record-share.js';
@@ -60,7 +60,7 @@ function metaText(shown) {
     const texts = matchTexts(shown.match);
     meta.push(texts.seats, texts.result, t('h.fingerprint', { fp: shown.match.fingerprint.slice(0, 16) }));
   }
-  if (h) meta.push(seatsText(h), resultText(h.result), t('h.fingerprint', { fp: h.fingerprint.slice(0, 16) }));
+  if (h) meta.push(seatsText(h, recordNames(shown.entry?.record)), resultText(h.result), t('h.fingerprint', { fp: h.fingerprint.slice(0, 16) }));
   return meta.join(' · ');
 }
 

@@ -18,6 +18,8 @@ import { t, levelName } from '../core/i18n.js';
  * @property {string} fingerprint
  * @property {string} [handicap] Othello's handicap (V2) in its short form, absent for none
  * @property {{kind: string, target: number, game: number}} [match] the match (V1) its game belongs to, absent for none
+ * @property {string[]} [names] the seats' account names (empty for none), absent when neither has one
+ * @property {boolean} [rated] a rated game
  */
 
 /** The clock, then the handicap and the match when there are. */
@@ -62,13 +64,15 @@ export function clockText(table) {
 
 /** "a person – bot (Casual)". */
 export function seatsText(table) {
-  const seat = (kind) => {
+  const names = Array.isArray(table.names) ? table.names : [];
+  const seat = (kind, i) => {
+    if (kind === 'person' && names[i]) return String(names[i]);
     if (kind === 'person') return t('l.person');
     if (kind === 'bot') return t('l.bot', { level: levelName(Number(table.level)) });
     return t('l.empty');
   };
   const [first, second] = Array.isArray(table.seats) ? table.seats : [];
-  return t('l.seats', { first: seat(first), second: seat(second) });
+  return t('l.seats', { first: seat(first, 0), second: seat(second, 1) });
 }
 
 /** "2 watching". */

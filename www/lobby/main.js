@@ -12,9 +12,13 @@ import { LOBBY_WORDS } from './words.js';
 import { loadPrefs, savePref } from '../core/store.js';
 import { attach, say } from '../core/announce.js';
 import { drawPart } from './list.js';
+import { ACCOUNT_WORDS } from '../accounts/words.js';
+import { mountAccount } from '../accounts/bar.js';
+import { mountSeeks } from '../accounts/seeks.js';
 
 addWords(TABLE_WORDS);
 addWords(LOBBY_WORDS);
+addWords(ACCOUNT_WORDS);
 
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 30_000;
@@ -85,10 +89,14 @@ function listen() {
   });
 }
 
+/** The account bar and the seeks (www/accounts/), drawn again in a new language. */
+const people = { redraw: () => {} };
+
 function render() {
   document.title = `${t('l.title')} — Virada`;
   translatePage();
   draw();
+  people.redraw();
 }
 
 function boot() {
@@ -99,6 +107,12 @@ function boot() {
     render();
   });
   attach($('status'));
+  const seeks = mountSeeks($('seeks'));
+  const bar = mountAccount($('account-bar'), (me) => seeks.signedIn(me));
+  people.redraw = () => {
+    bar.redraw();
+    seeks.redraw();
+  };
   render();
   listen();
   document.body.dataset.ready = 'true';

@@ -19,6 +19,7 @@ import { ONLINE_WORDS } from './words.js';
 import { savePref } from '../core/store.js';
 import { say, joined } from '../core/announce.js';
 import { seatLabel, seatOf } from '../table/panel.js';
+import { ratingLines } from '../accounts/rating-line.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
 import { fingerprintOf } from '../games/engine.js';
@@ -316,6 +317,8 @@ export function joinTable(table, rules, id) {
     contribute(state);
     if (justOffered(was, state, seat)) messages.push(() => t('onlineAgainOffered'));
     if (justDeclined(was, state, seat)) messages.push(() => t('onlineAgainDeclined'));
+    // A rated game's end: each rating's change, as the signed record states it.
+    if (was.status !== 'over' && state.status === 'over') messages.push(...ratingLines(state.record));
     if (state.next && seat !== null && !conn.moving && !conn.unfair) {
       conn.moving = true;
       // A match's next game: the end of this one stays on show a moment.

@@ -9,7 +9,7 @@
 import { t } from '../core/i18n.js';
 
 /**
- * @typedef {{kind: 'empty'|'person'|'bot', tookSeat: boolean, contributed?: boolean, connected: boolean, level: number}} ServerSeat
+ * @typedef {{kind: 'empty'|'person'|'bot', tookSeat: boolean, contributed?: boolean, connected: boolean, level: number, name?: string}} ServerSeat
  * @typedef {object} ServerState a `state` frame (docs/server.md)
  * @property {string} id
  * @property {string} game
@@ -33,6 +33,7 @@ import { t } from '../core/i18n.js';
  * @property {string|null} [next] the table where the people go on: played again, or the match's next game
  * @property {boolean[]} [declined] which seats answered "No thanks"
  * @property {MatchView} [match] the match (V1) the game belongs to, absent for one game
+ * @property {boolean} [rated] a rated game between two accounts (docs/accounts.md)
  */
 
 /**

@@ -46,6 +46,8 @@ function onlineSeatLabel({ seat: mine, status, seats, away: gone = [] }, seat) {
   if (s.kind === 'bot') return t('botLevel', { n: s.level });
   if (seat === mine) return t('you');
   const away = status === 'playing' && gone.includes(seat);
+  // An account's seat shows its name (text from the server: drawn as text).
+  if (s.name) return away ? t('nameAway', { name: String(s.name) }) : String(s.name);
   if (mine === null) return away ? t('playerAway', { n: seat + 1 }) : t('player', { n: seat + 1 });
   return away ? t('opponentAway') : t('opponent');
 }

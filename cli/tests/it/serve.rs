@@ -154,6 +154,16 @@ fn serves_files_with_their_media_types() {
         assert!(answer.body.contains(body), "{target}: {:?}", answer.body);
         assert_eq!(answer.header("Cache-Control"), Some("no-cache"), "{target}");
         assert_eq!(answer.header("X-Content-Type-Options"), Some("nosniff"));
+        // Scripts and workers from the site alone, no inline script.
+        let csp = answer.header("Content-Security-Policy").unwrap_or_default();
+        assert!(
+            csp.contains("script-src 'self' 'wasm-unsafe-eval';"),
+            "{target}: {csp}"
+        );
+        assert!(
+            csp.contains("worker-src 'self'") && !csp.contains("unsafe-inline"),
+            "{csp}"
+        );
         assert_eq!(
             answer.header("Content-Length"),
             Some(answer.body.len().to_string().as_str())

@@ -10,6 +10,8 @@ pub enum Field {
     Game,
     /// `seats`
     Seats,
+    /// `names` (version 4, optional: the seats' account names)
+    Names,
     /// `clock`
     Clock,
     /// `fingerprint`
@@ -34,6 +36,8 @@ pub enum Field {
     Assists,
     /// `result`
     Result,
+    /// `ratings` (version 4, optional: each seat's rating before and after)
+    Ratings,
     /// `digest`
     Digest,
     /// `signature` (version 2, optional: the server's Ed25519 signature)
@@ -96,11 +100,40 @@ impl Field {
         Field::Signature,
     ];
 
-    /// A version 2 line that may be left out: each names what it adds.
+    /// Every field a version 4 record may have, in record order: version
+    /// 3's, with `names` after `seats` and `ratings` after `result`, both
+    /// optional.
+    pub const ALL_V4: [Field; 18] = [
+        Field::Game,
+        Field::Seats,
+        Field::Names,
+        Field::Clock,
+        Field::Fingerprint,
+        Field::Seed,
+        Field::Word,
+        Field::SecondWord,
+        Field::Random,
+        Field::SecondRandom,
+        Field::Dark,
+        Field::Handicap,
+        Field::Moves,
+        Field::Assists,
+        Field::Result,
+        Field::Ratings,
+        Field::Digest,
+        Field::Signature,
+    ];
+
+    /// A line that may be left out: each names what it adds.
     pub const fn is_optional(self) -> bool {
         matches!(
             self,
-            Field::SecondWord | Field::Handicap | Field::Assists | Field::Signature
+            Field::SecondWord
+                | Field::Handicap
+                | Field::Assists
+                | Field::Signature
+                | Field::Names
+                | Field::Ratings
         )
     }
 
@@ -109,6 +142,7 @@ impl Field {
         match self {
             Field::Game => "game",
             Field::Seats => "seats",
+            Field::Names => "names",
             Field::Clock => "clock",
             Field::Fingerprint => "fingerprint",
             Field::Seed => "seed",
@@ -121,6 +155,7 @@ impl Field {
             Field::Moves => "moves",
             Field::Assists => "assists",
             Field::Result => "result",
+            Field::Ratings => "ratings",
             Field::Digest => "digest",
             Field::Signature => "signature",
         }
@@ -150,6 +185,12 @@ impl Field {
             }
             Field::Result => {
                 "`dark D light L` then `dark wins`, `light wins`, `draw` or `unfinished`"
+            }
+            Field::Names => {
+                "two account names (3 to 20 letters, digits, `_` or `-`) or `-` for none, separated by a comma"
+            }
+            Field::Ratings => {
+                "each seat's rating before and after, `R/RD/σ R/RD/σ`, separated by a comma"
             }
             Field::Digest => "64 hex characters",
             Field::Signature => "`ed25519`, the public key (64 hex) and the signature (128 hex)",
@@ -238,6 +279,8 @@ impl RecordError {
             RecordError::BadValue { field, .. } => match field {
                 Field::Game => "bad-game",
                 Field::Seats => "bad-seats",
+                Field::Names => "bad-names",
+                Field::Ratings => "bad-ratings",
                 Field::Clock => "bad-clock",
                 Field::Fingerprint => "bad-fingerprint",
                 Field::Seed => "bad-seed",
@@ -323,7 +366,7 @@ impl fmt::Display for RecordError {
                 f,
                 "line {line}: record version {found} is not one this table reads (it reads {} to {})",
                 super::VERSION,
-                super::VERSION_3
+                super::VERSION_4
             ),
             RecordError::UnexpectedLine {
                 line,

@@ -43,6 +43,11 @@
 //! 64 hex or empty for none (the colour draw's version 3, from the seed and
 //! both seats' random values and words).
 //!
+//! Version 4 (a game between accounts) adds to version 3's lines `names`
+//! after `seats` (each seat's account name, `-` for none) and, for a rated
+//! game, `ratings` after `result` (each seat's Glicko-2 rating before and
+//! after, `R/RD/σ R/RD/σ`, [`crate::rating`]).
+//!
 //! A byte-order mark, carriage returns before line ends, and blank lines before
 //! the first line or after the last are ignored; nothing else is.
 //!
@@ -72,6 +77,7 @@ pub use match_verify::{verify_match, verify_match_text, GameReport, MatchReport}
 pub use parse::parse;
 pub(crate) use parse::read_assists;
 pub use report::{Check, Report, Status};
+pub use verify::rating_outcome;
 pub use verify::{verify, verify_text};
 pub use write::{sign, write, write_record};
 
@@ -90,6 +96,10 @@ pub const VERSION_2: u32 = 2;
 /// contributed a random value of its own: version 2's lines, plus `random`
 /// and `second-random` (the colour draw's version 3).
 pub const VERSION_3: u32 = 3;
+/// The format version of a game between accounts: version 3's lines,
+/// plus `names` (the seats' account names) and, for a rated game,
+/// `ratings` (each seat's Glicko-2 rating before and after).
+pub const VERSION_4: u32 = 4;
 /// The largest record accepted, in bytes.
 pub const MAX_BYTES: usize = 64 * 1024;
 /// The most plies accepted in one record.
@@ -102,6 +112,21 @@ pub const MAX_CLOCK: u32 = 24 * 3600;
 pub const MAX_ASSISTS: usize = 4096;
 /// The highest bot level accepted.
 pub const MAX_LEVEL: u8 = 99;
+
+/// An account's name as the online table takes it and a record writes it:
+/// 3 to 20 ASCII letters, digits, `_` or `-`.
+///
+/// ```
+/// use virada::record::valid_name;
+/// assert!(valid_name("ana_b-2"));
+/// assert!(!valid_name("ab") && !valid_name("ana b") && !valid_name("ação"));
+/// ```
+pub fn valid_name(name: &str) -> bool {
+    (3..=20).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
 
 /// A parsed record: every field as written, nothing checked yet beyond its form.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,7 +143,7 @@ pub struct Record {
     pub seed: Option<Seed>,
     /// Marked `chosen`.
     pub seed_chosen: bool,
-    /// The format version (1, 2 or 3).
+    /// The format version (1 to 4).
     pub version: u32,
     /// The word, decoded (in version 2, the first seat's).
     pub word: String,
@@ -139,6 +164,11 @@ pub struct Record {
     pub assists: Vec<Assist>,
     /// The recorded result.
     pub result: GameResult,
+    /// Version 4: each seat's account name, empty for a guest or the bot
+    /// (`None` when the record has no `names` line).
+    pub names: Option<[String; 2]>,
+    /// Version 4: a rated game's ratings, each seat's `(before, after)`.
+    pub ratings: Option<[(crate::rating::Stated, crate::rating::Stated); 2]>,
     /// The recorded digest.
     pub digest: [u8; 32],
     /// SHA-256 of the text above the digest line, as read.

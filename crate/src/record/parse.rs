@@ -3,7 +3,7 @@
 
 use super::{
     Field, Record, RecordError, Signature, MAGIC, MAX_ASSISTS, MAX_BYTES, MAX_CLOCK, MAX_LEVEL,
-    MAX_MOVES, MAX_WORD_BYTES, VERSION, VERSION_2, VERSION_3,
+    MAX_MOVES, MAX_WORD_BYTES, VERSION, VERSION_2, VERSION_3, VERSION_4,
 };
 use crate::game::fairness::Seed;
 use crate::game::Played;
@@ -49,6 +49,7 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     let mut last = n;
 
     let fields: &[Field] = match version {
+        VERSION_4 => &Field::ALL_V4,
         VERSION_3 => &Field::ALL_V3,
         VERSION_2 => &Field::ALL_V2,
         _ => &Field::ALL,
@@ -59,7 +60,7 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     for &field in fields {
         // An optional line is there when the next line names it.
         // Version 3 always names the second seat's word.
-        if field.is_optional() && !(version == VERSION_3 && field == Field::SecondWord) {
+        if field.is_optional() && !(version >= VERSION_3 && field == Field::SecondWord) {
             let named = lines
                 .peek()
                 .and_then(|(_, l)| l.split_once(':'))
@@ -112,7 +113,7 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             false => None,
         },
         randoms: match version {
-            VERSION_3 => Some([
+            VERSION_3 | VERSION_4 => Some([
                 parse_random(value(Field::Random), Field::Random)?,
                 parse_random(value(Field::SecondRandom), Field::SecondRandom)?,
             ]),
@@ -130,6 +131,14 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             false => Vec::new(),
         },
         result: parse_result(value(Field::Result))?,
+        names: match present(Field::Names) {
+            true => Some(parse_names(value(Field::Names))?),
+            false => None,
+        },
+        ratings: match present(Field::Ratings) {
+            true => Some(parse_ratings(value(Field::Ratings))?),
+            false => None,
+        },
         digest: parse_hex32(value(Field::Digest), Field::Digest)?,
         body_digest: body.finalize().into(),
         signature,
@@ -208,6 +217,7 @@ fn check_header(n: usize, line: &str) -> Result<u32, RecordError> {
         Some(v) if v == VERSION.to_string() => Ok(VERSION),
         Some(v) if v == VERSION_2.to_string() => Ok(VERSION_2),
         Some(v) if v == VERSION_3.to_string() => Ok(VERSION_3),
+        Some(v) if v == VERSION_4.to_string() => Ok(VERSION_4),
         Some(v) => Err(RecordError::UnsupportedVersion {
             line: n,
             found: excerpt(v),
@@ -429,6 +439,35 @@ fn othello_move(token: &str) -> Option<Played<Move>> {
         mv: Move::Play(sq),
         by_table,
     })
+}
+
+/// `alice, -`: each seat's account name, `-` for none (read as empty).
+fn parse_names((n, v): (usize, &str)) -> Result<[String; 2], RecordError> {
+    let one = |t: &str| match t.trim() {
+        "-" => Some(String::new()),
+        name if super::valid_name(name) => Some(name.to_string()),
+        _ => None,
+    };
+    let (a, b) = v.split_once(',').ok_or_else(|| bad(n, Field::Names, v))?;
+    match (one(a), one(b)) {
+        (Some(a), Some(b)) => Ok([a, b]),
+        _ => Err(bad(n, Field::Names, v)),
+    }
+}
+
+/// `R/RD/σ R/RD/σ, R/RD/σ R/RD/σ`: each seat's rating before and after.
+fn parse_ratings(
+    (n, v): (usize, &str),
+) -> Result<[(crate::rating::Stated, crate::rating::Stated); 2], RecordError> {
+    let one = |t: &str| {
+        let (before, after) = t.trim().split_once(' ')?;
+        Some((before.parse().ok()?, after.trim_start().parse().ok()?))
+    };
+    let (a, b) = v.split_once(',').ok_or_else(|| bad(n, Field::Ratings, v))?;
+    match (one(a), one(b)) {
+        (Some(a), Some(b)) => Ok([a, b]),
+        _ => Err(bad(n, Field::Ratings, v)),
+    }
 }
 
 fn parse_result((n, v): (usize, &str)) -> Result<GameResult, RecordError> {

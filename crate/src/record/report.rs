@@ -228,6 +228,22 @@ impl fmt::Display for Check {
                 p("move"),
                 p("expected")
             ),
+            "ratings-ok" => write!(
+                f,
+                "the ratings after the game follow from those before by Glicko-2: first {}, second {}",
+                p("first"),
+                p("second")
+            ),
+            "ratings-mismatch" => write!(
+                f,
+                "the {} seat's rating after the game is {}, but Glicko-2 gives {}",
+                p("seat"),
+                p("recorded"),
+                p("computed")
+            ),
+            "not-rateable" => f.write_str(
+                "the record states ratings for a game the table does not rate (a seat without an account, the bot, no clock or no result)"
+            ),
             "not-replayed" => f.write_str("the result cannot be checked: the moves do not replay"),
             "count-mismatch" => write!(
                 f,

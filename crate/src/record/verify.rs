@@ -10,6 +10,7 @@ use crate::game::nabu::NabuGame;
 use crate::game::rules::Rules;
 use crate::game::Played;
 use crate::game::{Assist, GameKind, Moves, Verdict};
+use crate::rating::Outcome;
 use crate::Position;
 use sha2::{Digest, Sha256};
 
@@ -69,7 +70,67 @@ pub fn verify(r: &Record) -> Report {
     if !r.assists.is_empty() {
         checks.push(check_assists(r));
     }
+    if r.ratings.is_some() {
+        checks.push(check_ratings(r));
+    }
     Report { checks }
+}
+
+/// How a rated game ended for its first seat, as the ratings count it: a
+/// seat the bot held at the end for a person who left lost (an abandoned
+/// game, as lichess scores it); else the result. `None` when it cannot be
+/// rated: both seats left, or the game is unfinished.
+pub fn rating_outcome(r: &Record) -> Option<Outcome> {
+    match r.stand_in {
+        [true, true] => return None,
+        [true, false] => return Some(Outcome::Loss),
+        [false, true] => return Some(Outcome::Win),
+        [false, false] => {}
+    }
+    let dark_won = match r.result.verdict {
+        Verdict::DarkWins => true,
+        Verdict::LightWins => false,
+        Verdict::Draw => return Some(Outcome::Draw),
+        Verdict::Unfinished => return None,
+    };
+    Some(if dark_won == (r.dark == 0) {
+        Outcome::Win
+    } else {
+        Outcome::Loss
+    })
+}
+
+/// The `ratings` line (version 4): each seat's rating after, recomputed
+/// with Glicko-2 ([`crate::rating::rate`]) from both ratings before and the
+/// game's outcome ([`rating_outcome`]), within one unit of the last place
+/// (another machine's floating point). `not-rateable` when the game is not
+/// one the table rates: a seat without an account, a bot's seat, no clock,
+/// or no outcome.
+fn check_ratings(r: &Record) -> Check {
+    let Some([(a, a_after), (b, b_after)]) = r.ratings else {
+        return Check::new("ratings", Status::Failed, "not-rateable");
+    };
+    let named = r
+        .names
+        .as_ref()
+        .is_some_and(|[x, y]| !x.is_empty() && !y.is_empty());
+    let people = (0..2).all(|i| r.seats[i] == crate::game::Seat::Person || r.stand_in[i]);
+    let outcome = rating_outcome(r);
+    let Some(outcome) = outcome.filter(|_| named && people && r.clock.is_some()) else {
+        return Check::new("ratings", Status::Failed, "not-rateable");
+    };
+    let (x, y) = crate::rating::rate(a, b, outcome);
+    for (seat, computed, recorded) in [(0, x, a_after), (1, y, b_after)] {
+        if !computed.close_to(recorded, 1) {
+            return Check::new("ratings", Status::Failed, "ratings-mismatch")
+                .with("seat", seat_name(seat))
+                .with("recorded", recorded)
+                .with("computed", computed);
+        }
+    }
+    Check::new("ratings", Status::Passed, "ratings-ok")
+        .with("first", a_after.shown())
+        .with("second", b_after.shown())
 }
 
 fn check_fingerprint(r: &Record) -> Check {

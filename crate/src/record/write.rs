@@ -1,6 +1,6 @@
 //! Writing a record from a game at the table, for either rule set, or from a [`Record`].
 
-use super::{Record, MAGIC, VERSION, VERSION_2, VERSION_3};
+use super::{Record, MAGIC, VERSION, VERSION_2, VERSION_3, VERSION_4};
 use crate::game::fairness::hex;
 use crate::game::rules::Rules;
 use crate::game::session::Session;
@@ -55,6 +55,8 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
             light,
             verdict: rules.verdict().unwrap_or(Verdict::Unfinished),
         },
+        names: None,
+        ratings: None,
         digest: [0; 32],
         body_digest: [0; 32],
         signature: None,
@@ -68,20 +70,23 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
 /// line when it has a handicap, its `assists` line
 /// when it has assists; a version 1 record has neither. A version 3
 /// record is a version 2 one with its `second-word` line always, and the
-/// `random` and `second-random` lines after it.
+/// `random` and `second-random` lines after it. A record with `names` or
+/// `ratings` is version 4: version 3's lines and those.
 pub fn write_record(r: &Record) -> String {
     let mut s = String::new();
     let seed = match r.seed {
         Some(seed) => seed.to_string(),
         None => "hidden".to_string(),
     };
-    let v3 = r.version == VERSION_3;
+    let v4 = r.names.is_some() || r.ratings.is_some();
+    let v3 = r.version == VERSION_3 || v4;
     let v2 = r.version == VERSION_2 || v3;
     let seat_text = |i: usize| match r.stand_in[i] && v2 {
         true => format!("{} for person", seat(r.seats[i])),
         false => seat(r.seats[i]),
     };
     let version = match (v3, v2) {
+        _ if v4 => VERSION_4,
         (true, _) => VERSION_3,
         (false, true) => VERSION_2,
         _ => VERSION,
@@ -89,6 +94,16 @@ pub fn write_record(r: &Record) -> String {
     let _ = writeln!(s, "{MAGIC} {version}");
     let _ = writeln!(s, "game: {}", game_name(r.game));
     let _ = writeln!(s, "seats: {}, {}", seat_text(0), seat_text(1));
+    if let Some([a, b]) = &r.names {
+        let name = |n: &str| {
+            if n.is_empty() {
+                "-".to_string()
+            } else {
+                n.to_string()
+            }
+        };
+        let _ = writeln!(s, "names: {}, {}", name(a), name(b));
+    }
     let _ = match r.clock {
         Some(secs) => writeln!(s, "clock: {secs}"),
         None => writeln!(s, "clock: off"),
@@ -124,6 +139,9 @@ pub fn write_record(r: &Record) -> String {
         r.result.light,
         r.result.verdict.as_str()
     );
+    if let Some([(a, a2), (b, b2)]) = &r.ratings {
+        let _ = writeln!(s, "ratings: {a} {a2}, {b} {b2}");
+    }
     let digest = hex(&Sha256::digest(s.as_bytes()));
     let _ = writeln!(s, "digest: {digest}");
     s

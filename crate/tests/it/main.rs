@@ -16,4 +16,5 @@ mod record;
 mod record_handicap;
 mod record_v2;
 mod record_v3;
+mod record_v4;
 mod table_property;

@@ -435,7 +435,7 @@ fn malformed_fields_have_their_own_codes() {
     assert_eq!(parse("").unwrap_err().code(), "empty");
     assert_eq!(parse("hello\n").unwrap_err().code(), "not-a-record");
     assert_eq!(
-        parse("virada-record 4\n").unwrap_err().code(),
+        parse("virada-record 5\n").unwrap_err().code(),
         "unsupported-version"
     );
     assert_eq!(

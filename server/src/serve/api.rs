@@ -170,14 +170,36 @@ fn settings(body: &NewTableBody) -> Result<NewTable, Refusal> {
         level,
         handicap,
         play,
+        players: Default::default(),
+    })
+}
+
+/// A page of another origin may not open tables (a request without an
+/// `Origin` is not a browser's: the load generator, a script).
+fn foreign(api: &Api, headers: &HeaderMap) -> Option<Response> {
+    let public = api.hub.accounts().map(|a| a.origin().to_string());
+    let origin = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok());
+    if origin.is_some() && origin == public.as_deref() {
+        return None;
+    }
+    (!origin_allowed(headers, &api.origins)).then(|| {
+        error(
+            StatusCode::FORBIDDEN,
+            "bad-origin",
+            "this page may not open tables here",
+        )
     })
 }
 
 async fn open(
     State(api): State<Api>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Body(body): Body<NewTableBody>,
 ) -> Response {
+    if let Some(refused) = foreign(&api, &headers) {
+        return refused;
+    }
     match settings(&body) {
         Ok(new) => answer_table(api.hub.open(new, peer.ip(), false)),
         Err(refused) => refused.into_response(),
@@ -187,8 +209,12 @@ async fn open(
 async fn pair(
     State(api): State<Api>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Body(body): Body<NewTableBody>,
 ) -> Response {
+    if let Some(refused) = foreign(&api, &headers) {
+        return refused;
+    }
     match settings(&body) {
         // "Play anyone" pairs by game and clock alone: no handicap or match there.
         Ok(new) => answer_table(api.hub.pair(
@@ -264,11 +290,21 @@ async fn socket(
             "there is no such table here",
         );
     };
+    // The page's signed-in account sits as itself (its name shows at the
+    // seat; a seek's table holds its seat for it).
+    let account = match api.hub.accounts() {
+        Some(accounts) => accounts.signed_in(&headers).await.ok().flatten(),
+        None => None,
+    }
+    .map(|(a, _)| super::saved::SeatAccount {
+        id: a.id,
+        name: a.name,
+    });
     upgrade
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE.max(MAX_FRAME))
-        .on_upgrade(move |socket| super::socket::serve(socket, table, id))
+        .on_upgrade(move |socket| super::socket::serve(socket, table, id, account))
 }
 
 async fn lobby(State(api): State<Api>) -> Response {

@@ -60,6 +60,18 @@ impl IntoResponse for Refusal {
     }
 }
 
+/// The empty body `{}` of a route that needs nothing more (a route that
+/// changes state is still a `POST` with a JSON body).
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Nothing {}
+
+impl ApiBody for Nothing {
+    fn field_refusal(_: &str) -> Option<(&'static str, &'static str)> {
+        None
+    }
+}
+
 /// A route's JSON body, or the route's refusal of it.
 pub struct Body<T>(pub T);
 
@@ -132,6 +144,11 @@ fn read<T: ApiBody>(bytes: &[u8]) -> Result<T, Refusal> {
     reader
         .end()
         .map_err(|e| Refusal::bad("bad-json", format!("the body is not JSON: {e}")))?;
+    // serde reads a struct from an array too (`["x"]` as `{"name":"x"}`):
+    // a body is an object.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(Refusal::bad("bad-body", "the body is a JSON object"));
+    }
     Ok(value)
 }
 
@@ -168,6 +185,7 @@ mod tests {
         }
         for shape in [
             "[]",
+            r#"["x", 3]"#,
             "5",
             "null",
             "{}",

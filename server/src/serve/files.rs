@@ -26,8 +26,17 @@ use tower_http::timeout::TimeoutLayer;
 
 use super::site::{Allowed, Site};
 
+/// The Content-Security-Policy of every answer: scripts, workers, styles
+/// and connections from the site alone, no inline script or style, no
+/// plugin, no framing by others. WebAssembly needs `'wasm-unsafe-eval'`; the
+/// bot thinks in Web Workers (`worker-src`).
+const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+    worker-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; \
+    object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
+
 /// The headers every answer carries.
-const COMMON_HEADERS: [(&str, &str); 6] = [
+const COMMON_HEADERS: [(&str, &str); 7] = [
+    ("content-security-policy", CSP),
     ("server", "virada"),
     ("cache-control", "no-cache"),
     ("x-content-type-options", "nosniff"),

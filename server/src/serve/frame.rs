@@ -54,6 +54,7 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
             contributed,
             connected: p.connected[s] > 0,
             level: p.saved.level,
+            name: p.saved.players.accounts[s].as_ref().map(|a| a.name.clone()),
         }
     };
     // The game's snapshot is JSON already: it goes in as it is.
@@ -89,6 +90,7 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
         next: p.next,
         stand_in: p.stand_in,
         play: p.play.as_ref(),
+        rated: p.saved.players.rated,
     };
     serde_json::to_string(&frame)
         .unwrap_or_else(|e| {
@@ -107,6 +109,10 @@ struct SeatView {
     contributed: bool,
     connected: bool,
     level: u8,
+    /// The seat's account name (held for it, or sitting); absent for a
+    /// guest, the bot or nobody.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
 }
 
 /// The `state` frame's fields (docs/server.md).
@@ -139,4 +145,6 @@ struct StateFrame<'a> {
     stand_in: &'a [Vec<usize>; 2],
     #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
     play: Option<&'a super::table::MatchView>,
+    /// A rated game (both seats' accounts asked for one).
+    rated: bool,
 }

@@ -136,10 +136,9 @@ impl Game {
         self.0.snapshot()
     }
 
-    /// The finished game's record with the seed, signed with the server's key.
-    pub fn signed_record(&self, keys: &Keys) -> String {
-        let text = self.0.record(true);
-        virada::record::sign(&text, &keys.public_bytes(), |bytes| keys.sign(bytes))
+    /// The finished game's record with the seed, not yet signed.
+    pub fn record_text(&self) -> String {
+        self.0.record(true)
     }
 
     /// The bot's move at `level`; `None` when the game is over. Node budgets
@@ -154,4 +153,9 @@ impl Game {
     pub fn set_bot(&mut self, seat: usize, level: u8, bot: bool) {
         self.0.set_stand_in(seat, level, bot);
     }
+}
+
+/// A record's text signed with the server's key.
+pub fn sign(text: &str, keys: &Keys) -> String {
+    virada::record::sign(text, &keys.public_bytes(), |bytes| keys.sign(bytes))
 }

@@ -18,7 +18,7 @@ use super::relay::Cluster;
 use super::saved::MatchPlay;
 use super::store::{Redis, Store};
 use super::table::{
-    fresh_token, now_ms, Actor, Command, Ended, Holder, Opener, Saved, Status, Timing,
+    fresh_token, now_ms, Actor, Command, Ended, Holder, Next, Opener, Saved, Status, Timing,
 };
 use virada::game::GameKind;
 
@@ -63,6 +63,8 @@ pub struct NewTable {
     pub handicap: String,
     /// The match (V1) its game belongs to, if any.
     pub play: Option<MatchPlay>,
+    /// The seats held for accounts, and whether it is rated (a seek's table).
+    pub players: super::saved::Players,
 }
 
 /// Limits on what one address may do.
@@ -88,6 +90,8 @@ pub struct Hub {
     me: Weak<Hub>,
     /// This server among the servers of one Redis (`--redis`).
     cluster: OnceLock<Arc<Cluster>>,
+    /// The accounts, for the tables to name, rate and keep their games.
+    accounts: OnceLock<Arc<super::accounts::Accounts>>,
 }
 
 impl Hub {
@@ -100,6 +104,7 @@ impl Hub {
         timing: Timing,
         limits: Limits,
         shared: Option<(Redis, String)>,
+        accounts: Arc<super::accounts::Accounts>,
     ) -> Result<Arc<Hub>, String> {
         let hub = Arc::new_cyclic(|me| Hub {
             me: me.clone(),
@@ -112,6 +117,7 @@ impl Hub {
             limits,
             lobby: Arc::new(Lobby::new()),
             cluster: OnceLock::new(),
+            accounts: OnceLock::from(accounts),
         });
         if let Some((redis, token)) = shared {
             // The cluster's scan runs the tables nobody runs.
@@ -138,6 +144,11 @@ impl Hub {
             tracing::info!("{count} tables in progress restored");
         }
         Ok(hub)
+    }
+
+    /// The server's accounts.
+    pub fn accounts(&self) -> Option<&Arc<super::accounts::Accounts>> {
+        self.accounts.get()
     }
 
     /// The server's public key (hex).
@@ -214,7 +225,8 @@ impl Hub {
         let opener: Weak<dyn Opener> = self.me.clone();
         let actor = actor
             .reporting(self.lobby.reporter(fingerprint))
-            .opening(opener);
+            .opening(opener)
+            .with_accounts(self.accounts.get().cloned());
         Ok((commands, tokio::spawn(actor.run(receiver))))
     }
 
@@ -307,9 +319,26 @@ impl Hub {
             .map(Some)
     }
 
+    /// Opens a seek's table under the id `id` (drawn by the pairing): its
+    /// seats are held for the two accounts the table's players name, and
+    /// it waits for them alone (no bot sits).
+    pub fn open_paired(&self, id: &str, new: NewTable) -> Result<Opened, String> {
+        self.open_as(id.to_string(), new, [Holder::Empty, Holder::Empty], true)
+    }
+
     /// Opens a table with its seats as given (empty, or held to play again).
     fn open_with(&self, new: NewTable, seats: [Holder; 2], paired: bool) -> Result<Opened, String> {
-        let id = fresh_token()?;
+        self.open_as(fresh_token()?, new, seats, paired)
+    }
+
+    /// [`Hub::open_with`] under a given id.
+    fn open_as(
+        &self,
+        id: String,
+        new: NewTable,
+        seats: [Holder; 2],
+        paired: bool,
+    ) -> Result<Opened, String> {
         let seed = virada::game::fairness::Seed::generate().map_err(|e| e.to_string())?;
         let fingerprint = seed.fingerprint();
         let wait = i64::try_from(self.timing.seat_wait.as_millis()).unwrap_or(i64::MAX);
@@ -333,6 +362,7 @@ impl Hub {
             again: [false, false],
             declined: [false, false],
             next: None,
+            players: new.players,
         };
         self.spawn(saved)?;
         Ok(Opened { id, fingerprint })
@@ -362,22 +392,14 @@ impl Hub {
 impl Opener for Hub {
     /// A table to play again: not counted against any address (its people
     /// opened the first), its seats held by the same people.
-    fn open_held(
-        &self,
-        kind: GameKind,
-        clock: u32,
-        level: u8,
-        handicap: &str,
-        seats: [Holder; 2],
-        play: Option<MatchPlay>,
-    ) -> Result<String, String> {
-        let handicap = handicap.to_string();
+    fn open_held(&self, next: Next, seats: [Holder; 2]) -> Result<String, String> {
         let new = NewTable {
-            kind,
-            clock,
-            level,
-            handicap,
-            play,
+            kind: next.kind,
+            clock: next.clock,
+            level: next.level,
+            handicap: next.handicap,
+            play: next.play,
+            players: next.players,
         };
         self.open_with(new, seats, false).map(|opened| opened.id)
     }
@@ -449,5 +471,21 @@ pub(super) fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
         again: [false, false],
         declined: [false, false],
         next: None,
+        players: players_from_record(&r),
     })
+}
+
+/// The accounts a finished record names (an unrated game's, or a rated
+/// one's: the record says which).
+fn players_from_record(r: &virada::record::Record) -> super::saved::Players {
+    let named = r.names.clone().unwrap_or_default();
+    super::saved::Players {
+        accounts: named.map(|name| {
+            (!name.is_empty()).then(|| super::saved::SeatAccount {
+                id: String::new(),
+                name,
+            })
+        }),
+        rated: r.ratings.is_some(),
+    }
 }

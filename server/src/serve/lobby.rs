@@ -56,6 +56,12 @@ struct Summary {
     /// the game's number in it; absent for a single game.
     #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
     play: Option<MatchLine>,
+    /// The seats' account names, empty for none; absent when neither has one.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    names: Vec<String>,
+    /// A rated game; absent when not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    rated: bool,
 }
 
 /// A match as the lobby's line shows it: `points` or `games`, its
@@ -309,6 +315,11 @@ fn summary(saved: &Saved, fingerprint: &Arc<str>) -> Summary {
                 game: m.games.len() + 1,
             })
         }),
+        names: match saved.players.names() {
+            [a, b] if a.is_empty() && b.is_empty() => Vec::new(),
+            [a, b] => vec![a, b],
+        },
+        rated: saved.players.rated,
     }
 }
 
@@ -395,6 +406,7 @@ mod tests {
             again: [false, false],
             declined: [false, false],
             next: None,
+            players: Default::default(),
         }
     }
 

@@ -9,6 +9,7 @@
 //! than its own connection. SIGTERM or Ctrl-C stop accepting, let the open
 //! requests finish for a few seconds, and exit.
 
+pub mod accounts;
 mod api;
 mod body;
 mod files;
@@ -20,6 +21,7 @@ mod lobby;
 mod protocol;
 mod relay;
 mod saved;
+mod seeks;
 mod site;
 mod socket;
 pub mod store;
@@ -113,6 +115,19 @@ pub struct Args {
         value_delimiter = ','
     )]
     allow_origins: Vec<String>,
+    /// The site's public origin (`https://othello.example`), where passkeys
+    /// are made and used and the only origin whose pages may change an
+    /// account. Passkeys need a domain, not an address: the default is
+    /// `http://localhost:PORT` (the port listened on).
+    #[arg(long, env = "VIRADA_ORIGIN")]
+    origin: Option<String>,
+    /// Requests that change state (sign-ups, sign-ins, seeks …) one address
+    /// may make a minute, after a burst of as many (0: no limit).
+    #[arg(long, env = "VIRADA_ACCOUNT_REQUESTS", default_value_t = 60)]
+    account_requests: u32,
+    /// Rated games an account needs to be on the leaderboard.
+    #[arg(long, env = "VIRADA_LEADERBOARD_GAMES", default_value_t = 5)]
+    leaderboard_games: u32,
 }
 
 /// Serves until stopped. The first line on standard output is
@@ -163,16 +178,40 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         let addr = listener
             .local_addr()
             .map_err(|e| format!("cannot read the listening address: {e}"))?;
+        let origin = args
+            .origin
+            .clone()
+            .unwrap_or_else(|| format!("http://localhost:{}", addr.port()));
         println!("Serving {} on http://{addr}/", root.display());
         let _ = std::io::stdout().flush();
-        let (store, shared): (store::Store, _) = match &args.redis {
+        // The second line may find the reader gone (a test reads the
+        // first only): it is said, not insisted on.
+        let _ = writeln!(
+            std::io::stdout(),
+            "Play at {origin}/ (passkeys need this address)"
+        );
+        let (store, shared, kv): (store::Store, _, accounts::kv::Kv) = match &args.redis {
             Some(url) => {
                 let token = table::fresh_token()?;
                 let redis = store::Redis::connect(url).await?.with_token(&token);
-                (Arc::new(redis.clone()), Some((redis, token)))
+                let kv = accounts::kv::RedisKv::open(redis.connection()).await?;
+                (Arc::new(redis.clone()), Some((redis, token)), Arc::new(kv))
             }
-            None => (Arc::new(store::Sqlite::open(&args.data)?), None),
+            None => (
+                Arc::new(store::Sqlite::open(&args.data)?),
+                None,
+                Arc::new(accounts::kv::SqliteKv::open(&args.data)?),
+            ),
         };
+        let accounts = accounts::Accounts::new(
+            kv,
+            accounts::Settings {
+                origin,
+                also: args.allow_origins.clone(),
+                min_games: args.leaderboard_games,
+                records: Some((Arc::clone(&store), Arc::clone(&keys))),
+            },
+        )?;
         let hub = hub::Hub::start(
             store,
             keys,
@@ -187,8 +226,19 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 window: Duration::from_secs(600),
             },
             shared,
+            Arc::clone(&accounts),
         )
         .await?;
+        let limit = accounts::RateLimit::new(args.account_requests, args.account_requests);
+        let seeks = seeks::Seeks {
+            accounts: Arc::clone(&accounts),
+            hub: Arc::clone(&hub),
+        };
+        let people = axum::Router::new()
+            .merge(accounts::router(Arc::clone(&accounts)))
+            .merge(seeks::router(seeks))
+            .layer(axum::extract::DefaultBodyLimit::max(body::MAX_BODY))
+            .layer(limit);
         let api = api::Api {
             hub,
             origins: Arc::new(args.allow_origins),
@@ -196,6 +246,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         let app = files::with_common_layers(
             axum::Router::new()
                 .merge(api::router(api))
+                .merge(people)
                 .fallback_service(files::router(site, request_timeout)),
         );
         let limits = Limits {

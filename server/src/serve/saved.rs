@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use tokio::sync::oneshot;
 
+pub use super::accounts::ratings::SeatAccount;
 use super::protocol::Refusal;
 use virada::game::GameKind;
 
@@ -130,6 +131,36 @@ pub struct Saved {
     /// match's next game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next: Option<String>,
+    /// The seats' accounts and whether the game is rated (accounts/).
+    #[serde(default, skip_serializing_if = "Players::is_empty")]
+    pub players: Players,
+}
+
+/// The accounts at a table: who sits (or is awaited) in each seat, and
+/// whether both asked for a rated game. A seat whose account is set and
+/// whose holder is still `Empty` is held for that account (a seek's table).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Players {
+    /// Each seat's account, `None` for a guest, the bot or nobody yet.
+    #[serde(default)]
+    pub accounts: [Option<SeatAccount>; 2],
+    /// Both seats asked for a rated game (a rated seek taken).
+    #[serde(default)]
+    pub rated: bool,
+}
+
+impl Players {
+    /// No account at the table.
+    pub fn is_empty(&self) -> bool {
+        *self == Players::default()
+    }
+
+    /// The seats' names as a record writes them (empty for none).
+    pub fn names(&self) -> [String; 2] {
+        self.accounts
+            .clone()
+            .map(|a| a.map(|a| a.name).unwrap_or_default())
+    }
 }
 
 impl Saved {
@@ -166,6 +197,8 @@ pub enum Command {
     Hello {
         /// The seat's secret, when coming back.
         token: Option<String>,
+        /// The signed-in account of the page, if any (its session cookie).
+        account: Option<SeatAccount>,
         /// The answer.
         reply: oneshot::Sender<Result<Welcome, Refusal>>,
     },

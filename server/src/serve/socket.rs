@@ -17,6 +17,7 @@ use tokio::time::Instant;
 
 use super::hub::Handle;
 use super::protocol::{self, ClientMessage, Code, Refusal};
+use super::saved::SeatAccount;
 use super::table::{now_ms, Command, Welcome};
 
 /// How long a page has to say `hello`.
@@ -71,7 +72,7 @@ impl Bucket {
 }
 
 /// Serves one socket of table `id` until it closes.
-pub async fn serve(socket: WebSocket, table: Handle, id: String) {
+pub async fn serve(socket: WebSocket, table: Handle, id: String, account: Option<SeatAccount>) {
     let (mut sink, mut stream) = socket.split();
     // The commitment goes out before the first read: no word, no
     // contribution and no hello is read before the page could see it.
@@ -105,7 +106,7 @@ pub async fn serve(socket: WebSocket, table: Handle, id: String) {
                             .into()
                     })
                 } else if let Some(text) = text {
-                    match handle(&table, &mut seat, &mut hello_done, text.as_str()).await {
+                    match handle(&table, &mut seat, &mut hello_done, &account, text.as_str()).await {
                         Reply::Frame(f) => Some(f.into()),
                         Reply::Nothing => None,
                         Reply::Gone => break,
@@ -147,6 +148,7 @@ async fn handle(
     table: &Handle,
     seat: &mut Option<usize>,
     hello_done: &mut bool,
+    account: &Option<SeatAccount>,
     text: &str,
 ) -> Reply {
     let message = match protocol::parse(text) {
@@ -164,7 +166,11 @@ async fn handle(
             let (reply, answer) = oneshot::channel();
             if table
                 .commands
-                .send(Command::Hello { token, reply })
+                .send(Command::Hello {
+                    token,
+                    account: account.clone(),
+                    reply,
+                })
                 .await
                 .is_err()
             {

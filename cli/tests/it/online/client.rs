@@ -198,8 +198,31 @@ impl Client {
 
     /// A socket at the table, or why none opened.
     pub async fn try_connect(server: &impl Listening, id: &str) -> Result<Client, String> {
+        Client::try_connect_as(server, id, None).await
+    }
+
+    /// A socket at the table from a page signed in with session `cookie`.
+    pub async fn connect_as(server: &impl Listening, id: &str, cookie: &str) -> Client {
+        Client::try_connect_as(server, id, Some(cookie))
+            .await
+            .unwrap_or_else(|e| panic!("cannot open the table's socket: {e}"))
+    }
+
+    async fn try_connect_as(
+        server: &impl Listening,
+        id: &str,
+        cookie: Option<&str>,
+    ) -> Result<Client, String> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
         let url = format!("ws://127.0.0.1:{}/api/tables/{id}/ws", server.port());
-        let (socket, _) = tokio_tungstenite::connect_async(url)
+        let mut request = url.into_client_request().map_err(|e| e.to_string())?;
+        if let Some(cookie) = cookie {
+            let value = format!("virada_session={cookie}")
+                .parse()
+                .map_err(|_| "cookie")?;
+            request.headers_mut().insert("cookie", value);
+        }
+        let (socket, _) = tokio_tungstenite::connect_async(request)
             .await
             .map_err(|e| e.to_string())?;
         Ok(Client {

@@ -3,6 +3,7 @@
 //! WebSocket clients (tokio-tungstenite), records checked with the crate's
 //! verifier.
 
+mod accounts;
 mod again;
 mod api;
 mod client;
@@ -11,7 +12,10 @@ mod front;
 mod handicap;
 mod lobby;
 mod matches;
+mod passkey;
+mod people;
 mod race;
+mod rated;
 /// The server store's own `redis-server` starter, the one file both use.
 #[path = "../../../../server/src/serve/store/redis_server.rs"]
 pub(crate) mod redis;

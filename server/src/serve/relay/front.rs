@@ -291,6 +291,7 @@ impl Front {
             let (reply, _) = oneshot::channel();
             let hello = Command::Hello {
                 token: Some(token),
+                account: None,
                 reply,
             };
             match self.shared.local() {
@@ -385,7 +386,11 @@ impl Front {
     /// answers and their `Left`.
     fn track(&self, command: Command) -> Command {
         match command {
-            Command::Hello { token, reply } => {
+            Command::Hello {
+                token,
+                account,
+                reply,
+            } => {
                 let (inner, answer) = oneshot::channel::<Result<Welcome, Refusal>>();
                 let shared = Arc::clone(&self.shared);
                 let asked = token.clone();
@@ -406,6 +411,7 @@ impl Front {
                 });
                 Command::Hello {
                     token,
+                    account,
                     reply: inner,
                 }
             }

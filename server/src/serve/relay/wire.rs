@@ -22,6 +22,9 @@ pub enum Asked {
     Hello {
         /// The seat's secret, when coming back.
         token: Option<String>,
+        /// The page's signed-in account.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        account: Option<super::super::saved::SeatAccount>,
     },
     /// `Command::Left`.
     Left {
@@ -112,7 +115,11 @@ pub enum Replier {
 /// which never leaves its server.
 pub fn split(command: Command) -> Option<(Asked, Replier)> {
     Some(match command {
-        Command::Hello { token, reply } => (Asked::Hello { token }, Replier::Welcome(reply)),
+        Command::Hello {
+            token,
+            account,
+            reply,
+        } => (Asked::Hello { token, account }, Replier::Welcome(reply)),
         Command::Left { seat } => (Asked::Left { seat }, Replier::Nobody),
         Command::Show => (Asked::Resync, Replier::Nobody),
         Command::Contribute {
@@ -141,7 +148,11 @@ pub fn split(command: Command) -> Option<(Asked, Replier)> {
 /// more); `None` when they do not belong together.
 pub fn unsplit(asked: Asked, replier: Replier) -> Option<Command> {
     Some(match (asked, replier) {
-        (Asked::Hello { token }, Replier::Welcome(reply)) => Command::Hello { token, reply },
+        (Asked::Hello { token, account }, Replier::Welcome(reply)) => Command::Hello {
+            token,
+            account,
+            reply,
+        },
         (Asked::Left { seat }, _) => Command::Left { seat },
         (Asked::Resync, _) => Command::Show,
         (Asked::Contribute { seat, random, word }, Replier::Done(reply)) => Command::Contribute {
@@ -167,9 +178,14 @@ pub fn unsplit(asked: Asked, replier: Replier) -> Option<Command> {
 /// gives.
 pub fn join(asked: Asked) -> (Command, Waiter) {
     match asked {
-        Asked::Hello { token } => {
+        Asked::Hello { token, account } => {
             let (reply, answer) = oneshot::channel();
-            (Command::Hello { token, reply }, Waiter::Welcome(answer))
+            let hello = Command::Hello {
+                token,
+                account,
+                reply,
+            };
+            (hello, Waiter::Welcome(answer))
         }
         Asked::Left { seat } => (Command::Left { seat }, Waiter::Nothing),
         Asked::Resync => (Command::Show, Waiter::Nothing),

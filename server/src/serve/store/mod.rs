@@ -46,6 +46,11 @@ pub trait Storage: Send + Sync {
     /// and moves), in one atomic step.
     fn finish(&self, id: &str, game: &str, record: String, finished_ms: i64) -> Answer<'_, ()>;
 
+    /// Replaces a finished record's text (its game stays where it was):
+    /// a deleted account's name replaced, the record signed again. Nothing
+    /// happens when there is no such record.
+    fn rewrite_record(&self, id: &str, record: String) -> Answer<'_, ()>;
+
     /// Every table in progress: `(id, state)`.
     fn load_tables(&self) -> Answer<'_, Vec<(String, String)>>;
 

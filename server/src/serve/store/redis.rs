@@ -233,6 +233,31 @@ impl Storage for Redis {
         })
     }
 
+    fn rewrite_record(&self, id: &str, record: String) -> Answer<'_, ()> {
+        let key = record_key(id);
+        let mut connection = self.connection.clone();
+        Box::pin(async move {
+            // Only a record that is there: HSETEX-like, by a check first
+            // (the field `game` says the record exists).
+            let there: bool = redis::cmd("HEXISTS")
+                .arg(&key)
+                .arg("game")
+                .query_async(&mut connection)
+                .await
+                .map_err(|e| failed(&e))?;
+            if !there {
+                return Ok(());
+            }
+            redis::cmd("HSET")
+                .arg(&key)
+                .arg("record")
+                .arg(record)
+                .query_async::<()>(&mut connection)
+                .await
+                .map_err(|e| failed(&e))
+        })
+    }
+
     fn load_tables(&self) -> Answer<'_, Vec<(String, String)>> {
         let mut connection = self.connection.clone();
         Box::pin(async move {

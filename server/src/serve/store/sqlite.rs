@@ -47,6 +47,11 @@ enum Op {
         state: String,
         done: oneshot::Sender<Result<(), AppendError>>,
     },
+    Rewrite {
+        id: String,
+        record: String,
+        done: oneshot::Sender<Result<(), String>>,
+    },
     LoadTables(oneshot::Sender<Result<Vec<(String, String)>, String>>),
     Record(String, oneshot::Sender<Result<Option<String>, String>>),
     Records(usize, oneshot::Sender<Result<Vec<RecordEntry>, String>>),
@@ -134,6 +139,11 @@ impl Storage for Sqlite {
 
     fn load_tables(&self) -> Answer<'_, Vec<(String, String)>> {
         Box::pin(self.ask(Op::LoadTables))
+    }
+
+    fn rewrite_record(&self, id: &str, record: String) -> Answer<'_, ()> {
+        let id = id.to_string();
+        Box::pin(self.ask(move |done| Op::Rewrite { id, record, done }))
     }
 
     fn record(&self, id: &str) -> Answer<'_, Option<String>> {
@@ -264,6 +274,13 @@ fn apply(connection: &mut Connection, batch: Vec<Op>) {
                     .and_then(|_| transaction.execute("DELETE FROM moves WHERE id = ?1", [&id]));
                 acks.push((Done::Plain(done), r.map(|_| ()).map_err(|e| e.to_string())));
             }
+            Op::Rewrite { id, record, done } => {
+                let r = transaction.execute(
+                    "UPDATE records SET record = ?2 WHERE id = ?1",
+                    params![id, record],
+                );
+                acks.push((Done::Plain(done), r.map(|_| ()).map_err(|e| e.to_string())));
+            }
             Op::AppendMove {
                 id,
                 ply,
@@ -312,7 +329,7 @@ impl Op {
     fn fail(self, e: &str) {
         let e = e.to_string();
         match self {
-            Op::SaveTable { done, .. } | Op::Finish { done, .. } => {
+            Op::SaveTable { done, .. } | Op::Finish { done, .. } | Op::Rewrite { done, .. } => {
                 let _ = done.send(Err(e));
             }
             Op::AppendMove { done, .. } => {

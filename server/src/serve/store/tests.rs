@@ -79,6 +79,17 @@ async fn conformance(store: &dyn Storage) {
     let late = store.append_move("m", 2, "c3", "{}".into()).await;
     assert_eq!(late, Err(AppendError::Over));
     assert_eq!(store.record("nobody").await.unwrap(), None);
+    // A record rewritten (a deleted account's name replaced) keeps its place.
+    store
+        .rewrite_record("m", "virada-record m2\n".into())
+        .await
+        .unwrap();
+    assert_eq!(
+        store.record("m").await.unwrap().as_deref(),
+        Some("virada-record m2\n")
+    );
+    store.rewrite_record("nobody", "x".into()).await.unwrap();
+    assert_eq!(store.record("nobody").await.unwrap(), None);
 
     // The list: newest first, equal times by id.
     store

@@ -21,19 +21,25 @@ use crate::serve::saved::MatchPlay;
 /// What a table needs of the hub to play again: a new table whose seats
 /// are held from its start.
 pub trait Opener: Send + Sync {
-    /// Opens a table of `kind`, `clock`, bot `level` and `handicap` (its
-    /// short form, empty for none) with `seats` held
-    /// (a person's seat by their token's hash), waiting for them to say
-    /// hello, its game one of the match `play` when given; answers its id.
-    fn open_held(
-        &self,
-        kind: GameKind,
-        clock: u32,
-        level: u8,
-        handicap: &str,
-        seats: [Holder; 2],
-        play: Option<MatchPlay>,
-    ) -> Result<String, String>;
+    /// Opens a table as `next` says with `seats` held (a person's seat by
+    /// their token's hash), waiting for them to say hello; answers its id.
+    fn open_held(&self, next: Next, seats: [Holder; 2]) -> Result<String, String>;
+}
+
+/// The table where the people go on: the same settings as this one's.
+pub struct Next {
+    /// The game and board.
+    pub kind: GameKind,
+    /// Seconds a turn, 0 for none.
+    pub clock: u32,
+    /// The bot's level, for a seat it holds.
+    pub level: u8,
+    /// The handicap's short form, empty for none.
+    pub handicap: String,
+    /// The match its game is one of, if any.
+    pub play: Option<MatchPlay>,
+    /// The seats' accounts, and whether it is rated.
+    pub players: super::Players,
 }
 
 /// The token hash of a seat a person sat in (a bot standing in for them
@@ -153,8 +159,25 @@ impl Actor {
             },
             None => Holder::Bot,
         });
+        // The same accounts in the same seats; rated again only when both
+        // are still people.
+        let mut players = self.saved.players.clone();
+        for (seat, holder) in seats.iter().enumerate() {
+            if matches!(holder, Holder::Bot) {
+                players.accounts[seat] = None;
+                players.rated = false;
+            }
+        }
         let s = &self.saved;
-        opener.open_held(s.kind, s.clock, s.level, &s.handicap, seats, play)
+        let next = Next {
+            kind: s.kind,
+            clock: s.clock,
+            level: s.level,
+            handicap: s.handicap.clone(),
+            play,
+            players,
+        };
+        opener.open_held(next, seats)
     }
 
     /// A table opened with its seats held (`again`) settles once every

@@ -75,7 +75,7 @@ impl Actor {
         if game.is_over() {
             self.saved.status = Status::Over;
             self.saved.deadline_ms = None;
-            let record = game.signed_record(&self.keys);
+            let record = self.final_record().await;
             self.keep_move().await?;
             self.store
                 .finish(
@@ -91,6 +91,7 @@ impl Actor {
                 .map_err(AppendError::Failed)?;
             self.record = Some(record);
             self.over_at = Some(now_ms());
+            self.keep_for_accounts().await;
             if self.saved.play.is_some() {
                 self.match_goes_on().await;
             } else {

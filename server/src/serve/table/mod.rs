@@ -28,17 +28,20 @@ mod again;
 mod contribute;
 mod keep;
 mod r#match;
+mod named;
 mod show;
 mod time;
 
-pub use again::Opener;
+pub use again::{Next, Opener};
 pub use r#match::{new_match, read_match, MatchView};
 
 use super::game::Game;
 use super::keys::Keys;
 use super::protocol::{Code, Refusal};
 use super::saved::token_hash;
-pub use super::saved::{fresh_token, now_ms, Command, Holder, Saved, Status, Timing, Welcome};
+pub use super::saved::{
+    fresh_token, now_ms, Command, Holder, Players, Saved, SeatAccount, Status, Timing, Welcome,
+};
 use super::store::{AppendError, Store};
 use time::{linger_ms, sleep_until_ms};
 use virada::game::fairness::Seed;
@@ -68,6 +71,10 @@ pub struct Actor {
     /// stored: a table read again after a restart or a takeover starts
     /// them afresh.
     stand_in: [Vec<usize>; 2],
+    /// The accounts, to name, rate and keep a finished game.
+    accounts: Option<Arc<super::accounts::Accounts>>,
+    /// What the finished game gave its accounts' ratings, if rated.
+    rated: Option<super::accounts::model::RatedGame>,
 }
 
 /// How an actor's run ended.
@@ -108,6 +115,8 @@ impl Actor {
             opener: None,
             behind: false,
             stand_in: [Vec::new(), Vec::new()],
+            accounts: None,
+            rated: None,
         };
         if matches!(actor.saved.status, Status::Playing | Status::Over) {
             actor.game = Some(actor.build_game()?);
@@ -186,6 +195,12 @@ impl Actor {
         self
     }
 
+    /// The actor names, rates and keeps finished games with `accounts`.
+    pub fn with_accounts(mut self, accounts: Option<Arc<super::accounts::Accounts>>) -> Actor {
+        self.accounts = accounts;
+        self
+    }
+
     /// The actor asks `opener` for a new table when its people play again.
     pub fn opening(mut self, opener: std::sync::Weak<dyn Opener>) -> Actor {
         self.opener = Some(opener);
@@ -234,8 +249,12 @@ impl Actor {
 
     async fn on_command(&mut self, command: Command) {
         match command {
-            Command::Hello { token, reply } => {
-                let answer = self.hello(token).await;
+            Command::Hello {
+                token,
+                account,
+                reply,
+            } => {
+                let answer = self.hello(token, account).await;
                 let _ = reply.send(answer);
             }
             Command::Show => self.broadcast(),
@@ -313,61 +332,65 @@ impl Actor {
         }
     }
 
-    async fn hello(&mut self, token: Option<String>) -> Result<Welcome, Refusal> {
+    async fn hello(
+        &mut self,
+        token: Option<String>,
+        account: Option<SeatAccount>,
+    ) -> Result<Welcome, Refusal> {
+        // The seat held for the page's account (a seek's table), or the
+        // one its account sits in.
+        let accounts = &self.saved.players.accounts;
+        let own = account
+            .as_ref()
+            .and_then(|a| (0..2).find(|&s| accounts[s].as_ref().is_some_and(|b| b.id == a.id)));
         if let Some(token) = token {
             let hash = token_hash(&token);
             let seat = (0..2).find(|&s| match &self.saved.seats[s] {
                 Holder::Person { token, .. } | Holder::Standing { token, .. } => *token == hash,
                 _ => false,
             });
-            let Some(seat) = seat else {
+            match seat {
+                Some(seat) => return self.sit_again(seat).await,
                 // After the end an unknown token just watches (a table
                 // brought back from its record keeps no tokens).
-                if self.saved.status == Status::Over {
+                None if self.saved.status == Status::Over => {
                     return Ok(self.welcome(None, None));
                 }
-                return Err(Refusal::new(
-                    Code::BadToken,
-                    "that token is not this table's",
-                ));
-            };
-            self.connected[seat] += 1;
-            self.saved.gone_since_ms[seat] = None;
-            // Back in time: the person takes their seat back from the bot.
-            if let Holder::Standing {
-                token,
-                word,
-                random,
-            } = &self.saved.seats[seat]
-            {
-                if self.saved.status == Status::Playing {
-                    self.saved.seats[seat] = Holder::Person {
-                        token: token.clone(),
-                        word: word.clone(),
-                        random: random.clone(),
-                    };
-                    if let Some(game) = self.game.as_mut() {
-                        game.set_bot(seat, self.saved.level, false);
-                    }
+                None if own.is_none() => {
+                    return Err(Refusal::new(
+                        Code::BadToken,
+                        "that token is not this table's",
+                    ));
                 }
+                None => {}
             }
-            // A table opened to play again: its people are all here.
-            if self.seats_held() {
-                self.settle().await?;
-            } else {
-                self.after_change().await;
-            }
-            return Ok(self.welcome(Some(seat), None));
         }
-        let free = (0..2).find(|&s| self.saved.seats[s] == Holder::Empty);
+        if let Some(seat) = own {
+            if !matches!(self.saved.seats[seat], Holder::Empty) {
+                return self.sit_again(seat).await;
+            }
+        }
+        // A free seat: the one held for this account, else one held for
+        // nobody.
+        let free = own.or_else(|| {
+            (0..2).find(|&s| {
+                self.saved.seats[s] == Holder::Empty && self.saved.players.accounts[s].is_none()
+            })
+        });
         match free {
-            Some(seat) if self.saved.status == Status::Waiting => {
+            Some(seat)
+                if self.saved.status == Status::Waiting
+                    && self.saved.seats[seat] == Holder::Empty =>
+            {
                 let token = fresh_token().map_err(|e| Refusal::new(Code::Storage, e))?;
                 self.saved.seats[seat] = Holder::Person {
                     token: token_hash(&token),
                     word: String::new(),
                     random: String::new(),
                 };
+                if self.saved.players.accounts[seat].is_none() {
+                    self.saved.players.accounts[seat] = account;
+                }
                 self.connected[seat] += 1;
                 if self
                     .saved
@@ -383,6 +406,37 @@ impl Actor {
             }
             _ => Ok(self.welcome(None, None)),
         }
+    }
+
+    /// A person comes back to their seat (by token, or by their account).
+    async fn sit_again(&mut self, seat: usize) -> Result<Welcome, Refusal> {
+        self.connected[seat] += 1;
+        self.saved.gone_since_ms[seat] = None;
+        // Back in time: the person takes their seat back from the bot.
+        if let Holder::Standing {
+            token,
+            word,
+            random,
+        } = &self.saved.seats[seat]
+        {
+            if self.saved.status == Status::Playing {
+                self.saved.seats[seat] = Holder::Person {
+                    token: token.clone(),
+                    word: word.clone(),
+                    random: random.clone(),
+                };
+                if let Some(game) = self.game.as_mut() {
+                    game.set_bot(seat, self.saved.level, false);
+                }
+            }
+        }
+        // A table opened to play again: its people are all here.
+        if self.seats_held() {
+            self.settle().await?;
+        } else {
+            self.after_change().await;
+        }
+        Ok(self.welcome(Some(seat), None))
     }
 
     fn welcome(&self, seat: Option<usize>, token: Option<String>) -> Welcome {

@@ -1,0 +1,557 @@
+//! Accounts on passkeys over real sockets (a software passkey signs the
+//! WebAuthn ceremonies): sign up, sign in again as from another device,
+//! a second passkey, sessions listed and revoked, sign out and the cookie
+//! reused, the account deleted; every malformed body to the accounts' and
+//! seeks' routes refused with 400 and a code; every state change without
+//! a session, or from another origin, refused with 401 or 403; a flood
+//! from one address rate limited.
+
+use super::client::Server;
+use super::people::{call, Person, ORIGIN};
+use serde_json::json;
+
+fn server(name: &str, extra: &[&str]) -> Server {
+    let mut flags = vec!["--origin", ORIGIN];
+    flags.extend_from_slice(extra);
+    Server::start(name, &flags)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_up_sign_in_a_second_passkey_sessions_sign_out_and_delete() {
+    let s = server("accounts", &[]);
+    let mut ana = Person::new("Ana_1");
+    let made = ana.sign_up(&s).await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    assert_eq!(made.body["name"], "Ana_1");
+    let me = ana.me(&s).await;
+    assert_eq!(
+        (me["signedIn"].clone(), me["name"].clone()),
+        (json!(true), json!("Ana_1"))
+    );
+    assert_eq!(me["shown"], "1500?");
+    assert_eq!(me["origin"], ORIGIN);
+
+    // Names are unique ignoring case; a bad one is refused with its code.
+    let mut twin = Person::new("ana_1");
+    let body = json!({"name": "ana_1"}).to_string();
+    let taken = call(
+        &s,
+        "POST",
+        "/api/accounts/signup",
+        Some(ORIGIN),
+        None,
+        Some(&body),
+    )
+    .await;
+    assert_eq!((taken.status, taken.code()), (409, "name-taken"));
+    for bad in ["ab", "a b", "ação", "<script>", "abcdefghijklmnopqrstu"] {
+        let body = json!({"name": bad}).to_string();
+        let refused = call(
+            &s,
+            "POST",
+            "/api/accounts/signup",
+            Some(ORIGIN),
+            None,
+            Some(&body),
+        )
+        .await;
+        assert_eq!((refused.status, refused.code()), (400, "bad-name"), "{bad}");
+    }
+    twin.name = "deleted-ab".into();
+    let body = json!({"name": twin.name}).to_string();
+    let reserved = call(
+        &s,
+        "POST",
+        "/api/accounts/signup",
+        Some(ORIGIN),
+        None,
+        Some(&body),
+    )
+    .await;
+    assert_eq!(reserved.code(), "reserved-name");
+
+    // Another device with the synced passkey signs in: a second session.
+    let mut phone = Person {
+        name: "ana_1".into(),
+        passkey: ana.passkey.synced(),
+        cookie: None,
+    };
+    let signed = phone.sign_in(&s).await;
+    assert_eq!(signed.status, 200, "{}", signed.text);
+    assert_eq!(signed.body["name"], "Ana_1");
+    assert_ne!(phone.cookie, ana.cookie);
+
+    // A finish sent again finds its ceremony gone.
+    let body = json!({"name": "Ana_1"}).to_string();
+    let started = call(
+        &s,
+        "POST",
+        "/api/accounts/signin",
+        Some(ORIGIN),
+        None,
+        Some(&body),
+    )
+    .await;
+    let credential = phone.passkey.get(&started.body["options"]);
+    let finish =
+        json!({"ceremony": started.body["ceremony"], "credential": credential}).to_string();
+    let first = call(
+        &s,
+        "POST",
+        "/api/accounts/signin/finish",
+        Some(ORIGIN),
+        None,
+        Some(&finish),
+    )
+    .await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    let again = call(
+        &s,
+        "POST",
+        "/api/accounts/signin/finish",
+        Some(ORIGIN),
+        None,
+        Some(&finish),
+    )
+    .await;
+    assert_eq!((again.status, again.code()), (400, "no-ceremony"));
+    // A passkey that is not the account's is refused.
+    let mut stranger = Person::new("Ana_1");
+    let started = call(
+        &s,
+        "POST",
+        "/api/accounts/signin",
+        Some(ORIGIN),
+        None,
+        Some(&body),
+    )
+    .await;
+    let _ = stranger.passkey.create(
+        &json!({"publicKey": {"rp": {"id": "localhost"}, "user": {"id": "AA"}, "challenge": "AA"}}),
+    );
+    let credential = stranger.passkey.get(&started.body["options"]);
+    let finish =
+        json!({"ceremony": started.body["ceremony"], "credential": credential}).to_string();
+    let wrong = call(
+        &s,
+        "POST",
+        "/api/accounts/signin/finish",
+        Some(ORIGIN),
+        None,
+        Some(&finish),
+    )
+    .await;
+    assert_eq!(
+        (wrong.status, wrong.code()),
+        (400, "bad-credential"),
+        "{}",
+        wrong.text
+    );
+
+    // A second passkey, made from the device already signed in.
+    let started = ana
+        .call(&s, "POST", "/api/accounts/passkeys", Some("{}"))
+        .await;
+    assert_eq!(started.status, 200, "{}", started.text);
+    let mut second = Person::new("Ana_1");
+    let credential = second.passkey.create(&started.body["options"]);
+    let finish =
+        json!({"ceremony": started.body["ceremony"], "credential": credential}).to_string();
+    let added = ana
+        .call(&s, "POST", "/api/accounts/passkeys/finish", Some(&finish))
+        .await;
+    assert_eq!(
+        (added.status, added.body["passkeys"].clone()),
+        (201, json!(2)),
+        "{}",
+        added.text
+    );
+    assert_eq!(second.sign_in(&s).await.status, 200);
+
+    // Sessions: listed, and one revoked from another.
+    let list = ana.call(&s, "GET", "/api/accounts/sessions", None).await;
+    let sessions = list.body.as_array().unwrap().clone();
+    assert_eq!(sessions.len(), 4, "{}", list.text);
+    assert_eq!(sessions.iter().filter(|s| s["current"] == true).count(), 1);
+    let me = phone.me(&s).await;
+    assert_eq!(me["signedIn"], true);
+    let phones = phone.call(&s, "GET", "/api/accounts/sessions", None).await;
+    let phone_id = phones
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["current"] == true)
+        .unwrap()["id"]
+        .clone();
+    let revoked = ana
+        .call(
+            &s,
+            "POST",
+            "/api/accounts/sessions/revoke",
+            Some(&json!({"session": phone_id}).to_string()),
+        )
+        .await;
+    assert_eq!(revoked.status, 200, "{}", revoked.text);
+    assert_eq!(phone.me(&s).await["signedIn"], false);
+    let after = phone.call(&s, "GET", "/api/accounts/sessions", None).await;
+    assert_eq!((after.status, after.code()), (401, "signed-out"));
+    // Another account's session is not found from here.
+    let mut bo = Person::new("bo-b");
+    assert_eq!(bo.sign_up(&s).await.status, 201);
+    let list = ana.call(&s, "GET", "/api/accounts/sessions", None).await;
+    let ana_session = list.body[0]["id"].clone();
+    let theirs = bo
+        .call(
+            &s,
+            "POST",
+            "/api/accounts/sessions/revoke",
+            Some(&json!({"session": ana_session}).to_string()),
+        )
+        .await;
+    assert_eq!((theirs.status, theirs.code()), (404, "no-session"));
+    assert_eq!(ana.me(&s).await["signedIn"], true);
+
+    // Sign out: the cookie cleared, and reused it opens nothing.
+    let old = ana.cookie.clone();
+    let out = ana
+        .call(&s, "POST", "/api/accounts/signout", Some("{}"))
+        .await;
+    assert_eq!(out.status, 200);
+    assert_eq!(out.cookie.as_deref(), Some(""));
+    for (method, path, body) in [
+        ("POST", "/api/accounts/signout", Some("{}")),
+        ("POST", "/api/accounts/passkeys", Some("{}")),
+        ("GET", "/api/accounts/sessions", None),
+        (
+            "POST",
+            "/api/seeks",
+            Some(r#"{"game":"othello","clock":30,"rated":true}"#),
+        ),
+    ] {
+        let reused = call(&s, method, path, Some(ORIGIN), old.as_deref(), body).await;
+        assert_eq!(
+            (reused.status, reused.code()),
+            (401, "signed-out"),
+            "{path}"
+        );
+    }
+
+    // Delete: the name typed again; then the name is free, the passkey gone.
+    assert_eq!(second.sign_in(&s).await.status, 200);
+    let wrong = second
+        .call(
+            &s,
+            "POST",
+            "/api/accounts/delete",
+            Some(r#"{"name":"someone"}"#),
+        )
+        .await;
+    assert_eq!((wrong.status, wrong.code()), (400, "confirm-name"));
+    let deleted = second
+        .call(
+            &s,
+            "POST",
+            "/api/accounts/delete",
+            Some(r#"{"name":"Ana_1"}"#),
+        )
+        .await;
+    assert_eq!(deleted.status, 200, "{}", deleted.text);
+    assert_eq!(second.me(&s).await["signedIn"], false);
+    let body = json!({"name": "Ana_1"}).to_string();
+    let gone = call(
+        &s,
+        "POST",
+        "/api/accounts/signin",
+        Some(ORIGIN),
+        None,
+        Some(&body),
+    )
+    .await;
+    assert_eq!((gone.status, gone.code()), (404, "no-account"));
+    let profile = call(&s, "GET", "/api/players/Ana_1", None, None, None).await;
+    assert_eq!(profile.status, 404);
+    let mut anew = Person::new("ana_1");
+    assert_eq!(anew.sign_up(&s).await.status, 201);
+}
+
+/// The accounts' and seeks' routes that change state, each with a body
+/// that is otherwise fine.
+const ROUTES: [(&str, &str); 11] = [
+    ("/api/accounts/signup", r#"{"name":"carla"}"#),
+    (
+        "/api/accounts/signup/finish",
+        r#"{"ceremony":"00","credential":{}}"#,
+    ),
+    ("/api/accounts/signin", r#"{"name":"carla"}"#),
+    (
+        "/api/accounts/signin/finish",
+        r#"{"ceremony":"00","credential":{}}"#,
+    ),
+    ("/api/accounts/passkeys", "{}"),
+    (
+        "/api/accounts/passkeys/finish",
+        r#"{"ceremony":"00","credential":{}}"#,
+    ),
+    ("/api/accounts/signout", "{}"),
+    ("/api/accounts/sessions/revoke", r#"{"session":"00"}"#),
+    ("/api/accounts/delete", r#"{"name":"carla"}"#),
+    (
+        "/api/seeks",
+        r#"{"game":"othello","clock":30,"rated":false}"#,
+    ),
+    (
+        "/api/seeks/quick",
+        r#"{"game":"othello","clock":30,"rated":false}"#,
+    ),
+];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_malformed_body_gets_400_with_a_code() {
+    let s = server("accounts-bodies", &["--account-requests", "0"]);
+    let mut carla = Person::new("carla");
+    assert_eq!(carla.sign_up(&s).await.status, 201);
+    let cookie = carla.cookie.clone();
+    let mut routes: Vec<(String, &str)> = ROUTES.iter().map(|(p, b)| (p.to_string(), *b)).collect();
+    routes.push(("/api/seeks/0123/cancel".into(), "{}"));
+    routes.push(("/api/seeks/0123/accept".into(), "{}"));
+    for (path, _) in &routes {
+        for junk in ["", "{", "nope", "]", "\u{0}"] {
+            let a = call(
+                &s,
+                "POST",
+                path,
+                Some(ORIGIN),
+                cookie.as_deref(),
+                Some(junk),
+            )
+            .await;
+            assert_eq!(
+                (a.status, a.code()),
+                (400, "bad-json"),
+                "{path} {junk:?}: {}",
+                a.text
+            );
+        }
+        for shape in [
+            "[]",
+            "5",
+            "null",
+            r#"{"extra":1,"name":"x"}"#,
+            r#"{"rating":1800}"#,
+        ] {
+            let a = call(
+                &s,
+                "POST",
+                path,
+                Some(ORIGIN),
+                cookie.as_deref(),
+                Some(shape),
+            )
+            .await;
+            assert_eq!(a.status, 400, "{path} {shape}: {}", a.text);
+            assert!(!a.code().is_empty(), "{path} {shape}: {}", a.text);
+        }
+        // Not sent as JSON.
+        let request = format!(
+            "POST {path} HTTP/1.1\r\nHost: localhost\r\nOrigin: {ORIGIN}\r\nCookie: virada_session={}\r\n\
+             Content-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}",
+            cookie.as_deref().unwrap_or("")
+        );
+        let a = super::people::raw(&s, &request).await;
+        assert_eq!((a.status, a.code()), (415, "bad-content-type"), "{path}");
+    }
+    // A field of a wrong type or value has that field's own code.
+    for (path, body, code) in [
+        ("/api/accounts/signup", r#"{"name":5}"#, "bad-name"),
+        ("/api/accounts/signin", r#"{"name":["a"]}"#, "bad-name"),
+        (
+            "/api/accounts/signup/finish",
+            r#"{"ceremony":"00","credential":{"id":1}}"#,
+            "bad-credential",
+        ),
+        (
+            "/api/accounts/signin/finish",
+            r#"{"ceremony":7,"credential":{}}"#,
+            "no-ceremony",
+        ),
+        (
+            "/api/seeks",
+            r#"{"game":"go","clock":30,"rated":true}"#,
+            "bad-game",
+        ),
+        (
+            "/api/seeks",
+            r#"{"game":"othello","clock":-1,"rated":true}"#,
+            "bad-clock",
+        ),
+        (
+            "/api/seeks",
+            r#"{"game":"othello","clock":30,"rated":"yes"}"#,
+            "bad-rated",
+        ),
+        (
+            "/api/seeks",
+            r#"{"game":"othello","clock":30,"rated":true,"min":1600,"max":1400}"#,
+            "bad-range",
+        ),
+        (
+            "/api/seeks",
+            r#"{"game":"othello","clock":30,"rated":true,"min":-3}"#,
+            "bad-range",
+        ),
+        (
+            "/api/seeks",
+            r#"{"game":"othello","clock":0,"rated":true}"#,
+            "rated-needs-clock",
+        ),
+        (
+            "/api/seeks",
+            r#"{"game":"nabucodonosor","size":99,"clock":30,"rated":false}"#,
+            "bad-size",
+        ),
+        // A page cannot send a result or a rating: there is no such field.
+        (
+            "/api/seeks",
+            r#"{"game":"othello","clock":30,"rated":true,"rating":2900}"#,
+            "bad-body",
+        ),
+    ] {
+        let a = call(
+            &s,
+            "POST",
+            path,
+            Some(ORIGIN),
+            cookie.as_deref(),
+            Some(body),
+        )
+        .await;
+        assert_eq!(
+            (a.status, a.code()),
+            (400, code),
+            "{path} {body}: {}",
+            a.text
+        );
+    }
+    // Over 4 KiB.
+    let big = format!(r#"{{"name":"{}"}}"#, "x".repeat(5000));
+    let a = call(
+        &s,
+        "POST",
+        "/api/accounts/signup",
+        Some(ORIGIN),
+        None,
+        Some(&big),
+    )
+    .await;
+    assert_eq!((a.status, a.code()), (413, "too-large"));
+    // Nothing changed: carla is still the only account, still signed in.
+    assert_eq!(carla.me(&s).await["name"], "carla");
+    let list = call(&s, "GET", "/api/seeks", None, None, None).await;
+    assert_eq!(list.body["seeks"], json!([]));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn state_changes_without_a_session_or_from_another_origin_are_refused() {
+    let s = server("accounts-origin", &["--account-requests", "0"]);
+    let mut dora = Person::new("dora");
+    assert_eq!(dora.sign_up(&s).await.status, 201);
+    let cookie = dora.cookie.clone();
+    let mut routes: Vec<(String, &str)> = ROUTES.iter().map(|(p, b)| (p.to_string(), *b)).collect();
+    routes.push(("/api/seeks/0123/cancel".into(), "{}"));
+    routes.push(("/api/seeks/0123/accept".into(), "{}"));
+    for (path, body) in &routes {
+        let evil = call(
+            &s,
+            "POST",
+            path,
+            Some("http://evil.example"),
+            cookie.as_deref(),
+            Some(body),
+        )
+        .await;
+        assert_eq!((evil.status, evil.code()), (403, "bad-origin"), "{path}");
+        let none = call(&s, "POST", path, None, cookie.as_deref(), Some(body)).await;
+        assert_eq!((none.status, none.code()), (403, "no-origin"), "{path}");
+        let other_port = call(
+            &s,
+            "POST",
+            path,
+            Some("http://localhost:10"),
+            cookie.as_deref(),
+            Some(body),
+        )
+        .await;
+        assert_eq!(other_port.status, 403, "{path}");
+    }
+    // Those that act for an account need its session.
+    for (path, body) in routes.iter().filter(|(p, _)| {
+        !p.starts_with("/api/accounts/sign") || p.as_str() == "/api/accounts/signout"
+    }) {
+        let a = call(&s, "POST", path, Some(ORIGIN), None, Some(body)).await;
+        assert_eq!((a.status, a.code()), (401, "signed-out"), "{path}");
+        let forged = call(
+            &s,
+            "POST",
+            path,
+            Some(ORIGIN),
+            Some(&"ab".repeat(32)),
+            Some(body),
+        )
+        .await;
+        assert_eq!(
+            (forged.status, forged.code()),
+            (401, "signed-out"),
+            "{path}"
+        );
+    }
+    assert_eq!(dora.me(&s).await["name"], "dora");
+    // Opening a table is a state change too: another page's origin may not.
+    let table = r#"{"game":"othello"}"#;
+    for path in ["/api/tables", "/api/pair"] {
+        let evil = call(
+            &s,
+            "POST",
+            path,
+            Some("http://evil.example"),
+            None,
+            Some(table),
+        )
+        .await;
+        assert_eq!((evil.status, evil.code()), (403, "bad-origin"), "{path}");
+        let page = call(&s, "POST", path, Some(ORIGIN), None, Some(table)).await;
+        assert_eq!(page.status, 201, "{path}: {}", page.text);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_from_one_address_is_rate_limited_and_changes_nothing() {
+    let s = server("accounts-flood", &["--account-requests", "5"]);
+    let mut seen = Vec::new();
+    for i in 0..8 {
+        let body = json!({"name": format!("flood{i}")}).to_string();
+        let a = call(
+            &s,
+            "POST",
+            "/api/accounts/signup",
+            Some(ORIGIN),
+            None,
+            Some(&body),
+        )
+        .await;
+        seen.push((a.status, a.code().to_string()));
+    }
+    assert!(
+        seen[..5].iter().all(|(status, _)| *status == 200),
+        "{seen:?}"
+    );
+    assert!(
+        seen[5..]
+            .iter()
+            .all(|(s, c)| *s == 429 && c == "rate-limited"),
+        "{seen:?}"
+    );
+    // Reading is not limited.
+    let me = call(&s, "GET", "/api/accounts/me", None, None, None).await;
+    assert_eq!(me.status, 200);
+}

@@ -1,0 +1,555 @@
+//! The accounts' HTTP side. Every `POST` changes state: its `Origin` is
+//! checked (403 `bad-origin`, `no-origin`) before anything is read, and its
+//! body is the API's JSON (`body.rs`: 400 with a code for every malformed
+//! one). A route that needs a session answers 401 `signed-out` without one,
+//! including a cookie reused after signing out.
+//!
+//! | method and path | body | answer |
+//! | --- | --- | --- |
+//! | `POST /api/accounts/signup` | `{"name"}` | `{"ceremony", "options"}` (the passkey's creation options); 400 `bad-name`, `reserved-name`; 409 `name-taken` |
+//! | `POST /api/accounts/signup/finish` | `{"ceremony", "credential"}` | 201 `{"name"}` and the session cookie; 400 `no-ceremony`, `bad-credential`; 409 `name-taken`, `passkey-taken` |
+//! | `POST /api/accounts/signin` | `{"name"}` | `{"ceremony", "options"}`; 404 `no-account` |
+//! | `POST /api/accounts/signin/finish` | `{"ceremony", "credential"}` | `{"name"}` and the cookie; 400 `no-ceremony`, `bad-credential` |
+//! | `POST /api/accounts/passkeys` | `{}` | a second passkey's options (signed in); 409 `too-many-passkeys` |
+//! | `POST /api/accounts/passkeys/finish` | `{"ceremony", "credential"}` | 201 `{"passkeys"}`; 403 `not-yours` |
+//! | `POST /api/accounts/signout` | `{}` | `{}`, the cookie cleared, the session ended |
+//! | `GET /api/accounts/me` | — | `{"signedIn", "origin", …}`: who this is (never a 4xx) |
+//! | `GET /api/accounts/sessions` | — | the account's sessions: `[{"id", "created", "agent", "current"}]` |
+//! | `POST /api/accounts/sessions/revoke` | `{"session"}` | `{}`; 404 `no-session` (not one of the account's) |
+//! | `POST /api/accounts/delete` | `{"name"}` (the account's own, to confirm) | `{}`; 400 `confirm-name` |
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+use webauthn_rs::prelude::{PublicKeyCredential, RegisterPublicKeyCredential, Uuid};
+
+use super::super::body::{ApiBody, Body, Nothing, Refusal};
+use super::kv::{self, Change};
+use super::model::{
+    account_key, ceremony_key, credential_key, name_key, session_key, Account, Ceremony,
+    KeptPasskey, SessionRef, CEREMONY_MS, DELETED_PREFIX, MAX_PASSKEYS, SESSION_MS,
+};
+use super::sessions::{self, erased::Json as _, new_session, open_session};
+use super::{answer, fresh_secret, refusal, storage, store, Accounts};
+use crate::serve::table::{fresh_token, now_ms};
+
+/// The accounts' routes (the rate limit is laid over them by the caller).
+pub fn router(accounts: Arc<Accounts>) -> Router {
+    Router::new()
+        .route("/api/accounts/signup", post(sign_up))
+        .route("/api/accounts/signup/finish", post(sign_up_finish))
+        .route("/api/accounts/signin", post(sign_in))
+        .route("/api/accounts/signin/finish", post(sign_in_finish))
+        .route("/api/accounts/passkeys", post(add_passkey))
+        .route("/api/accounts/passkeys/finish", post(add_passkey_finish))
+        .route("/api/accounts/signout", post(sessions::sign_out))
+        .route("/api/accounts/me", get(sessions::me))
+        .route("/api/accounts/sessions", get(sessions::sessions))
+        .route("/api/accounts/sessions/revoke", post(sessions::revoke))
+        .route("/api/accounts/delete", post(sessions::delete))
+        .merge(super::profiles::router())
+        .with_state(accounts)
+}
+
+const BAD_NAME: (&str, &str) = ("bad-name", "a name is 3 to 20 letters, digits, _ or -");
+
+/// `{"name"}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct NameBody {
+    pub(super) name: String,
+}
+
+impl ApiBody for NameBody {
+    fn field_refusal(field: &str) -> Option<(&'static str, &'static str)> {
+        (field == "name").then_some(BAD_NAME)
+    }
+}
+
+/// `{"ceremony", "credential"}` finishing a registration.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Registered {
+    ceremony: String,
+    credential: RegisterPublicKeyCredential,
+}
+
+impl ApiBody for Registered {
+    fn field_refusal(field: &str) -> Option<(&'static str, &'static str)> {
+        finish_refusal(field)
+    }
+}
+
+/// `{"ceremony", "credential"}` finishing a sign-in.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Asserted {
+    ceremony: String,
+    credential: PublicKeyCredential,
+}
+
+impl ApiBody for Asserted {
+    fn field_refusal(field: &str) -> Option<(&'static str, &'static str)> {
+        finish_refusal(field)
+    }
+}
+
+fn finish_refusal(field: &str) -> Option<(&'static str, &'static str)> {
+    match field {
+        "ceremony" => Some((
+            "no-ceremony",
+            "that sign-up or sign-in is not one this server started",
+        )),
+        "credential" => Some((
+            "bad-credential",
+            "the passkey's answer is not one this server reads",
+        )),
+        _ => None,
+    }
+}
+
+/// A name as an account takes it: well-formed, not reserved.
+fn check_name(name: &str) -> Result<(), Refusal> {
+    if !virada::record::valid_name(name) {
+        return Err(Refusal::bad(BAD_NAME.0, BAD_NAME.1));
+    }
+    if name.to_ascii_lowercase().starts_with(DELETED_PREFIX) {
+        return Err(Refusal::bad(
+            "reserved-name",
+            "names beginning with deleted- stand for deleted accounts",
+        ));
+    }
+    Ok(())
+}
+
+fn taken(code: &'static str, message: &str) -> Refusal {
+    refusal(StatusCode::CONFLICT, code, message)
+}
+
+/// Keeps a ceremony's state; its id.
+async fn keep_ceremony(accounts: &Accounts, ceremony: &Ceremony) -> Result<String, Refusal> {
+    let id = store(fresh_token())?;
+    let text = store(serde_json::to_string(ceremony).map_err(|e| e.to_string()))?;
+    let kept = Change::create(ceremony_key(&id), text).lapsing(CEREMONY_MS);
+    store(accounts.kv.swap(vec![kept]).await)?;
+    Ok(id)
+}
+
+/// Takes a ceremony's state (once: a replayed finish finds nothing).
+async fn take_ceremony(accounts: &Accounts, id: &str) -> Result<Ceremony, Refusal> {
+    let none = || {
+        Refusal::bad(
+            "no-ceremony",
+            "that sign-up or sign-in has ended or never began",
+        )
+    };
+    if id.len() != 32 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(none());
+    }
+    let text = store(accounts.kv.take(&ceremony_key(id)).await)?.ok_or_else(none)?;
+    serde_json::from_str(&text).map_err(|_| none())
+}
+
+fn bad_credential(e: impl std::fmt::Display) -> Refusal {
+    Refusal::bad(
+        "bad-credential",
+        format!("the passkey was not accepted: {e}"),
+    )
+}
+
+/// The credential id as kept (base64url, no padding).
+fn credential_id(key: &webauthn_rs::prelude::Passkey) -> String {
+    base64url(key.cred_id().as_ref())
+}
+
+/// Bytes as base64url without padding.
+pub(crate) fn base64url(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+        for i in 0..=chunk.len() {
+            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+/// The answer that starts a ceremony.
+fn started(id: String, options: impl serde::Serialize) -> Response {
+    Json(json!({ "ceremony": id, "options": options })).into_response()
+}
+
+async fn sign_up(
+    State(accounts): State<Arc<Accounts>>,
+    headers: HeaderMap,
+    body: Result<Body<NameBody>, Refusal>,
+) -> Response {
+    answer(
+        async {
+            accounts.check_origin(&headers)?;
+            let Body(NameBody { name }) = body?;
+            check_name(&name)?;
+            if store(accounts.kv.get(&name_key(&name)).await)?.is_some() {
+                return Err(taken("name-taken", "that name is someone's already"));
+            }
+            let mut user = [0u8; 16];
+            store(getrandom::fill(&mut user).map_err(|e| e.to_string()))?;
+            let user = Uuid::from_bytes(user);
+            let (options, state) = accounts
+                .webauthn
+                .start_passkey_registration(user, &name, &name, None)
+                .map_err(|e| storage(&e.to_string()))?;
+            let account = user.simple().to_string();
+            let id = keep_ceremony(
+                &accounts,
+                &Ceremony::SignUp {
+                    name,
+                    account,
+                    state,
+                },
+            )
+            .await?;
+            Ok(started(id, options))
+        }
+        .await,
+    )
+}
+
+async fn sign_up_finish(
+    State(accounts): State<Arc<Accounts>>,
+    headers: HeaderMap,
+    body: Result<Body<Registered>, Refusal>,
+) -> Response {
+    answer(
+        async {
+            accounts.check_origin(&headers)?;
+            let Body(Registered {
+                ceremony,
+                credential,
+            }) = body?;
+            let Ceremony::SignUp {
+                name,
+                account,
+                state,
+            } = take_ceremony(&accounts, &ceremony).await?
+            else {
+                return Err(Refusal::bad(
+                    "no-ceremony",
+                    "that ceremony is not a sign-up",
+                ));
+            };
+            let key = accounts
+                .webauthn
+                .finish_passkey_registration(&credential, &state)
+                .map_err(bad_credential)?;
+            let now = now_ms();
+            let cred = credential_id(&key);
+            let token = store(fresh_secret())?;
+            let (session, hash) = new_session(&account, &headers, &token)?;
+            let doc = Account {
+                id: account.clone(),
+                name: name.clone(),
+                created_ms: now,
+                passkeys: vec![KeptPasskey {
+                    id: cred.clone(),
+                    key,
+                    added_ms: now,
+                    used_ms: None,
+                }],
+                rating: virada::rating::Stated::NEW,
+                rated_games: 0,
+                wins: 0,
+                draws: 0,
+                losses: 0,
+                sessions: vec![SessionRef {
+                    id: session.id.clone(),
+                    hash: hash.clone(),
+                }],
+            };
+            let json = |v: &dyn sessions::erased::Json| store(v.text());
+            let made = accounts
+                .kv
+                .swap(vec![
+                    Change::create(name_key(&name), account.clone()),
+                    Change::create(credential_key(&cred), account.clone()),
+                    Change::create(account_key(&account), json(&doc)?),
+                    Change::create(session_key(&hash), json(&session)?).lapsing(SESSION_MS),
+                ])
+                .await;
+            if !store(made)? {
+                // Someone took the name between start and finish (or the
+                // passkey is another account's).
+                return Err(match store(accounts.kv.get(&name_key(&name)).await)? {
+                    Some(_) => taken("name-taken", "that name is someone's already"),
+                    None => taken("passkey-taken", "that passkey belongs to another account"),
+                });
+            }
+            tracing::info!("account {name} made");
+            let mut response = (StatusCode::CREATED, Json(json!({ "name": name }))).into_response();
+            response
+                .headers_mut()
+                .insert(header::SET_COOKIE, accounts.cookie_value(&token));
+            Ok(response)
+        }
+        .await,
+    )
+}
+
+async fn account_by_name(accounts: &Accounts, name: &str) -> Result<Account, Refusal> {
+    let none = || {
+        refusal(
+            StatusCode::NOT_FOUND,
+            "no-account",
+            "there is no account of that name",
+        )
+    };
+    let id = store(accounts.kv.get(&name_key(name)).await)?.ok_or_else(none)?;
+    let (account, _) =
+        store(kv::read::<Account>(&*accounts.kv, &account_key(&id)).await)?.ok_or_else(none)?;
+    Ok(account)
+}
+
+async fn sign_in(
+    State(accounts): State<Arc<Accounts>>,
+    headers: HeaderMap,
+    body: Result<Body<NameBody>, Refusal>,
+) -> Response {
+    answer(
+        async {
+            accounts.check_origin(&headers)?;
+            let Body(NameBody { name }) = body?;
+            if !virada::record::valid_name(&name) {
+                return Err(Refusal::bad(BAD_NAME.0, BAD_NAME.1));
+            }
+            let account = account_by_name(&accounts, &name).await?;
+            let keys: Vec<_> = account.passkeys.iter().map(|k| k.key.clone()).collect();
+            let (options, state) = accounts
+                .webauthn
+                .start_passkey_authentication(&keys)
+                .map_err(|e| storage(&e.to_string()))?;
+            let id = keep_ceremony(
+                &accounts,
+                &Ceremony::SignIn {
+                    account: account.id,
+                    state,
+                },
+            )
+            .await?;
+            Ok(started(id, options))
+        }
+        .await,
+    )
+}
+
+async fn sign_in_finish(
+    State(accounts): State<Arc<Accounts>>,
+    headers: HeaderMap,
+    body: Result<Body<Asserted>, Refusal>,
+) -> Response {
+    answer(
+        async {
+            accounts.check_origin(&headers)?;
+            let Body(Asserted {
+                ceremony,
+                credential,
+            }) = body?;
+            let Ceremony::SignIn { account, state } = take_ceremony(&accounts, &ceremony).await?
+            else {
+                return Err(Refusal::bad(
+                    "no-ceremony",
+                    "that ceremony is not a sign-in",
+                ));
+            };
+            let result = accounts
+                .webauthn
+                .finish_passkey_authentication(&credential, &state)
+                .map_err(bad_credential)?;
+            // The passkey's counter and when it was used.
+            let used = base64url(result.cred_id().as_ref());
+            let key = account_key(&account);
+            let kept = kv::update::<Account, _>(&*accounts.kv, &key, |doc| {
+                let mut doc = doc?;
+                if let Some(k) = doc.passkeys.iter_mut().find(|k| k.id == used) {
+                    k.key.update_credential(&result);
+                    k.used_ms = Some(now_ms());
+                }
+                Some(doc)
+            })
+            .await;
+            let doc = store(kept)?.ok_or_else(|| {
+                refusal(
+                    StatusCode::NOT_FOUND,
+                    "no-account",
+                    "the account was deleted",
+                )
+            })?;
+            let token = open_session(&accounts, &account, &headers).await?;
+            tracing::info!("{} signed in", doc.name);
+            let mut response = Json(json!({ "name": doc.name })).into_response();
+            response
+                .headers_mut()
+                .insert(header::SET_COOKIE, accounts.cookie_value(&token));
+            Ok(response)
+        }
+        .await,
+    )
+}
+
+async fn add_passkey(
+    State(accounts): State<Arc<Accounts>>,
+    headers: HeaderMap,
+    body: Result<Body<Nothing>, Refusal>,
+) -> Response {
+    answer(
+        async {
+            accounts.check_origin(&headers)?;
+            let (account, _) = accounts.require(&headers).await?;
+            body?;
+            if account.passkeys.len() >= MAX_PASSKEYS {
+                return Err(taken(
+                    "too-many-passkeys",
+                    "this account has as many passkeys as it may",
+                ));
+            }
+            let user = Uuid::parse_str(&account.id).map_err(|e| storage(&e.to_string()))?;
+            let existing = account
+                .passkeys
+                .iter()
+                .map(|k| k.key.cred_id().clone())
+                .collect();
+            let (options, state) = accounts
+                .webauthn
+                .start_passkey_registration(user, &account.name, &account.name, Some(existing))
+                .map_err(|e| storage(&e.to_string()))?;
+            let id = keep_ceremony(
+                &accounts,
+                &Ceremony::AddPasskey {
+                    account: account.id,
+                    state,
+                },
+            )
+            .await?;
+            Ok(started(id, options))
+        }
+        .await,
+    )
+}
+
+async fn add_passkey_finish(
+    State(accounts): State<Arc<Accounts>>,
+    headers: HeaderMap,
+    body: Result<Body<Registered>, Refusal>,
+) -> Response {
+    answer(
+        async {
+            accounts.check_origin(&headers)?;
+            let (account, _) = accounts.require(&headers).await?;
+            let Body(Registered {
+                ceremony,
+                credential,
+            }) = body?;
+            let Ceremony::AddPasskey {
+                account: owner,
+                state,
+            } = take_ceremony(&accounts, &ceremony).await?
+            else {
+                return Err(Refusal::bad(
+                    "no-ceremony",
+                    "that ceremony is not a new passkey's",
+                ));
+            };
+            if owner != account.id {
+                return Err(refusal(
+                    StatusCode::FORBIDDEN,
+                    "not-yours",
+                    "that passkey was begun for another account",
+                ));
+            }
+            let key = accounts
+                .webauthn
+                .finish_passkey_registration(&credential, &state)
+                .map_err(bad_credential)?;
+            let cred = credential_id(&key);
+            for _ in 0..16 {
+                let Some((mut doc, old)) =
+                    store(kv::read::<Account>(&*accounts.kv, &account_key(&owner)).await)?
+                else {
+                    return Err(refusal(
+                        StatusCode::NOT_FOUND,
+                        "no-account",
+                        "the account was deleted",
+                    ));
+                };
+                if doc.passkeys.len() >= MAX_PASSKEYS {
+                    return Err(taken(
+                        "too-many-passkeys",
+                        "this account has as many passkeys as it may",
+                    ));
+                }
+                doc.passkeys.push(KeptPasskey {
+                    id: cred.clone(),
+                    key: key.clone(),
+                    added_ms: now_ms(),
+                    used_ms: None,
+                });
+                let count = doc.passkeys.len();
+                let changes = vec![
+                    Change::create(credential_key(&cred), owner.clone()),
+                    Change::set(account_key(&owner), store(doc.text())?).from(Some(&old)),
+                ];
+                if store(accounts.kv.swap(changes).await)? {
+                    return Ok(
+                        (StatusCode::CREATED, Json(json!({ "passkeys": count }))).into_response()
+                    );
+                }
+                if store(accounts.kv.get(&credential_key(&cred)).await)?.is_some() {
+                    return Err(taken(
+                        "passkey-taken",
+                        "that passkey is already an account's",
+                    ));
+                }
+            }
+            Err(storage(
+                "the account kept changing while a passkey was added",
+            ))
+        }
+        .await,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base64url_without_padding() {
+        assert_eq!(base64url(b""), "");
+        assert_eq!(base64url(b"f"), "Zg");
+        assert_eq!(base64url(b"fo"), "Zm8");
+        assert_eq!(base64url(b"foo"), "Zm9v");
+        assert_eq!(base64url(&[0xfb, 0xff]), "-_8");
+    }
+
+    #[test]
+    fn names() {
+        assert!(check_name("ana").is_ok());
+        assert!(check_name("Ana_B-20").is_ok());
+        for bad in ["ab", "a b", "ação", "x".repeat(21).as_str(), "<b>", ""] {
+            assert_eq!(check_name(bad).unwrap_err().code, "bad-name", "{bad}");
+        }
+        assert_eq!(
+            check_name("Deleted-1234").unwrap_err().code,
+            "reserved-name"
+        );
+    }
+}

@@ -1,0 +1,458 @@
+//! Seeks: a signed-in person offers a game (game, board, clock, rated or
+//! casual, and the opponents' rating range they accept); another takes it
+//! from the lobby, and the table opens with both seated, the seeker first.
+//! "Quick pairing" pairs the two closest compatible seeks, each one's range
+//! widening the longer it waits. Seeks live in the accounts' store, so a
+//! seek made on one server is seen and taken on any other over the same
+//! Redis; taking one is a swap that only one taker wins.
+//!
+//! | method and path | body | answer |
+//! | --- | --- | --- |
+//! | `POST /api/seeks` | `{"game", "size", "clock", "rated", "min", "max"}` | 201 `{"id"}`; 400 `bad-game`, `bad-size`, `bad-clock`, `bad-rated`, `bad-range`, `rated-needs-clock`; 401 |
+//! | `POST /api/seeks/quick` | the same | 201 `{"id"}` (now waiting: ask its state) or `{"id", "table"}` (paired at once) |
+//! | `GET /api/seeks` | — | `{"seeks": [{"id", "name", "rating", "shown", "game", "size", "clock", "rated", "min", "max", "quick", "since"}]}` |
+//! | `GET /api/seeks/{id}` | — | `{"status": "open" \| "paired" \| "gone", "table"}`; the seeker's asking keeps it open |
+//! | `POST /api/seeks/{id}/cancel` | `{}` | `{}`; 403 `not-yours` |
+//! | `POST /api/seeks/{id}/accept` | `{}` | 201 `{"table"}`; 400 `own-seek`; 403 `out-of-range`; 404 `no-seek` (gone, or taken by another) |
+
+mod quick;
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::accounts::kv::{self, Change};
+use super::accounts::model::Account;
+use super::accounts::{answer, refusal, storage, store, Accounts};
+use super::body::{ApiBody, Body, Nothing, Refusal};
+use super::hub::{Hub, NewTable};
+use super::saved::{Players, SeatAccount};
+use super::table::{fresh_token, now_ms};
+use virada::game::GameKind;
+
+/// How long a seek stays open without its seeker's page asking after it.
+const SEEK_MS: u64 = 30_000;
+/// How long a paired seek says where its table is.
+const PAIRED_MS: u64 = 600_000;
+/// The open seeks' index (by when they were made).
+const SEEKS: &str = "seeks";
+/// Seeks listed at most.
+const LISTED: usize = 100;
+/// A quick seek's range widens by this many points…
+const WIDEN_POINTS: f64 = 50.0;
+/// …every this many milliseconds it waits.
+const WIDEN_EVERY_MS: i64 = 5_000;
+
+/// The seeks' routes' state.
+#[derive(Clone)]
+pub struct Seeks {
+    /// The accounts (sessions, the store).
+    pub accounts: Arc<Accounts>,
+    /// The tables.
+    pub hub: Arc<Hub>,
+}
+
+/// The seeks' routes (the rate limit is laid over them by the caller).
+pub fn router(seeks: Seeks) -> Router {
+    Router::new()
+        .route("/api/seeks", post(create).get(list))
+        .route("/api/seeks/quick", post(quick::quick))
+        .route("/api/seeks/{id}", get(status))
+        .route("/api/seeks/{id}/cancel", post(cancel))
+        .route("/api/seeks/{id}/accept", post(accept))
+        .with_state(seeks)
+}
+
+/// A seek as kept.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Seek {
+    id: String,
+    account: String,
+    name: String,
+    /// The seeker's rating when the seek was made.
+    rating: f64,
+    shown: String,
+    game: String,
+    size: u32,
+    clock: u32,
+    rated: bool,
+    min: Option<u32>,
+    max: Option<u32>,
+    quick: bool,
+    since: i64,
+}
+
+impl Seek {
+    /// The range it accepts now: a quick seek's widens as it waits.
+    fn accepts(&self, rating: f64, now: i64) -> bool {
+        let widen = if self.quick {
+            WIDEN_POINTS * ((now - self.since).max(0) / WIDEN_EVERY_MS) as f64
+        } else {
+            0.0
+        };
+        let low = self.min.map_or(f64::MIN, |m| f64::from(m) - widen);
+        let high = self.max.map_or(f64::MAX, |m| f64::from(m) + widen);
+        (low..=high).contains(&rating)
+    }
+
+    /// Whether two seeks want the same game.
+    fn same_game(&self, other: &Seek) -> bool {
+        (&self.game, self.size, self.clock, self.rated)
+            == (&other.game, other.size, other.clock, other.rated)
+    }
+}
+
+/// A new seek as a page sends it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeekBody {
+    game: String,
+    #[serde(default)]
+    size: Option<u32>,
+    clock: u32,
+    rated: bool,
+    #[serde(default)]
+    min: Option<u32>,
+    #[serde(default)]
+    max: Option<u32>,
+}
+
+impl ApiBody for SeekBody {
+    fn field_refusal(field: &str) -> Option<(&'static str, &'static str)> {
+        match field {
+            "game" => Some(("bad-game", "the game is othello or nabucodonosor")),
+            "size" => Some((
+                "bad-size",
+                "a Nabucodonosor board is 5 to 15 squares a side",
+            )),
+            "clock" => Some(("bad-clock", "the clock is 0 (off) to 86400 seconds a turn")),
+            "rated" => Some(("bad-rated", "rated is true or false")),
+            "min" | "max" => Some((
+                "bad-range",
+                "a rating range is two whole numbers, min ≤ max",
+            )),
+            _ => None,
+        }
+    }
+}
+
+fn seek_key(id: &str) -> String {
+    format!("seek:{id}")
+}
+
+fn paired_key(id: &str) -> String {
+    format!("paired:{id}")
+}
+
+fn seeker_key(account: &str) -> String {
+    format!("seeker:{account}")
+}
+
+/// The seek asked for, checked.
+fn check(body: &SeekBody, account: &Account) -> Result<Seek, Refusal> {
+    let (game, size) = match (body.game.as_str(), body.size) {
+        ("othello", None | Some(8)) => ("othello", 8),
+        ("nabucodonosor", size) => {
+            let size = size.unwrap_or(8);
+            if !(5..=15).contains(&size) {
+                return Err(Refusal::bad(
+                    "bad-size",
+                    "a Nabucodonosor board is 5 to 15 squares a side",
+                ));
+            }
+            ("nabucodonosor", size)
+        }
+        ("othello", Some(_)) => return Err(Refusal::bad("bad-size", "Othello is played on 8×8")),
+        _ => {
+            return Err(Refusal::bad(
+                "bad-game",
+                "the game is othello or nabucodonosor",
+            ))
+        }
+    };
+    if body.clock > virada::record::MAX_CLOCK {
+        return Err(Refusal::bad(
+            "bad-clock",
+            "the clock is 0 (off) to 86400 seconds a turn",
+        ));
+    }
+    if body.rated && body.clock == 0 {
+        return Err(Refusal::bad(
+            "rated-needs-clock",
+            "a rated game has a clock",
+        ));
+    }
+    if let (Some(min), Some(max)) = (body.min, body.max) {
+        if min > max {
+            return Err(Refusal::bad(
+                "bad-range",
+                "a rating range is two whole numbers, min ≤ max",
+            ));
+        }
+    }
+    Ok(Seek {
+        id: store(fresh_token())?,
+        account: account.id.clone(),
+        name: account.name.clone(),
+        rating: account.rating.rating(),
+        shown: account.rating.shown(),
+        game: game.to_string(),
+        size,
+        clock: body.clock,
+        rated: body.rated,
+        min: body.min,
+        max: body.max,
+        quick: false,
+        since: now_ms(),
+    })
+}
+
+/// Keeps `seek` open (ending the account's earlier one).
+async fn post_seek(seeks: &Seeks, seek: &Seek) -> Result<(), Refusal> {
+    let kv = seeks.accounts.kv();
+    if let Some(old) = store(kv.get(&seeker_key(&seek.account)).await)? {
+        store(kv.swap(vec![Change::remove(seek_key(&old))]).await)?;
+        store(kv.rank(SEEKS, &old, None).await)?;
+    }
+    let text = store(serde_json::to_string(seek).map_err(|e| e.to_string()))?;
+    store(
+        kv.swap(vec![
+            Change::set(seek_key(&seek.id), text).lapsing(SEEK_MS),
+            Change::set(seeker_key(&seek.account), seek.id.clone()).lapsing(SEEK_MS),
+        ])
+        .await,
+    )?;
+    store(kv.rank(SEEKS, &seek.id, Some(seek.since as f64)).await)?;
+    Ok(())
+}
+
+async fn create(
+    State(seeks): State<Seeks>,
+    headers: HeaderMap,
+    body: Result<Body<SeekBody>, Refusal>,
+) -> Response {
+    answer(
+        async {
+            seeks.accounts.check_origin(&headers)?;
+            let (account, _) = seeks.accounts.require(&headers).await?;
+            let Body(body) = body?;
+            let seek = check(&body, &account)?;
+            post_seek(&seeks, &seek).await?;
+            Ok((StatusCode::CREATED, Json(json!({ "id": seek.id }))).into_response())
+        }
+        .await,
+    )
+}
+
+/// Every open seek, oldest first (lapsed ones leave the index).
+async fn open_seeks(seeks: &Seeks) -> Result<Vec<(Seek, String)>, String> {
+    let kv = seeks.accounts.kv();
+    let mut open = Vec::new();
+    for (id, _) in kv.top(SEEKS, LISTED * 2).await? {
+        match kv::read::<Seek>(&**kv, &seek_key(&id)).await? {
+            Some(found) => open.push(found),
+            None => kv.rank(SEEKS, &id, None).await?,
+        }
+    }
+    open.sort_by_key(|(s, _)| s.since);
+    Ok(open)
+}
+
+async fn list(State(seeks): State<Seeks>) -> Response {
+    match open_seeks(&seeks).await {
+        Ok(open) => {
+            let listed: Vec<_> = open
+                .into_iter()
+                .take(LISTED)
+                .map(|(s, _)| {
+                    json!({
+                        "id": s.id, "name": s.name, "rating": s.rating, "shown": s.shown,
+                        "game": s.game, "size": s.size, "clock": s.clock, "rated": s.rated,
+                        "min": s.min, "max": s.max, "quick": s.quick, "since": s.since,
+                    })
+                })
+                .collect();
+            Json(json!({ "seeks": listed })).into_response()
+        }
+        Err(e) => storage(&e).into_response(),
+    }
+}
+
+/// Pairs the seeker of `seek` (who sits first) with `taker`: takes the
+/// seek (and the taker's own, in quick pairing) in one swap that also says
+/// where the table is, then opens the table with both seats held for them.
+/// `None` when another took it first.
+async fn pair(
+    seeks: &Seeks,
+    seek: (&Seek, &str),
+    taker: &SeatAccount,
+    taker_seek: Option<(&Seek, &str)>,
+) -> Result<Option<String>, Refusal> {
+    let (seek, text) = seek;
+    let kv = seeks.accounts.kv();
+    let table = store(fresh_token())?;
+    let mut changes = vec![
+        Change::remove(seek_key(&seek.id)).from(Some(text)),
+        Change::create(paired_key(&seek.id), table.clone()).lapsing(PAIRED_MS),
+        Change::remove(seeker_key(&seek.account)),
+    ];
+    if let Some((mine, mine_text)) = taker_seek {
+        changes.push(Change::remove(seek_key(&mine.id)).from(Some(mine_text)));
+        changes.push(Change::create(paired_key(&mine.id), table.clone()).lapsing(PAIRED_MS));
+        changes.push(Change::remove(seeker_key(&mine.account)));
+    }
+    if !store(kv.swap(changes).await)? {
+        return Ok(None);
+    }
+    for id in std::iter::once(&seek.id).chain(taker_seek.map(|(s, _)| &s.id)) {
+        store(kv.rank(SEEKS, id, None).await)?;
+    }
+    let kind = match seek.game.as_str() {
+        "nabucodonosor" => GameKind::Nabucodonosor(seek.size as u8),
+        _ => GameKind::Othello,
+    };
+    let seeker = SeatAccount {
+        id: seek.account.clone(),
+        name: seek.name.clone(),
+    };
+    let new = NewTable {
+        kind,
+        clock: seek.clock,
+        level: 3,
+        handicap: String::new(),
+        play: None,
+        players: Players {
+            accounts: [Some(seeker), Some(taker.clone())],
+            rated: seek.rated,
+        },
+    };
+    seeks
+        .hub
+        .open_paired(&table, new)
+        .map_err(|e| storage(&e))?;
+    Ok(Some(table))
+}
+
+async fn accept(
+    State(seeks): State<Seeks>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Body<Nothing>, Refusal>,
+) -> Response {
+    answer(
+        async {
+            seeks.accounts.check_origin(&headers)?;
+            let (account, _) = seeks.accounts.require(&headers).await?;
+            body?;
+            let gone = || {
+                refusal(
+                    StatusCode::NOT_FOUND,
+                    "no-seek",
+                    "that seek is gone (taken, or withdrawn)",
+                )
+            };
+            let (seek, text) =
+                store(kv::read::<Seek>(&**seeks.accounts.kv(), &seek_key(&id)).await)?
+                    .ok_or_else(gone)?;
+            if seek.account == account.id {
+                return Err(Refusal::bad("own-seek", "that seek is your own"));
+            }
+            if !seek.accepts(account.rating.rating(), now_ms()) {
+                return Err(refusal(
+                    StatusCode::FORBIDDEN,
+                    "out-of-range",
+                    "your rating is outside the seek's range",
+                ));
+            }
+            let taker = SeatAccount {
+                id: account.id.clone(),
+                name: account.name.clone(),
+            };
+            let table = pair(&seeks, (&seek, &text), &taker, None)
+                .await?
+                .ok_or_else(gone)?;
+            Ok((StatusCode::CREATED, Json(json!({ "table": table }))).into_response())
+        }
+        .await,
+    )
+}
+
+async fn cancel(
+    State(seeks): State<Seeks>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Body<Nothing>, Refusal>,
+) -> Response {
+    answer(
+        async {
+            seeks.accounts.check_origin(&headers)?;
+            let (account, _) = seeks.accounts.require(&headers).await?;
+            body?;
+            let kv = seeks.accounts.kv();
+            let Some((seek, text)) = store(kv::read::<Seek>(&**kv, &seek_key(&id)).await)? else {
+                return Ok(Json(json!({})).into_response());
+            };
+            if seek.account != account.id {
+                return Err(refusal(
+                    StatusCode::FORBIDDEN,
+                    "not-yours",
+                    "that seek is someone else's",
+                ));
+            }
+            let changes = vec![
+                Change::remove(seek_key(&id)).from(Some(&text)),
+                Change::remove(seeker_key(&account.id)),
+            ];
+            store(kv.swap(changes).await)?;
+            store(kv.rank(SEEKS, &id, None).await)?;
+            Ok(Json(json!({})).into_response())
+        }
+        .await,
+    )
+}
+
+async fn status(
+    State(seeks): State<Seeks>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    answer(
+        async {
+            let kv = seeks.accounts.kv();
+            if let Some(table) = store(kv.get(&paired_key(&id)).await)? {
+                return Ok(Json(json!({ "status": "paired", "table": table })).into_response());
+            }
+            let Some((seek, text)) = store(kv::read::<Seek>(&**kv, &seek_key(&id)).await)? else {
+                return Ok(Json(json!({ "status": "gone", "table": null })).into_response());
+            };
+            // The seeker's page asking keeps the seek open; a quick seek looks
+            // again for its closest match, its range wider as it waits.
+            let mine = store(seeks.accounts.signed_in(&headers).await)?
+                .is_some_and(|(a, _)| a.id == seek.account);
+            if mine {
+                if seek.quick {
+                    if let Some(table) = quick::quick_match(&seeks, &seek, &text).await? {
+                        return Ok(
+                            Json(json!({ "status": "paired", "table": table })).into_response()
+                        );
+                    }
+                }
+                let keep = vec![
+                    Change::set(seek_key(&id), text.clone())
+                        .from(Some(&text))
+                        .lapsing(SEEK_MS),
+                    Change::set(seeker_key(&seek.account), id.clone()).lapsing(SEEK_MS),
+                ];
+                store(kv.swap(keep).await)?;
+            }
+            Ok(Json(json!({ "status": "open", "table": null })).into_response())
+        }
+        .await,
+    )
+}

@@ -1,0 +1,103 @@
+//! A finished game and its accounts: the record names the seats' accounts
+//! (version 4's `names`), a rated game is rated once by the accounts
+//! (Glicko-2, `accounts/ratings.rs`) and its record states each rating
+//! before and after (`ratings`), then the game is kept in each account's
+//! list. A game is rated only when both seats are accounts that asked for
+//! a rated game, it has a clock, and the bot sat in neither seat from the
+//! start; a person who left (the bot holding their seat at the end) lost.
+//! Nothing a page sends says a result or a rating: the library reads them
+//! from the game itself.
+
+use super::super::accounts::model::RatedGame;
+use super::super::accounts::ratings::named_record;
+use super::super::game::sign;
+use super::{Actor, Holder};
+use virada::rating::Outcome;
+
+impl Actor {
+    /// The finished game's signed record: with the seats' names when an
+    /// account sat, and with the ratings when it is rated (rated here, or
+    /// the ratings it already gave when another server rated it first).
+    pub(super) async fn final_record(&mut self) -> String {
+        let Some(game) = self.game.as_ref() else {
+            return String::new();
+        };
+        let text = game.record_text();
+        let players = self.saved.players.clone();
+        if players.accounts.iter().all(Option::is_none) {
+            return sign(&text, &self.keys);
+        }
+        self.rated = match (self.outcome(&text), self.rateable()) {
+            (Some(outcome), Some([a, b])) => self.rate(outcome, [&a, &b]).await,
+            _ => None,
+        };
+        match named_record(&text, players.names(), self.rated.as_ref()) {
+            Ok(named) => sign(&named, &self.keys),
+            Err(e) => {
+                tracing::error!(
+                    "table {}: the record could not be named: {e}",
+                    self.saved.id
+                );
+                sign(&text, &self.keys)
+            }
+        }
+    }
+
+    /// How the game ended for its first seat, as the ratings count it.
+    fn outcome(&self, text: &str) -> Option<Outcome> {
+        let record = virada::record::parse(text).ok()?;
+        virada::record::rating_outcome(&record)
+    }
+
+    /// Both seats' account ids when the game is one the table rates.
+    fn rateable(&self) -> Option<[String; 2]> {
+        let players = &self.saved.players;
+        let bot = self.saved.seats.iter().any(|h| matches!(h, Holder::Bot));
+        if !players.rated || bot || self.saved.clock == 0 {
+            return None;
+        }
+        let [Some(a), Some(b)] = &players.accounts else {
+            return None;
+        };
+        Some([a.id.clone(), b.id.clone()])
+    }
+
+    async fn rate(&self, outcome: Outcome, ids: [&str; 2]) -> Option<RatedGame> {
+        let accounts = self.accounts.as_ref()?;
+        match accounts.rate(&self.saved.id, ids, outcome).await {
+            Ok(rated) => rated,
+            Err(e) => {
+                tracing::error!("table {}: not rated: {e}", self.saved.id);
+                None
+            }
+        }
+    }
+
+    /// Keeps the finished game in each seat's account's list.
+    pub(super) async fn keep_for_accounts(&self) {
+        let (Some(accounts), Some(record)) = (self.accounts.as_ref(), self.record.as_deref())
+        else {
+            return;
+        };
+        let players = &self.saved.players;
+        if players.accounts.iter().all(Option::is_none) {
+            return;
+        }
+        let outcome = virada::record::parse(record)
+            .ok()
+            .and_then(|r| virada::record::rating_outcome(&r));
+        let kept = accounts
+            .keep(
+                &self.saved.id,
+                self.saved.kind.name(),
+                super::now_ms(),
+                &players.accounts,
+                outcome,
+                self.rated.as_ref(),
+            )
+            .await;
+        if let Err(e) = kept {
+            tracing::error!("table {}: not kept for its accounts: {e}", self.saved.id);
+        }
+    }
+}

@@ -1,0 +1,217 @@
+// @ts-check
+// players.html: the leaderboard (no `name`), or a player's profile
+// (`?name=…`): rating and deviation with a graph over time, wins, draws and
+// losses, and every kept game with links to replay and verify it. One's own
+// profile also lists the signed-in devices (each may be signed out), adds a
+// passkey, and deletes the account.
+
+import { addWords, chooseLanguage, setLanguage, translatePage, languageSelect, t } from '../core/i18n.js';
+import { TABLE_WORDS } from '../table/words.js';
+import { LOBBY_WORDS } from '../lobby/words.js';
+import { loadPrefs, savePref } from '../core/store.js';
+import { attach, say } from '../core/announce.js';
+import { ACCOUNT_WORDS } from './words.js';
+import { mountAccount, el, errorText, profileHref } from './bar.js';
+import { ratingGraph } from './graph.js';
+import * as api from './api.js';
+import { verifyLink } from '../core/finished.js';
+
+addWords(TABLE_WORDS);
+addWords(LOBBY_WORDS);
+addWords(ACCOUNT_WORDS);
+
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const name = new URLSearchParams(location.search).get('name');
+
+/** @type {{me: api.Me|null, board: any, profile: any, sessions: any[]|null, message: string}} */
+const state = { me: null, board: null, profile: null, sessions: null, message: '' };
+
+const when = (ms) => new Date(Number(ms)).toLocaleString();
+
+function drawBoard() {
+  const root = $('board');
+  root.hidden = Boolean(name);
+  if (name || !state.board) return;
+  const players = Array.isArray(state.board.players) ? state.board.players : [];
+  root.replaceChildren(el('p', { class: 'intro' }, t('a.leaderboardIntro', { n: Number(state.board.minGames) || 0 })));
+  if (players.length === 0) {
+    root.append(el('p', { class: 'none', id: 'board-none' }, t('a.leaderboardNone')));
+    return;
+  }
+  const table = el('table', { id: 'leaderboard' });
+  const head = el('tr');
+  for (const h of ['a.rank', 'a.player', 'a.rating', 'a.games']) head.append(el('th', { scope: 'col' }, t(h)));
+  table.append(el('thead'), el('tbody'));
+  table.querySelector('thead')?.append(head);
+  for (const p of players) {
+    const row = el('tr');
+    const who = el('td');
+    who.append(el('a', { href: profileHref(String(p.name)) }, String(p.name)));
+    row.append(el('td', { class: 'num' }, String(p.rank)), who, el('td', { class: 'num' }, String(p.shown)), el('td', { class: 'num' }, String(p.games)));
+    table.querySelector('tbody')?.append(row);
+  }
+  root.append(table);
+}
+
+function drawProfile() {
+  const root = $('profile');
+  root.hidden = !name;
+  if (!name) return;
+  const p = state.profile;
+  if (!p) {
+    root.replaceChildren(el('p', { class: 'account-message' }, state.message));
+    return;
+  }
+  root.replaceChildren();
+  root.append(el('h2', { id: 'profile-name' }, String(p.name)));
+  const rating = el('p', { class: 'rating', id: 'profile-rating' }, String(p.shown));
+  root.append(rating, el('p', { id: 'profile-deviation' }, t('a.deviation', { rd: Number(p.deviation).toFixed(1) })));
+  if (p.provisional) root.append(el('p', { class: 'account-note' }, t('a.provisional')));
+  root.append(el('p', { id: 'profile-record' }, t('a.record', { w: p.wins, d: p.draws, l: p.losses })));
+  root.append(el('h3', {}, t('a.graph')), ratingGraph(p.history || [], String(p.name)));
+  root.append(el('h3', {}, t('a.keptGames')));
+  const games = Array.isArray(p.games) ? p.games : [];
+  if (games.length === 0) root.append(el('p', { class: 'none' }, t('a.noGames')));
+  const ul = el('ul', { class: 'game-list', id: 'profile-games' });
+  for (const g of games) {
+    const li = el('li');
+    li.dataset.id = String(g.id);
+    const result = el('span', { class: 'result' }, t(`a.${['win', 'draw', 'loss'].includes(g.result) ? g.result : 'unfinished'}`));
+    const vs = g.opponent ? t('a.vs', { name: String(g.opponent) }) : t('a.vsGuest');
+    const kind = g.rating == null ? t('a.casual') : `${t('a.rated')} · ${Math.round(Number(g.rating))}`;
+    const page = g.game === 'nabucodonosor' ? 'nabu.html' : 'index.html';
+    const id = encodeURIComponent(String(g.id));
+    const replay = el('a', { href: `${page}?table=${id}`, 'aria-label': t('a.replayLabel', { when: when(g.finished) }) }, t('a.replay'));
+    const verify = el('a', { href: `api/records/${id}`, 'aria-label': t('a.verifyLabel', { when: when(g.finished) }) }, t('a.verify'));
+    verify.addEventListener('click', (event) => {
+      event.preventDefault();
+      openVerified(String(g.id));
+    });
+    li.append(result, el('span', {}, vs), el('span', {}, kind), el('span', {}, when(g.finished)), replay, verify);
+    ul.append(li);
+  }
+  root.append(ul);
+}
+
+/** Opens the kept record in "Verify a game" (the record in the link's fragment). @param {string} id */
+async function openVerified(id) {
+  try {
+    const response = await fetch(`api/records/${encodeURIComponent(id)}`);
+    if (!response.ok) throw new api.AccountError('no-record');
+    location.href = verifyLink(await response.text());
+  } catch (error) {
+    say(errorText(error));
+  }
+}
+
+async function loadSessions() {
+  try {
+    state.sessions = await api.sessions();
+  } catch {
+    state.sessions = null;
+  }
+  drawManage();
+}
+
+function drawManage() {
+  const root = $('manage');
+  const own = Boolean(name && state.me?.signedIn && state.me.name === state.profile?.name);
+  root.hidden = !own;
+  if (!own) return;
+  root.replaceChildren(el('h3', { id: 'sessions-title' }, t('a.sessions')));
+  const ul = el('ul', { id: 'sessions', 'aria-labelledby': 'sessions-title' });
+  for (const s of state.sessions || []) {
+    const agent = String(s.agent || '?');
+    const li = el('li');
+    li.append(el('span', {}, agent), el('span', {}, t('a.sessionSince', { when: when(s.created) })));
+    if (s.current) li.append(el('strong', {}, t('a.sessionThis')));
+    else {
+      const out = el('button', { type: 'button', 'aria-label': t('a.revokeLabel', { agent }) }, t('a.revoke'));
+      out.addEventListener('click', async () => {
+        try {
+          await api.revoke(String(s.id));
+        } catch (error) {
+          say(errorText(error));
+        }
+        loadSessions();
+      });
+      li.append(out);
+    }
+    ul.append(li);
+  }
+  const add = el('button', { type: 'button', id: 'add-passkey' }, t('a.addPasskey'));
+  add.addEventListener('click', async () => {
+    try {
+      const answer = await api.addPasskey();
+      state.message = t('a.passkeyAdded', { n: answer.passkeys });
+    } catch (error) {
+      state.message = errorText(error);
+    }
+    say(state.message);
+    drawManage();
+  });
+  const form = /** @type {HTMLFormElement} */ (el('form', { id: 'delete-form' }));
+  const label = el('label', { for: 'delete-name' }, t('a.deleteConfirm'));
+  const input = /** @type {HTMLInputElement} */ (el('input', { id: 'delete-name', autocomplete: 'off' }));
+  const del = el('button', { type: 'submit', id: 'delete-account' }, t('a.delete'));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    try {
+      await api.deleteAccount(input.value);
+      say(t('a.deleteDone'));
+      location.href = 'players.html';
+    } catch (error) {
+      state.message = errorText(error);
+      say(state.message);
+      drawManage();
+    }
+  });
+  form.append(label, ' ', input, ' ', del);
+  root.append(ul, add, el('p', { class: 'account-message' }, state.message), el('h3', {}, t('a.delete')), form);
+}
+
+async function load() {
+  try {
+    if (name) state.profile = await api.profile(name);
+    else state.board = await api.leaderboard();
+  } catch (error) {
+    state.message = errorText(error);
+  }
+  render();
+  if (state.me?.signedIn && name && state.me.name === state.profile?.name) loadSessions();
+}
+
+function render() {
+  const title = name ? String(state.profile?.name || name) : t('a.leaderboard');
+  $('page-title').textContent = title;
+  document.title = `${title} — Virada`;
+  translatePage();
+  $('page-title').textContent = title;
+  drawBoard();
+  drawProfile();
+  drawManage();
+}
+
+function boot() {
+  const params = Object.fromEntries(new URLSearchParams(location.search));
+  setLanguage(chooseLanguage(params.lang, loadPrefs().lang, navigator.languages));
+  attach($('status'));
+  const bar = mountAccount($('account-bar'), (me) => {
+    const was = state.me?.name;
+    state.me = me;
+    if (me.signedIn && name && me.name === state.profile?.name) loadSessions();
+    if (was !== me.name) load();
+    else drawManage();
+  });
+  languageSelect(/** @type {HTMLSelectElement} */ ($('lang')), (code) => {
+    savePref('lang', code);
+    render();
+    bar.redraw();
+  });
+  render();
+  load().then(() => {
+    document.body.dataset.ready = 'true';
+  });
+}
+
+boot();

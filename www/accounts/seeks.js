@@ -1,0 +1,219 @@
+// @ts-check
+// The lobby's seeks (docs/accounts.md, "Pairing"): the open seeks, each with
+// a Play button; signed in, a form to seek a game (game, clock, rated or
+// casual, a rating range) and Quick pairing. A seek of one's own is asked
+// after every 1.5 s (which keeps it open, and pairs a quick one as its range
+// widens); once paired, the page goes to the table.
+
+import { t } from '../core/i18n.js';
+import { say } from '../core/announce.js';
+import * as api from './api.js';
+import { el, errorText, profileHref } from './bar.js';
+
+const LIST_EVERY_MS = 2000;
+const OWN_EVERY_MS = 1500;
+const CLOCKS = [15, 30, 60, 120, 300];
+/** The games a seek offers: Othello, and Nabucodonosor on each board. */
+const GAMES = ['othello', ...[5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => `nabucodonosor:${n}`)];
+
+/**
+ * @typedef {object} SeekView a seek as the server lists it
+ * @property {string} id
+ * @property {string} name
+ * @property {string} shown
+ * @property {string} game
+ * @property {number} size
+ * @property {number} clock
+ * @property {boolean} rated
+ * @property {number|null} min
+ * @property {number|null} max
+ * @property {boolean} quick
+ */
+
+/** "Othello, 30 s a move, rated". @param {SeekView} s */
+function describe(s) {
+  const game = s.game === 'nabucodonosor' ? t('l.nabu', { n: Number(s.size) }) : t('l.othello');
+  const clock = Number(s.clock) > 0 ? t('l.clock', { n: Number(s.clock) }) : t('l.noClock');
+  return { game, clock, kind: s.rated ? t('a.rated') : t('a.casual') };
+}
+
+/**
+ * Mounts the seeks in `root` (a section of the lobby).
+ * @param {HTMLElement} root
+ */
+export function mountSeeks(root) {
+  /** @type {{me: api.Me|null, seeks: SeekView[], own: string|null, ownGame: string, message: string, timer: number, ownTimer: number}} */
+  const state = { me: null, seeks: [], own: null, ownGame: 'othello', message: '', timer: 0, ownTimer: 0 };
+
+  /** To the table of a game of `game` (`othello`, `nabucodonosor`). */
+  function go(table, game) {
+    const page = game === 'nabucodonosor' ? 'nabu.html' : 'index.html';
+    location.href = `${page}?table=${encodeURIComponent(table)}`;
+  }
+
+  async function list() {
+    try {
+      const answer = await api.ask('api/seeks');
+      state.seeks = Array.isArray(answer?.seeks) ? answer.seeks : [];
+    } catch {
+      // The lobby's own line says when the server is gone.
+    }
+    draw();
+  }
+
+  async function watchOwn() {
+    if (!state.own) return;
+    try {
+      const answer = await api.ask(`api/seeks/${encodeURIComponent(state.own)}`);
+      if (answer.status === 'paired' && answer.table) return go(answer.table, state.ownGame);
+      if (answer.status === 'gone') state.own = null;
+    } catch (error) {
+      state.message = errorText(error);
+    }
+    draw();
+    if (state.own) state.ownTimer = window.setTimeout(watchOwn, OWN_EVERY_MS);
+  }
+
+  /** Sends the form as a seek (or a quick seek). @param {HTMLFormElement} form @param {boolean} quick */
+  async function seek(form, quick) {
+    const data = new FormData(form);
+    const number = (k) => (String(data.get(k) || '').trim() === '' ? undefined : Number(data.get(k)));
+    const [game, size] = String(data.get('game') || 'othello').split(':');
+    const body = {
+      game,
+      size: size ? Number(size) : undefined,
+      clock: Number(data.get('clock')),
+      rated: data.get('rated') === 'on',
+      min: number('min'),
+      max: number('max'),
+    };
+    try {
+      const answer = await api.ask(quick ? 'api/seeks/quick' : 'api/seeks', body);
+      if (answer.table) return go(answer.table, game);
+      state.own = answer.id;
+      state.ownGame = game;
+      state.message = t('a.seekWaiting');
+      say(state.message);
+      clearTimeout(state.ownTimer);
+      state.ownTimer = window.setTimeout(watchOwn, OWN_EVERY_MS);
+      list();
+    } catch (error) {
+      state.message = errorText(error);
+      say(state.message);
+      draw();
+    }
+  }
+
+  /** @param {SeekView} s */
+  async function take(s) {
+    try {
+      const answer = await api.ask(`api/seeks/${encodeURIComponent(s.id)}/accept`, {});
+      go(answer.table, s.game);
+    } catch (error) {
+      state.message = errorText(error);
+      say(state.message);
+      list();
+    }
+  }
+
+  async function withdraw() {
+    if (!state.own) return;
+    const id = state.own;
+    state.own = null;
+    clearTimeout(state.ownTimer);
+    try {
+      await api.ask(`api/seeks/${encodeURIComponent(id)}/cancel`, {});
+    } catch (error) {
+      state.message = errorText(error);
+    }
+    state.message = '';
+    list();
+  }
+
+  function form() {
+    const f = /** @type {HTMLFormElement} */ (el('form', { class: 'seek-form', id: 'seek-form' }));
+    const game = el('select', { id: 'seek-game', name: 'game' });
+    for (const g of GAMES) {
+      const [kind, size] = g.split(':');
+      game.append(el('option', { value: g }, kind === 'othello' ? t('l.othello') : t('l.nabu', { n: Number(size) })));
+    }
+    const clock = el('select', { id: 'seek-clock', name: 'clock' });
+    for (const c of CLOCKS) {
+      const option = el('option', { value: String(c) }, t('l.clock', { n: c }));
+      if (c === 30) option.setAttribute('selected', '');
+      clock.append(option);
+    }
+    const rated = el('input', { type: 'checkbox', id: 'seek-rated', name: 'rated', checked: '' });
+    const min = el('input', { type: 'number', id: 'seek-min', name: 'min', min: '0', max: '4000', step: '50', inputmode: 'numeric' });
+    const max = el('input', { type: 'number', id: 'seek-max', name: 'max', min: '0', max: '4000', step: '50', inputmode: 'numeric' });
+    const field = (label, input) => {
+      const l = el('label', { for: input.id, class: 'seek-field' }, label);
+      return [l, input];
+    };
+    const post = el('button', { type: 'submit', id: 'seek-post' }, t('a.seekPost'));
+    const quick = el('button', { type: 'button', id: 'seek-quick' }, t('a.quick'));
+    f.addEventListener('submit', (event) => {
+      event.preventDefault();
+      seek(f, false);
+    });
+    quick.addEventListener('click', () => seek(f, true));
+    f.append(
+      ...field(t('a.seekGame'), game),
+      ...field(t('a.seekClock'), clock),
+      ...field(t('a.seekRated'), rated),
+      ...field(t('a.seekMin'), min),
+      ...field(t('a.seekMax'), max),
+      post,
+      quick,
+    );
+    return f;
+  }
+
+  function draw() {
+    root.replaceChildren();
+    const title = el('h2', { id: 'seeks-title' }, t('a.seeks'));
+    root.setAttribute('aria-labelledby', 'seeks-title');
+    root.append(title, el('p', { class: 'intro' }, t('a.seeksIntro')));
+    const signedIn = Boolean(state.me?.signedIn);
+    if (!signedIn) root.append(el('p', { class: 'none' }, t('a.seeksSignIn')));
+    else if (state.own) {
+      const waiting = el('p', { class: 'seek-waiting', id: 'seek-waiting' }, t('a.seekWaiting'));
+      const cancel = el('button', { type: 'button', id: 'seek-cancel' }, t('a.seekCancel'));
+      cancel.addEventListener('click', withdraw);
+      root.append(waiting, cancel);
+    } else root.append(form());
+    const ul = el('ul', { class: 'lobby-list seek-list', id: 'seek-list' });
+    for (const s of state.seeks) {
+      const li = el('li', { class: 'lobby-entry seek-entry' });
+      li.dataset.id = s.id;
+      const { game, clock, kind } = describe(s);
+      const range = s.min != null || s.max != null
+        ? t('a.range', { min: s.min ?? '–', max: s.max ?? '–' })
+        : t('a.anyRange');
+      const who = el('a', { href: profileHref(s.name), class: 'seek-name' }, `${s.name} (${s.shown})`);
+      const what = el('span', { class: 'seek-what' }, [game, clock, kind, range].join(' · '));
+      li.append(who, ' ', what);
+      const mine = state.me?.name === s.name;
+      if (mine) li.append(' ', el('span', { class: 'seek-own' }, t('a.yours')));
+      else if (signedIn) {
+        const play = el('button', { type: 'button', class: 'seek-take', 'aria-label': t('a.takeLabel', { name: s.name, rating: s.shown, game, clock, kind }) }, t('a.take'));
+        play.addEventListener('click', () => take(s));
+        li.append(' ', play);
+      }
+      ul.append(li);
+    }
+    if (state.seeks.length === 0) root.append(el('p', { class: 'none', id: 'seeks-none' }, t('a.seeksNone')));
+    root.append(ul, el('p', { class: 'account-message', id: 'seek-message' }, state.message));
+  }
+
+  list();
+  state.timer = window.setInterval(list, LIST_EVERY_MS);
+  return {
+    /** @param {api.Me} me */
+    signedIn(me) {
+      state.me = me;
+      draw();
+    },
+    redraw: draw,
+  };
+}
