@@ -89,6 +89,15 @@ impl Listening for Server {
     }
 }
 
+/// A loopback port as something to connect to.
+pub struct Port(pub u16);
+
+impl Listening for Port {
+    fn port(&self) -> u16 {
+        self.0
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -198,8 +207,31 @@ impl Client {
 
     /// A socket at the table, or why none opened.
     pub async fn try_connect(server: &impl Listening, id: &str) -> Result<Client, String> {
+        Client::try_connect_as(server, id, false).await
+    }
+
+    /// A socket at the table as the proxy in front of several servers sends
+    /// it (`X-Virada-Routed`): the server takes itself for the table's home.
+    pub async fn connect_routed(server: &impl Listening, id: &str) -> Client {
+        Client::try_connect_as(server, id, true)
+            .await
+            .unwrap_or_else(|e| panic!("cannot open the table's socket: {e}"))
+    }
+
+    async fn try_connect_as(
+        server: &impl Listening,
+        id: &str,
+        routed: bool,
+    ) -> Result<Client, String> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
         let url = format!("ws://127.0.0.1:{}/api/tables/{id}/ws", server.port());
-        let (socket, _) = tokio_tungstenite::connect_async(url)
+        let mut request = url.into_client_request().map_err(|e| e.to_string())?;
+        if routed {
+            request
+                .headers_mut()
+                .insert("X-Virada-Routed", "1".parse().unwrap());
+        }
+        let (socket, _) = tokio_tungstenite::connect_async(request)
             .await
             .map_err(|e| e.to_string())?;
         Ok(Client {

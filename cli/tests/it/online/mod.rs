@@ -7,10 +7,12 @@ mod again;
 mod api;
 mod client;
 mod contribute;
+mod follow;
 mod front;
 mod handicap;
 mod lobby;
 mod matches;
+mod proxied;
 mod race;
 /// The server store's own `redis-server` starter, the one file both use.
 #[path = "../../../../server/src/serve/store/redis_server.rs"]
@@ -18,6 +20,7 @@ pub(crate) mod redis;
 mod redis_restart;
 mod resync;
 mod servers;
+mod trial;
 
 use client::{create_table, Client, Server};
 use serde_json::Value;

@@ -106,3 +106,23 @@ fn play_anyone_tables_wait_unlisted_and_a_change_bumps_the_version_once() {
     lobby.remove("p");
     assert_eq!(list(&lobby)["waitingCount"], 0);
 }
+
+#[test]
+fn spectators_on_other_servers_count_and_a_part_merges() {
+    let lobby = Arc::new(Lobby::new());
+    let reporter = lobby.reporter("f".into());
+    let table = saved("t", [person(), person()], Status::Playing);
+    reporter.report(
+        &table,
+        Some(Progress {
+            ply: 3,
+            score: [4, 3],
+        }),
+    );
+    let _here = lobby.watchers("t").enter();
+    lobby.remote_spectators("t", 2);
+    let l = list(&lobby);
+    assert_eq!(l["playing"][0]["spectators"], 3, "{l}");
+    assert_eq!(l["playing"][0]["ply"], 3);
+    assert_eq!(l["playing"][0]["score"], serde_json::json!([4, 3]));
+}

@@ -169,11 +169,7 @@ impl Cluster {
                 watching,
                 home,
             } => {
-                let relay = Relay {
-                    watching,
-                    sockets: seats.iter().sum::<usize>() + watching,
-                    home,
-                };
+                let relay = Relay { watching, home };
                 self.presence(&shared, &local, &from, seats, tokens, relay)
                     .await;
                 self.reply(
@@ -205,7 +201,6 @@ impl Cluster {
                     // A spectator: counted until its server says otherwise.
                     let mut relay = lock(&shared.relays).get(&from).copied().unwrap_or_default();
                     relay.watching += 1;
-                    relay.sockets += 1;
                     shared.relay_says(&from, relay);
                     self.spectators_changed(&shared);
                 }

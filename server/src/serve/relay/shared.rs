@@ -30,8 +30,6 @@ pub struct Presence {
 pub struct Relay {
     /// Its spectators' sockets.
     pub watching: usize,
-    /// Its sockets in all (seated and watching).
-    pub sockets: usize,
     /// The proxy sends the table's sockets there.
     pub home: bool,
 }
@@ -200,13 +198,23 @@ impl Shared {
     }
 
     /// The server the proxy sends the table's sockets to, when it has
-    /// some (the most, of several).
+    /// some there (the most, of several).
     pub fn home_relay(&self) -> Option<String> {
+        let remote = lock(&self.remote);
+        let seated = |token: &str| -> usize {
+            remote
+                .iter()
+                .filter(|((t, _), _)| t == token)
+                .map(|(_, n)| n)
+                .sum()
+        };
         lock(&self.relays)
             .iter()
-            .filter(|(_, r)| r.home && r.sockets > 0)
-            .max_by_key(|(token, r)| (r.sockets, std::cmp::Reverse((*token).clone())))
-            .map(|(token, _)| token.clone())
+            .filter(|(_, r)| r.home)
+            .map(|(token, r)| (seated(token) + r.watching, token))
+            .filter(|(sockets, _)| *sockets > 0)
+            .max_by_key(|(sockets, token)| (*sockets, std::cmp::Reverse((*token).clone())))
+            .map(|(_, token)| token.clone())
     }
 
     /// The servers with sockets seated or watching here.

@@ -16,10 +16,14 @@ impl Cluster {
     /// Renews the leases of the tables this server runs (or reserved),
     /// every [`lease::RENEW_EVERY`]; a lease another server took stops the
     /// table here (its sockets are relayed to the new holder). Then counts
-    /// out the people of servers that died.
+    /// out the people of servers that died. The first renewal is at once:
+    /// this server is alive from its start.
     pub(super) async fn renew(self: Arc<Self>, mut c: ConnectionManager) {
+        let mut first = true;
         loop {
-            tokio::time::sleep(lease::RENEW_EVERY).await;
+            if !std::mem::take(&mut first) {
+                tokio::time::sleep(lease::RENEW_EVERY).await;
+            }
             let fronts: Vec<Arc<Shared>> = lock(&self.fronts).values().cloned().collect();
             let ids: Vec<String> = fronts
                 .iter()
@@ -59,9 +63,12 @@ impl Cluster {
     }
 
     /// Looks for tables in progress whose lease nobody holds (nobody runs
-    /// their clock) and runs them here, one lease at a time.
+    /// their clock) and runs them here, one lease at a time. A table is run
+    /// once found free by two scans in a row: a server with its sockets
+    /// (which looks every `lease::WATCH_EVERY`) takes it first.
     pub(super) async fn scan(self: Arc<Self>) {
         let mut c = self.connection.clone();
+        let mut free_before: std::collections::HashSet<String> = Default::default();
         loop {
             let ids: redis::RedisResult<Vec<String>> = redis::cmd("SMEMBERS")
                 .arg("virada:tables")
@@ -74,14 +81,20 @@ impl Cluster {
                         .filter(|id| !fronts.contains_key(id))
                         .collect()
                 };
+                let mut free_now = std::collections::HashSet::new();
                 for chunk in ids.chunks(500) {
                     let Ok(free) = lease::unheld(&mut c, chunk).await else {
                         break;
                     };
                     for id in free {
-                        self.adopt(&id).await;
+                        if free_before.contains(&id) {
+                            self.adopt(&id).await;
+                        } else {
+                            free_now.insert(id);
+                        }
                     }
                 }
+                free_before = free_now;
             }
             tokio::time::sleep(SCAN_EVERY).await;
         }
