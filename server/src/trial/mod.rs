@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use parts::Part;
-pub use parts::{backends_up, haproxy_config, HAPROXY_CFG};
+pub use parts::{backend_states, backends_up, haproxy_config, HAPROXY_CFG};
 
 /// What a trial runs.
 #[derive(Clone, Debug)]

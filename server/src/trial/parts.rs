@@ -244,8 +244,10 @@ pub fn haproxy(dir: &Path, port: u16, backends: &[u16]) -> Result<(Part, PathBuf
     Ok((part, stats))
 }
 
-/// The backends the proxy's checks find up (`UP`), by index.
-pub fn backends_up(stats: &Path) -> Vec<usize> {
+/// The state the proxy's checks give each server of its `servers`
+/// backend, in order (`UP`, `DOWN`, `UP 1/2` on its way down, …), read
+/// from its stats socket at `stats`; empty when it does not answer.
+pub fn backend_states(stats: &Path) -> Vec<String> {
     let Ok(mut socket) = UnixStream::connect(stats) else {
         return Vec::new();
     };
@@ -255,8 +257,16 @@ pub fn backends_up(stats: &Path) -> Vec<usize> {
     // Columns: pxname, svname, …, status is the 18th.
     csv.lines()
         .filter(|l| l.starts_with("servers,s"))
+        .map(|l| l.split(',').nth(17).unwrap_or("").to_string())
+        .collect()
+}
+
+/// The servers the proxy's checks find up (`UP`), by index.
+pub fn backends_up(stats: &Path) -> Vec<usize> {
+    backend_states(stats)
+        .iter()
         .enumerate()
-        .filter(|(_, l)| l.split(',').nth(17) == Some("UP"))
+        .filter(|(_, s)| *s == "UP")
         .map(|(i, _)| i)
         .collect()
 }

@@ -6,11 +6,11 @@
 //! moves only its own tables, whose pages come back through the proxy to
 //! the server that takes them over.
 
-use super::client::{create_table, Client, Listening};
+use super::client::{create_table, Client};
+use super::front::come_back;
 use super::trial::{publish_calls, published, redis, Trial};
 use super::{contribute_all, play_out, play_rounds, verify};
-use serde_json::Value;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The moves of a record, as written.
 fn moves_of(record: &str) -> Vec<String> {
@@ -71,21 +71,6 @@ async fn seated(trial: &Trial) -> (String, Client, Client, String, String) {
 /// Table `id`'s holder, by its lease.
 fn holder(trial: &Trial, id: &str) -> String {
     redis(&trial.redis, &["GET", &format!("virada:lease:{id}")])
-}
-
-/// Sits in the seat `token` holds through the proxy, trying again while no
-/// server answers for the table (a take-over).
-async fn come_back(front: &impl Listening, id: &str, token: &str) -> (Client, Value) {
-    let until = Instant::now() + Duration::from_secs(60);
-    loop {
-        if let Ok(mut c) = Client::try_connect(front, id).await {
-            if let Some(welcome) = c.try_hello(token, Duration::from_secs(5)).await {
-                return (c, welcome);
-            }
-        }
-        assert!(Instant::now() < until, "no server took the table back");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -111,24 +111,31 @@ fn shown(inner: &Inner, l: &Listed) -> Value {
     serde_json::to_value(shown).unwrap_or_default()
 }
 
-/// This server's part: its first tables of each kind and its counts.
-pub(super) fn part_json(inner: &Inner) -> String {
+/// This server's tables: its first of each kind, and its counts.
+fn own_list(inner: &Inner) -> List {
     let (waiting, playing) = own(inner);
-    let part = List {
+    let first = |tables: &[&Listed]| -> Vec<Value> {
+        tables
+            .iter()
+            .take(MAX_LISTED)
+            .map(|l| shown(inner, l))
+            .collect()
+    };
+    List {
         v: VERSION,
         waiting_count: waiting.len(),
         playing_count: playing.len(),
-        waiting: waiting
-            .iter()
-            .take(MAX_LISTED)
-            .map(|l| shown(inner, l))
-            .collect(),
-        playing: playing
-            .iter()
-            .take(MAX_LISTED)
-            .map(|l| shown(inner, l))
-            .collect(),
+        waiting: first(&waiting),
+        playing: first(&playing),
+        at: None,
+    }
+}
+
+/// This server's part, as the other servers read it.
+pub(super) fn part_json(inner: &Inner) -> String {
+    let part = List {
         at: Some(now_ms()),
+        ..own_list(inner)
     };
     serde_json::to_string(&part).unwrap_or_default()
 }
@@ -136,24 +143,8 @@ pub(super) fn part_json(inner: &Inner) -> String {
 /// The whole list: this server's tables and the other servers' parts, each
 /// table once (a table changing servers may be in two parts for a moment).
 pub(super) fn list_json(inner: &Inner) -> String {
-    let (waiting, playing) = own(inner);
     let mut seen: HashSet<String> = inner.tables.keys().cloned().collect();
-    let mut list = List {
-        v: VERSION,
-        waiting_count: waiting.len(),
-        playing_count: playing.len(),
-        waiting: waiting
-            .iter()
-            .take(MAX_LISTED)
-            .map(|l| shown(inner, l))
-            .collect(),
-        playing: playing
-            .iter()
-            .take(MAX_LISTED)
-            .map(|l| shown(inner, l))
-            .collect(),
-        at: None,
-    };
+    let mut list = own_list(inner);
     // The newest parts first: a table in two keeps its newest line.
     let mut parts: Vec<&List> = inner.parts.0.values().collect();
     parts.sort_by_key(|p| std::cmp::Reverse(p.at));

@@ -255,16 +255,25 @@ mod tests {
     use super::super::super::store::redis_server::RedisServer;
     use super::*;
 
-    #[test]
-    fn a_lapsed_lease_and_a_taken_one_are_lost_and_a_held_one_renewed() {
-        let server = RedisServer::start("lease");
+    /// Runs `test` with a connection to a Redis of its own.
+    fn with_redis<F: std::future::Future<Output = ()>>(
+        name: &str,
+        test: impl FnOnce(ConnectionManager) -> F,
+    ) {
+        let server = RedisServer::start(name);
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap();
         rt.block_on(async {
             let client = redis::Client::open(server.url()).unwrap();
-            let mut c = ConnectionManager::new(client).await.unwrap();
+            test(ConnectionManager::new(client).await.unwrap()).await;
+        });
+    }
+
+    #[test]
+    fn a_lapsed_lease_and_a_taken_one_are_lost_and_a_held_one_renewed() {
+        with_redis("lease", |mut c| async move {
             assert!(take(&mut c, "t1", "ours").await.unwrap());
             assert!(take(&mut c, "t2", "ours").await.unwrap());
             assert!(take(&mut c, "t0", "ours").await.unwrap());
@@ -300,14 +309,7 @@ mod tests {
 
     #[test]
     fn a_reservation_is_claimed_once_and_a_lease_handed_on_only_by_its_holder() {
-        let server = RedisServer::start("reserve");
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async {
-            let client = redis::Client::open(server.url()).unwrap();
-            let mut c = ConnectionManager::new(client).await.unwrap();
+        with_redis("reserve", |mut c| async move {
             // Opened by "a": claimed by "b" (where its sockets went); then
             // neither "c" nor "a" can claim it, and "a" may not hand it on.
             assert!(reserve(&mut c, "n1", "a").await.unwrap());
