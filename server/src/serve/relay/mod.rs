@@ -31,6 +31,7 @@ mod front;
 mod handover;
 mod lease;
 mod lobby_feed;
+mod route;
 mod shared;
 mod upkeep;
 mod wire;

@@ -11,6 +11,8 @@ use super::{front, lease, lock, Cluster};
 
 /// How often a server looks for tables nobody runs.
 const SCAN_EVERY: Duration = Duration::from_millis(1000);
+/// Leases renewed by one script.
+const RENEW_BATCH: usize = 500;
 
 impl Cluster {
     /// Renews the leases of the tables this server runs (or reserved),
@@ -30,18 +32,27 @@ impl Cluster {
                 .filter(|f| f.leased())
                 .map(|f| f.id.clone())
                 .collect();
-            match lease::renew(&mut c, &self.token, &ids).await {
-                Ok(lost) => {
-                    for id in lost {
-                        if let Some(shared) = self.shared(&id) {
-                            if shared.leased() {
-                                tracing::info!("table {id}: another server holds its lease");
-                                shared.lost();
+            // A script of a few hundred leases at a time: Redis runs each
+            // alone, and the tables' moves wait behind it.
+            let batches: Vec<&[String]> = if ids.is_empty() {
+                vec![&[]]
+            } else {
+                ids.chunks(RENEW_BATCH).collect()
+            };
+            for batch in batches {
+                match lease::renew(&mut c, &self.token, batch).await {
+                    Ok(lost) => {
+                        for id in lost {
+                            if let Some(shared) = self.shared(&id) {
+                                if shared.leased() {
+                                    tracing::info!("table {id}: another server holds its lease");
+                                    shared.lost();
+                                }
                             }
                         }
                     }
+                    Err(e) => tracing::warn!("leases not renewed: {e}"),
                 }
-                Err(e) => tracing::warn!("leases not renewed: {e}"),
             }
             let servers: Vec<String> = {
                 let mut all: Vec<String> = fronts.iter().flat_map(|f| f.remote_servers()).collect();
