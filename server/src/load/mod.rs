@@ -82,6 +82,10 @@ pub struct Args {
     /// Redis of its own, then on the N; both reports and the ratios.
     #[arg(long, requires = "servers")]
     beside_one: bool,
+    /// With `--servers N`: the proxy's configuration to try instead of the
+    /// shipped one (as `virada trial --proxy-config`).
+    #[arg(long, requires = "servers")]
+    proxy_config: Option<std::path::PathBuf>,
     /// The server's process id, to read its memory (with `--url`).
     #[arg(long, conflicts_with = "spawn")]
     pid: Option<u32>,

@@ -54,6 +54,7 @@ impl Target {
                 .map(String::from)
                 .to_vec(),
                 quiet: false,
+                proxy_config: args.proxy_config.clone(),
             })?;
             let address = trial.url().trim_start_matches("http://").to_string();
             let setup = if n > 1 {

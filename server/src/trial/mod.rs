@@ -34,6 +34,9 @@ pub struct Options {
     /// Write each server's log to a file in the trial's folder rather than
     /// to standard error.
     pub quiet: bool,
+    /// The proxy's configuration instead of the shipped one (its `bind`
+    /// and `server` lines are written for the trial all the same).
+    pub proxy_config: Option<PathBuf>,
 }
 
 /// A running trial; everything stopped and its folder removed when dropped.
@@ -82,8 +85,14 @@ impl Trial {
                 .push(Some(parts::serve(&o.exe, &flags, log.as_deref())?));
         }
         if o.proxy {
+            let config = match &o.proxy_config {
+                Some(file) => std::fs::read_to_string(file)
+                    .map_err(|e| format!("cannot read {}: {e}", file.display()))?,
+                None => HAPROXY_CFG.to_string(),
+            };
             let ports: Vec<u16> = trial.ports();
-            trial.proxy = Some(parts::haproxy(&trial.folder.join("proxy"), o.port, &ports)?);
+            let dir = trial.folder.join("proxy");
+            trial.proxy = Some(parts::haproxy(&dir, o.port, &ports, &config)?);
         }
         Ok(trial)
     }
@@ -202,6 +211,11 @@ pub struct Args {
     /// may be repeated.
     #[arg(long = "serve-flag", allow_hyphen_values = true)]
     serve_flags: Vec<String>,
+    /// The proxy's configuration to try instead of the shipped one (a copy
+    /// of server/proxy/haproxy.cfg, edited); its `bind` and `server` lines
+    /// are written for the trial.
+    #[arg(long)]
+    proxy_config: Option<PathBuf>,
 }
 
 /// Starts a trial, says where everything is, and runs until stopped
@@ -221,6 +235,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         port: args.port,
         flags: args.serve_flags,
         quiet: false,
+        proxy_config: args.proxy_config,
     })?;
     print!("{}", trial.describe());
     println!("Open {}/ ; Ctrl-C stops them all.", trial.url());

@@ -216,9 +216,15 @@ pub fn haproxy_config(
     out
 }
 
-/// haproxy on `port` (0: a free one) with the shipped configuration in
-/// front of `backends`, its files in `dir`; returns once every backend is up.
-pub fn haproxy(dir: &Path, port: u16, backends: &[u16]) -> Result<(Part, PathBuf), String> {
+/// haproxy on `port` (0: a free one) with `config` (the shipped
+/// configuration's text, or one like it) in front of `backends`, its files
+/// in `dir`; returns once every backend is up.
+pub fn haproxy(
+    dir: &Path,
+    port: u16,
+    backends: &[u16],
+    config: &str,
+) -> Result<(Part, PathBuf), String> {
     let haproxy = binary(
         &["haproxy", "/usr/sbin/haproxy"],
         "apt-get install haproxy (as root, `scripts/setup.sh haproxy` does it)",
@@ -227,7 +233,7 @@ pub fn haproxy(dir: &Path, port: u16, backends: &[u16]) -> Result<(Part, PathBuf
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
     let stats = dir.join("stats.sock");
     let file = dir.join("haproxy.cfg");
-    let config = haproxy_config(HAPROXY_CFG, port, backends, &stats, open_files_hard());
+    let config = haproxy_config(config, port, backends, &stats, open_files_hard());
     std::fs::write(&file, config).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     let child = Command::new(haproxy)
         .arg("-db")
