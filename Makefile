@@ -111,7 +111,7 @@ BROWSER_JOBS ?= 2
 
 # WASM_BUILT=1: `make test` built the packages a step before.
 browser-test: $(NODE_DEPS) $(if $(WASM_BUILT),,wasm)
-	@$(SETUP) chromium redis
+	@$(SETUP) chromium redis haproxy
 	cargo build -q --profile test -p virada-cli --bin virada
 	node --test --test-concurrency=$(BROWSER_JOBS) tests/wasm-exports.test.mjs $(BROWSER_SHARED)
 	node --test --test-concurrency=1 $(BROWSER_ALONE)

@@ -1,9 +1,9 @@
-//! The `virada` command line: one module a subcommand; `serve` and `load`
-//! are the server crate's (`virada_server`).
+//! The `virada` command line: one module a subcommand; `serve`, `load` and
+//! `trial` are the server crate's (`virada_server`).
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use virada_server::{load, serve};
+use virada_server::{load, serve, trial};
 
 mod bench;
 mod bench_endgame;
@@ -44,6 +44,9 @@ enum Command {
     /// Load a server: N tables of scripted players on loopback; moves a
     /// second, latency, connections and the server's memory.
     Load(load::Args),
+    /// Start Redis, N servers over it and haproxy in front of them (the
+    /// shipped configuration) on this machine, for a trial; Ctrl-C stops all.
+    Trial(trial::Args),
     /// Solve each position of an OBF file exactly and check its annotations.
     Solve(solve::Args),
     /// Build the opening book, or look into it.
@@ -73,6 +76,7 @@ fn main() -> ExitCode {
             serve::run(args)
         }
         Command::Load(args) => load::run(args),
+        Command::Trial(args) => trial::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Nabu(command) => nabu::run(command),
         Command::Train(command) => train::run(command),

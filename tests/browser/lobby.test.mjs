@@ -2,13 +2,15 @@
 // opens a table from the New game dialog, and the lobby lists it as
 // waiting; a second person taps it there and sits, and the entry moves to
 // the games in progress; a third taps the game and watches, and the lobby
-// counts one spectator. A lobby follows its server through a restart, and
-// a Nabucodonosor table's link is nabu.html's. Nothing is waited for by
-// sleeping: each step waits for what the page shows.
+// counts one spectator. A game shows its move and score as it goes, a
+// person who left as away, and leaves the list once both people left. A
+// lobby follows its server through a restart, and a Nabucodonosor table's
+// link is nabu.html's. Nothing is waited for by sleeping: each step waits
+// for what the page shows.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith, newContext, open } from './harness.mjs';
-import { hostTable, PHONE } from './online-util.mjs';
+import { hostTable, joinLink, playOut, PHONE } from './online-util.mjs';
 
 /** Opens the lobby in a fresh context and waits until it follows the server. */
 async function openLobby(server, options = PHONE) {
@@ -65,6 +67,36 @@ test('the lobby lists a waiting table, moves it to the games when a person sits 
   await lobby.waitForFunction((tableId) => /1 watching/.test(
     document.querySelector(`#playing-list .lobby-entry[data-id="${tableId}"]`)?.textContent ?? '',
   ), id);
+});
+
+test('a game shows its move and score, then a person who left as away, and leaves the lobby when both left', async () => {
+  const server = await serverWith([]);
+  const { page: lobby } = await openLobby(server);
+  const host = await hostTable(server, '?lang=en');
+  const id = new URL(host.link).searchParams.get('table');
+  const guest = await joinLink(host.link);
+  for (const page of [host.page, guest.page]) await page.waitForSelector('body[data-online="playing"]');
+  const entry = lobby.locator(`#playing-list .lobby-entry[data-id="${id}"]`);
+  const progress = entry.locator('.lobby-progress');
+  await progress.waitFor();
+  assert.equal(await progress.textContent(), 'move 1 · 2–2');
+  // Four moves: the fifth is to be played, and the board holds eight discs.
+  await playOut([host.page, guest.page], { until: (ply) => ply >= 4 });
+  await lobby.waitForFunction((tableId) => /^move 5 · /.test(
+    document.querySelector(`#playing-list .lobby-entry[data-id="${tableId}"] .lobby-progress`)?.textContent ?? '',
+  ), id);
+  const [first, second] = (await progress.textContent()).split(' · ')[1].split('–').map(Number);
+  assert.equal(first + second, 8, 'a disc a move, after the four of the start');
+  assert.match(await entry.locator('a').getAttribute('aria-label'), /move 5 · \d+–\d+/);
+
+  // The guest leaves: the lobby says so; then the host too: the game goes.
+  await guest.context.close();
+  await lobby.waitForFunction((tableId) => /^a person – a person \(away\)$/.test(
+    document.querySelector(`#playing-list .lobby-entry[data-id="${tableId}"] .lobby-seats`)?.textContent ?? '',
+  ), id);
+  await host.context.close();
+  await entry.waitFor({ state: 'detached' });
+  assert.equal(await lobby.locator('#playing-count').textContent(), '0');
 });
 
 /**

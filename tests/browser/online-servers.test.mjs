@@ -4,6 +4,11 @@
 // server; the second person opens the same link on the second server's
 // port (another origin). The two pages play a whole game, every move going
 // from one server to the other through Redis; the record verifies.
+//
+// Three servers as an operator runs them: `virada trial` (Redis, three
+// servers, haproxy with the shipped configuration), both pages reaching the
+// table through the proxy, which sends them to one server: a whole game,
+// and no server published anything.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { spawn } from 'node:child_process';
@@ -11,7 +16,7 @@ import { createServer, connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serverWith } from './harness.mjs';
+import { serverWith, BIN, ROOT } from './harness.mjs';
 import { hostTable, joinLink, playOut, field, cliVerify } from './online-util.mjs';
 
 /** A free loopback port. */
@@ -73,5 +78,56 @@ test('two pages on two servers over one Redis play a whole game', async () => {
     first.stop();
     second.stop();
     redis.stop();
+  }
+});
+
+/** `virada trial --servers 3 --port 0`: {url, ports, stop()}, once it said where all is. */
+function startTrial() {
+  const child = spawn(BIN, ['trial', '--servers', '3', '--port', '0', '--root', ROOT], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, RUST_LOG: 'warn' },
+  });
+  const stop = () => new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+  process.on('exit', () => child.kill('SIGTERM'));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`virada trial said no more than:\n${out}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`virada trial stopped (${code}):\n${out}`)));
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (text) => {
+      out += text;
+      if (!/^Open /m.test(out)) return;
+      clearTimeout(timer);
+      const port = (line) => Number(line.match(/127\.0\.0\.1:(\d+)/)[1]);
+      const lines = out.split('\n');
+      const proxy = port(lines.find((l) => l.startsWith('Proxy: ')));
+      const ports = lines.filter((l) => l.startsWith('Server ')).map(port);
+      resolve({ url: `http://127.0.0.1:${proxy}`, ports, stop });
+    });
+  });
+}
+
+test('two pages through the shipped proxy in front of three servers play a whole game, and nothing goes over pub/sub', async () => {
+  const trial = await startTrial();
+  try {
+    const host = await hostTable(trial, '?lang=en');
+    const guest = await joinLink(host.link);
+    assert.equal(new URL(guest.page.url()).port, new URL(trial.url).port, 'both pages on the proxy');
+    for (const page of [host.page, guest.page]) await page.waitForSelector('body[data-online="playing"]');
+    await playOut([host.page, guest.page]);
+    for (const page of [host.page, guest.page]) await page.waitForSelector('body[data-over="true"]');
+    const record = await host.page.locator('#record').textContent();
+    assert.equal(await guest.page.locator('#record').textContent(), record);
+    assert.equal(cliVerify(record).code, 0);
+    // The table ran where the proxy sent its sockets: nothing relayed.
+    const relays = await Promise.all(trial.ports.map(async (p) => (await fetch(`http://127.0.0.1:${p}/api/relay`)).json()));
+    assert.deepEqual(relays.map((r) => r.published.total), [0, 0, 0], JSON.stringify(relays));
+    assert.equal(relays.reduce((n, r) => n + r.tables.running, 0), 1, JSON.stringify(relays));
+  } finally {
+    await trial.stop();
   }
 });

@@ -13,7 +13,9 @@ import { t, levelName } from '../core/i18n.js';
  * @property {number} size
  * @property {number} clock seconds a move, 0 for none
  * @property {number} level the bot's level
- * @property {string[]} seats `person`, `bot` or `empty`, seat by seat
+ * @property {string[]} seats `person`, `away` (a person who left; the bot takes the seat when the grace runs out), `bot` or `empty`, seat by seat
+ * @property {number} [ply] moves played, once the game started
+ * @property {number[]} [score] discs (Nabucodonosor: pieces) seat by seat, once the game started
  * @property {number} spectators
  * @property {string} fingerprint
  * @property {string} [handicap] Othello's handicap (V2) in its short form, absent for none
@@ -62,17 +64,29 @@ export function clockText(table) {
   return Number(table.clock) > 0 ? t('l.clock', { n: Number(table.clock) }) : t('l.noClock');
 }
 
-/** "a person – bot (Casual)". */
+/** "a person – bot (Casual)", "a person (away) – a person". */
 export function seatsText(table) {
   const names = Array.isArray(table.names) ? table.names : [];
   const seat = (kind, i) => {
     if (kind === 'person' && names[i]) return String(names[i]);
     if (kind === 'person') return t('l.person');
+    if (kind === 'away') return t('l.away');
     if (kind === 'bot') return t('l.bot', { level: levelName(Number(table.level)) });
     return t('l.empty');
   };
   const [first, second] = Array.isArray(table.seats) ? table.seats : [];
   return t('l.seats', { first: seat(first, 0), second: seat(second, 1) });
+}
+
+/**
+ * "move 24 · 12–9": the move being played and each seat's discs (pieces),
+ * in the seats' order; empty before the game starts.
+ * @param {LobbyTable} table
+ */
+export function progressText(table) {
+  const score = Array.isArray(table.score) ? table.score.map(Number) : [];
+  if (!Number.isInteger(table.ply) || score.length !== 2 || !score.every(Number.isFinite)) return '';
+  return t('l.progress', { n: Number(table.ply) + 1, first: score[0], second: score[1] });
 }
 
 /** "2 watching". */
@@ -115,15 +129,17 @@ function entry(table, part, chosen) {
   const clock = clockText(table);
   const seats = seatsText(table);
   const spectators = spectatorsText(table.spectators);
+  const progress = progressText(table);
   a.setAttribute('aria-label', part === 'waiting'
     ? t('l.sitLabel', { game, clock })
-    : t('l.watchLabel', { game, seats, spectators }));
+    : t('l.watchLabel', { game, seats: progress ? `${seats}, ${progress}` : seats, spectators }));
   a.append(
     span('lobby-game', game),
     span('lobby-action', part === 'waiting' ? t('l.sit') : t('l.watch')),
     span('lobby-settings', settingsText(table, clock)),
     span('lobby-seats', seats),
   );
+  if (part === 'playing' && progress) a.append(span('lobby-progress', progress));
   if (part === 'playing') {
     const watching = span('lobby-spectators', spectators);
     watching.dataset.none = String(!(Number(table.spectators) > 0));

@@ -95,3 +95,104 @@ fn a_load_over_redis_reports_its_memory_a_table() {
         .unwrap_or_else(|| panic!("no KB a table in {memory}"));
     assert!(per_table > 0.0, "{memory}");
 }
+
+/// The run moved at least `least` times, lost none and met no error.
+fn moved_losing_nothing(report: &str, least: u64) {
+    let moves = line(report, "moves:");
+    assert!(number_before(moves, "seen") >= least, "{report}");
+    assert!(moves.contains("lost 0;"), "{report}");
+    assert!(report.contains("errors: none"), "{report}");
+}
+
+/// A line of `report` that starts with `start`.
+fn line<'a>(report: &'a str, start: &str) -> &'a str {
+    report
+        .lines()
+        .find(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("no {start} line in {report}"))
+}
+
+#[test]
+fn a_load_past_one_processs_open_files_is_spread_over_several() {
+    // The server as usual; the load generator held to 256 open files, too
+    // few for 300 tables' 600 sockets in one process.
+    let data = std::env::temp_dir().join(format!("virada-load-split-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let mut server = Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--tables-per-address",
+            "0",
+            "--root",
+        ])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .arg("--data")
+        .arg(&data)
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("start virada serve");
+    let port = crate::served_port(&mut server);
+    let script = format!(
+        "ulimit -n 256 && exec '{}' load --url http://127.0.0.1:{port} \
+         --tables 300 --rate 1 --duration 3",
+        env!("CARGO_BIN_EXE_virada")
+    );
+    let out = Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .expect("run virada load");
+    let _ = server.kill();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&data);
+    let report = String::from_utf8_lossy(&out.stdout);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{report}\n{said}");
+    assert!(said.contains("300 tables over 4 processes"), "{said}");
+    assert!(report.contains("tables: 300 of 300 connected"), "{report}");
+    assert!(report.contains("connections: 600 at the start"), "{report}");
+    moved_losing_nothing(&report, 600);
+    assert!(report.contains("in 4 processes"), "{report}");
+}
+
+#[test]
+fn three_servers_behind_the_shipped_proxy_are_loaded_beside_one_alone() {
+    let out = Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args(["load", "--spawn", "--servers", "3", "--beside-one"])
+        .args(["--tables", "20", "--rate", "2", "--duration", "3"])
+        .output()
+        .expect("run virada load");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // One server alone first, then three behind haproxy.
+    let runs: Vec<&str> = report.split("command: ").skip(1).collect();
+    assert_eq!(runs.len(), 2, "{report}");
+    assert!(
+        runs[0].contains("servers: one virada serve --redis alone"),
+        "{report}"
+    );
+    assert!(
+        runs[1].contains("servers: 3 virada serve --redis behind haproxy"),
+        "{report}"
+    );
+    for run in &runs {
+        moved_losing_nothing(run, 1);
+    }
+    // Every table's sockets reach its server: at most one PUBLISH in ten
+    // moves (none, here), where every move cost about three before.
+    let publish = line(runs[1], "redis PUBLISH while moving");
+    let a_move: f64 = publish
+        .rsplit(", ")
+        .next()
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{publish}"));
+    assert!(a_move <= 0.1, "{publish}");
+    assert!(report.contains("beside one server alone: p99 "), "{report}");
+}

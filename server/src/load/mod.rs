@@ -1,4 +1,4 @@
-//! `virada load`: scripted players against one `virada serve` on loopback.
+//! `virada load`: scripted players against `virada serve` on loopback.
 //!
 //! Each table is opened with `POST /api/tables` (no clock, so nobody runs
 //! out of time), two WebSocket clients say `hello` (the second sits and the
@@ -11,35 +11,50 @@
 //! `state` whose `ply` is past it. A move not seen by both within
 //! `--timeout` is lost. With `--spawn` the command starts `virada serve`
 //! itself (a free port, a scratch data folder, no per-address table limit)
-//! and reads the server's memory from `/proc/PID/status`. Several `--url`s
-//! spread the tables over several servers (a table opened on one, its
-//! second player on the next, so that half the moves are relayed); `--redis` reads the memory of
-//! the Redis they share (and with `--spawn` starts the server over it).
+//! and reads the server's memory from `/proc/PID/status`; with `--spawn
+//! --servers N`, Redis, N servers and the shipped proxy as `virada trial`
+//! starts them, and `--beside-one` then measures one server alone on the
+//! same load. Several `--url`s spread the tables over several servers (a
+//! table opened on one, its second player on the next, so that half the
+//! moves are relayed); `--redis` reads the memory of the Redis they share,
+//! and the `PUBLISH` commands it ran while the tables moved. Where one
+//! process may not open two files a table, the tables are spread over
+//! several processes (workers.rs) and their figures merged.
 
-use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
-mod redis_memory;
+mod local;
+mod redis_stats;
 mod server;
 mod table;
+mod tally;
+mod target;
+mod workers;
 
-use redis_memory::RedisMemory;
-use server::{cpu_seconds, loopback_address, open_file_limit, proc_status, Spawned};
-use table::table_task;
-use tokio::sync::{watch, Semaphore};
+use local::Local;
+use redis_stats::RedisStats;
+use server::{cpu_seconds, loopback_address, proc_status};
+use tally::{Context, Tally};
+use target::Target;
 use tokio::time::Instant;
 
+/// Milliseconds since the Unix epoch.
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
 /// The most tables one run may open at once.
-const MAX_TABLES: usize = 20_000;
+const MAX_TABLES: usize = 100_000;
 /// The longest run, in seconds.
 const MAX_DURATION: f64 = 3600.0;
 /// The most moves a second a table (the server takes 20 a second a socket).
 const MAX_RATE: f64 = 10.0;
-/// Tables being opened at once.
+/// Tables being opened at once (in each process).
 const OPENING: usize = 64;
 /// Bytes a socket reads at once.
 const READ_BUFFER: usize = 8 * 1024;
@@ -58,6 +73,19 @@ pub struct Args {
     /// data folder, and stop it at the end.
     #[arg(long)]
     spawn: bool,
+    /// With `--spawn`: start Redis, N servers over it and, for more than
+    /// one, the shipped proxy in front of them (server/proxy/haproxy.cfg),
+    /// as `virada trial` does, and load them through the proxy.
+    #[arg(long, requires = "spawn", conflicts_with = "redis")]
+    servers: Option<usize>,
+    /// With `--servers N`: first the same load on one server alone over a
+    /// Redis of its own, then on the N; both reports and the ratios.
+    #[arg(long, requires = "servers")]
+    beside_one: bool,
+    /// With `--servers N`: the proxy's configuration to try instead of the
+    /// shipped one (as `virada trial --proxy-config`).
+    #[arg(long, requires = "servers")]
+    proxy_config: Option<std::path::PathBuf>,
     /// The server's process id, to read its memory (with `--url`).
     #[arg(long, conflicts_with = "spawn")]
     pid: Option<u32>,
@@ -81,9 +109,14 @@ pub struct Args {
     threads: Option<usize>,
     /// The Redis the servers keep their tables in (`redis://127.0.0.1:PORT`):
     /// with `--spawn` the server is started over it (`virada serve --redis`);
-    /// either way the report gives Redis's memory a table.
+    /// either way the report gives Redis's memory a table and the `PUBLISH`
+    /// it ran while the tables moved.
     #[arg(long)]
     redis: Option<String>,
+    /// Plays table slots FIRST:END of a run spread over several processes
+    /// (started by the command itself).
+    #[arg(long, hide = true)]
+    worker: Option<String>,
 }
 
 /// Runs the load and prints the report; exits 1 when no move came through.
@@ -104,90 +137,102 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if !(args.timeout > 0.0 && args.timeout <= 600.0) {
         return Err("--timeout must be more than 0 and at most 600 seconds".into());
     }
-    let game = match args.game.as_str() {
-        "othello" | "nabucodonosor" => args.game.clone(),
-        other => return Err(format!("--game is othello or nabucodonosor, not {other}")),
-    };
-    let sockets = 2 * args.tables + 64;
-    if let Some(limit) = open_file_limit() {
-        if limit < sockets as u64 {
-            return Err(format!(
-                "{} tables need about {sockets} open files, and this process may open {limit}; \
-                 raise the limit first (`ulimit -n 65536`)",
-                args.tables
-            ));
-        }
+    if !matches!(args.game.as_str(), "othello" | "nabucodonosor") {
+        return Err(format!(
+            "--game is othello or nabucodonosor, not {}",
+            args.game
+        ));
     }
-    let mut spawned = None;
-    let (addresses, pid) = if args.spawn {
-        let server = Spawned::start(args.tables, args.redis.as_deref())?;
-        let found = (vec![server.address.clone()], Some(server.child.id()));
-        spawned = Some(server);
-        found
-    } else {
-        let addresses = args
-            .url
-            .iter()
-            .map(|url| loopback_address(url))
-            .collect::<Result<Vec<_>, _>>()?;
-        (addresses, args.pid)
-    };
-    let mut runtime = tokio::runtime::Builder::new_multi_thread();
-    if let Some(threads) = args.threads {
-        runtime.worker_threads(threads.max(1));
+    if args.servers.is_some_and(|n| n == 0 || n > 64) {
+        return Err("--servers must be 1 to 64".into());
     }
-    let runtime = runtime
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    let settings = Settings {
-        addresses,
-        body: format!(r#"{{"game":"{game}","clock":0}}"#),
-        period: Duration::from_secs_f64(1.0 / args.rate),
-        timeout: Duration::from_secs_f64(args.timeout),
-    };
-    let report = runtime.block_on(drive(&args, settings, pid));
-    drop(spawned);
-    let report = report?;
-    let _ = std::io::stdout().write_all(report.text.as_bytes());
-    Ok(if report.acknowledged > 0 {
+    if let Some(range) = &args.worker {
+        let addresses = urls(&args)?;
+        workers::serve(&args, settings(&args, addresses), range)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut ok = true;
+    let mut reports = Vec::new();
+    if args.beside_one {
+        let (text, moved) = once(&args, Some(1))?;
+        print_now(&text);
+        ok &= moved;
+        reports.push(text);
+    }
+    let (text, moved) = once(&args, args.servers)?;
+    print_now(&text);
+    ok &= moved;
+    reports.push(text);
+    if let [alone, many] = reports.as_slice() {
+        print_now(&compare(alone, many, args.servers.unwrap_or(1)));
+    }
+    Ok(if ok {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
 }
 
-/// What every table plays by.
-struct Settings {
-    /// The servers (`host:port`), a table slot on each in turn.
-    addresses: Vec<String>,
-    body: String,
-    period: Duration,
-    timeout: Duration,
+fn print_now(text: &str) {
+    let _ = std::io::stdout().write_all(text.as_bytes());
+    let _ = std::io::stdout().flush();
 }
 
-/// Counters shared by every table.
-#[derive(Default)]
-struct Counters {
-    sent: AtomicU64,
-    acknowledged: AtomicU64,
-    lost: AtomicU64,
-    refused: AtomicU64,
-    games: AtomicU64,
-    opened: AtomicU64,
-    open_sockets: AtomicUsize,
-    errors: Mutex<BTreeMap<String, u64>>,
-    latencies: Mutex<Vec<u32>>,
-}
-
-impl Counters {
-    fn error(&self, code: &str) {
-        let mut errors = self
-            .errors
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        *errors.entry(code.to_string()).or_default() += 1;
+/// The line comparing N servers behind the proxy with one alone.
+fn compare(alone: &str, many: &str, n: usize) -> String {
+    match (tally::read_latencies(alone), tally::read_latencies(many)) {
+        (Some((p50_one, p99_one)), Some((p50, p99))) => format!(
+            "beside one server alone: p99 {p99:.1} ms against {p99_one:.1} ms ({:.2} times), \
+             p50 {p50:.1} ms against {p50_one:.1} ms ({:+.1} ms), {n} servers behind the proxy\n",
+            p99 / p99_one.max(0.001),
+            p50 - p50_one
+        ),
+        _ => "beside one server alone: no latency to compare\n".into(),
     }
+}
+
+/// The server addresses of `--url`.
+fn urls(args: &Args) -> Result<Vec<String>, String> {
+    args.url.iter().map(|url| loopback_address(url)).collect()
+}
+
+/// What every table plays by.
+fn settings(args: &Args, addresses: Vec<String>) -> Settings {
+    Settings {
+        addresses,
+        body: format!(r#"{{"game":"{}","clock":0}}"#, args.game),
+        period: Duration::from_secs_f64(1.0 / args.rate),
+        timeout: Duration::from_secs_f64(args.timeout),
+    }
+}
+
+/// The load generator's runtime.
+fn runtime(threads: Option<usize>) -> Result<tokio::runtime::Runtime, String> {
+    let mut runtime = tokio::runtime::Builder::new_multi_thread();
+    if let Some(threads) = threads {
+        runtime.worker_threads(threads.max(1));
+    }
+    runtime
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))
+}
+
+/// How long `tables` may take to connect.
+fn connect_time(tables: usize) -> Duration {
+    Duration::from_secs(60) + OPEN_TIMEOUT * u32::try_from(tables / OPENING).unwrap_or(u32::MAX)
+}
+
+/// One run on `servers` (started here when given): the report, and
+/// whether any move came through.
+fn once(args: &Args, servers: Option<usize>) -> Result<(String, bool), String> {
+    let plan = workers::plan(args.tables)?;
+    let target = Target::new(args, servers)?;
+    let runtime = runtime(args.threads)?;
+    let mut tally_context = runtime.block_on(drive(args, &target, plan))?;
+    let (tally, context) = (&mut tally_context.0, &tally_context.1);
+    let moved = tally.acknowledged > 0;
+    Ok((tally::report(tally, context), moved))
 }
 
 /// Where the run is.
@@ -199,34 +244,32 @@ enum Phase {
     Running { from: Instant, until: Instant },
 }
 
-struct Report {
-    text: String,
-    acknowledged: u64,
+/// What every table plays by.
+struct Settings {
+    /// The servers (`host:port`), a table slot on each in turn.
+    addresses: Vec<String>,
+    body: String,
+    period: Duration,
+    timeout: Duration,
 }
 
-async fn drive(args: &Args, settings: Settings, pid: Option<u32>) -> Result<Report, String> {
-    let settings = Arc::new(settings);
-    let counters = Arc::new(Counters::default());
-    let (phase_tx, phase) = watch::channel(Phase::Connecting);
-    let opening = Arc::new(Semaphore::new(OPENING));
-    let ready = Arc::new(AtomicUsize::new(0));
-    let stop = Arc::new(AtomicBool::new(false));
-    let memory = Arc::new(AtomicU64::new(0));
-    let sampler = pid.map(|pid| {
-        let memory = Arc::clone(&memory);
-        let stop = Arc::clone(&stop);
-        tokio::spawn(async move {
-            let pid = pid.to_string();
-            while !stop.load(Ordering::Relaxed) {
-                if let Some(rss) = proc_status(&pid, "VmRSS:") {
-                    memory.fetch_max(rss, Ordering::Relaxed);
-                }
-                tokio::time::sleep(Duration::from_millis(250)).await;
-            }
-        })
-    });
-    let redis = match &args.redis {
-        Some(url) => Some(RedisMemory::connect(url).await?),
+/// The tables: in this process, or spread over workers.
+enum Players {
+    Here(Local),
+    Workers(workers::Workers),
+}
+
+async fn drive(
+    args: &Args,
+    target: &Target,
+    plan: Option<(usize, usize)>,
+) -> Result<(Tally, Context<'static>), String> {
+    let settings = Arc::new(settings(args, target.addresses.clone()));
+    let pids = target.pids.clone();
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let sampler = tokio::spawn(sample(pids.clone(), Arc::clone(&stop)));
+    let redis = match &target.redis {
+        Some(url) => Some(RedisStats::connect(url).await?),
         None => None,
     };
     let redis_before = match &redis {
@@ -234,211 +277,140 @@ async fn drive(args: &Args, settings: Settings, pid: Option<u32>) -> Result<Repo
         None => None,
     };
     let began = Instant::now();
-    let mut tasks = Vec::with_capacity(args.tables);
-    for index in 0..args.tables {
-        tasks.push(tokio::spawn(table_task(
-            index,
-            args.tables,
-            Arc::clone(&settings),
-            Arc::clone(&counters),
-            phase.clone(),
-            Arc::clone(&opening),
-            Arc::clone(&ready),
-        )));
-    }
-    // Every table connected (or failed), then the clock starts.
-    let connect_limit =
-        began + Duration::from_secs(60) + OPEN_TIMEOUT * (args.tables / OPENING) as u32;
-    while ready.load(Ordering::Relaxed) < args.tables && Instant::now() < connect_limit {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let connected = counters.opened.load(Ordering::Relaxed);
-    let sockets_before = counters.open_sockets.load(Ordering::Relaxed);
-    let redis_connected = match &redis {
-        Some(r) => Some(r.used().await?),
+    let limit = began + connect_time(args.tables);
+    let mut players = match plan {
+        None => Players::Here(Local::start(&settings, 0..args.tables, args.tables)),
+        Some((n, each)) => {
+            eprintln!(
+                "virada load: {} tables over {n} processes of at most {each} (this one may open too few files)",
+                args.tables
+            );
+            Players::Workers(workers::Workers::start(args, &target.addresses, n)?)
+        }
+    };
+    let (connected, sockets) = match &mut players {
+        Players::Here(local) => local.connected(limit).await,
+        Players::Workers(w) => w.connected(limit).await?,
+    };
+    let seated = match &redis {
+        Some(r) => Some((r.used().await?, r.publish_calls().await?)),
         None => None,
     };
     let connecting = began.elapsed();
-    let from = Instant::now() + Duration::from_millis(200);
+    let from = Instant::now() + Duration::from_millis(500);
     let until = from + Duration::from_secs_f64(args.duration);
-    let _ = phase_tx.send(Phase::Running { from, until });
-    let cpu = |pid: Option<u32>| pid.and_then(|p| cpu_seconds(&p.to_string()));
-    let cpu_start = (cpu(pid), cpu_seconds("self"));
+    let cpu_start = servers_cpu(&pids);
+    match &mut players {
+        Players::Here(local) => local.go(from, until),
+        Players::Workers(w) => w.go(now_ms() + 500)?,
+    }
     eprintln!(
-        "virada load: {connected} of {} tables connected ({sockets_before} sockets) in {:.1} s; moves for {} s",
+        "virada load: {connected} of {} tables connected ({sockets} sockets) in {:.1} s; moves for {} s",
         args.tables,
         connecting.as_secs_f64(),
         args.duration
     );
-    // Progress every ten seconds on standard error.
+    progress(&players, &pids, from, until).await;
+    let cpu_end = servers_cpu(&pids);
+    let redis_end = match &redis {
+        Some(r) => Some((r.used().await?, r.publish_calls().await?)),
+        None => None,
+    };
+    let tally = match players {
+        Players::Here(local) => local.finish().await,
+        Players::Workers(w) => {
+            let limit = Instant::now() + Duration::from_secs_f64(args.timeout) + connect_time(0);
+            w.results(limit).await?
+        }
+    };
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let peaks = sampler.await.unwrap_or_default();
+    let servers = pids
+        .iter()
+        .map(|&pid| {
+            let p = pid.to_string();
+            let peak = peaks.iter().find(|(q, _)| *q == pid).map_or(0, |(_, m)| *m);
+            (
+                pid,
+                peak,
+                proc_status(&p, "VmHWM:"),
+                proc_status(&p, "VmRSS:"),
+            )
+        })
+        .collect();
+    let redis = match (redis_before, seated, redis_end) {
+        (Some(before), Some((with, p0)), Some((end, p1))) => Some(([before, with, end], p1 - p0)),
+        _ => None,
+    };
+    let context = Context {
+        setup: target.setup.clone(),
+        tables: args.tables,
+        game: if args.game == "othello" {
+            "othello"
+        } else {
+            "nabucodonosor"
+        },
+        rate: args.rate,
+        duration: args.duration,
+        connecting: connecting.as_secs_f64(),
+        servers,
+        server_cpu: cpu_start.zip(cpu_end).map(|(s, e)| e - s),
+        redis,
+    };
+    Ok((tally, context))
+}
+
+/// The servers' CPU seconds, summed (`None` when one is unknown).
+fn servers_cpu(pids: &[u32]) -> Option<f64> {
+    if pids.is_empty() {
+        return None;
+    }
+    pids.iter().map(|p| cpu_seconds(&p.to_string())).sum()
+}
+
+/// Each server's peak `VmRSS`, sampled four times a second until `stop`.
+async fn sample(pids: Vec<u32>, stop: Arc<std::sync::atomic::AtomicBool>) -> Vec<(u32, u64)> {
+    let mut peaks: Vec<(u32, u64)> = pids.iter().map(|&p| (p, 0)).collect();
+    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+        for (pid, peak) in &mut peaks {
+            if let Some(rss) = proc_status(&pid.to_string(), "VmRSS:") {
+                *peak = (*peak).max(rss);
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    peaks
+}
+
+/// Progress every ten seconds on standard error until `until`.
+async fn progress(players: &Players, pids: &[u32], from: Instant, until: Instant) {
     let mut last = 0;
     while Instant::now() < until {
         let next = (Instant::now() + Duration::from_secs(10)).min(until);
         tokio::time::sleep_until(next).await;
-        let acked = counters.acknowledged.load(Ordering::Relaxed);
-        let rss = pid
-            .and_then(|p| proc_status(&p.to_string(), "VmRSS:"))
-            .map_or(String::new(), |r| format!(", server RSS {:.0} MB", mb(r)));
+        let rss: u64 = pids
+            .iter()
+            .filter_map(|p| proc_status(&p.to_string(), "VmRSS:"))
+            .sum();
+        let rss = if rss > 0 {
+            format!(", server RSS {:.0} MB", tally::mb(rss))
+        } else {
+            String::new()
+        };
+        let Players::Here(local) = players else {
+            eprintln!("virada load: {:.0} s{rss}", from.elapsed().as_secs_f64());
+            continue;
+        };
+        let c = local.counters();
+        let acked = c.acknowledged.load(std::sync::atomic::Ordering::Relaxed);
         eprintln!(
             "virada load: {:.0} s: {} moves acknowledged (+{}), {} lost, {} sockets{rss}",
             from.elapsed().as_secs_f64(),
             acked,
             acked - last,
-            counters.lost.load(Ordering::Relaxed),
-            counters.open_sockets.load(Ordering::Relaxed),
+            c.lost.load(std::sync::atomic::Ordering::Relaxed),
+            c.open_sockets.load(std::sync::atomic::Ordering::Relaxed),
         );
         last = acked;
     }
-    let sockets_during = counters.open_sockets.load(Ordering::Relaxed);
-    let cpu_end = (cpu(pid), cpu_seconds("self"));
-    let redis_end = match &redis {
-        Some(r) => Some(r.used().await?),
-        None => None,
-    };
-    for task in tasks {
-        if task.await.is_err() {
-            counters.error("task-panicked");
-        }
-    }
-    stop.store(true, Ordering::Relaxed);
-    if let Some(s) = sampler {
-        let _ = s.await;
-    }
-    let hwm = pid.and_then(|p| proc_status(&p.to_string(), "VmHWM:"));
-    let rss_end = pid.and_then(|p| proc_status(&p.to_string(), "VmRSS:"));
-    let own = proc_status("self", "VmHWM:");
-
-    let sent = counters.sent.load(Ordering::Relaxed);
-    let acknowledged = counters.acknowledged.load(Ordering::Relaxed);
-    let lost = counters.lost.load(Ordering::Relaxed);
-    let refused = counters.refused.load(Ordering::Relaxed);
-    let mut latencies = std::mem::take(
-        &mut *counters
-            .latencies
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner),
-    );
-    latencies.sort_unstable();
-    let errors = counters
-        .errors
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .clone();
-
-    let mut text = String::new();
-    use std::fmt::Write as _;
-    let command: Vec<String> = std::env::args().collect();
-    let _ = writeln!(text, "command: {}", command.join(" "));
-    let _ = writeln!(
-        text,
-        "machine: {} cores, load average {}",
-        std::thread::available_parallelism().map_or(0, usize::from),
-        std::fs::read_to_string("/proc/loadavg")
-            .ok()
-            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-            .unwrap_or_else(|| "?".into())
-    );
-    let _ = writeln!(
-        text,
-        "tables: {} of {} connected in {:.1} s ({} {} at {} a second each); connections: {} at the start, {} at the end",
-        connected,
-        args.tables,
-        connecting.as_secs_f64(),
-        args.game,
-        if args.tables == 1 { "table" } else { "tables" },
-        args.rate,
-        sockets_before,
-        sockets_during
-    );
-    let _ = writeln!(
-        text,
-        "moves: {sent} sent, {acknowledged} seen by both clients in {} s: {:.1} moves/s; lost {lost}; refused {refused}",
-        args.duration,
-        acknowledged as f64 / args.duration
-    );
-    let _ = writeln!(
-        text,
-        "latency (sent to both clients having it): p50 {}, p99 {}, max {}",
-        millis(percentile(&latencies, 0.50)),
-        millis(percentile(&latencies, 0.99)),
-        millis(latencies.last().copied())
-    );
-    let _ = writeln!(
-        text,
-        "games: {} finished, {} tables opened",
-        counters.games.load(Ordering::Relaxed),
-        counters.opened.load(Ordering::Relaxed)
-    );
-    let listed: Vec<String> = errors.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    let _ = writeln!(
-        text,
-        "errors: {}",
-        if listed.is_empty() {
-            "none".to_string()
-        } else {
-            listed.join(", ")
-        }
-    );
-    match (pid, hwm) {
-        (Some(pid), Some(hwm)) => {
-            let _ = writeln!(
-                text,
-                "server memory (pid {pid}): RSS peak {:.1} MB (VmHWM {:.1} MB), at the end {:.1} MB",
-                mb(memory.load(Ordering::Relaxed)),
-                mb(hwm),
-                mb(rss_end.unwrap_or(0))
-            );
-        }
-        _ => {
-            let _ = writeln!(text, "server memory: unknown (give --pid, or --spawn)");
-        }
-    }
-    if let (Some(before), Some(with), Some(end)) = (redis_before, redis_connected, redis_end) {
-        let _ = writeln!(
-            text,
-            "redis memory (used_memory): {:.1} MB before, {:.1} MB with {connected} tables seated \
-             ({:.1} KB a table), {:.1} MB after the moves ({:.1} KB a table)",
-            mb(before),
-            mb(with),
-            per_table_kb(before, with, connected),
-            mb(end),
-            per_table_kb(before, end, connected),
-        );
-    }
-    if let Some(own) = own {
-        let _ = writeln!(text, "load generator memory: peak {:.1} MB", mb(own));
-    }
-    let share = |start: Option<f64>, end: Option<f64>| match (start, end) {
-        (Some(s), Some(e)) => format!("{:.0}% of a core", 100.0 * (e - s) / args.duration),
-        _ => "unknown".into(),
-    };
-    let _ = writeln!(
-        text,
-        "cpu while moving: server {}, load generator {}",
-        share(cpu_start.0, cpu_end.0),
-        share(cpu_start.1, cpu_end.1)
-    );
-    Ok(Report { text, acknowledged })
-}
-
-/// Kilobytes a table between two readings of a store's memory.
-fn per_table_kb(before: u64, after: u64, tables: u64) -> f64 {
-    after.saturating_sub(before) as f64 / 1024.0 / tables.max(1) as f64
-}
-
-fn mb(bytes: u64) -> f64 {
-    bytes as f64 / (1024.0 * 1024.0)
-}
-
-/// The `q` quantile of sorted microseconds (nearest rank).
-fn percentile(sorted: &[u32], q: f64) -> Option<u32> {
-    if sorted.is_empty() {
-        return None;
-    }
-    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
-    Some(sorted[rank - 1])
-}
-
-fn millis(us: Option<u32>) -> String {
-    us.map_or("-".into(), |us| format!("{:.1} ms", f64::from(us) / 1000.0))
 }

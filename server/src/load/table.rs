@@ -13,7 +13,8 @@ use tokio::sync::{watch, Semaphore};
 use tokio::time::Instant;
 use tokio_tungstenite::tungstenite::Message;
 
-use super::{Counters, Phase, Settings, OPEN_TIMEOUT, READ_BUFFER};
+use super::tally::Counters;
+use super::{Phase, Settings, OPEN_TIMEOUT, READ_BUFFER};
 
 /// A frame from the server, only the fields the players read.
 #[derive(Deserialize)]

@@ -8,6 +8,7 @@
 //! | `GET /api/tables/{id}/ws` | the table's WebSocket (docs/server.md) |
 //! | `GET /api/lobby` | the lobby: server-sent events, each the whole list (docs/server.md) |
 //! | `GET /api/key` | the server's Ed25519 public key, 64 hex |
+//! | `GET /api/relay` | over Redis: what this server sent the others over pub/sub, by kind, and its tables (docs/scale-out.md) |
 //! | `GET /api/records` | the latest finished records |
 //! | `GET /api/records/{id}` | one record, as text |
 //!
@@ -36,6 +37,10 @@ const MAX_WS_MESSAGE: usize = 2 << 20;
 /// hundred bytes; a larger message still gets through, read in chunks.
 const READ_BUFFER: usize = 8 * 1024;
 
+/// The header the proxy adds to a table's socket it sends to the server
+/// its id hashes to.
+const ROUTED: &str = "x-virada-routed";
+
 /// What the server knows besides the hub.
 #[derive(Clone)]
 pub struct Api {
@@ -53,6 +58,7 @@ pub fn router(api: Api) -> Router {
         .route("/api/tables/{id}/ws", get(socket))
         .route("/api/lobby", get(lobby))
         .route("/api/key", get(key))
+        .route("/api/relay", get(relay))
         .route("/api/records", get(records))
         .route("/api/records/{id}", get(record))
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -283,7 +289,10 @@ async fn socket(
             "this page may not open the table",
         );
     }
-    let Some(table) = api.hub.table_or_record(&id).await else {
+    // The proxy in front of several servers sends every socket of a table
+    // to one server, and says so (server/proxy/haproxy.cfg).
+    let routed = headers.contains_key(ROUTED);
+    let Some(table) = api.hub.table_or_record(&id, routed).await else {
         return error(
             StatusCode::NOT_FOUND,
             "no-table",
@@ -309,6 +318,17 @@ async fn socket(
 
 async fn lobby(State(api): State<Api>) -> Response {
     super::lobby::stream(Arc::clone(api.hub.lobby())).into_response()
+}
+
+async fn relay(State(api): State<Api>) -> Response {
+    match api.hub.relay_counters() {
+        Some(counters) => Json(counters).into_response(),
+        None => error(
+            StatusCode::NOT_FOUND,
+            "no-relay",
+            "this server runs alone (no --redis)",
+        ),
+    }
 }
 
 async fn key(State(api): State<Api>) -> Response {

@@ -116,6 +116,24 @@ impl Game {
         self.0.ply()
     }
 
+    /// Discs (or pieces) on the board, seat by seat.
+    pub fn score(&self) -> [u32; 2] {
+        use virada::Color;
+        fn by_seat<R: virada::game::rules::Rules>(
+            s: &virada::game::session::Session<R>,
+        ) -> [u32; 2] {
+            let [dark, light] = s.rules().counts();
+            let mut score = [0; 2];
+            score[s.seat_of(Color::Dark)] = dark;
+            score[s.seat_of(Color::Light)] = light;
+            score
+        }
+        match &self.0 {
+            AnyTable::Othello(t) => by_seat(t.session()),
+            AnyTable::Nabucodonosor(t) => by_seat(t.session()),
+        }
+    }
+
     /// The seat whose turn it is.
     pub fn seat_to_move(&self) -> usize {
         self.0.seat_to_move()

@@ -161,6 +161,12 @@ impl Hub {
         &self.lobby
     }
 
+    /// What this server sent to the others over Redis pub/sub, and its
+    /// tables (`GET /api/relay`); `None` for a server alone.
+    pub fn relay_counters(&self) -> Option<serde_json::Value> {
+        self.cluster.get().map(|c| c.counters())
+    }
+
     /// The store, for finished records.
     pub fn store(&self) -> &Store {
         &self.store
@@ -182,7 +188,7 @@ impl Hub {
         let id = saved.id.clone();
         let fingerprint = saved.fingerprint();
         let (events, _) = broadcast::channel(EVENT_QUEUE);
-        let (commands, task) = self.start_actor(saved, record, events.clone())?;
+        let (commands, task) = self.start_actor(saved, record, events.clone(), [0, 0])?;
         let handle = Handle {
             commands,
             events,
@@ -201,12 +207,15 @@ impl Hub {
     }
 
     /// Runs a table's actor (over a finished `record` when given), its
-    /// `state` frames on `events`: its command channel and its task.
+    /// `state` frames on `events`, with `present` sockets already in each
+    /// seat (a table taken over or handed on): its command channel and its
+    /// task.
     pub(super) fn start_actor(
         &self,
         saved: Saved,
         record: Option<String>,
         events: broadcast::Sender<Arc<str>>,
+        present: [usize; 2],
     ) -> Result<(mpsc::Sender<Command>, tokio::task::JoinHandle<Ended>), String> {
         let fingerprint = saved.fingerprint();
         let (commands, receiver) = mpsc::channel(COMMAND_QUEUE);
@@ -221,7 +230,8 @@ impl Hub {
         let actor = match record {
             Some(record) => actor.finished(record),
             None => actor,
-        };
+        }
+        .present(present);
         let opener: Weak<dyn Opener> = self.me.clone();
         let actor = actor
             .reporting(self.lobby.reporter(fingerprint))
@@ -242,13 +252,19 @@ impl Hub {
     }
 
     /// A running table by id, or a finished one brought back from its
-    /// stored record (it shows the end again, then is let go).
-    pub async fn table_or_record(&self, id: &str) -> Option<Handle> {
+    /// stored record (it shows the end again, then is let go). `routed`:
+    /// the proxy in front of several servers sent the socket here, as it
+    /// sends every socket of the table (relay/).
+    pub async fn table_or_record(&self, id: &str, routed: bool) -> Option<Handle> {
+        let cluster = self.cluster.get();
         if let Some(handle) = self.table(id) {
+            if let Some(cluster) = cluster {
+                cluster.arrived(id, routed);
+            }
             return Some(handle);
         }
-        if let Some(cluster) = self.cluster.get() {
-            if let Some(handle) = cluster.attach(id).await {
+        if let Some(cluster) = cluster {
+            if let Some(handle) = cluster.attach(id, routed).await {
                 return Some(handle);
             }
         }

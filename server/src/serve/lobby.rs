@@ -1,21 +1,34 @@
-//! The lobby: the public list of this server's tables that wait for a
-//! second person and of the games in progress, with their spectators.
+//! The lobby: the public list of the tables that wait for a second person
+//! and of the games in progress, with their spectators, on every server.
 //!
 //! Each table's actor reports its state after every change (a [`Reporter`]
 //! it is given when it starts); the lobby keeps a public summary of it —
-//! game, board, clock, the bot's level, who holds each seat (a person, the
-//! bot, nobody), the spectators and the seed's fingerprint; never a token, a
-//! word or the seed — and bumps a version on a [`watch`] channel when the
-//! list changes. `GET /api/lobby` ([`stream`]) answers server-sent events:
-//! the whole list at once, then the whole list again after each change, at
-//! most one event every [`MIN_GAP`] (changes in between are merged).
+//! game, board, clock, the bot's level, who holds each seat (a person, a
+//! person who left, the bot, nobody), the move number and the score, the
+//! spectators and the seed's fingerprint; never a token, a word or the seed
+//! — and bumps a version on a [`watch`] channel when the list changes.
+//! `GET /api/lobby` ([`stream`]) answers server-sent events: the whole list
+//! at once, then the whole list again after each change, at most one event
+//! every [`MIN_GAP`] (changes in between are merged).
+//!
+//! Over Redis each server lists the tables it runs (its part, [`Lobby::part`])
+//! and the other servers' parts, fed by changes (`relay/lobby_feed.rs`):
+//! merged, any server's lobby lists every table. A table's spectators are
+//! counted on every server: the holder adds those the other servers say
+//! they have ([`Lobby::remote_spectators`]).
 //!
 //! Listed as waiting: a table opened by a person who is still there, with a
 //! free seat. "Play anyone" tables are not listed while they wait (they are
 //! found by the next "Play anyone" of the same game and clock, and a seat
 //! taken from the lobby would leave that queue pointing at a full table);
 //! once started they are listed as games in progress like every other.
-//! Listed as playing: every table between its start and its end.
+//! Listed as playing: every table between its start and its end with a
+//! person still at it; a game both people left is not listed (the bot plays
+//! it out for the record, with nobody to watch it for).
+
+mod merge;
+#[cfg(test)]
+mod tests;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -28,6 +41,7 @@ use serde::Serialize;
 use tokio::sync::watch;
 
 use super::saved::{now_ms, Holder, Saved, Status};
+use merge::Parts;
 
 /// The shortest time between two events to one client.
 pub const MIN_GAP: Duration = Duration::from_millis(250);
@@ -36,7 +50,7 @@ const MAX_LISTED: usize = 100;
 /// The list's format version.
 const VERSION: u32 = 1;
 
-/// One table as the lobby shows it.
+/// One table as the lobby shows it, but for its progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 struct Summary {
     id: String,
@@ -46,7 +60,8 @@ struct Summary {
     clock: u32,
     /// The bot's level, for a seat it takes.
     level: u8,
-    /// `person`, `bot` or `empty`, seat by seat.
+    /// `person`, `away` (a person who left; the bot takes the seat when
+    /// the grace period runs out), `bot` or `empty`, seat by seat.
     seats: [&'static str; 2],
     fingerprint: String,
     /// Othello's handicap (V2) in its short form; absent for none.
@@ -62,6 +77,16 @@ struct Summary {
     /// A rated game; absent when not.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     rated: bool,
+}
+
+/// A game's progress as the lobby shows it: moves played (passes
+/// included) and the discs (or pieces) each seat has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    /// Moves played.
+    pub ply: usize,
+    /// Seat by seat.
+    pub score: [u32; 2],
 }
 
 /// A match as the lobby's line shows it: `points` or `games`, its
@@ -85,31 +110,12 @@ enum Part {
 struct Listed {
     part: Part,
     summary: Summary,
+    /// Absent before the game starts.
+    progress: Option<Progress>,
     /// When it was first listed (ms since the epoch), for the order.
     since: i64,
     /// The order of listing among tables listed in the same millisecond.
     order: u64,
-}
-
-/// A listed table as the events carry it.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Shown<'a> {
-    #[serde(flatten)]
-    summary: &'a Summary,
-    spectators: usize,
-    since: i64,
-}
-
-/// The whole list as one event carries it.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct List<'a> {
-    v: u32,
-    waiting: Vec<Shown<'a>>,
-    playing: Vec<Shown<'a>>,
-    waiting_count: usize,
-    playing_count: usize,
 }
 
 #[derive(Default)]
@@ -117,9 +123,17 @@ struct Inner {
     tables: HashMap<String, Listed>,
     /// Spectators' open sockets by table (listed or not).
     spectators: HashMap<String, usize>,
+    /// On the holder: a table's spectators on the other servers.
+    remote_spectators: HashMap<String, usize>,
+    /// The other servers' parts.
+    parts: Parts,
     next: u64,
     /// The list's JSON for the current version, once asked.
     cached: Option<Arc<str>>,
+    /// Bumped when this server's own tables change: listed, unlisted,
+    /// seats, spectators (`shape`), or only a move (`moves`).
+    shape: u64,
+    moves: u64,
 }
 
 /// The lobby's state; one a server.
@@ -149,32 +163,42 @@ impl Lobby {
     }
 
     /// What the actor of table `id` reports after a change.
-    fn report(&self, fingerprint: &Arc<str>, saved: &Saved) {
+    fn report(&self, fingerprint: &Arc<str>, saved: &Saved, progress: Option<Progress>) {
         let part = listed_part(saved);
         let mut inner = lock(&self.inner);
         let Some(part) = part else {
             if inner.tables.remove(&saved.id).is_some() {
+                inner.shape += 1;
                 self.changed(&mut inner);
             }
             return;
         };
         let summary = summary(saved, fingerprint);
         if let Some(listed) = inner.tables.get_mut(&saved.id) {
-            if listed.part == part && listed.summary == summary {
+            let shape = listed.part != part || listed.summary != summary;
+            if !shape && listed.progress == progress {
                 return;
             }
             listed.part = part;
             listed.summary = summary;
+            listed.progress = progress;
+            if shape {
+                inner.shape += 1;
+            } else {
+                inner.moves += 1;
+            }
         } else {
             let order = inner.next;
             inner.next += 1;
             let listed = Listed {
                 part,
                 summary,
+                progress,
                 since: now_ms(),
                 order,
             };
             inner.tables.insert(saved.id.clone(), listed);
+            inner.shape += 1;
         }
         self.changed(&mut inner);
     }
@@ -184,10 +208,13 @@ impl Lobby {
         self.version.receiver_count() > 0
     }
 
-    /// Table `id` is gone (its actor ended).
+    /// Table `id` is gone from this server (its actor ended, or runs
+    /// elsewhere now).
     pub fn remove(&self, id: &str) {
         let mut inner = lock(&self.inner);
+        inner.remote_spectators.remove(id);
         if inner.tables.remove(id).is_some() {
+            inner.shape += 1;
             self.changed(&mut inner);
         }
     }
@@ -204,19 +231,61 @@ impl Lobby {
             inner.spectators.remove(id);
         }
         if inner.tables.contains_key(id) {
+            inner.shape += 1;
             self.changed(&mut inner);
         }
     }
 
-    /// The list's JSON now.
+    /// This server's spectators' sockets at table `id`.
+    pub fn spectators_of(&self, id: &str) -> usize {
+        lock(&self.inner).spectators.get(id).copied().unwrap_or(0)
+    }
+
+    /// Table `id`'s spectators on the other servers, as they say (on the
+    /// server running it).
+    pub fn remote_spectators(&self, id: &str, n: usize) {
+        let mut inner = lock(&self.inner);
+        let before = if n == 0 {
+            inner.remote_spectators.remove(id)
+        } else {
+            inner.remote_spectators.insert(id.to_string(), n)
+        };
+        if before.unwrap_or(0) != n && inner.tables.contains_key(id) {
+            inner.shape += 1;
+            self.changed(&mut inner);
+        }
+    }
+
+    /// The list's JSON now: this server's tables and the other servers'.
     pub fn list(&self) -> Arc<str> {
         let mut inner = lock(&self.inner);
         if let Some(json) = &inner.cached {
             return Arc::clone(json);
         }
-        let json: Arc<str> = list_json(&inner).into();
+        let json: Arc<str> = merge::list_json(&inner).into();
         inner.cached = Some(Arc::clone(&json));
         json
+    }
+
+    /// This server's part of the list (its own tables, as the other
+    /// servers merge it), with how many times its tables changed shape
+    /// and moved so far.
+    pub fn part(&self) -> (String, u64, u64) {
+        let inner = lock(&self.inner);
+        (merge::part_json(&inner), inner.shape, inner.moves)
+    }
+
+    /// Server `token`'s part as it last wrote it (`None`: it has none now).
+    pub fn set_part(&self, token: &str, json: Option<&str>) {
+        let mut inner = lock(&self.inner);
+        if inner.parts.set(token, json) {
+            self.changed(&mut inner);
+        }
+    }
+
+    /// The servers whose parts are listed, with when each was written.
+    pub fn parts(&self) -> Vec<(String, i64)> {
+        lock(&self.inner).parts.written()
     }
 
     /// What a table's actor reports to (its seed's `fingerprint` given once).
@@ -243,9 +312,9 @@ pub struct Reporter {
 }
 
 impl Reporter {
-    /// The table as it is now.
-    pub fn report(&self, saved: &Saved) {
-        self.lobby.report(&self.fingerprint, saved);
+    /// The table as it is now, and its game's progress once started.
+    pub fn report(&self, saved: &Saved, progress: Option<Progress>) {
+        self.lobby.report(&self.fingerprint, saved, progress);
     }
 }
 
@@ -273,25 +342,29 @@ impl Drop for Watching {
     }
 }
 
+/// Whether a person sits in `seat` and is there.
+fn present(saved: &Saved, seat: usize) -> bool {
+    matches!(saved.seats[seat], Holder::Person { .. }) && saved.gone_since_ms[seat].is_none()
+}
+
 /// Whether and where a table is listed.
 fn listed_part(saved: &Saved) -> Option<Part> {
+    let anyone = present(saved, 0) || present(saved, 1);
     match saved.status {
         Status::Waiting => {
-            let present = (0..2).any(|s| {
-                matches!(saved.seats[s], Holder::Person { .. }) && saved.gone_since_ms[s].is_none()
-            });
             let free = saved.seats.contains(&Holder::Empty);
-            (present && free && !saved.paired).then_some(Part::Waiting)
+            (anyone && free && !saved.paired).then_some(Part::Waiting)
         }
         Status::Over => None,
-        // Any state between the seats' filling and the end.
-        _ => Some(Part::Playing),
+        // Between the seats' filling and the end, while a person is there.
+        _ => anyone.then_some(Part::Playing),
     }
 }
 
 fn summary(saved: &Saved, fingerprint: &Arc<str>) -> Summary {
-    let seat = |h: &Holder| match h {
+    let seat = |s: usize| match &saved.seats[s] {
         Holder::Empty => "empty",
+        Holder::Person { .. } if saved.gone_since_ms[s].is_some() => "away",
         Holder::Person { .. } => "person",
         Holder::Bot | Holder::Standing { .. } => "bot",
     };
@@ -301,7 +374,7 @@ fn summary(saved: &Saved, fingerprint: &Arc<str>) -> Summary {
         size: saved.kind.size().into(),
         clock: saved.clock,
         level: saved.level,
-        seats: [seat(&saved.seats[0]), seat(&saved.seats[1])],
+        seats: [seat(0), seat(1)],
         fingerprint: fingerprint.to_string(),
         handicap: saved.handicap.clone(),
         play: saved.play.as_ref().and_then(|m| {
@@ -321,33 +394,6 @@ fn summary(saved: &Saved, fingerprint: &Arc<str>) -> Summary {
         },
         rated: saved.players.rated,
     }
-}
-
-/// The list: waiting tables longest-waiting first, games newest first.
-fn list_json<'a>(inner: &'a Inner) -> String {
-    let mut waiting: Vec<&'a Listed> = Vec::new();
-    let mut playing: Vec<&'a Listed> = Vec::new();
-    for listed in inner.tables.values() {
-        match listed.part {
-            Part::Waiting => waiting.push(listed),
-            Part::Playing => playing.push(listed),
-        }
-    }
-    waiting.sort_by_key(|l| (l.since, l.order));
-    playing.sort_by_key(|l| std::cmp::Reverse((l.since, l.order)));
-    let shown = |l: &&'a Listed| Shown {
-        summary: &l.summary,
-        spectators: inner.spectators.get(&l.summary.id).copied().unwrap_or(0),
-        since: l.since,
-    };
-    let list = List {
-        v: VERSION,
-        waiting_count: waiting.len(),
-        playing_count: playing.len(),
-        waiting: waiting.iter().take(MAX_LISTED).map(shown).collect(),
-        playing: playing.iter().take(MAX_LISTED).map(shown).collect(),
-    };
-    serde_json::to_string(&list).unwrap_or_default()
 }
 
 /// The events of `GET /api/lobby`: the list now, then after each change.
@@ -378,115 +424,4 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use virada::game::GameKind;
-
-    fn saved(id: &str, seats: [Holder; 2], status: Status) -> Saved {
-        Saved {
-            id: id.into(),
-            kind: GameKind::Nabucodonosor(7),
-            clock: 30,
-            level: 2,
-            seed: "ab".repeat(32),
-            seats,
-            status,
-            moves: String::new(),
-            deadline_ms: None,
-            wait_until_ms: 0,
-            gone_since_ms: [None, None],
-            paired: false,
-            window_until_ms: None,
-            contributions: true,
-            handicap: String::new(),
-            play: None,
-            again: [false, false],
-            declined: [false, false],
-            next: None,
-            players: Default::default(),
-        }
-    }
-
-    fn person() -> Holder {
-        Holder::Person {
-            token: "secret-token-hash".into(),
-            word: "secret-word".into(),
-            random: "cd".repeat(32),
-        }
-    }
-
-    fn list(lobby: &Lobby) -> serde_json::Value {
-        serde_json::from_str(&lobby.list()).unwrap()
-    }
-
-    #[test]
-    fn lists_waiting_then_playing_then_drops_the_table() {
-        let lobby = Arc::new(Lobby::new());
-        let reporter = lobby.reporter("f1".into());
-        let mut table = saved("t1", [Holder::Empty, Holder::Empty], Status::Waiting);
-        reporter.report(&table);
-        assert_eq!(list(&lobby)["waitingCount"], 0, "nobody sits yet");
-        table.seats[0] = person();
-        reporter.report(&table);
-        let l = list(&lobby);
-        assert_eq!(l["waiting"][0]["id"], "t1");
-        assert_eq!(l["waiting"][0]["game"], "nabucodonosor");
-        assert_eq!(l["waiting"][0]["size"], 7);
-        assert_eq!(
-            l["waiting"][0]["seats"],
-            serde_json::json!(["person", "empty"])
-        );
-        assert_eq!(l["waiting"][0]["fingerprint"], "f1");
-        let text = lobby.list();
-        for secret in ["secret", &"ab".repeat(32)] {
-            assert!(!text.contains(secret), "{text}");
-        }
-        // The host leaves: not waiting for anyone.
-        table.gone_since_ms[0] = Some(1);
-        reporter.report(&table);
-        assert_eq!(list(&lobby)["waitingCount"], 0);
-        table.gone_since_ms[0] = None;
-        table.seats[1] = person();
-        table.status = Status::Playing;
-        reporter.report(&table);
-        let l = list(&lobby);
-        assert_eq!(
-            (l["waitingCount"].as_u64(), l["playingCount"].as_u64()),
-            (Some(0), Some(1))
-        );
-        let watchers = lobby.watchers("t1");
-        let one = watchers.enter();
-        let two = watchers.enter();
-        assert_eq!(list(&lobby)["playing"][0]["spectators"], 2);
-        drop(one);
-        assert_eq!(list(&lobby)["playing"][0]["spectators"], 1);
-        drop(two);
-        table.status = Status::Over;
-        reporter.report(&table);
-        assert_eq!(list(&lobby)["playingCount"], 0);
-    }
-
-    #[test]
-    fn play_anyone_tables_wait_unlisted_and_a_change_bumps_the_version_once() {
-        let lobby = Arc::new(Lobby::new());
-        let reporter = lobby.reporter("f".into());
-        let mut table = saved("p", [person(), Holder::Empty], Status::Waiting);
-        table.paired = true;
-        reporter.report(&table);
-        assert_eq!(list(&lobby)["waitingCount"], 0);
-        let before = *lobby.version.borrow();
-        table.paired = false;
-        reporter.report(&table);
-        reporter.report(&table);
-        assert_eq!(
-            *lobby.version.borrow(),
-            before + 1,
-            "the same state twice is one change"
-        );
-        lobby.remove("p");
-        assert_eq!(list(&lobby)["waitingCount"], 0);
-    }
 }

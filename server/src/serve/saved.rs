@@ -253,6 +253,12 @@ pub enum Command {
         /// The answer.
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
+    /// Answered once every command sent before it has been answered (and
+    /// its change kept): a server handing the table on waits for it.
+    Flush {
+        /// Told when reached.
+        reply: oneshot::Sender<()>,
+    },
     /// The bot's move for `ply`, from its thread.
     Bot {
         /// The ply it was thought for.

@@ -89,6 +89,15 @@ impl Listening for Server {
     }
 }
 
+/// A loopback port as something to connect to.
+pub struct Port(pub u16);
+
+impl Listening for Port {
+    fn port(&self) -> u16 {
+        self.0
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -198,12 +207,20 @@ impl Client {
 
     /// A socket at the table, or why none opened.
     pub async fn try_connect(server: &impl Listening, id: &str) -> Result<Client, String> {
-        Client::try_connect_as(server, id, None).await
+        Client::try_connect_as(server, id, None, false).await
     }
 
     /// A socket at the table from a page signed in with session `cookie`.
     pub async fn connect_as(server: &impl Listening, id: &str, cookie: &str) -> Client {
-        Client::try_connect_as(server, id, Some(cookie))
+        Client::try_connect_as(server, id, Some(cookie), false)
+            .await
+            .unwrap_or_else(|e| panic!("cannot open the table's socket: {e}"))
+    }
+
+    /// A socket at the table as the proxy in front of several servers sends
+    /// it (`X-Virada-Routed`): the server takes itself for the table's home.
+    pub async fn connect_routed(server: &impl Listening, id: &str) -> Client {
+        Client::try_connect_as(server, id, None, true)
             .await
             .unwrap_or_else(|e| panic!("cannot open the table's socket: {e}"))
     }
@@ -212,6 +229,7 @@ impl Client {
         server: &impl Listening,
         id: &str,
         cookie: Option<&str>,
+        routed: bool,
     ) -> Result<Client, String> {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
         let url = format!("ws://127.0.0.1:{}/api/tables/{id}/ws", server.port());
@@ -221,6 +239,11 @@ impl Client {
                 .parse()
                 .map_err(|_| "cookie")?;
             request.headers_mut().insert("cookie", value);
+        }
+        if routed {
+            request
+                .headers_mut()
+                .insert("X-Virada-Routed", "1".parse().unwrap());
         }
         let (socket, _) = tokio_tungstenite::connect_async(request)
             .await

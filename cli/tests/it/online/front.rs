@@ -9,8 +9,6 @@ use super::client::{create_table, get_json, Client, Listening, Server};
 use super::redis::RedisServer;
 use super::{contribute_all, play_out, play_rounds, verify};
 use serde_json::Value;
-use std::io::{Read as _, Write as _};
-use std::os::unix::net::UnixStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -80,17 +78,7 @@ impl Haproxy {
 
     /// The state haproxy's checks give each backend, in order (`UP`, `DOWN`, …).
     fn states(&self) -> Vec<String> {
-        let Ok(mut socket) = UnixStream::connect(self.dir.join("stats.sock")) else {
-            return Vec::new();
-        };
-        let _ = socket.write_all(b"show stat\n");
-        let mut csv = String::new();
-        let _ = socket.read_to_string(&mut csv);
-        // Columns: pxname, svname, …, status is the 18th.
-        csv.lines()
-            .filter(|l| l.starts_with("servers,s"))
-            .map(|l| l.split(',').nth(17).unwrap_or("").to_string())
-            .collect()
+        virada_server::trial::backend_states(&self.dir.join("stats.sock"))
     }
 
     /// Waits until the checks say exactly `up` (by backend index) are up and
@@ -125,7 +113,7 @@ impl Drop for Haproxy {
 /// Opens the table's socket through `front` and sits in the seat `token`
 /// holds, retrying while the front has no server to give (a takeover);
 /// the client and its welcome.
-async fn come_back(front: &Haproxy, id: &str, token: &str) -> (Client, Value) {
+pub(super) async fn come_back(front: &impl Listening, id: &str, token: &str) -> (Client, Value) {
     let until = Instant::now() + Duration::from_secs(60);
     loop {
         if let Ok(mut c) = Client::try_connect(front, id).await {

@@ -4,7 +4,7 @@
 //! its spectators, and leaves at the end; a "Play anyone" table waits
 //! unlisted; and no event carries a token, a word or the seed.
 
-use super::client::{self, Client, Server};
+use super::client::{self, Client, Listening, Server};
 use super::play_out;
 use serde_json::Value;
 use std::time::{Duration, Instant};
@@ -23,8 +23,8 @@ pub(super) struct Events {
 }
 
 impl Events {
-    pub(super) async fn open(server: &Server) -> Events {
-        let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", server.port))
+    pub(super) async fn open(server: &impl Listening) -> Events {
+        let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", server.port()))
             .await
             .unwrap();
         stream
@@ -88,13 +88,22 @@ impl Events {
         }
     }
 
-    /// Reads events until one satisfies `done`.
+    /// Reads events until one satisfies `done` (within [`PATIENCE`]).
     pub(super) async fn until(&mut self, done: impl Fn(&Value) -> bool) -> Value {
-        loop {
-            let list = self.next().await;
-            if done(&list) {
-                return list;
+        let wait = async {
+            loop {
+                let list = self.next().await;
+                if done(&list) {
+                    return list;
+                }
             }
+        };
+        match tokio::time::timeout(PATIENCE, wait).await {
+            Ok(list) => list,
+            Err(_) => panic!(
+                "no such lobby event in time; the last: {:?}",
+                self.texts.last()
+            ),
         }
     }
 }
@@ -207,4 +216,53 @@ async fn the_lobby_lists_a_waiting_table_then_its_game_and_spectators() {
         }
     }
     anyone.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_shows_its_move_and_score_who_left_and_goes_when_both_left() {
+    let server = Server::start("lobby-left", &["--grace", "60"]);
+    let mut events = Events::open(&server).await;
+    let id = client::create_table(&server, r#"{"game":"othello","clock":0}"#).await;
+    let mut host = Client::connect(&server, &id).await;
+    host.hello(None).await;
+    let mut guest = Client::connect(&server, &id).await;
+    guest.hello(None).await;
+    super::contribute_all(&mut [&mut host, &mut guest]).await;
+    // Started: move 0, two discs each.
+    let list = events
+        .until(|l| entry(l, "playing", &id).is_some_and(|e| e["ply"] == 0))
+        .await;
+    assert_eq!(
+        entry(&list, "playing", &id).unwrap()["score"],
+        serde_json::json!([2, 2])
+    );
+    super::play_rounds(&mut host, &mut guest, 3).await;
+    let state = host.latest_state().await;
+    let ply = state["ply"].as_u64().unwrap();
+    let list = events
+        .until(|l| entry(l, "playing", &id).is_some_and(|e| e["ply"] == ply))
+        .await;
+    let shown = entry(&list, "playing", &id).unwrap();
+    // Each seat's discs, as the page counts them (`counts` is dark, light).
+    let dark = state["table"]["darkSeat"].as_u64().unwrap() as usize;
+    let counts = &state["table"]["counts"];
+    let mut score = [0, 0];
+    score[dark] = counts[0].as_u64().unwrap();
+    score[1 - dark] = counts[1].as_u64().unwrap();
+    assert_eq!(shown["score"], serde_json::json!(score), "{shown}");
+    assert_eq!(score[0] + score[1], 4 + ply, "a disc a move, no pass yet");
+
+    // The guest leaves: shown away, the game still listed.
+    guest.close().await;
+    events
+        .until(|l| {
+            entry(l, "playing", &id)
+                .is_some_and(|e| e["seats"] == serde_json::json!(["person", "away"]))
+        })
+        .await;
+    // The host leaves too: nobody is at the game, and it leaves the lobby
+    // (the bot would play it out for the record, with nobody to watch).
+    host.close().await;
+    let list = events.until(|l| entry(l, "playing", &id).is_none()).await;
+    assert!(entry(&list, "waiting", &id).is_none());
 }

@@ -8,12 +8,14 @@ mod again;
 mod api;
 mod client;
 mod contribute;
+mod follow;
 mod front;
 mod handicap;
 mod lobby;
 mod matches;
 mod passkey;
 mod people;
+mod proxied;
 mod race;
 mod rated;
 /// The server store's own `redis-server` starter, the one file both use.
@@ -22,6 +24,7 @@ pub(crate) mod redis;
 mod redis_restart;
 mod resync;
 mod servers;
+mod trial;
 
 use client::{create_table, Client, Server};
 use serde_json::Value;

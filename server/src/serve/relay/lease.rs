@@ -5,6 +5,13 @@
 //! `virada:alive:TOKEN`, in one Lua script every [`RENEW_EVERY`], on a
 //! connection of its own so that a renewal never waits behind the tables'
 //! writes.
+//!
+//! A new table's lease is a reservation at first: its opening server holds
+//! it and marks it claimable (`virada:fresh:ID`, [`FRESH`]); the first
+//! server the proxy sends one of the table's sockets to claims it
+//! ([`settle`]), so the table runs where its sockets are, whichever server
+//! opened it. A running table's holder may hand its lease to the server its
+//! sockets reach ([`hand`]).
 
 use std::time::Duration;
 
@@ -20,6 +27,15 @@ pub const RENEW_EVERY: Duration = Duration::from_millis(600);
 /// How often a server with sockets of a table it does not run looks at the
 /// table's lease (and takes it when it lapsed).
 pub const WATCH_EVERY: Duration = Duration::from_millis(300);
+/// How long a new table's lease stays claimable by the server its sockets
+/// reach; its opening server runs it itself sooner when asked anything.
+pub const FRESH: Duration = Duration::from_millis(5000);
+/// How long the opening server waits for a claim before it runs a table
+/// nobody asked anything of (its seat wait runs meanwhile, as stored).
+pub const FRESH_WAIT: Duration = Duration::from_millis(3000);
+
+// The opening server settles its reservation before the mark lapses.
+const _: () = assert!(FRESH_WAIT.as_millis() < FRESH.as_millis());
 
 /// The longest a table goes without a running holder after its holder
 /// stops: the lease lapses ([`TTL`] after the last renewal), then the next
@@ -50,6 +66,48 @@ end
 return lost
 ";
 
+/// Reserves a new table's lease: KEYS = the lease, the claimable mark;
+/// ARGV = our token, the lease's time to live, the mark's (ms). 1 when
+/// reserved, 0 when the table's lease was held already.
+const RESERVE: &str = r"
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
+  return 1
+end
+return 0
+";
+
+/// Settles a lease for `ARGV[1]`: KEYS = the lease, the claimable mark;
+/// ARGV = our token, the time to live. Ours already (our own reservation,
+/// or a lease we hold): the mark goes and the lease is renewed. Another's
+/// that is still claimable (the mark names the holder): it becomes ours.
+/// 1 when the lease is ours now, 0 when not.
+const SETTLE: &str = r"
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then
+  redis.call('DEL', KEYS[2])
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+local fresh = redis.call('GET', KEYS[2])
+if holder and fresh == holder then
+  redis.call('DEL', KEYS[2])
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0
+";
+
+/// Hands a lease on: KEYS = the lease; ARGV = our token, the next holder's,
+/// the time to live. 1 when handed, 0 when the lease was not ours.
+const HAND: &str = r"
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0
+";
+
 /// Lets a lease go when it is still ours: KEYS = the lease; ARGV = our token.
 const RELEASE: &str = r"
 if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -63,8 +121,60 @@ pub fn alive_key(token: &str) -> String {
     format!("virada:alive:{token}")
 }
 
+/// A new table's claimable mark: the token of the server that reserved it.
+fn fresh_key(id: &str) -> String {
+    format!("virada:fresh:{id}")
+}
+
+fn ms(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
 fn ttl_ms() -> u64 {
-    u64::try_from(TTL.as_millis()).unwrap_or(u64::MAX)
+    ms(TTL)
+}
+
+/// Reserves new table `id`'s lease for `token`, claimable for [`FRESH`].
+pub async fn reserve(c: &mut ConnectionManager, id: &str, token: &str) -> redis::RedisResult<bool> {
+    let done: i64 = Script::new(RESERVE)
+        .key(lease_key(id))
+        .key(fresh_key(id))
+        .arg(token)
+        .arg(ttl_ms())
+        .arg(ms(FRESH))
+        .invoke_async(c)
+        .await?;
+    Ok(done == 1)
+}
+
+/// Makes table `id`'s lease `token`'s when it is already, or when it is
+/// still claimable ([`SETTLE`]); whether it is `token`'s now.
+pub async fn settle(c: &mut ConnectionManager, id: &str, token: &str) -> redis::RedisResult<bool> {
+    let done: i64 = Script::new(SETTLE)
+        .key(lease_key(id))
+        .key(fresh_key(id))
+        .arg(token)
+        .arg(ttl_ms())
+        .invoke_async(c)
+        .await?;
+    Ok(done == 1)
+}
+
+/// Hands table `id`'s lease from `token` to `next`; whether it was ours.
+pub async fn hand(
+    c: &mut ConnectionManager,
+    id: &str,
+    token: &str,
+    next: &str,
+) -> redis::RedisResult<bool> {
+    let done: i64 = Script::new(HAND)
+        .key(lease_key(id))
+        .arg(token)
+        .arg(next)
+        .arg(ttl_ms())
+        .invoke_async(c)
+        .await?;
+    Ok(done == 1)
 }
 
 /// Takes table `id`'s lease for `token` when nobody holds it.
@@ -145,16 +255,25 @@ mod tests {
     use super::super::super::store::redis_server::RedisServer;
     use super::*;
 
-    #[test]
-    fn a_lapsed_lease_and_a_taken_one_are_lost_and_a_held_one_renewed() {
-        let server = RedisServer::start("lease");
+    /// Runs `test` with a connection to a Redis of its own.
+    fn with_redis<F: std::future::Future<Output = ()>>(
+        name: &str,
+        test: impl FnOnce(ConnectionManager) -> F,
+    ) {
+        let server = RedisServer::start(name);
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap();
         rt.block_on(async {
             let client = redis::Client::open(server.url()).unwrap();
-            let mut c = ConnectionManager::new(client).await.unwrap();
+            test(ConnectionManager::new(client).await.unwrap()).await;
+        });
+    }
+
+    #[test]
+    fn a_lapsed_lease_and_a_taken_one_are_lost_and_a_held_one_renewed() {
+        with_redis("lease", |mut c| async move {
             assert!(take(&mut c, "t1", "ours").await.unwrap());
             assert!(take(&mut c, "t2", "ours").await.unwrap());
             assert!(take(&mut c, "t0", "ours").await.unwrap());
@@ -185,6 +304,31 @@ mod tests {
             let ids: Vec<String> = ["t0", "t1", "t2", "t3"].map(String::from).to_vec();
             let free = unheld(&mut c, &ids).await.unwrap();
             assert_eq!(free, ["t0", "t1", "t3"].map(String::from).to_vec());
+        });
+    }
+
+    #[test]
+    fn a_reservation_is_claimed_once_and_a_lease_handed_on_only_by_its_holder() {
+        with_redis("reserve", |mut c| async move {
+            // Opened by "a": claimed by "b" (where its sockets went); then
+            // neither "c" nor "a" can claim it, and "a" may not hand it on.
+            assert!(reserve(&mut c, "n1", "a").await.unwrap());
+            assert!(!reserve(&mut c, "n1", "z").await.unwrap(), "held already");
+            assert!(settle(&mut c, "n1", "b").await.unwrap());
+            assert!(!settle(&mut c, "n1", "c").await.unwrap());
+            assert!(!settle(&mut c, "n1", "a").await.unwrap());
+            assert_eq!(holder(&mut c, "n1").await.unwrap().as_deref(), Some("b"));
+            assert!(!hand(&mut c, "n1", "a", "c").await.unwrap());
+            assert!(hand(&mut c, "n1", "b", "c").await.unwrap());
+            assert_eq!(holder(&mut c, "n1").await.unwrap().as_deref(), Some("c"));
+            // Opened by "a" and run there: nobody else claims it after.
+            assert!(reserve(&mut c, "n2", "a").await.unwrap());
+            assert!(settle(&mut c, "n2", "a").await.unwrap());
+            assert!(!settle(&mut c, "n2", "b").await.unwrap());
+            assert_eq!(holder(&mut c, "n2").await.unwrap().as_deref(), Some("a"));
+            // A lease that is not a reservation is not claimable.
+            assert!(take(&mut c, "n3", "a").await.unwrap());
+            assert!(!settle(&mut c, "n3", "b").await.unwrap());
         });
     }
 }

@@ -66,6 +66,25 @@ pub enum Asked {
         /// The move.
         mv: String,
     },
+    /// Every socket the asking server has at the table, all at once (so
+    /// that saying it twice counts once): sent to each new holder, after a
+    /// break in the channels, and when its spectators change. The holder
+    /// counts its people present, its spectators, and sends it the table's
+    /// frames from then on.
+    Presence {
+        /// Sockets in each seat.
+        seats: [usize; 2],
+        /// Each seat's token, once a socket sat there.
+        tokens: [Option<String>; 2],
+        /// Spectators' sockets.
+        watching: usize,
+        /// Whether the proxy sends the table's sockets to the asking server
+        /// (a socket came with `X-Virada-Routed`): the lease may go there.
+        home: bool,
+    },
+    /// The asking server has no socket at the table any more: the holder
+    /// stops sending it the table's frames.
+    Unlisten,
 }
 
 /// A relayed command.
@@ -99,6 +118,23 @@ pub struct Answer {
     /// `hello`'s `state` frame.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<String>,
+}
+
+/// What comes on a server's own channel besides answers.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Notice {
+    /// Table `take`'s lease was handed to this server: run it, and answer
+    /// the requests its holder held back while handing it on.
+    Take {
+        /// The table.
+        take: String,
+        /// The requests that came while it was handed on.
+        #[serde(default)]
+        held: Vec<Request>,
+    },
+    /// The answer to one of this server's requests.
+    Answer(Answer),
 }
 
 /// Where the answer to a split command goes.
@@ -140,7 +176,7 @@ pub fn split(command: Command) -> Option<(Asked, Replier)> {
             mv,
             reply,
         } => (Asked::Move { seat, ply, mv }, Replier::Done(reply)),
-        Command::Bot { .. } => return None,
+        Command::Bot { .. } | Command::Flush { .. } => return None,
     })
 }
 
@@ -175,9 +211,10 @@ pub fn unsplit(asked: Asked, replier: Replier) -> Option<Command> {
 }
 
 /// The command again, with a fresh reply channel whose answer [`Waiter`]
-/// gives.
-pub fn join(asked: Asked) -> (Command, Waiter) {
-    match asked {
+/// gives; `None` for what is no socket's command (presence).
+pub fn join(asked: Asked) -> Option<(Command, Waiter)> {
+    Some(match asked {
+        Asked::Presence { .. } | Asked::Unlisten => return None,
         Asked::Hello { token, account } => {
             let (reply, answer) = oneshot::channel();
             let hello = Command::Hello {
@@ -221,7 +258,7 @@ pub fn join(asked: Asked) -> (Command, Waiter) {
             };
             (command, Waiter::Done(answer))
         }
-    }
+    })
 }
 
 /// The answer to a joined command, to come.
@@ -363,7 +400,7 @@ mod tests {
         .unwrap();
         let back: Request = serde_json::from_str(&text).unwrap();
         assert_eq!(back.asked, asked);
-        let (Command::Move { ply, reply, .. }, waiter) = join(back.asked) else {
+        let Some((Command::Move { ply, reply, .. }, waiter)) = join(back.asked) else {
             panic!("not a move");
         };
         assert_eq!(ply, 7);
@@ -373,9 +410,37 @@ mod tests {
             .unwrap();
         let answered = rt.block_on(waiter.answer(3)).unwrap();
         let text = serde_json::to_string(&answered).unwrap();
-        replier.reply(serde_json::from_str(&text).unwrap());
+        let Notice::Answer(back) = serde_json::from_str(&text).unwrap() else {
+            panic!("an answer read as a notice: {text}");
+        };
+        replier.reply(back);
         let refusal = rt.block_on(answer).unwrap().unwrap_err();
         assert_eq!(refusal.code, Code::StalePly);
         assert_eq!(code_of("no-such-code"), Code::Storage);
+    }
+
+    #[test]
+    fn a_handed_table_and_its_held_requests_go_over_as_a_notice() {
+        let held = Request {
+            from: "s".into(),
+            req: 9,
+            asked: Asked::Presence {
+                seats: [1, 0],
+                tokens: [Some("t".into()), None],
+                watching: 2,
+                home: true,
+            },
+        };
+        let text = serde_json::to_string(&Notice::Take {
+            take: "id".into(),
+            held: vec![held],
+        })
+        .unwrap();
+        let Notice::Take { take, held } = serde_json::from_str(&text).unwrap() else {
+            panic!("a notice read as an answer: {text}");
+        };
+        assert_eq!((take.as_str(), held.len()), ("id", 1));
+        assert!(matches!(held[0].asked, Asked::Presence { watching: 2, .. }));
+        assert!(join(held[0].asked.clone()).is_none());
     }
 }

@@ -189,6 +189,19 @@ impl Actor {
         self
     }
 
+    /// The people this server already has sockets of, `present` a seat
+    /// (a table taken over or handed on here): counted connected from the
+    /// start, so that nobody is shown away for a moment.
+    pub fn present(mut self, present: [usize; 2]) -> Actor {
+        for (seat, &n) in present.iter().enumerate() {
+            if n > 0 && matches!(self.saved.seats[seat], Holder::Person { .. }) {
+                self.connected[seat] = n;
+                self.saved.gone_since_ms[seat] = None;
+            }
+        }
+        self
+    }
+
     /// The actor tells `lobby` of each change.
     pub fn reporting(mut self, lobby: super::lobby::Reporter) -> Actor {
         self.lobby = Some(lobby);
@@ -258,6 +271,9 @@ impl Actor {
                 let _ = reply.send(answer);
             }
             Command::Show => self.broadcast(),
+            Command::Flush { reply } => {
+                let _ = reply.send(());
+            }
             Command::Left { seat } => {
                 self.connected[seat] = self.connected[seat].saturating_sub(1);
                 if self.connected[seat] == 0

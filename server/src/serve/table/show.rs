@@ -15,7 +15,11 @@ impl Actor {
         }
         let _ = self.events.send(self.state_frame());
         if let Some(lobby) = &self.lobby {
-            lobby.report(&self.saved);
+            let progress = self.game.as_ref().map(|g| super::super::lobby::Progress {
+                ply: g.ply(),
+                score: g.score(),
+            });
+            lobby.report(&self.saved, progress);
         }
     }
 

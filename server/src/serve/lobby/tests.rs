@@ -1,0 +1,129 @@
+//! The lobby's rules on the lobby alone.
+
+use super::*;
+use virada::game::GameKind;
+
+fn saved(id: &str, seats: [Holder; 2], status: Status) -> Saved {
+    Saved {
+        id: id.into(),
+        kind: GameKind::Nabucodonosor(7),
+        clock: 30,
+        level: 2,
+        seed: "ab".repeat(32),
+        seats,
+        status,
+        moves: String::new(),
+        deadline_ms: None,
+        wait_until_ms: 0,
+        gone_since_ms: [None, None],
+        paired: false,
+        window_until_ms: None,
+        contributions: true,
+        handicap: String::new(),
+        play: None,
+        again: [false, false],
+        declined: [false, false],
+        next: None,
+        players: Default::default(),
+    }
+}
+
+fn person() -> Holder {
+    Holder::Person {
+        token: "secret-token-hash".into(),
+        word: "secret-word".into(),
+        random: "cd".repeat(32),
+    }
+}
+
+fn list(lobby: &Lobby) -> serde_json::Value {
+    serde_json::from_str(&lobby.list()).unwrap()
+}
+
+#[test]
+fn lists_waiting_then_playing_then_drops_the_table() {
+    let lobby = Arc::new(Lobby::new());
+    let reporter = lobby.reporter("f1".into());
+    let mut table = saved("t1", [Holder::Empty, Holder::Empty], Status::Waiting);
+    reporter.report(&table, None);
+    assert_eq!(list(&lobby)["waitingCount"], 0, "nobody sits yet");
+    table.seats[0] = person();
+    reporter.report(&table, None);
+    let l = list(&lobby);
+    assert_eq!(l["waiting"][0]["id"], "t1");
+    assert_eq!(l["waiting"][0]["game"], "nabucodonosor");
+    assert_eq!(l["waiting"][0]["size"], 7);
+    assert_eq!(
+        l["waiting"][0]["seats"],
+        serde_json::json!(["person", "empty"])
+    );
+    assert_eq!(l["waiting"][0]["fingerprint"], "f1");
+    let text = lobby.list();
+    for secret in ["secret", &"ab".repeat(32)] {
+        assert!(!text.contains(secret), "{text}");
+    }
+    // The host leaves: not waiting for anyone.
+    table.gone_since_ms[0] = Some(1);
+    reporter.report(&table, None);
+    assert_eq!(list(&lobby)["waitingCount"], 0);
+    table.gone_since_ms[0] = None;
+    table.seats[1] = person();
+    table.status = Status::Playing;
+    reporter.report(&table, None);
+    let l = list(&lobby);
+    assert_eq!(
+        (l["waitingCount"].as_u64(), l["playingCount"].as_u64()),
+        (Some(0), Some(1))
+    );
+    let watchers = lobby.watchers("t1");
+    let one = watchers.enter();
+    let two = watchers.enter();
+    assert_eq!(list(&lobby)["playing"][0]["spectators"], 2);
+    drop(one);
+    assert_eq!(list(&lobby)["playing"][0]["spectators"], 1);
+    drop(two);
+    table.status = Status::Over;
+    reporter.report(&table, None);
+    assert_eq!(list(&lobby)["playingCount"], 0);
+}
+
+#[test]
+fn play_anyone_tables_wait_unlisted_and_a_change_bumps_the_version_once() {
+    let lobby = Arc::new(Lobby::new());
+    let reporter = lobby.reporter("f".into());
+    let mut table = saved("p", [person(), Holder::Empty], Status::Waiting);
+    table.paired = true;
+    reporter.report(&table, None);
+    assert_eq!(list(&lobby)["waitingCount"], 0);
+    let before = *lobby.version.borrow();
+    table.paired = false;
+    reporter.report(&table, None);
+    reporter.report(&table, None);
+    assert_eq!(
+        *lobby.version.borrow(),
+        before + 1,
+        "the same state twice is one change"
+    );
+    lobby.remove("p");
+    assert_eq!(list(&lobby)["waitingCount"], 0);
+}
+
+#[test]
+fn spectators_on_other_servers_count_and_a_part_merges() {
+    let lobby = Arc::new(Lobby::new());
+    let reporter = lobby.reporter("f".into());
+    let table = saved("t", [person(), person()], Status::Playing);
+    reporter.report(
+        &table,
+        Some(Progress {
+            ply: 3,
+            score: [4, 3],
+        }),
+    );
+    let _here = lobby.watchers("t").enter();
+    lobby.remote_spectators("t", 2);
+    let l = list(&lobby);
+    assert_eq!(l["playing"][0]["spectators"], 3, "{l}");
+    assert_eq!(l["playing"][0]["ply"], 3);
+    assert_eq!(l["playing"][0]["score"], serde_json::json!([4, 3]));
+}

@@ -1,0 +1,264 @@
+//! `virada trial`: several servers on one machine, as an operator would run
+//! them, for a trial — Debian's `redis-server` (append-only, `appendfsync
+//! always`), N `virada serve --redis` sharing one signing key, and haproxy
+//! with the shipped configuration (`server/proxy/haproxy.cfg`) in front of
+//! them, all on loopback, in a scratch folder, stopped together. `virada
+//! load --servers N` and the tests of several servers start theirs the same
+//! way ([`Trial::start`]).
+
+mod parts;
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use parts::Part;
+pub use parts::{backend_states, backends_up, haproxy_config, HAPROXY_CFG};
+
+/// What a trial runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The `virada` binary the servers run.
+    pub exe: PathBuf,
+    /// The site's folder.
+    pub root: PathBuf,
+    /// How many servers.
+    pub servers: usize,
+    /// haproxy in front of them (the shipped configuration).
+    pub proxy: bool,
+    /// The proxy's port (0: a free one).
+    pub port: u16,
+    /// More flags for each `virada serve`.
+    pub flags: Vec<String>,
+    /// Write each server's log to a file in the trial's folder rather than
+    /// to standard error.
+    pub quiet: bool,
+    /// The proxy's configuration instead of the shipped one (its `bind`
+    /// and `server` lines are written for the trial all the same).
+    pub proxy_config: Option<PathBuf>,
+}
+
+/// A running trial; everything stopped and its folder removed when dropped.
+pub struct Trial {
+    // Dropped in this order: the proxy, the servers, Redis.
+    proxy: Option<(Part, PathBuf)>,
+    servers: Vec<Option<Part>>,
+    redis: Part,
+    folder: PathBuf,
+}
+
+impl Trial {
+    /// Starts Redis, the servers and the proxy; returns once every one
+    /// answers (and the proxy sees every server up).
+    pub fn start(o: &Options) -> Result<Trial, String> {
+        if o.servers == 0 || o.servers > 64 {
+            return Err("--servers must be 1 to 64".into());
+        }
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let folder = std::env::temp_dir().join(format!("virada-trial-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&folder);
+        std::fs::create_dir_all(&folder)
+            .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
+        let redis = parts::redis(&folder.join("redis"))?;
+        let mut trial = Trial {
+            proxy: None,
+            servers: Vec::new(),
+            redis,
+            folder,
+        };
+        let key = trial.folder.join("signing.key");
+        for i in 0..o.servers {
+            let data = trial.folder.join(format!("server-{}", i + 1));
+            let mut flags: Vec<String> = vec!["--root".into()];
+            flags.push(o.root.display().to_string());
+            flags.extend(["--data".into(), data.display().to_string()]);
+            flags.extend(["--redis".into(), trial.redis_url()]);
+            flags.extend(["--key-file".into(), key.display().to_string()]);
+            flags.extend(o.flags.iter().cloned());
+            let log = o
+                .quiet
+                .then(|| trial.folder.join(format!("server-{}.log", i + 1)));
+            trial
+                .servers
+                .push(Some(parts::serve(&o.exe, &flags, log.as_deref())?));
+        }
+        if o.proxy {
+            let config = match &o.proxy_config {
+                Some(file) => std::fs::read_to_string(file)
+                    .map_err(|e| format!("cannot read {}: {e}", file.display()))?,
+                None => HAPROXY_CFG.to_string(),
+            };
+            let ports: Vec<u16> = trial.ports();
+            let dir = trial.folder.join("proxy");
+            trial.proxy = Some(parts::haproxy(&dir, o.port, &ports, &config)?);
+        }
+        Ok(trial)
+    }
+
+    /// Where pages go: the proxy, or the first server without one.
+    pub fn url(&self) -> String {
+        let port = match &self.proxy {
+            Some((proxy, _)) => proxy.port,
+            None => self.ports().first().copied().unwrap_or(0),
+        };
+        format!("http://127.0.0.1:{port}")
+    }
+
+    /// The Redis the servers share.
+    pub fn redis_url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.redis.port)
+    }
+
+    /// The servers' ports, in order (of those still running).
+    pub fn ports(&self) -> Vec<u16> {
+        self.servers.iter().flatten().map(|s| s.port).collect()
+    }
+
+    /// The servers' process ids, in order (0 for one stopped).
+    pub fn pids(&self) -> Vec<u32> {
+        self.servers
+            .iter()
+            .map(|s| s.as_ref().map_or(0, Part::pid))
+            .collect()
+    }
+
+    /// The trial's scratch folder.
+    pub fn folder(&self) -> &Path {
+        &self.folder
+    }
+
+    /// The backends the proxy sees up, by index (empty without a proxy).
+    pub fn up(&self) -> Vec<usize> {
+        self.proxy
+            .as_ref()
+            .map_or_else(Vec::new, |(_, stats)| parts::backends_up(stats))
+    }
+
+    /// The lines that say where everything is.
+    pub fn describe(&self) -> String {
+        let mut text = format!(
+            "Redis: {} (appendonly, appendfsync always; pid {})\n",
+            self.redis_url(),
+            self.redis.pid()
+        );
+        for (i, server) in self.servers.iter().enumerate() {
+            if let Some(s) = server {
+                text.push_str(&format!(
+                    "Server {}: http://127.0.0.1:{}/ (pid {})\n",
+                    i + 1,
+                    s.port,
+                    s.pid()
+                ));
+            }
+        }
+        if let Some((proxy, _)) = &self.proxy {
+            text.push_str(&format!(
+                "Proxy: http://127.0.0.1:{}/ (haproxy, server/proxy/haproxy.cfg; pid {})\n",
+                proxy.port,
+                proxy.pid()
+            ));
+        }
+        text
+    }
+
+    /// The processes that stopped by themselves since last asked (a trial
+    /// goes on: a server killed is an experiment of its own).
+    fn stopped(&mut self) -> Vec<String> {
+        let mut said = Vec::new();
+        if let Ok(Some(s)) = self.redis.child.try_wait() {
+            said.push(format!("redis-server stopped ({s})"));
+        }
+        for (i, server) in self.servers.iter_mut().enumerate() {
+            if let Some(Ok(Some(s))) = server.as_mut().map(|p| p.child.try_wait()) {
+                said.push(format!("server {} stopped ({s})", i + 1));
+                *server = None;
+            }
+        }
+        if let Some((proxy, _)) = &mut self.proxy {
+            if let Ok(Some(s)) = proxy.child.try_wait() {
+                said.push(format!("haproxy stopped ({s})"));
+            }
+        }
+        said
+    }
+}
+
+impl Drop for Trial {
+    fn drop(&mut self) {
+        self.proxy = None;
+        self.servers.clear();
+        let _ = self.redis.child.kill();
+        let _ = self.redis.child.wait();
+        let _ = std::fs::remove_dir_all(&self.folder);
+    }
+}
+
+/// Arguments of `virada trial`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// How many `virada serve --redis` to start.
+    #[arg(long, default_value_t = 3)]
+    servers: usize,
+    /// The proxy's port on 127.0.0.1 (0: a free one).
+    #[arg(long, default_value_t = 8000)]
+    port: u16,
+    /// The site's folder, as for `virada serve`.
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
+    /// A flag for every server (`--serve-flag=--grace --serve-flag=30`);
+    /// may be repeated.
+    #[arg(long = "serve-flag", allow_hyphen_values = true)]
+    serve_flags: Vec<String>,
+    /// The proxy's configuration to try instead of the shipped one (a copy
+    /// of server/proxy/haproxy.cfg, edited); its `bind` and `server` lines
+    /// are written for the trial.
+    #[arg(long)]
+    proxy_config: Option<PathBuf>,
+}
+
+/// Starts a trial, says where everything is, and runs until stopped
+/// (Ctrl-C or SIGTERM); a part that stops by itself (a server killed to see
+/// its tables taken over) is said, and the rest go on.
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let root = args
+        .root
+        .canonicalize()
+        .map_err(|e| format!("cannot serve {}: {e}", args.root.display()))?;
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let mut trial = Trial::start(&Options {
+        exe,
+        root,
+        servers: args.servers,
+        proxy: true,
+        port: args.port,
+        flags: args.serve_flags,
+        quiet: false,
+        proxy_config: args.proxy_config,
+    })?;
+    print!("{}", trial.describe());
+    println!("Open {}/ ; Ctrl-C stops them all.", trial.url());
+    let _ = std::io::stdout().flush();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(async {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .map_err(|e| format!("cannot wait for SIGTERM: {e}"))?;
+        loop {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => return Ok::<_, String>(()),
+                _ = term.recv() => return Ok(()),
+                () = tokio::time::sleep(Duration::from_millis(500)) => {
+                    for said in trial.stopped() {
+                        eprintln!("virada trial: {said}; the others go on");
+                    }
+                }
+            }
+        }
+    })?;
+    drop(trial);
+    Ok(ExitCode::SUCCESS)
+}
