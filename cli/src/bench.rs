@@ -45,8 +45,9 @@ pub struct Args {
     /// games.bin crate/src/engine/endgame/cut_fit.rs`.
     #[arg(long, value_names = ["GAMES", "FILE"], num_args = 2)]
     endcut_fit: Option<Vec<String>>,
-    /// Also search N positions to this depth plainly and split across 1 …
-    /// `--threads` threads, and compare the wall-clock time to the depth.
+    /// Also search N positions to this depth on one thread, on 2 …
+    /// `--threads` threads sharing one table, and split across `--threads`
+    /// runners with a table each, and compare the time to the depth.
     #[arg(long, value_names = ["N", "DEPTH"], num_args = 2)]
     split: Option<Vec<u32>>,
     /// With `--split`: the most threads.

@@ -4,9 +4,8 @@
 use crate::external::External;
 use std::process::ExitCode;
 use virada::board::movegen::moves;
-use virada::engine::bot::{choose_with, plan, searched, seeded_stream, Plan};
+use virada::engine::bot::{choose_with, seeded_stream};
 use virada::engine::eval::{Eval, Weights};
-use virada::engine::search::split::search_threads;
 use virada::engine::search::{default_clock, Budget, Engine, Limits};
 use virada::game::fairness::Seed;
 use virada::{Move, Position, Square};
@@ -18,7 +17,7 @@ pub struct Args {
     /// node budget a move; a `/fullwidth` suffix turns ProbCut off,
     /// `/fitted` and `/margin` take its bounds from the fit per depth and
     /// stage or from the single margin, `/nobook` turns the opening book off,
-    /// `/tN` splits its search across N threads, one engine each),
+    /// `/tN` searches on N threads sharing one table),
     /// `depth:D` (a fixed depth, exact from D + 8 empties up to 24), either
     /// with `+eval=WEIGHTS` for another weights file; `greedy` (most flips);
     /// `mobility` (depth 1, most mobility for itself less the opponent's);
@@ -48,9 +47,8 @@ pub struct Args {
 }
 
 enum Player {
-    /// A level, its node budget, its engine and, when its search is split
-    /// across threads, one engine a thread.
-    Level(u8, Option<u64>, Box<Engine>, Vec<Engine>),
+    /// A level, its node budget and its engine (with its threads).
+    Level(u8, Option<u64>, Box<Engine>),
     /// A fixed midgame depth, exact from depth + 8 empties (up to 24), as
     /// `virada nboard`'s `set depth`.
     Depth(u32, Box<Engine>),
@@ -104,7 +102,7 @@ impl Player {
                     return Ok(Player::Depth(d, engine(true, None, false)));
                 }
                 let mut spec = spec.strip_prefix("level:").ok_or_else(bad)?;
-                let (mut probcut, mut fit, mut book, mut threads) = (true, None, true, 0);
+                let (mut probcut, mut fit, mut book, mut threads) = (true, None, true, 1);
                 while let Some((rest, flag)) = spec.rsplit_once('/') {
                     match flag {
                         _ if flag.starts_with('t') => {
@@ -131,8 +129,9 @@ impl Player {
                     .ok()
                     .filter(|n| (1..=10).contains(n))
                     .ok_or_else(bad)?;
-                let helpers = (0..threads).map(|_| *engine(probcut, fit, book)).collect();
-                Ok(Player::Level(n, nodes, engine(probcut, fit, book), helpers))
+                let mut engine = engine(probcut, fit, book);
+                engine.set_threads(threads);
+                Ok(Player::Level(n, nodes, engine))
             }
         }
     }
@@ -171,23 +170,14 @@ impl Player {
                 }
                 best.map_or(Move::Pass, |(_, sq)| Move::Play(sq))
             }
-            Player::Level(level, nodes, engine, helpers) => {
+            Player::Level(level, nodes, engine) => {
                 let mut seed = [0u8; 32];
                 seed[..8].copy_from_slice(&(game as u64).to_le_bytes());
                 seed[8] = *level;
                 let mut rng = seeded_stream(&Seed(seed), ply);
                 let mut budget = budget();
                 budget.nodes = nodes.or(args.nodes);
-                let choice = if helpers.is_empty() {
-                    choose_with(engine, pos, *level, &mut rng, budget)
-                } else {
-                    match plan(engine, pos, *level, &mut rng, budget) {
-                        Plan::Chosen(choice) => choice,
-                        Plan::Search(limits, budget) => {
-                            searched(search_threads(helpers, pos, &limits, budget))
-                        }
-                    }
-                };
+                let choice = choose_with(engine, pos, *level, &mut rng, budget);
                 if choice.book {
                     stats.book += 1;
                 } else {
@@ -215,10 +205,7 @@ impl Player {
 
     fn new_game(&mut self) {
         match self {
-            Player::Level(_, _, engine, helpers) => {
-                engine.clear();
-                helpers.iter_mut().for_each(Engine::clear);
-            }
+            Player::Level(_, _, engine) => engine.clear(),
             Player::Depth(_, engine) => engine.clear(),
             Player::External(engine) => engine.new_game(),
             Player::Greedy | Player::Mobility => {}
