@@ -154,6 +154,19 @@ fn serves_files_with_their_media_types() {
         assert!(answer.body.contains(body), "{target}: {:?}", answer.body);
         assert_eq!(answer.header("Cache-Control"), Some("no-cache"), "{target}");
         assert_eq!(answer.header("X-Content-Type-Options"), Some("nosniff"));
+        // Cross-origin isolated, every file (a worker's script too).
+        assert_eq!(
+            answer.header("Cross-Origin-Opener-Policy"),
+            Some("same-origin")
+        );
+        assert_eq!(
+            answer.header("Cross-Origin-Embedder-Policy"),
+            Some("require-corp")
+        );
+        assert_eq!(
+            answer.header("Cross-Origin-Resource-Policy"),
+            Some("same-origin")
+        );
         assert_eq!(
             answer.header("Content-Length"),
             Some(answer.body.len().to_string().as_str())

@@ -26,14 +26,21 @@ use tower_http::timeout::TimeoutLayer;
 
 use super::site::{Allowed, Site};
 
-/// The headers every answer carries.
-const COMMON_HEADERS: [(&str, &str); 6] = [
+/// The headers every answer carries. The last three make the pages
+/// cross-origin isolated (`crossOriginIsolated`), which the bot's threads
+/// need (WebAssembly threads share a `SharedArrayBuffer`): no window of
+/// another origin shares their process, and they load nothing from another
+/// origin (the site loads nothing from one). The service worker puts the
+/// same three on what it answers offline (`sw.js`, `ISOLATION`).
+const COMMON_HEADERS: [(&str, &str); 8] = [
     ("server", "virada"),
     ("cache-control", "no-cache"),
     ("x-content-type-options", "nosniff"),
     ("referrer-policy", "no-referrer"),
     ("x-frame-options", "SAMEORIGIN"),
     ("cross-origin-opener-policy", "same-origin"),
+    ("cross-origin-embedder-policy", "require-corp"),
+    ("cross-origin-resource-policy", "same-origin"),
 ];
 
 /// The router for the site's files.

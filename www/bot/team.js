@@ -1,0 +1,59 @@
+// @ts-check
+// The top level's search on several threads where the page is
+// cross-origin isolated, for the bot's worker (worker.js): how many threads
+// (from the device's cores, which the page passes), the helper workers
+// (more copies of worker.js, started by helpers.js's pool with the shared
+// module and memory of threads.js), and one move: the plan made in wasm
+// (TeamSearch), the team's number posted to the helpers, each of which
+// joins it (threads.js `help`), and the search led here. No rule and no
+// search in this file: it only starts workers and posts a number.
+
+import { ready, readyWithWeights, botChoose, TeamSearch } from './threads.js';
+import { helpers } from './helpers.js';
+
+/** The most threads searching, the bot's worker's included, whatever the device's cores. */
+export const THREADS_MAX = 8;
+
+/**
+ * How many threads search for the top level on a device with `cores`
+ * logical cores: one core is left to the page, at least one searches (the
+ * bot's worker), at most THREADS_MAX.
+ * @param {number|undefined} cores navigator.hardwareConcurrency as the page sees it
+ * @returns {number}
+ */
+export function threadCount(cores) {
+  const n = Math.floor(Number(cores) || 1) - 1;
+  return Math.max(1, Math.min(THREADS_MAX, n));
+}
+
+/**
+ * Whether this worker can run the top level on several threads: the page
+ * is cross-origin isolated (so a memory may be shared) and the device
+ * leaves it more than one core.
+ * @param {number|undefined} cores
+ */
+export function teamWanted(cores) {
+  return self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function' && threadCount(cores) > 1;
+}
+
+/**
+ * The top level's move on `threadCount(q.cores)` threads: this worker
+ * leads, the helpers that have started join (until they have, this worker
+ * searches alone on the same package). `helpers` in the answer: how many
+ * joined the search (0 for a move that needed none, as a book move).
+ * @param {import('./engine.js').OthelloBotQuestion & {cores?: number}} q
+ * @returns {Promise<{move: string, book: boolean, nodes: number, depth: number, helpers: number}>}
+ */
+export async function teamChoose(q) {
+  const problem = await readyWithWeights();
+  if (problem) console.warn(`bot: playing without a file (${problem})`);
+  const shared = await ready();
+  const list = helpers(threadCount(q.cores) - 1, { type: 'join', ...shared });
+  if (!list || list.length === 0) return { ...botChoose(q), helpers: 0 };
+  const { dark, light, darkToMove, level, seed, ply, timeMs } = q;
+  const search = new TeamSearch(BigInt(dark), BigInt(light), darkToMove, level, seed, ply, timeMs, list.length);
+  const team = search.team();
+  if (team !== 0) list.forEach((h, index) => h.worker.postMessage({ type: 'help', team, index }));
+  // Synchronous: the helpers got their message, and search on their own threads.
+  return JSON.parse(search.run());
+}
