@@ -53,6 +53,10 @@ pub struct Args {
     /// With `--split`: the most threads.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: u32,
+    /// With `--split`: each search's fresh tables in MiB (the threads
+    /// sharing one table share them; each runner of the split has its own).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    hash_mb: u32,
 }
 
 /// Leaves from the start position (Aart Bik, "Perft for Reversi", 2009).
@@ -96,7 +100,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         probcut_section(v[0] as usize, v[1], args.probcut_only)?;
     }
     if let Some(v) = &args.split {
-        crate::bench_split::section(v[0] as usize, v[1], args.threads as usize)?;
+        crate::bench_split::section(v[0] as usize, v[1], args.threads as usize, args.hash_mb)?;
     }
     Ok(ExitCode::SUCCESS)
 }

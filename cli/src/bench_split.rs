@@ -31,7 +31,8 @@ enum Way {
 }
 
 /// Prints the section.
-pub fn section(count: usize, depth: u32, threads: usize) -> Result<(), String> {
+pub fn section(count: usize, depth: u32, threads: usize, hash_mb: u32) -> Result<(), String> {
+    let bytes = (hash_mb as usize) << 20;
     let limits = Limits {
         depth,
         exact_empties: 0,
@@ -39,7 +40,7 @@ pub fn section(count: usize, depth: u32, threads: usize) -> Result<(), String> {
     };
     let positions = sample_positions(count, 4)?;
     println!(
-        "the search on several threads, {} positions to depth {depth}, fresh tables of 16 MiB (one for all threads; the split: one a thread):",
+        "the search on several threads, {} positions to depth {depth}, tables of {hash_mb} MiB cleared before each search (one for all threads; the split: one a runner):",
         positions.len()
     );
     let threads = threads.max(1);
@@ -51,24 +52,32 @@ pub fn section(count: usize, depth: u32, threads: usize) -> Result<(), String> {
         let (mut nodes, mut wall, mut cpu, mut same) = (0u64, 0f64, 0f64, 0);
         // The leading thread's nodes (the plain search's all).
         let mut led = 0u64;
+        // The tables, made once and cleared before each search (as the
+        // bot's, kept between moves): the memory's first touch is not timed.
+        let runners = match way {
+            Way::Split(k) => k,
+            _ => 1,
+        };
+        let mut engines: Vec<Engine> = (0..runners).map(|_| Engine::new(bytes)).collect();
         let process_before = process_cpu_seconds();
         for pos in &positions {
+            engines.iter_mut().for_each(Engine::clear);
             let (r, t) = time(|| match way {
                 Way::Plain => {
-                    let r = Engine::new(16 << 20).search(pos, &limits, Budget::unlimited());
+                    let r = engines[0].search(pos, &limits, Budget::unlimited());
                     led += r.nodes;
                     r
                 }
                 Way::Shared(k) => {
-                    let mut engine = Engine::new(16 << 20);
+                    let engine = &mut engines[0];
                     let clock = virada::engine::search::default_clock;
-                    let team = Arc::new(Team::new(&engine, k - 1, pos, &limits, clock));
+                    let team = Arc::new(Team::new(engine, k - 1, pos, &limits, clock));
                     let r = std::thread::scope(|scope| {
                         for index in 0..k - 1 {
                             let team = &team;
                             scope.spawn(move || help(team, index));
                         }
-                        lead(&mut engine, &team, Budget::unlimited())
+                        lead(engine, &team, Budget::unlimited())
                     });
                     led += r.nodes;
                     SearchResult {
@@ -76,10 +85,7 @@ pub fn section(count: usize, depth: u32, threads: usize) -> Result<(), String> {
                         ..r
                     }
                 }
-                Way::Split(k) => {
-                    let mut engines: Vec<Engine> = (0..k).map(|_| Engine::new(16 << 20)).collect();
-                    search_threads(&mut engines, pos, &limits, Budget::unlimited())
-                }
+                Way::Split(_) => search_threads(&mut engines, pos, &limits, Budget::unlimited()),
             });
             wall += t.wall;
             cpu += t.cpu.unwrap_or(t.wall);

@@ -44,6 +44,10 @@ pub struct Args {
     /// Node budget per engine move (reproducible, unlike time).
     #[arg(long)]
     nodes: Option<u64>,
+    /// Each engine's transposition tables in MiB (a player on several
+    /// threads shares one set).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    hash_mb: u32,
 }
 
 enum Player {
@@ -67,7 +71,8 @@ fn load_eval(path: &str) -> Result<&'static Eval, String> {
 }
 
 impl Player {
-    fn parse(text: &str) -> Result<Player, String> {
+    /// The player `text` names, its engine's tables of `hash_mb` MiB.
+    fn parse(text: &str, hash_mb: u32) -> Result<Player, String> {
         if let Some(command) = text.strip_prefix("nboard:") {
             return Ok(Player::External(Box::new(External::start(command)?)));
         }
@@ -76,11 +81,12 @@ impl Player {
             Some((spec, path)) => (spec, Some(load_eval(path)?)),
             None => (text, None),
         };
+        let bytes = (hash_mb as usize) << 20;
         // `fit`: ProbCut's bounds from its fitted table or not (None: the engine's default).
         let engine = |probcut: bool, fit: Option<bool>, book: bool| {
             let mut engine = Box::new(match eval {
-                Some(eval) => Engine::with_eval(16 << 20, eval),
-                None => Engine::new(16 << 20),
+                Some(eval) => Engine::with_eval(bytes, eval),
+                None => Engine::new(bytes),
             });
             engine.set_probcut(probcut);
             if let Some(fit) = fit {
@@ -292,7 +298,10 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             args.games
         ));
     }
-    let mut players = [Player::parse(&args.first)?, Player::parse(&args.second)?];
+    let mut players = [
+        Player::parse(&args.first, args.hash_mb)?,
+        Player::parse(&args.second, args.hash_mb)?,
+    ];
     let mut stats = [Stats::default(), Stats::default()];
     let (mut wins, mut draws, mut losses, mut discs_first, mut discs_second) =
         (0, 0, 0, 0u32, 0u32);

@@ -177,6 +177,9 @@ impl Engine {
                 exact: depth >= empties,
                 nodes: 0,
             };
+            if let Some(team) = &self.team {
+                team.completed(depth, outcome.sq, outcome.score);
+            }
             // Put the best first for the next iteration.
             if let Some(i) = list[..count].iter().position(|c| c.sq == outcome.sq) {
                 list[..=i].rotate_right(1);

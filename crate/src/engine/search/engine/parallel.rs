@@ -68,6 +68,32 @@ pub struct Team {
     active: AtomicUsize,
     /// Helpers that have come to [`help`] in their place.
     joined: AtomicUsize,
+    /// The deepest midgame iteration any thread has completed, its best
+    /// move and score ([`Deepest`]).
+    deepest: AtomicU64,
+}
+
+/// A completed iteration packed so that a greater depth is a greater word:
+/// the depth, then the score (offset to stay positive), then the square.
+struct Deepest;
+
+impl Deepest {
+    fn pack(depth: u32, sq: u8, score: i32) -> u64 {
+        u64::from(depth) << 40
+            | u64::from((score + (1 << 20)).clamp(0, (1 << 21) - 1) as u32) << 8
+            | u64::from(sq)
+    }
+
+    /// (depth, square, score) of a packed word; `None` for none.
+    fn unpack(word: u64) -> Option<(u32, u8, i32)> {
+        (word != 0).then(|| {
+            (
+                (word >> 40) as u32,
+                word as u8,
+                ((word >> 8) & ((1 << 21) - 1)) as i32 - (1 << 20),
+            )
+        })
+    }
 }
 
 impl Team {
@@ -93,6 +119,7 @@ impl Team {
             helped: AtomicU64::new(0),
             active: AtomicUsize::new(0),
             joined: AtomicUsize::new(0),
+            deepest: AtomicU64::new(0),
         }
     }
 
@@ -115,6 +142,19 @@ impl Team {
         }
     }
 
+    /// A thread completed its iteration at `depth` with the best move `sq`
+    /// of score `score`.
+    pub(super) fn completed(&self, depth: u32, sq: u8, score: i32) {
+        self.deepest
+            .fetch_max(Deepest::pack(depth, sq, score), SeqCst);
+    }
+
+    /// The deepest midgame iteration a thread completed: its depth, best
+    /// square and score.
+    pub fn deepest(&self) -> Option<(u32, u8, i32)> {
+        Deepest::unpack(self.deepest.load(SeqCst))
+    }
+
     /// The nodes the helpers have searched (as their phases ended).
     pub fn helped(&self) -> u64 {
         self.helped.load(SeqCst)
@@ -135,13 +175,23 @@ impl Team {
 
 /// Leads `team` with `engine` (whose tables the team shares): the plain
 /// search within `budget`, beside the helpers, which are told to stop at the
-/// end (they stop within a few thousand nodes). The nodes are the leader's
-/// alone; [`Team::helped`] has the helpers'.
+/// end (they stop within a few thousand nodes). Its answer is the leader's,
+/// unless the midgame is all the leader searched and a helper completed a
+/// deeper iteration (its move is then the answer). The nodes are the
+/// leader's alone; [`Team::helped`] has the helpers'.
 pub fn lead(engine: &mut Engine, team: &Arc<Team>, budget: Budget<'_>) -> SearchResult {
     engine.join(Some(Arc::clone(team)));
-    let result = engine.search_alone(&team.position, &team.limits, budget);
+    let mut result = engine.search_alone(&team.position, &team.limits, budget);
     team.begin(Phase::Done);
     engine.join(None);
+    if let Some((depth, sq, score)) = team.deepest() {
+        let square = crate::Square::new(sq).filter(|&s| team.position.legal_moves().contains(s));
+        if let (false, true, Some(square)) = (result.exact, depth > result.depth, square) {
+            result.best = crate::Move::Play(square);
+            result.score = score;
+            result.depth = depth;
+        }
+    }
     result
 }
 

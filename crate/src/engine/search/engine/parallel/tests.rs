@@ -140,3 +140,30 @@ fn a_timed_search_on_several_threads_stops_with_a_legal_move() {
     assert!(pos.legal_moves().contains(sq));
     assert!(r.depth >= 1 && r.nodes > 0);
 }
+
+#[test]
+fn a_deeper_iteration_completed_by_a_helper_is_the_answer() {
+    let pos = midgame();
+    let mut engine = Engine::new(1 << 20);
+    let clock = crate::engine::search::default_clock;
+    let squares: Vec<crate::Square> = pos.legal_moves().squares().collect();
+    // What a helper would report; the leader stops at depth 4.
+    let team = Arc::new(Team::new(&engine, 1, &pos, &limits(4, 0), clock));
+    let last = *squares.last().expect("a legal move");
+    team.completed(3, squares[0].index() as u8, 500);
+    team.completed(9, last.index() as u8, -1234);
+    team.completed(7, squares[0].index() as u8, 800);
+    assert_eq!(team.deepest(), Some((9, last.index() as u8, -1234)));
+    let r = lead(&mut engine, &team, Budget::unlimited());
+    assert_eq!((r.best, r.score, r.depth), (Move::Play(last), -1234, 9));
+    // Not deeper than the leader's own: the leader's answer.
+    let team = Arc::new(Team::new(&engine, 1, &pos, &limits(4, 0), clock));
+    team.completed(2, last.index() as u8, 0);
+    let alone = lead(&mut engine, &team, Budget::unlimited());
+    assert_eq!(alone.depth, 4);
+    assert_eq!(
+        team.deepest().map(|d| d.0),
+        Some(4),
+        "the leader's own iterations count"
+    );
+}
