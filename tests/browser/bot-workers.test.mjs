@@ -4,8 +4,9 @@
 // workers join (one core left to the page; www/bot/team.js), and its moves
 // are legal to the game's end. Where the page is not isolated (the
 // isolation headers taken off its answers) it falls back to the search
-// split across 3 helpers that share nothing (www/bot/helpers.js). With 1
-// core the bot's worker searches alone, as before. How many helpers
+// split across 3 helpers that share nothing (www/bot/helpers.js), and so
+// it does where the threaded package cannot be had. With 1 core the bot's
+// worker searches alone, as before. How many helpers
 // searched the last move is the body's data-bot-helpers (seat.js; 0 for
 // the bot's worker alone).
 
@@ -16,13 +17,19 @@ import { fakeCores, newContext, open } from './harness.mjs';
 /**
  * A page with `cores` cores playing level 10 against itself; `isolated`
  * false: its answers without the isolation headers (and no service worker
- * to put them back).
+ * to put them back); `brokenThreads`: the threaded package's module
+ * answered with bytes that are not WebAssembly.
  * @param {number} cores
- * @param {{isolated?: boolean}} [options]
+ * @param {{isolated?: boolean, brokenThreads?: boolean}} [options]
  */
-async function pageWithCores(cores, { isolated = true } = {}) {
-  const context = await newContext(isolated ? {} : { serviceWorkers: 'block' });
+async function pageWithCores(cores, { isolated = true, brokenThreads = false } = {}) {
+  const context = await newContext(isolated && !brokenThreads ? {} : { serviceWorkers: 'block' });
   await fakeCores(context, cores);
+  if (brokenThreads) {
+    await context.route('**/www/pkg-threads/virada_bg.wasm', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/wasm', body: 'not a module' }),
+    );
+  }
   if (!isolated) {
     await context.route('**/*', async (route) => {
       const response = await route.fetch();
@@ -59,6 +66,12 @@ test('isolated, with 4 cores level 10 searches on 3 threads sharing one memory a
 
 test('not isolated, with 4 cores level 10 falls back to the split across 3 helper workers', async () => {
   const { context, page } = await pageWithCores(4, { isolated: false });
+  await playsToTheEnd(page, 3);
+  await context.close();
+});
+
+test('isolated, where the threaded package will not compile, level 10 falls back to the split', async () => {
+  const { context, page } = await pageWithCores(4, { brokenThreads: true });
   await playsToTheEnd(page, 3);
   await context.close();
 });

@@ -36,18 +36,32 @@ export function teamWanted(cores) {
   return self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function' && threadCount(cores) > 1;
 }
 
+/** Why the threaded package could not be loaded here, once it failed (then never tried again). */
+let unavailable = null;
+
 /**
  * The top level's move on `threadCount(q.cores)` threads: this worker
  * leads, the helpers that have started join (until they have, this worker
  * searches alone on the same package). `helpers` in the answer: how many
- * joined the search (0 for a move that needed none, as a book move).
+ * joined the search (0 for a move that needed none, as a book move). Null
+ * when the threaded package cannot be loaded or instantiated here (a
+ * shared memory refused, say): the caller then plays as where the page is
+ * not isolated.
  * @param {import('./engine.js').OthelloBotQuestion & {cores?: number}} q
- * @returns {Promise<{move: string, book: boolean, nodes: number, depth: number, helpers: number}>}
+ * @returns {Promise<{move: string, book: boolean, nodes: number, depth: number, helpers: number}|null>}
  */
 export async function teamChoose(q) {
+  if (unavailable) return null;
+  let shared;
+  try {
+    shared = await ready();
+  } catch (e) {
+    unavailable = String(e?.message ?? e);
+    console.warn(`bot: level 10 on one thread, without shared memory (${unavailable})`);
+    return null;
+  }
   const problem = await readyWithWeights();
   if (problem) console.warn(`bot: playing without a file (${problem})`);
-  const shared = await ready();
   const list = helpers(threadCount(q.cores) - 1, { type: 'join', ...shared });
   if (!list || list.length === 0) return { ...botChoose(q), helpers: 0 };
   const { dark, light, darkToMove, level, seed, ply, timeMs } = q;

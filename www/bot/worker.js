@@ -88,7 +88,8 @@ async function answerJob(q) {
 async function think(q) {
   if (q.level === SPLIT_LEVEL && self.crossOriginIsolated === true) {
     const team = await import('./team.js');
-    if (team.teamWanted(q.cores)) return team.teamChoose(q);
+    const answer = team.teamWanted(q.cores) ? await team.teamChoose(q) : null;
+    if (answer) return answer;
   }
   const count = q.level === SPLIT_LEVEL ? helperCount(q.cores) : 1;
   const list = count > 1 ? helpers(count) : null;
