@@ -11,6 +11,15 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+/// The hash of a position (the mover's discs `p`, the other's `o`): its
+/// low bits choose the bucket, its high bits check the data word.
+#[inline]
+pub(crate) fn hash(p: u64, o: u64) -> u64 {
+    let h = p.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ o.rotate_left(29).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    h ^ (h >> 31)
+}
+
 /// One stored position.
 #[derive(Default)]
 struct Slot {
@@ -115,7 +124,6 @@ impl Buckets {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::endgame::hash;
 
     const CHECK: u64 = 0xffff_0000_0000_0000;
 

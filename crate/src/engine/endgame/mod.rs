@@ -34,7 +34,7 @@ pub use kernel::solver_uses_runtime_avx2;
 pub use parallel::solve_parallel;
 
 pub use crate::board::stable;
-pub(crate) use table::hash;
+pub(crate) use crate::engine::slots::hash;
 pub use table::EndTable;
 use table::Stored;
 

@@ -4,7 +4,7 @@
 //! found with probable cuts).
 //! Several threads may share one without locks (see [`EndTable`]).
 
-use crate::engine::slots::Buckets;
+use crate::engine::slots::{hash, Buckets};
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
@@ -44,13 +44,6 @@ pub(crate) struct Stored {
     pub best: u8,
     /// How sure the bounds are.
     pub level: u8,
-}
-
-#[inline]
-pub(crate) fn hash(p: u64, o: u64) -> u64 {
-    let h = p.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-        ^ o.rotate_left(29).wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-    h ^ (h >> 31)
 }
 
 /// The level of an exact search: its bounds are true bounds. (Selective

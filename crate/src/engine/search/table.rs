@@ -3,7 +3,7 @@
 //! threads may share one without locks, as they share the solver's
 //! ([`EndTable`](crate::engine::endgame::EndTable)): see [`MidTable`].
 
-use crate::engine::endgame::hash;
+use crate::engine::slots::hash;
 use crate::engine::slots::Buckets;
 
 /// What a probe found.

@@ -220,8 +220,8 @@ pub fn help(team: &Arc<Team>, index: usize) {
             break;
         }
         if last == Some(phase) {
-            // This phase's work is all done (the deepest iteration): wait
-            // for the next.
+            // This phase's work is all done (the deepest iteration, or the
+            // solve) and no change stopped it: wait for the next.
             std::thread::sleep(std::time::Duration::from_micros(500));
             continue;
         }
@@ -249,10 +249,6 @@ pub fn help(team: &Arc<Team>, index: usize) {
             Phase::Done => {}
         }
         team.helped.fetch_add(engine.nodes() + nodes, SeqCst);
-        if kick.load(SeqCst) {
-            // Stopped by a change of phase: follow it at once.
-            last = None;
-        }
     }
     engine.join(None);
     team.active.fetch_sub(1, SeqCst);
