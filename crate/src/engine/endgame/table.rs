@@ -24,7 +24,7 @@ pub struct Hit {
 /// two positions.
 ///
 /// Threads may probe and store through a shared reference at once
-/// ([`crate::engine::slots`]: an entry torn by two racing writers reads as a
+/// (`engine/slots.rs`: an entry torn by two racing writers reads as a
 /// miss). Every stored bound is a true bound of the exact score, whichever
 /// thread found it, so sharing never changes an answer.
 pub struct EndTable {

@@ -44,7 +44,7 @@ fn depth_of(data: u64) -> u8 {
 ///
 /// Threads may probe and store through a shared reference at once (the
 /// search on several threads, [`parallel`](super::parallel);
-/// [`crate::engine::slots`]: an entry torn by two racing writers reads as a
+/// `engine/slots.rs`: an entry torn by two racing writers reads as a
 /// miss). Every stored bound is a bound the search found for that position,
 /// whichever thread found it.
 pub struct MidTable {

@@ -6,7 +6,7 @@
 //! iterative deepening on the same position, deepening without a time
 //! limit, over the leader's tables, so that what one finds (a bound, a best
 //! move) every other reads. Where two would walk the same subtree, the
-//! later leaves it for last ([`Team::busy`]): from a few plies left, a node
+//! later leaves it for last: from a few plies left, a node
 //! marks the move it is searching, and a node of another thread that comes
 //! to a marked move past its first searches its other moves first, so the
 //! threads split the tree instead of walking it together. When the leader
