@@ -159,7 +159,7 @@ wasm-threads:
 	RUSTC_BOOTSTRAP=1 RUSTFLAGS="$(WASM_THREADS_RUSTFLAGS)" $(WASM_BUILD) --no-default-features \
 		--features threads-exports --target-dir $(WASM_THREADS_DIR) -Z build-std=panic_abort,std \
 		2> >(grep -v -e 'unstable feature specified for `-Ctarget-feature`: `atomics`' \
-			-e 'this feature is not stably supported' -e '^ *|$$' -e '^ *= note' >&2)
+			-e 'this feature is not stably supported' -e '^ *|$$' -e '^ *= note' -e '^$$' >&2)
 	wasm-bindgen --target web --out-dir www/pkg-threads $(WASM_THREADS_OUT)
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd --enable-threads --enable-bulk-memory \
 		--enable-mutable-globals www/pkg-threads/virada_bg.wasm -o www/pkg-threads/virada_bg.wasm
