@@ -8,7 +8,7 @@
 // joins it (threads.js `help`), and the search led here. No rule and no
 // search in this file: it only starts workers and posts a number.
 
-import { ready, readyWithWeights, botChoose, TeamSearch } from './threads.js';
+import { ready, readyWithWeights, botChoose, teamSearch } from './threads.js';
 import { helpers } from './helpers.js';
 
 /** The most threads searching, the bot's worker's included, whatever the device's cores. */
@@ -57,15 +57,14 @@ export async function teamChoose(q) {
     shared = await ready();
   } catch (e) {
     unavailable = String(e?.message ?? e);
-    console.warn(`bot: level 10 on one thread, without shared memory (${unavailable})`);
+    console.warn(`bot: level 10 without shared memory, split across workers instead (${unavailable})`);
     return null;
   }
   const problem = await readyWithWeights();
   if (problem) console.warn(`bot: playing without a file (${problem})`);
   const list = helpers(threadCount(q.cores) - 1, { type: 'join', ...shared });
   if (!list || list.length === 0) return { ...botChoose(q), helpers: 0 };
-  const { dark, light, darkToMove, level, seed, ply, timeMs } = q;
-  const search = new TeamSearch(BigInt(dark), BigInt(light), darkToMove, level, seed, ply, timeMs, list.length);
+  const search = teamSearch(q, list.length);
   const team = search.team();
   if (team !== 0) list.forEach((h, index) => h.worker.postMessage({ type: 'help', team, index }));
   // Synchronous: the helpers got their message, and search on their own threads.

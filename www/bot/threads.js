@@ -11,8 +11,6 @@ import init, { initSync, bot_choose, load_weights, load_book, TeamSearch, team_h
 import { coded } from '../core/coded.js';
 import { installBotFiles } from './files.js';
 
-export { TeamSearch };
-
 /** @typedef {{module: WebAssembly.Module, memory: WebAssembly.Memory}} Shared what a helper needs to join */
 
 /** @type {Promise<Shared>|null} */
@@ -64,6 +62,18 @@ export function join({ module, memory }) {
  */
 export function help(team, index) {
   team_help(team, index);
+}
+
+/**
+ * The plan of the bot's move with `helpers` helper workers (wasm
+ * TeamSearch): its `team()` number for them, then `run()` for the answer.
+ * Throws `code: message` (bad-position, bad-seed).
+ * @param {import('./engine.js').OthelloBotQuestion} question
+ * @param {number} helpers
+ * @returns {TeamSearch}
+ */
+export function teamSearch({ dark, light, darkToMove, level, seed, ply, timeMs }, helpers) {
+  return coded(() => new TeamSearch(BigInt(dark), BigInt(light), darkToMove, level, seed, ply, timeMs, helpers));
 }
 
 /**
