@@ -31,6 +31,19 @@ WASM_BUILD := cargo rustc -q -p virada --lib --release --target $(WASM_TARGET) -
 # of its own, so switching features does not rebuild the page's each time.
 WASM_BOT_DIR := target/wasm-bot
 WASM_BOT_OUT := $(WASM_BOT_DIR)/$(WASM_TARGET)/release/virada.wasm
+# The top level's package on several threads (www/pkg-threads), for pages
+# that are cross-origin isolated: WebAssembly threads, i.e. atomics and one
+# memory that the bot's worker makes and its helper workers import (at most
+# 256 MiB), with the standard library rebuilt for them (-Z build-std: the
+# stable toolchain with RUSTC_BOOTSTRAP=1 and the rust-src component, which
+# scripts/setup.sh adds). wasm-bindgen sees the shared memory and gives each
+# thread its stack and thread-locals.
+WASM_THREADS_DIR := target/wasm-threads
+WASM_THREADS_OUT := $(WASM_THREADS_DIR)/$(WASM_TARGET)/release/virada.wasm
+WASM_THREADS_RUSTFLAGS := -C target-feature=+simd128,+atomics,+bulk-memory,+mutable-globals \
+	-C link-arg=--shared-memory -C link-arg=--import-memory -C link-arg=--max-memory=268435456 \
+	-C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size \
+	-C link-arg=--export=__tls_align -C link-arg=--export=__tls_base
 # Every browser the page targets runs WebAssembly SIMD (Chromium 91+,
 # Firefox 89+, Safari 16.4+, Node 16.4+).
 WASM_RUSTFLAGS ?= -C target-feature=+simd128
@@ -48,7 +61,7 @@ NATIVE_RUSTFLAGS ?=
 NODE_DEPS := node_modules/.package-lock.json
 BIN := target/release/virada
 
-.PHONY: serve test wasm wasm-page wasm-bot bench bench-wasm weight lighthouse lint rust-build rust-test js-check browser-test setup clean
+.PHONY: serve test wasm wasm-page wasm-bot wasm-threads bench bench-wasm weight lighthouse lint rust-build rust-test js-check browser-test setup clean
 
 ## serve: build, then serve the site (what sw.js lists, not the repository); play at http://localhost:$(PORT)/ (passkeys need a domain)
 serve: wasm
@@ -116,12 +129,13 @@ browser-test: $(NODE_DEPS) $(if $(WASM_BUILT),,wasm)
 	node --test --test-concurrency=$(BROWSER_JOBS) tests/wasm-exports.test.mjs $(BROWSER_SHARED)
 	node --test --test-concurrency=1 $(BROWSER_ALONE)
 
-## wasm: the page's package (www/pkg: the table, records, seeds) and the one
+## wasm: the page's package (www/pkg: the table, records, seeds), the one
 ## the bots' workers and the review load (www/pkg-bot: search, evaluation,
-## analysis, with the trained weights beside it)
+## analysis, with the trained weights beside it) and the top level's on
+## several threads (www/pkg-threads, where the page is cross-origin isolated)
 wasm: $(NODE_DEPS)
 	@$(SETUP) wasm
-	$(MAKE) -j2 wasm-page wasm-bot
+	$(MAKE) -j2 wasm-page wasm-bot wasm-threads
 	rm -f www/pkg/eval-weights.vrdw
 	cp crate/weights/eval.vrdw www/pkg-bot/eval-weights.vrdw
 	cp crate/weights/book.vrdb www/pkg-bot/opening-book.vrdb
@@ -139,6 +153,17 @@ wasm-bot:
 	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features bot-exports --target-dir $(WASM_BOT_DIR)
 	wasm-bindgen --target web --out-dir www/pkg-bot $(WASM_BOT_OUT)
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-bot/virada_bg.wasm -o www/pkg-bot/virada_bg.wasm
+
+# Rustc warns that `atomics` is an unstable target feature, once a crate:
+# said here once instead.
+wasm-threads:
+	RUSTC_BOOTSTRAP=1 RUSTFLAGS="$(WASM_THREADS_RUSTFLAGS)" $(WASM_BUILD) --no-default-features \
+		--features threads-exports --target-dir $(WASM_THREADS_DIR) -Z build-std=panic_abort,std \
+		2> >(grep -v -e 'unstable feature specified for `-Ctarget-feature`: `atomics`' \
+			-e 'this feature is not stably supported' -e '^ *|$$' -e '^ *= note' -e '^$$' >&2)
+	wasm-bindgen --target web --out-dir www/pkg-threads $(WASM_THREADS_OUT)
+	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd --enable-threads --enable-bulk-memory \
+		--enable-mutable-globals www/pkg-threads/virada_bg.wasm -o www/pkg-threads/virada_bg.wasm
 
 ## bench-wasm: the wasm package with the benchmark entry points, in target/pkg-bench
 bench-wasm: $(NODE_DEPS)
@@ -175,4 +200,4 @@ setup: $(NODE_DEPS)
 
 clean:
 	cargo clean
-	rm -rf www/pkg www/pkg-bot node_modules tests/browser/artifacts
+	rm -rf www/pkg www/pkg-bot www/pkg-threads node_modules tests/browser/artifacts

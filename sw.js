@@ -9,6 +9,9 @@
 // the cache follows them; without the network the cached copy answers.
 // Anything else (the online table's /api/ and its WebSockets, other sites,
 // anything not listed) is left to the browser as if there were no worker.
+// Whatever it answers carries the headers that make the pages cross-origin
+// isolated (ISOLATION, as `virada serve` sends them), so the bot's threads
+// run offline too.
 //
 // A classic script (module service workers are not everywhere yet).
 
@@ -96,8 +99,11 @@ const SITE_FILES = [
   'www/games/nabu/rules.md',
   // the bots: their seat, their engine and their workers
   'www/bot/engine.js',
+  'www/bot/files.js',
   'www/bot/helpers.js',
   'www/bot/seat.js',
+  'www/bot/team.js',
+  'www/bot/threads.js',
   'www/bot/worker.js',
   'www/bot/nabu-worker.js',
   // the online table, match play, the review, the history, the lobby, the verifier
@@ -133,13 +139,16 @@ const SITE_FILES = [
   'www/verify/match.js',
   'www/verify/match-words.js',
   'www/verify/words.js',
-  // the engine: the wasm package, the bot's weights and opening book
+  // the engine: the wasm packages (the page's, the bots', the top level's on
+  // several threads), the bot's weights and opening book
   'www/pkg/virada.js',
   'www/pkg/virada_bg.wasm',
   'www/pkg-bot/virada.js',
   'www/pkg-bot/virada_bg.wasm',
   'www/pkg-bot/eval-weights.vrdw',
   'www/pkg-bot/opening-book.vrdb',
+  'www/pkg-threads/virada.js',
+  'www/pkg-threads/virada_bg.wasm',
 ];
 
 const PREFIX = 'virada-';
@@ -150,6 +159,17 @@ const ROOT = new URL('./', sw.location.href);
 /** The listed files by path (`/www/core/i18n.js`). */
 const LISTED = new Set(SITE_FILES.map((file) => new URL(file, ROOT).pathname));
 const API = new URL('api/', ROOT).pathname;
+/**
+ * The headers that make a page cross-origin isolated (`crossOriginIsolated`:
+ * WebAssembly threads over a SharedArrayBuffer, which the bot's workers
+ * share), the server's own (server/src/serve/files.rs), put on every answer
+ * this worker gives: a copy cached by an older server lacks them.
+ */
+const ISOLATION = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
 
 sw.addEventListener('install', (event) => {
   event.waitUntil(
@@ -183,8 +203,21 @@ sw.addEventListener('fetch', (event) => {
   // A page is the same file whatever its query (`?lang=`, `?table=`…).
   const path = request.mode === 'navigate' && url.pathname.endsWith('/') ? `${url.pathname}index.html` : url.pathname;
   if (!LISTED.has(path)) return;
-  event.respondWith(networkFirst(event, path));
+  event.respondWith(networkFirst(event, path).then(isolated));
 });
+
+/**
+ * `response` with the isolation headers (the same response when it has them).
+ * @param {Response} response
+ * @returns {Response}
+ */
+function isolated(response) {
+  const missing = Object.entries(ISOLATION).filter(([name, value]) => response.headers.get(name) !== value);
+  if (missing.length === 0 || response.type === 'opaque') return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of missing) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
 
 /**
  * The network's answer (kept in the cache when it is new), else the cached copy.

@@ -3,7 +3,9 @@
 # when all is there. Called by the Makefile:
 #
 #   scripts/setup.sh rust          rustfmt and clippy
-#   scripts/setup.sh wasm          the wasm32 target and wasm-bindgen-cli at the
+#   scripts/setup.sh wasm          the wasm32 target, the standard library's
+#                                  source (rust-src: the threaded package rebuilds
+#                                  std with atomics) and wasm-bindgen-cli at the
 #                                  version Cargo.lock pins
 #   scripts/setup.sh chromium      Debian's chromium at $CHROMIUM (/usr/bin/chromium)
 #   scripts/setup.sh redis         Debian's redis-server, which the Redis store's
@@ -46,6 +48,13 @@ wasm() {
     need_command rustup "Install the Rust standard library for wasm32-unknown-unknown."
     say "adding the wasm32-unknown-unknown target"
     rustup target add wasm32-unknown-unknown
+  fi
+  # The top level's threaded package (the Makefile's wasm-threads) builds
+  # the standard library again with atomics (-Z build-std): its source.
+  if [ ! -f "$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.lock" ]; then
+    need_command rustup "Install the Rust standard library's source (the rust-src component)."
+    say "adding the standard library's source (rust-src)"
+    rustup component add rust-src
   fi
   local want have
   want=$(locked_version wasm-bindgen)

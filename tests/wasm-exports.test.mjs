@@ -2,8 +2,10 @@
 // export names of the page's (read from www/pkg/virada.js, built by `make
 // wasm`) must be exactly the list in tests/wasm-exports.txt, those of the
 // bots' and the review's (www/pkg-bot/virada.js) the list in
-// tests/wasm-exports-bot.txt. Benchmark entry points live in the `bench`
-// build (target/pkg-bench), never here.
+// tests/wasm-exports-bot.txt, and those of the top level's on several
+// threads (www/pkg-threads/virada.js) the list in
+// tests/wasm-exports-threads.txt. Benchmark entry points live in the
+// `bench` build (target/pkg-bench), never here.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,6 +42,14 @@ test('the page package exports exactly the listed names', () => {
 test('the bots\' package exports exactly the listed names', () => {
   const js = readFileSync(new URL('www/pkg-bot/virada.js', root), 'utf8');
   assert.deepEqual(exported(js), listed('tests/wasm-exports-bot.txt'));
+});
+
+test('the threaded package exports exactly the listed names, and shares memory', () => {
+  const js = readFileSync(new URL('www/pkg-threads/virada.js', root), 'utf8');
+  assert.deepEqual(exported(js), listed('tests/wasm-exports-threads.txt'));
+  // wasm-bindgen saw the shared memory: the loader takes one, or makes one shared.
+  assert.match(js, /new WebAssembly\.Memory\(\{[^}]*shared:\s*true/);
+  assert.match(js, /\{module, memory, thread_stack_size\} = module/);
 });
 
 test('the two packages share no export but the loader\'s', () => {

@@ -45,13 +45,18 @@ pub struct Args {
     /// games.bin crate/src/engine/endgame/cut_fit.rs`.
     #[arg(long, value_names = ["GAMES", "FILE"], num_args = 2)]
     endcut_fit: Option<Vec<String>>,
-    /// Also search N positions to this depth plainly and split across 1 …
-    /// `--threads` threads, and compare the wall-clock time to the depth.
+    /// Also search N positions to this depth on one thread, on 2 …
+    /// `--threads` threads sharing one table, and split across `--threads`
+    /// runners with a table each, and compare the time to the depth.
     #[arg(long, value_names = ["N", "DEPTH"], num_args = 2)]
     split: Option<Vec<u32>>,
     /// With `--split`: the most threads.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: u32,
+    /// With `--split`: each search's fresh tables in MiB (the threads
+    /// sharing one table share them; each runner of the split has its own).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    hash_mb: u32,
 }
 
 /// Leaves from the start position (Aart Bik, "Perft for Reversi", 2009).
@@ -95,7 +100,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         probcut_section(v[0] as usize, v[1], args.probcut_only)?;
     }
     if let Some(v) = &args.split {
-        crate::bench_split::section(v[0] as usize, v[1], args.threads as usize)?;
+        crate::bench_split::section(v[0] as usize, v[1], args.threads as usize, args.hash_mb)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -15,6 +15,7 @@
 //! move, 0 for none; level 10's second in the browser stands as a node
 //! budget natively, see docs/engine.md). Every `go` says what the search
 //! reached before its answer: `status depth D[ exact] nodes N time S`.
+//! `--threads N` searches on N threads over one table.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -46,6 +47,10 @@ pub struct Args {
     /// first move).
     #[arg(long)]
     no_book: bool,
+    /// Threads searching at once, over one table (levels 6–9, with their
+    /// node budgets, search on one whatever this says).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: u32,
 }
 
 /// The engine's state between commands.
@@ -368,6 +373,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         args.nodes,
     );
     session.engine.set_book(!args.no_book);
+    session.engine.set_threads(args.threads as usize);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -4,9 +4,8 @@
 use crate::external::External;
 use std::process::ExitCode;
 use virada::board::movegen::moves;
-use virada::engine::bot::{choose_with, plan, searched, seeded_stream, Plan};
+use virada::engine::bot::{choose_with, seeded_stream};
 use virada::engine::eval::{Eval, Weights};
-use virada::engine::search::split::search_threads;
 use virada::engine::search::{default_clock, Budget, Engine, Limits};
 use virada::game::fairness::Seed;
 use virada::{Move, Position, Square};
@@ -18,7 +17,7 @@ pub struct Args {
     /// node budget a move; a `/fullwidth` suffix turns ProbCut off,
     /// `/fitted` and `/margin` take its bounds from the fit per depth and
     /// stage or from the single margin, `/nobook` turns the opening book off,
-    /// `/tN` splits its search across N threads, one engine each),
+    /// `/tN` searches on N threads sharing one table),
     /// `depth:D` (a fixed depth, exact from D + 8 empties up to 24), either
     /// with `+eval=WEIGHTS` for another weights file; `greedy` (most flips);
     /// `mobility` (depth 1, most mobility for itself less the opponent's);
@@ -45,12 +44,15 @@ pub struct Args {
     /// Node budget per engine move (reproducible, unlike time).
     #[arg(long)]
     nodes: Option<u64>,
+    /// Each engine's transposition tables in MiB (a player on several
+    /// threads shares one set).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    hash_mb: u32,
 }
 
 enum Player {
-    /// A level, its node budget, its engine and, when its search is split
-    /// across threads, one engine a thread.
-    Level(u8, Option<u64>, Box<Engine>, Vec<Engine>),
+    /// A level, its node budget and its engine (with its threads).
+    Level(u8, Option<u64>, Box<Engine>),
     /// A fixed midgame depth, exact from depth + 8 empties (up to 24), as
     /// `virada nboard`'s `set depth`.
     Depth(u32, Box<Engine>),
@@ -69,7 +71,8 @@ fn load_eval(path: &str) -> Result<&'static Eval, String> {
 }
 
 impl Player {
-    fn parse(text: &str) -> Result<Player, String> {
+    /// The player `text` names, its engine's tables of `hash_mb` MiB.
+    fn parse(text: &str, hash_mb: u32) -> Result<Player, String> {
         if let Some(command) = text.strip_prefix("nboard:") {
             return Ok(Player::External(Box::new(External::start(command)?)));
         }
@@ -78,11 +81,12 @@ impl Player {
             Some((spec, path)) => (spec, Some(load_eval(path)?)),
             None => (text, None),
         };
+        let bytes = (hash_mb as usize) << 20;
         // `fit`: ProbCut's bounds from its fitted table or not (None: the engine's default).
         let engine = |probcut: bool, fit: Option<bool>, book: bool| {
             let mut engine = Box::new(match eval {
-                Some(eval) => Engine::with_eval(16 << 20, eval),
-                None => Engine::new(16 << 20),
+                Some(eval) => Engine::with_eval(bytes, eval),
+                None => Engine::new(bytes),
             });
             engine.set_probcut(probcut);
             if let Some(fit) = fit {
@@ -104,7 +108,7 @@ impl Player {
                     return Ok(Player::Depth(d, engine(true, None, false)));
                 }
                 let mut spec = spec.strip_prefix("level:").ok_or_else(bad)?;
-                let (mut probcut, mut fit, mut book, mut threads) = (true, None, true, 0);
+                let (mut probcut, mut fit, mut book, mut threads) = (true, None, true, 1);
                 while let Some((rest, flag)) = spec.rsplit_once('/') {
                     match flag {
                         _ if flag.starts_with('t') => {
@@ -131,8 +135,9 @@ impl Player {
                     .ok()
                     .filter(|n| (1..=10).contains(n))
                     .ok_or_else(bad)?;
-                let helpers = (0..threads).map(|_| *engine(probcut, fit, book)).collect();
-                Ok(Player::Level(n, nodes, engine(probcut, fit, book), helpers))
+                let mut engine = engine(probcut, fit, book);
+                engine.set_threads(threads);
+                Ok(Player::Level(n, nodes, engine))
             }
         }
     }
@@ -171,23 +176,14 @@ impl Player {
                 }
                 best.map_or(Move::Pass, |(_, sq)| Move::Play(sq))
             }
-            Player::Level(level, nodes, engine, helpers) => {
+            Player::Level(level, nodes, engine) => {
                 let mut seed = [0u8; 32];
                 seed[..8].copy_from_slice(&(game as u64).to_le_bytes());
                 seed[8] = *level;
                 let mut rng = seeded_stream(&Seed(seed), ply);
                 let mut budget = budget();
                 budget.nodes = nodes.or(args.nodes);
-                let choice = if helpers.is_empty() {
-                    choose_with(engine, pos, *level, &mut rng, budget)
-                } else {
-                    match plan(engine, pos, *level, &mut rng, budget) {
-                        Plan::Chosen(choice) => choice,
-                        Plan::Search(limits, budget) => {
-                            searched(search_threads(helpers, pos, &limits, budget))
-                        }
-                    }
-                };
+                let choice = choose_with(engine, pos, *level, &mut rng, budget);
                 if choice.book {
                     stats.book += 1;
                 } else {
@@ -215,10 +211,7 @@ impl Player {
 
     fn new_game(&mut self) {
         match self {
-            Player::Level(_, _, engine, helpers) => {
-                engine.clear();
-                helpers.iter_mut().for_each(Engine::clear);
-            }
+            Player::Level(_, _, engine) => engine.clear(),
             Player::Depth(_, engine) => engine.clear(),
             Player::External(engine) => engine.new_game(),
             Player::Greedy | Player::Mobility => {}
@@ -305,7 +298,10 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             args.games
         ));
     }
-    let mut players = [Player::parse(&args.first)?, Player::parse(&args.second)?];
+    let mut players = [
+        Player::parse(&args.first, args.hash_mb)?,
+        Player::parse(&args.second, args.hash_mb)?,
+    ];
     let mut stats = [Stats::default(), Stats::default()];
     let (mut wins, mut draws, mut losses, mut discs_first, mut discs_second) =
         (0, 0, 0, 0u32, 0u32);

@@ -1,21 +1,26 @@
-// Level 10 on one worker and across helper workers in headless Chromium:
-// nodes a second on the same midgame positions at level 10's time, and the
-// longest main-thread task while they think (PerformanceObserver
-// 'longtask'). The page is the table (two people, no bot of its own); the
-// benchmark starts the bot's worker (www/bot/worker.js) itself and asks it
-// as the table's seat does, with `cores` standing for
-// navigator.hardwareConcurrency: 1 core gives the bot's worker alone, N + 1
-// cores N helpers (worker.js leaves one core to the page). Prints the
+// Level 10 on one thread and on several in headless Chromium: the depth
+// reached and the nodes searched on the same midgame positions at level
+// 10's time, and the longest main-thread task while they think
+// (PerformanceObserver 'longtask'). The page is the table (two people, no
+// bot of its own); the benchmark starts the bot's worker (www/bot/worker.js)
+// itself and asks it as the table's seat does, with `cores` standing for
+// navigator.hardwareConcurrency (the worker leaves one core to the page):
+// 1 core gives the bot's worker alone, N + 1 cores N threads. As served,
+// the page is cross-origin isolated, so N threads share one memory and one
+// table (www/bot/team.js: the bot's worker and N − 1 helpers); with --split
+// the same cores also run on a page without the isolation headers, where
+// they fall back to the search split across N helpers that share nothing
+// while the bot's worker plans (www/bot/helpers.js). Prints the
 // figures; asserts nothing.
 //
-//   node tests/bench/workers.mjs [--positions 12] [--time-ms 1000] [--helpers 2,4]
+//   node tests/bench/workers.mjs [--positions 24] [--time-ms 1000] [--threads 2,4] [--split]
 //
 // The positions: each of the first XOT openings (tests/data/xot-openings.txt)
 // played on by 10, 14, 18 or 22 moves drawn from the legal ones by a fixed
 // generator (the bots' package, read as the review reads a transcript, says
 // which are legal): 30–42 empties, midgame searches with no solve at the
 // root, out of the opening book (a move the book answers all the same is
-// left out of the figures).
+// left out of the figures). Each mode runs on a fresh worker.
 
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -24,9 +29,10 @@ import { closeAll, newContext, open } from '../browser/harness.mjs';
 
 const { values } = parseArgs({
   options: {
-    positions: { type: 'string', default: '12' },
+    positions: { type: 'string', default: '24' },
     'time-ms': { type: 'string', default: '1000' },
-    helpers: { type: 'string', default: '2,4' },
+    threads: { type: 'string', default: '2,4' },
+    split: { type: 'boolean', default: false },
   },
 });
 const timeMs = Number(values['time-ms']);
@@ -59,14 +65,27 @@ function observe() {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-/** Runs every position with `cores` on a fresh bot worker; the figures. */
-async function run(cores) {
-  const context = await newContext({ reducedMotion: 'no-preference' });
+/**
+ * Runs every position with `threads` threads on a fresh bot worker (the
+ * page isolated or not); the figures.
+ */
+async function run(threads, isolated) {
+  const context = await newContext({ reducedMotion: 'no-preference', ...(isolated ? {} : { serviceWorkers: 'block' }) });
   await context.addInitScript(observe);
+  if (!isolated) {
+    await context.route('**/*', async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['cross-origin-embedder-policy'];
+      delete headers['cross-origin-opener-policy'];
+      await route.fulfill({ response, headers });
+    });
+  }
   const page = await open(context, '?lang=en&seats=person,person&clock=0');
   const result = await page.evaluate(
-    async ({ positions, cores, timeMs }) => {
+    async ({ positions, threads, timeMs }) => {
       const worker = new Worker(new URL('www/bot/worker.js', location.href), { type: 'module' });
+      const cores = threads === 1 ? 1 : threads + 1;
       let id = 0;
       const ask = (q) =>
         new Promise((resolve, reject) => {
@@ -80,10 +99,11 @@ async function run(cores) {
           worker.postMessage({ type: 'think', id: mine, level: 10, seed: '0'.repeat(64), ply: 30, timeMs, cores, ...q });
         });
       // Until the helpers have started the bot's worker searches alone: warm up.
-      const want = cores > 1 ? Math.min(4, cores - 1) : 0;
+      let helpers = 0;
       for (let i = 0; i < 40; i++) {
         const a = await ask({ ...positions[0], timeMs: 200 });
-        if ((a.helpers > 0) === (want > 0)) break;
+        helpers = a.helpers;
+        if ((a.helpers > 0) === (threads > 1)) break;
         await new Promise((r) => setTimeout(r, 250));
       }
       const t0 = performance.now();
@@ -99,29 +119,36 @@ async function run(cores) {
         nodes += a.nodes;
         depth += a.depth;
         searched += 1;
+        helpers = a.helpers;
       }
       worker.terminate();
       const tasks = window.__longtasks.filter(([s]) => s >= t0);
-      return { nodes, ms, depth, searched, longtasks: tasks.length, longest: Math.max(0, ...tasks.map(([, d]) => d)) };
+      return { nodes, ms, depth, searched, helpers, isolated: crossOriginIsolated, longtasks: tasks.length, longest: Math.max(0, ...tasks.map(([, d]) => d)) };
     },
-    { positions, cores, timeMs },
+    { positions, threads, timeMs },
   );
   if (page.errors.length) throw new Error(`errors in the page: ${page.errors.join('; ')}`);
+  if (result.isolated !== isolated) throw new Error(`the page is ${result.isolated ? '' : 'not '}cross-origin isolated`);
   await context.close();
   return result;
 }
 
 try {
-  const counts = [0, ...values.helpers.split(',').map(Number).filter((n) => n > 1)];
-  let base = 0;
+  const counts = values.threads.split(',').map(Number).filter((n) => n > 1);
+  const modes = [
+    { threads: 1, isolated: true, who: '1 thread (the bot\'s worker alone)' },
+    ...counts.map((n) => ({ threads: n, isolated: true, who: `${n} threads sharing one memory (isolated)` })),
+    ...(values.split ? counts.map((n) => ({ threads: n, isolated: false, who: `${n} helpers splitting the search (not isolated; the bot's worker plans)` })) : []),
+  ];
+  let base = null;
   console.log(`level 10, ${timeMs} ms a move, ${positions.length} positions (XOT openings played on); headless Chromium (Debian /usr/bin/chromium), ${cpus().length} cores here`);
-  for (const n of counts) {
-    const r = await run(n === 0 ? 1 : n + 1);
+  for (const mode of modes) {
+    const r = await run(mode.threads, mode.isolated);
     const rate = r.nodes / (r.ms / 1000) / 1e6;
-    base ||= rate;
-    const who = n === 0 ? '1 worker (the bot\'s alone)' : `${n} helper workers`;
+    const depth = r.depth / r.searched;
+    base ??= { rate, depth };
     console.log(
-      `${who}: ${r.searched} moves searched, ${(r.ms / r.searched).toFixed(0)} ms a move, ${r.nodes} nodes, ${rate.toFixed(2)} M nodes/s (${(rate / base).toFixed(2)}x), depth ${(r.depth / r.searched).toFixed(1)} mean; main-thread long tasks > 50 ms: ${r.longtasks}, longest ${r.longest.toFixed(0)} ms`,
+      `${mode.who}: ${r.searched} moves searched (last with ${r.helpers} helpers), ${(r.ms / r.searched).toFixed(0)} ms a move, ${r.nodes} nodes, ${rate.toFixed(2)} M nodes/s (${(rate / base.rate).toFixed(2)}x), depth ${depth.toFixed(2)} mean (${(depth - base.depth >= 0 ? '+' : '') + (depth - base.depth).toFixed(2)}); main-thread long tasks > 50 ms: ${r.longtasks}, longest ${r.longest.toFixed(0)} ms`,
     );
   }
 } finally {

@@ -1,7 +1,12 @@
-// Level 10 across helper workers: with navigator.hardwareConcurrency made 4
-// (an init script), the bot's worker starts 3 helpers (one core left to the
-// page) and its searched moves come from them, legal, to the game's end;
-// with 1 core the bot's worker searches alone, as before. How many helpers
+// Level 10 on several workers. With navigator.hardwareConcurrency made 4
+// (an init script), the page as served (cross-origin isolated) runs it on
+// 3 threads over one shared memory: the bot's worker leads and 2 helper
+// workers join (one core left to the page; www/bot/team.js), and its moves
+// are legal to the game's end. Where the page is not isolated (the
+// isolation headers taken off its answers) it falls back to the search
+// split across 3 helpers that share nothing (www/bot/helpers.js), and so
+// it does where the threaded package cannot be had. With 1 core the bot's
+// worker searches alone, as before. How many helpers
 // searched the last move is the body's data-bot-helpers (seat.js; 0 for
 // the bot's worker alone).
 
@@ -9,26 +14,65 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { fakeCores, newContext, open } from './harness.mjs';
 
-/** @param {number} cores */
-async function pageWithCores(cores) {
-  const context = await newContext();
+/**
+ * A page with `cores` cores playing level 10 against itself; `isolated`
+ * false: its answers without the isolation headers (and no service worker
+ * to put them back); `brokenThreads`: the threaded package's module
+ * answered with bytes that are not WebAssembly.
+ * @param {number} cores
+ * @param {{isolated?: boolean, brokenThreads?: boolean}} [options]
+ */
+async function pageWithCores(cores, { isolated = true, brokenThreads = false } = {}) {
+  const context = await newContext(isolated && !brokenThreads ? {} : { serviceWorkers: 'block' });
   await fakeCores(context, cores);
+  if (brokenThreads) {
+    await context.route('**/www/pkg-threads/virada_bg.wasm', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/wasm', body: 'not a module' }),
+    );
+  }
+  if (!isolated) {
+    await context.route('**/*', async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['cross-origin-embedder-policy'];
+      delete headers['cross-origin-opener-policy'];
+      await route.fulfill({ response, headers });
+    });
+  }
   const page = await open(context, '?lang=en&seats=bot,bot&level=10&clock=0');
+  assert.equal(await page.evaluate(() => crossOriginIsolated), isolated);
   return { context, page };
 }
 
 const ply = (page) => page.evaluate(() => Number(document.body.dataset.ply));
 
-test('with 4 cores level 10 searches on 3 helper workers and plays a whole game', async () => {
-  const { context, page } = await pageWithCores(4);
-  // Past the opening book, a move searched by all three helpers.
-  await page.waitForFunction(() => document.body.dataset.botHelpers === '3', null, { timeout: 120_000 });
+/** Waits for a searched move by `helpers` helpers, then for the game's end. */
+async function playsToTheEnd(page, helpers) {
+  // Past the opening book, a move searched with every helper.
+  await page.waitForFunction((n) => document.body.dataset.botHelpers === n, String(helpers), { timeout: 120_000 });
   const at = await ply(page);
   await page.waitForSelector('body[data-over="true"]', { timeout: 240_000 });
   assert.ok((await ply(page)) > at, 'the game went on after a move from the helpers');
   assert.match(await page.locator('#result-line').textContent(), /wins|draw/);
   assert.doesNotMatch(await page.getByRole('status').textContent(), /failed/i);
   assert.deepEqual(page.errors, []);
+}
+
+test('isolated, with 4 cores level 10 searches on 3 threads sharing one memory and plays a whole game', async () => {
+  const { context, page } = await pageWithCores(4);
+  await playsToTheEnd(page, 2);
+  await context.close();
+});
+
+test('not isolated, with 4 cores level 10 falls back to the split across 3 helper workers', async () => {
+  const { context, page } = await pageWithCores(4, { isolated: false });
+  await playsToTheEnd(page, 3);
+  await context.close();
+});
+
+test('isolated, where the threaded package will not compile, level 10 falls back to the split', async () => {
+  const { context, page } = await pageWithCores(4, { brokenThreads: true });
+  await playsToTheEnd(page, 3);
   await context.close();
 });
 

@@ -83,6 +83,7 @@ function spawnServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'virada-brows
     [BIN, 'build it with `cargo build --profile test -p virada-cli --bin virada` (make test does)'],
     [`${ROOT}www/pkg/virada_bg.wasm`, 'build it with `make wasm`'],
     [`${ROOT}www/pkg-bot/virada_bg.wasm`, 'build it with `make wasm`'],
+    [`${ROOT}www/pkg-threads/virada_bg.wasm`, 'build it with `make wasm`'],
   ]) {
     if (!existsSync(path)) throw new Error(`harness: ${path} is missing: ${fix}`);
   }

@@ -1,6 +1,6 @@
 // The site without the network (docs/offline.md): after one visit the
 // service worker holds every file, so with the server gone a reload still
-// shows the table, the bot plays a game to the end, its record verifies in
+// shows the table, cross-origin isolated as online (its bot's worker too), the bot plays a game to the end, its record verifies in
 // verify.html, and nabu.html loads and plays too. Online, every load asks
 // the server first, so nothing cached hides a change. A new version of the
 // site served while a game is in progress takes over at the next load and
@@ -47,6 +47,9 @@ test('with the server gone, a reload shows the table, the bot plays to the end a
     return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 50;
   });
 
+  // Cross-origin isolated online (the server's headers) …
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+
   await server.kill();
   await context.setOffline(true);
   const answered = new Set();
@@ -56,6 +59,20 @@ test('with the server gone, a reload shows the table, the bot plays to the end a
   await reload(page);
   assert.ok(['/index.html', '/www/games/othello/main.js', '/www/pkg/virada_bg.wasm'].every((p) => answered.has(p)), [...answered].join(' '));
   assert.equal(await page.getByRole('grid').getByRole('gridcell').count(), 64);
+  // … and offline (the service worker's), the page and its workers alike.
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+  assert.equal(
+    await page.evaluate(async () => {
+      const worker = new Worker(new URL('www/bot/worker.js', location.href), { type: 'module' });
+      const isolated = await new Promise((resolve) => {
+        worker.onmessage = (e) => resolve(e.data.isolated);
+        worker.postMessage({ type: 'isolated' });
+      });
+      worker.terminate();
+      return isolated;
+    }),
+    true,
+  );
   // Bot against bot at level 1, from the worker, the weights from the cache.
   await page.waitForFunction(() => document.body.dataset.over === 'true', null, { timeout: 180_000 });
   assert.ok(answered.has('/www/bot/worker.js') && answered.has('/www/pkg-bot/eval-weights.vrdw') && answered.has('/www/pkg-bot/opening-book.vrdb'), [...answered].join(' '));

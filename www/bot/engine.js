@@ -13,6 +13,7 @@ import init, {
   match_status, match_record, match_verify, SplitSearch, split_job,
 } from '../pkg-bot/virada.js';
 import { coded } from '../core/coded.js';
+import { installBotFiles } from './files.js';
 
 export { Analyzer, SplitSearch };
 
@@ -48,24 +49,6 @@ export function ready() {
 let weights = null;
 
 /**
- * Fetches `name` from pkg-bot (built beside the wasm) and hands its bytes
- * to `install`; the reason as text when that fails, else null.
- * @param {string} name
- * @param {(bytes: Uint8Array) => void} install
- * @returns {Promise<string|null>}
- */
-async function installFile(name, install) {
-  try {
-    const response = await fetch(new URL(`../pkg-bot/${name}`, import.meta.url));
-    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-    install(new Uint8Array(await response.arrayBuffer()));
-    return null;
-  } catch (e) {
-    return String(e?.message ?? e);
-  }
-}
-
-/**
  * Loads the engine, the trained evaluation (pkg-bot/eval-weights.vrdw) and
  * the opening book (pkg-bot/opening-book.vrdb) once, for the bot's worker.
  * If a file cannot be had the bot plays on without it (the hand-set
@@ -74,13 +57,7 @@ async function installFile(name, install) {
  * @returns {Promise<string|null>}
  */
 export function readyWithWeights() {
-  weights ??= ready().then(async () => {
-    const problems = await Promise.all([
-      installFile('eval-weights.vrdw', load_weights),
-      installFile('opening-book.vrdb', load_book),
-    ]);
-    return problems.filter(Boolean).join('; ') || null;
-  });
+  weights ??= ready().then(() => installBotFiles(load_weights, load_book));
   return weights;
 }
 

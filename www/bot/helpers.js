@@ -5,6 +5,9 @@
 // search's job and result lines between the plan (wasm SplitSearch, in the
 // bot's worker) and them. No rule and no search here: the plan decides
 // every job, the helpers' wasm answers them; this file only posts lines.
+// The split is the fallback where the page is not cross-origin isolated;
+// where it is, the helpers share the bot's memory instead (team.js), started
+// by the same pool with another first message.
 
 import { SplitSearch } from './engine.js';
 
@@ -38,15 +41,17 @@ export function helperCount(cores) {
  * @property {boolean} lost it failed after it started
  */
 
-/** @type {{count: number, ready: Promise<(Helper|null)[]>, list: Helper[]|null}|null} */
+/** @type {{count: number, kind: string, ready: Promise<(Helper|null)[]>, list: Helper[]|null}|null} */
 let pool = null;
 
 /**
- * Starts one helper and resolves once it has its engine, weights and book
- * (null if it fails or takes too long; it is then terminated).
+ * Starts one helper with the first message `hello` and resolves once it
+ * answers {type: 'ready'} (it has its engine: null if it fails or takes too
+ * long; it is then terminated).
+ * @param {object} hello
  * @returns {Promise<Helper|null>}
  */
-function startHelper() {
+function startHelper(hello) {
   return new Promise((resolve) => {
     let worker;
     try {
@@ -78,25 +83,29 @@ function startHelper() {
       };
       resolve(helper);
     };
-    worker.postMessage({ type: 'helper' });
+    worker.postMessage(hello);
   });
 }
 
 /**
  * The started helpers for `count`, or null while they are starting (the
- * first call starts them; the pool starts again when the count changes).
- * Those that failed to start, or were lost since, are left out.
+ * first call starts them, each with the message `hello`: {type: 'helper'}
+ * for a split's, by default; the pool starts again when the count or the
+ * kind of message changes). Those that failed to start, or were lost
+ * since, are left out.
  * @param {number} count
+ * @param {{type: string}} [hello]
  * @returns {Helper[]|null}
  */
-export function helpers(count) {
-  if (pool && pool.count !== count) {
+export function helpers(count, hello = { type: 'helper' }) {
+  if (pool && (pool.count !== count || pool.kind !== hello.type)) {
     const old = pool.ready;
     old.then((list) => list.forEach((h) => h?.worker.terminate()));
     pool = null;
   }
   if (!pool) {
-    const started = { count, ready: Promise.all(Array.from({ length: count }, startHelper)), list: null };
+    const starting = Array.from({ length: count }, () => startHelper(hello));
+    const started = { count, kind: hello.type, ready: Promise.all(starting), list: null };
     started.ready.then((list) => {
       started.list = /** @type {Helper[]} */ (list.filter(Boolean));
     });

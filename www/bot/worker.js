@@ -15,14 +15,22 @@
 // with the same analysis's best move after about timeMs (sooner when
 // solved): {type:'hint', id, sq, v, exact} (v in discs, the mover's view).
 //
-// Level 10 searches across helper workers when the page's `cores`
-// (navigator.hardwareConcurrency) leave more than one to it (helpers.js):
-// copies of this module started inside this worker, which answer
+// Level 10 searches on several threads when the page's `cores`
+// (navigator.hardwareConcurrency) leave more than one to it. Where the page
+// is cross-origin isolated (team.js), this worker and its helpers share one
+// memory and one set of tables (www/pkg-threads): a helper answers
+// {type:'join', module, memory} with {type:'ready'} once it runs the same
+// module over that memory, and {type:'help', team, index} by searching
+// beside this worker until the move is found. Elsewhere (helpers.js) the
+// search is split across helpers that share nothing: they answer
 // {type:'helper'} with {type:'ready'} once loaded, and
 // {type:'job', tag, job} with {type:'result', tag, result} (wasm's lines).
-// Until they have started, and if fewer than two could, this worker
+// Until the helpers have started, and if too few could, this worker
 // searches alone. A move's answer says how many helpers searched it
 // (`helpers`, 0 for none) with its `nodes` and `depth`.
+//
+// {type:'isolated'} is answered {type:'isolated', isolated}: whether this
+// worker's context is cross-origin isolated (its threads can share memory).
 
 import { readyWithWeights, botChoose, Analyzer, splitJob } from './engine.js';
 import { helperCount, helpers, splitChoose } from './helpers.js';
@@ -78,16 +86,49 @@ async function answerJob(q) {
  * @param {import('./engine.js').OthelloBotQuestion & {cores?: number}} q
  */
 async function think(q) {
+  if (q.level === SPLIT_LEVEL && self.crossOriginIsolated === true) {
+    const team = await import('./team.js');
+    const answer = team.teamWanted(q.cores) ? await team.teamChoose(q) : null;
+    if (answer) return answer;
+  }
   const count = q.level === SPLIT_LEVEL ? helperCount(q.cores) : 1;
   const list = count > 1 ? helpers(count) : null;
   if (list && list.length >= 2) return splitChoose(list, q);
   return { ...botChoose(q), helpers: 0 };
 }
 
-/** @param {MessageEvent<import('./engine.js').OthelloBotQuestion & {type: 'think' | 'analyse' | 'stop' | 'hint' | 'helper' | 'job', id: number, cores?: number, tag?: number, job?: string}>} event */
+/**
+ * A team helper's messages (team.js): join the bot's worker's memory, then
+ * search beside it, one move at a time.
+ * @param {{type: string, module?: WebAssembly.Module, memory?: WebAssembly.Memory, team?: number, index?: number}} q
+ */
+async function teamHelper(q) {
+  const threads = await import('./threads.js');
+  if (q.type === 'join') {
+    try {
+      threads.join(/** @type {import('./threads.js').Shared} */ ({ module: q.module, memory: q.memory }));
+      self.postMessage({ type: 'ready' });
+    } catch (e) {
+      // Not ready: the pool drops this helper.
+      self.postMessage({ type: 'failed', message: String(e?.message ?? e) });
+    }
+    return;
+  }
+  threads.help(q.team ?? 0, q.index ?? 0);
+}
+
+/** @param {MessageEvent<import('./engine.js').OthelloBotQuestion & {type: 'think' | 'analyse' | 'stop' | 'hint' | 'helper' | 'job' | 'join' | 'help' | 'isolated', id: number, cores?: number, tag?: number, job?: string, module?: WebAssembly.Module, memory?: WebAssembly.Memory, team?: number, index?: number}>} event */
 self.onmessage = async (event) => {
   const q = event.data;
   if (!q) return;
+  if (q.type === 'isolated') {
+    self.postMessage({ type: 'isolated', isolated: self.crossOriginIsolated === true });
+    return;
+  }
+  if (q.type === 'join' || q.type === 'help') {
+    await teamHelper(q);
+    return;
+  }
   if (q.type === 'helper') {
     const problem = await readyWithWeights();
     if (problem) console.warn(`bot helper: searching without a file (${problem})`);

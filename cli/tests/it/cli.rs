@@ -178,7 +178,7 @@ fn match_players_take_probcut_and_book_switches() {
 }
 
 #[test]
-fn a_match_player_may_split_its_search_across_threads() {
+fn a_match_player_may_search_on_several_threads() {
     let openings = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../tests/data/xot-openings.txt"

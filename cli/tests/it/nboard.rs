@@ -5,8 +5,14 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn session(script: &str) -> String {
+    session_with(&[], script)
+}
+
+/// [`session`] with more arguments for `virada nboard`.
+fn session_with(args: &[&str], script: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
         .args(["nboard", "--zero-times", "--hash-mb", "8"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -51,9 +57,15 @@ fn an_endgame_session_answers_go_hint_ping_with_exact_scores() {
         "nboard 2\nset depth 10\nset game (;GM[Othello]PC[test]TY[8]BO[8 {board} *];)\n\
          ping 7\ngo\nhint 2\nlearn\nunknown command\nquit\n"
     );
-    assert_eq!(
-        counts_as_n(&session(&script)),
-        "set myname Virada\n\
+    // On one thread and on three sharing the table: the same answers.
+    for threads in ["1", "3"] {
+        let out = session_with(&["--threads", threads], &script);
+        assert_eq!(counts_as_n(&out), FFO_1_SESSION, "{threads} threads");
+    }
+}
+
+/// What [`an_endgame_session_answers_go_hint_ping_with_exact_scores`] hears.
+const FFO_1_SESSION: &str = "set myname Virada\n\
          set myname Virada10\n\
          pong 7\n\
          status Virada is thinking\n\
@@ -65,9 +77,7 @@ fn an_endgame_session_answers_go_hint_ping_with_exact_scores() {
          search G8 18.00 0 60\n\
          search H1 12.00 0 60\n\
          status\n\
-         learned\n"
-    );
-}
+         learned\n";
 
 #[test]
 fn a_game_record_and_moves_set_the_position_and_bad_input_warns() {

@@ -164,6 +164,19 @@ fn serves_files_with_their_media_types() {
             csp.contains("worker-src 'self'") && !csp.contains("unsafe-inline"),
             "{csp}"
         );
+        // Cross-origin isolated, every file (a worker's script too).
+        assert_eq!(
+            answer.header("Cross-Origin-Opener-Policy"),
+            Some("same-origin")
+        );
+        assert_eq!(
+            answer.header("Cross-Origin-Embedder-Policy"),
+            Some("require-corp")
+        );
+        assert_eq!(
+            answer.header("Cross-Origin-Resource-Policy"),
+            Some("same-origin")
+        );
         assert_eq!(
             answer.header("Content-Length"),
             Some(answer.body.len().to_string().as_str())

@@ -21,7 +21,8 @@
 //! Levels 6–10 deepen iteratively while at least twice what they used is
 //! left of their budget (an iteration cut short still counts when it proved
 //! a better move) (levels 6–9 a node budget, the same in the browser and
-//! natively, so a game against them replays; level 10 the time it is given),
+//! natively and on one thread, so a game against them replays; level 10 the
+//! time it is given, on as many threads as it is given),
 //! then solve the endgame with what is left when within reach. Every level
 //! also stops at the time budget it is given. Mistakes are drawn from the
 //! game's seeded generator, so a game replays.
@@ -131,7 +132,9 @@ pub fn choose(position: &Position, level: u8) -> Move {
 }
 
 /// The bot's choice with `engine`, drawing any randomness from `rng` (the
-/// game's seeded generator) and stopping at `budget`.
+/// game's seeded generator) and stopping at `budget`. The top level
+/// searches on the engine's threads ([`Engine::set_threads`]); a level with
+/// a node budget (6–9) on this one alone, so that its games replay.
 pub fn choose_with(
     engine: &mut Engine,
     position: &Position,
@@ -141,6 +144,9 @@ pub fn choose_with(
 ) -> Choice {
     match plan(engine, position, level, rng, budget) {
         Plan::Chosen(choice) => choice,
+        Plan::Search(limits, budget) if level_of(level).nodes > 0 => {
+            searched(engine.search_alone(position, &limits, budget))
+        }
         Plan::Search(limits, budget) => searched(engine.search(position, &limits, budget)),
     }
 }
@@ -409,5 +415,26 @@ mod tests {
             }
         }
         assert!(checked > 0);
+    }
+
+    #[test]
+    fn the_levels_with_a_node_budget_replay_whatever_threads_the_engine_has() {
+        // A midgame position, searched (no book).
+        let mut pos = Position::start();
+        for mv in crate::parse_transcript("f5f4g3f6d3f3d6h3", pos).expect("legal") {
+            pos = pos.play_move(mv).expect("legal");
+        }
+        for n in [6, 8] {
+            let play = |threads: usize| {
+                let mut engine = Engine::new(1 << 20);
+                engine.set_book(false);
+                engine.set_threads(threads);
+                choose_with(&mut engine, &pos, n, &mut || 3, Budget::unlimited())
+            };
+            let alone = play(1);
+            assert!(!alone.book && alone.nodes > 0, "level {n}: {alone:?}");
+            // The same move, score, depth and nodes: searched alone.
+            assert_eq!(play(3), alone, "level {n}");
+        }
     }
 }

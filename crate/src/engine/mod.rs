@@ -14,6 +14,7 @@ pub mod nabu_bot;
 pub mod replay;
 pub mod review;
 pub mod search;
+mod slots;
 
 #[cfg(test)]
 mod tests;

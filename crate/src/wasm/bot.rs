@@ -1,7 +1,8 @@
 //! The bots: Othello's search (with the trained weights) and
 //! Nabucodonosor's, each asked with plain values since a table cannot go
 //! into the bot's worker; the top level's search split across helper
-//! workers lives in `split.rs`.
+//! workers lives in `split.rs`, on several threads over one memory in
+//! `team.rs`.
 
 use super::{browser_clock, coded, position, seed};
 use wasm_bindgen::prelude::*;
@@ -63,29 +64,43 @@ pub fn bot_choose(
         let mut engine = engine.borrow_mut();
         crate::engine::bot::game_move(&mut engine, &position, level, &seed, ply, budget)
     });
-    Ok(answer(&choice))
+    Ok(answer(&choice, None))
 }
 
 /// A choice as the bot's worker answers it: `{"move":"d3","book":false,
-/// "nodes":N,"depth":D}`.
-pub(super) fn answer(choice: &crate::engine::bot::Choice) -> String {
+/// "nodes":N,"depth":D}`, and `"helpers":H` (how many helper workers
+/// searched beside the bot's) when given.
+pub(super) fn answer(choice: &crate::engine::bot::Choice, helpers: Option<usize>) -> String {
     crate::json::object(|o| {
         o.field("move", choice.mv.to_string())
             .field("book", choice.book)
             .field("nodes", choice.nodes)
             .field("depth", choice.depth);
+        if let Some(helpers) = helpers {
+            o.field("helpers", helpers);
+        }
     })
 }
 
+/// The bot's tables: 4 MiB, and 16 MiB where helper threads share them
+/// (the package built with WebAssembly threads), which fill them faster.
+const BOT_TABLE_BYTES: usize = if cfg!(target_feature = "atomics") {
+    16 << 20
+} else {
+    4 << 20
+};
+
 thread_local! {
-    /// The bot's engine, kept between moves (tables of 4 MiB).
+    /// The bot's engine, kept between moves.
     pub(super) static BOT_ENGINE: std::cell::RefCell<crate::engine::search::Engine> =
-        std::cell::RefCell::new(crate::engine::search::Engine::new(4 << 20));
+        std::cell::RefCell::new(crate::engine::search::Engine::new(BOT_TABLE_BYTES));
 }
 
 /// The Nabucodonosor bot's move at `level` for the game of side `size` after
 /// `moves` (space separated, as the record writes them), from the game's
-/// seed (64 hex) and the ply; empty when the game is over.
+/// seed (64 hex) and the ply; empty when the game is over. (Not in the
+/// threaded package: Nabucodonosor's bot runs in a worker of its own.)
+#[cfg(feature = "bot-exports")]
 #[wasm_bindgen]
 pub fn nabu_bot_move(size: u32, moves: &str, level: u8, seed_hex: &str) -> Result<String, JsError> {
     crate::table::nabu_bot_move(size, moves, level, seed_hex).map_err(|e| coded(e.code(), e))

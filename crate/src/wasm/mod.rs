@@ -9,7 +9,8 @@
 //! One concern a file: [`table`] (the game at the table, both games), `fair`
 //! (seeds and records), `matchplay` (a match's score, record and verifier), `bot` (the
 //! bots' moves and the trained weights), `split` (the top level's search split across
-//! helper workers), `review` (a game read for review and
+//! helper workers), `team` (the top level's search on several threads over
+//! one shared memory), `review` (a game read for review and
 //! the analysis of a position), `history` (the history page's list line and
 //! replay), and,
 //! with the `bench` feature only, `bench` (perft, search and solve figures).
@@ -20,10 +21,13 @@
 //! workers, the review, the history and match play load (`www/pkg-bot`:
 //! `bot`, `review`, `history` and `matchplay`), so the search, the
 //! evaluation, the analysis and match play stay out of the page's download.
+//! A third, with `threads-exports` alone and WebAssembly threads (atomics,
+//! one shared memory), is the top level's where the page is cross-origin
+//! isolated (`www/pkg-threads`: `bot` and `team`).
 
 #[cfg(feature = "bench")]
 mod bench;
-#[cfg(feature = "bot-exports")]
+#[cfg(any(feature = "bot-exports", feature = "threads-exports"))]
 mod bot;
 #[cfg(feature = "page-exports")]
 mod fair;
@@ -37,6 +41,8 @@ mod review;
 mod split;
 #[cfg(feature = "page-exports")]
 pub mod table;
+#[cfg(feature = "threads-exports")]
+mod team;
 
 use wasm_bindgen::prelude::*;
 
@@ -46,7 +52,11 @@ fn coded(code: &str, message: impl std::fmt::Display) -> JsError {
 }
 
 /// A seed given in hex, or a coded `bad-seed` error.
-#[cfg(any(feature = "page-exports", feature = "bot-exports"))]
+#[cfg(any(
+    feature = "page-exports",
+    feature = "bot-exports",
+    feature = "threads-exports"
+))]
 fn seed(seed_hex: &str) -> Result<crate::game::fairness::Seed, JsError> {
     seed_hex
         .parse()
@@ -55,7 +65,11 @@ fn seed(seed_hex: &str) -> Result<crate::game::fairness::Seed, JsError> {
 
 /// The Othello position given by its two disc masks (bit 0 = a1 … bit 63 =
 /// h8) and the side to move, or a coded `bad-position` error.
-#[cfg(any(feature = "bot-exports", feature = "bench"))]
+#[cfg(any(
+    feature = "bot-exports",
+    feature = "threads-exports",
+    feature = "bench"
+))]
 fn position(dark: u64, light: u64, dark_to_move: bool) -> Result<crate::Position, JsError> {
     let board = crate::Board::new(crate::Bitboard(dark), crate::Bitboard(light))
         .map_err(|e| coded("bad-position", e))?;
@@ -67,7 +81,11 @@ fn position(dark: u64, light: u64, dark_to_move: bool) -> Result<crate::Position
     Ok(crate::Position::new(board, side))
 }
 
-#[cfg(any(feature = "bot-exports", feature = "bench"))]
+#[cfg(any(
+    feature = "bot-exports",
+    feature = "threads-exports",
+    feature = "bench"
+))]
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(js_namespace = performance, js_name = now)]
@@ -75,7 +93,11 @@ extern "C" {
 }
 
 /// The browser's monotonic clock in milliseconds (window or worker).
-#[cfg(any(feature = "bot-exports", feature = "bench"))]
+#[cfg(any(
+    feature = "bot-exports",
+    feature = "threads-exports",
+    feature = "bench"
+))]
 fn browser_clock() -> f64 {
     performance_now()
 }

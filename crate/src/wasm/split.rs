@@ -107,7 +107,7 @@ impl SplitSearch {
                 nodes: 0,
             }),
         };
-        answer(&choice)
+        answer(&choice, None)
     }
 }
 

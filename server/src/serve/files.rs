@@ -34,8 +34,13 @@ const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
     worker-src 'self'; connect-src 'self'; img-src 'self' data: blob:; style-src 'self'; \
     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
 
-/// The headers every answer carries.
-const COMMON_HEADERS: [(&str, &str); 7] = [
+/// The headers every answer carries. The last three make the pages
+/// cross-origin isolated (`crossOriginIsolated`), which the bot's threads
+/// need (WebAssembly threads share a `SharedArrayBuffer`): no window of
+/// another origin shares their process, and they load nothing from another
+/// origin (the site loads nothing from one). The service worker puts the
+/// same three on what it answers offline (`sw.js`, `ISOLATION`).
+const COMMON_HEADERS: [(&str, &str); 9] = [
     ("content-security-policy", CSP),
     ("server", "virada"),
     ("cache-control", "no-cache"),
@@ -43,6 +48,8 @@ const COMMON_HEADERS: [(&str, &str); 7] = [
     ("referrer-policy", "no-referrer"),
     ("x-frame-options", "SAMEORIGIN"),
     ("cross-origin-opener-policy", "same-origin"),
+    ("cross-origin-embedder-policy", "require-corp"),
+    ("cross-origin-resource-policy", "same-origin"),
 ];
 
 /// The router for the site's files.

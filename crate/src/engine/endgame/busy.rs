@@ -35,19 +35,19 @@ impl Busy {
 
     /// Whether another solver is searching the position hashed `key`.
     #[inline]
-    pub(super) fn contains(&self, key: u64) -> bool {
+    pub(crate) fn contains(&self, key: u64) -> bool {
         self.slot(key).load(Relaxed) == key
     }
 
     /// Marks the position hashed `key` as being searched.
     #[inline]
-    pub(super) fn enter(&self, key: u64) {
+    pub(crate) fn enter(&self, key: u64) {
         self.slot(key).store(key, Relaxed);
     }
 
     /// Unmarks it, unless another position took its slot since.
     #[inline]
-    pub(super) fn leave(&self, key: u64) {
+    pub(crate) fn leave(&self, key: u64) {
         let _ = self.slot(key).compare_exchange(key, 0, Relaxed, Relaxed);
     }
 }

@@ -34,7 +34,7 @@ pub use kernel::solver_uses_runtime_avx2;
 pub use parallel::solve_parallel;
 
 pub use crate::board::stable;
-pub(crate) use table::hash;
+pub(crate) use crate::engine::slots::hash;
 pub use table::EndTable;
 use table::Stored;
 
@@ -107,11 +107,21 @@ pub struct Solver<'a> {
 impl<'a> Solver<'a> {
     /// A solver storing into `table` and stopping when `budget` is spent.
     pub fn new(table: &'a mut EndTable, budget: Budget<'a>) -> Solver<'a> {
+        Solver::on(table, None, budget)
+    }
+
+    /// A solver storing into `table`, which it may share: beside other
+    /// solvers when `busy` is given (as [`Solver::shared`]), else alone.
+    pub(crate) fn on(
+        table: &'a EndTable,
+        busy: Option<&'a Busy>,
+        budget: Budget<'a>,
+    ) -> Solver<'a> {
         Solver {
             eval: crate::engine::eval::Eval::shared(),
             table,
             budget,
-            busy: None,
+            busy,
             nodes: 0,
             next_check: 4096,
             aborted: false,
@@ -124,16 +134,7 @@ impl<'a> Solver<'a> {
     /// move (as `busy` says), this one searches the other moves first
     /// (simplified ABDADA), so that they split the work.
     pub fn shared(table: &'a EndTable, busy: &'a Busy, budget: Budget<'a>) -> Solver<'a> {
-        Solver {
-            eval: crate::engine::eval::Eval::shared(),
-            table,
-            budget,
-            busy: Some(busy),
-            nodes: 0,
-            next_check: 4096,
-            aborted: false,
-            level: cut::EXACT,
-        }
+        Solver::on(table, Some(busy), budget)
     }
 
     /// Whether the budget ran out (the last result is then meaningless).

@@ -2,6 +2,7 @@
 
 mod deepen;
 mod order;
+pub mod parallel;
 mod queries;
 
 use super::selective::{probcut_bounds, probcut_depth, FITTED, PROBCUT_MIN_DEPTH};
@@ -9,14 +10,21 @@ use super::{Budget, MidTable};
 use crate::board::movegen::{flips, moves};
 use crate::engine::endgame::{final_score, EndTable, Solver};
 use crate::engine::eval::{Eval, DISC};
+use crate::engine::slots::hash;
 use crate::{Position, Square};
 use order::{take_next, Candidate};
+use parallel::Team;
+use std::sync::Arc;
 
 /// Scores beyond any evaluation.
 const INF: i32 = 30_000;
 
 /// The shallowest remaining depth enhanced transposition cutoffs try at.
 const ETC_MIN_DEPTH: u32 = 5;
+
+/// Beside other threads, from this remaining depth a node marks the moves
+/// it searches and leaves those another thread is in for last.
+const DEFER_DEPTH: u32 = 3;
 
 /// How many endgame solver nodes a node budget counts as one midgame node,
 /// so that a budget stands for a time: set when a solver node took 1/16 of
@@ -28,11 +36,32 @@ const ETC_MIN_DEPTH: u32 = 5;
 /// the same games (the page's level 10 thinks on time, not nodes).
 pub const SOLVER_NODES_PER_NODE: u64 = 16;
 
+/// The transposition tables, which the engines of a search on several
+/// threads share ([`parallel`](super::parallel)).
+struct Tables {
+    mid: MidTable,
+    end: EndTable,
+}
+
+/// How an engine searches, copied to the helpers of a search on several
+/// threads.
+#[derive(Clone, Copy)]
+struct Options {
+    eval: &'static Eval,
+    probcut: bool,
+    probcut_fit: bool,
+    etc: bool,
+    book: bool,
+}
+
 /// The engine: evaluation, tables, counters.
 pub struct Engine {
     eval: &'static Eval,
-    mid: MidTable,
-    end: EndTable,
+    tables: Arc<Tables>,
+    /// The search on several threads this engine is one of, while it runs.
+    team: Option<Arc<Team>>,
+    /// Threads for [`Engine::search`] (natively; 1: this one alone).
+    threads: usize,
     nodes: u64,
     /// The work done, in [`SOLVER_NODES_PER_NODE`]ths of a midgame node.
     work: u64,
@@ -55,20 +84,74 @@ impl Engine {
     /// An engine on an evaluation of its own (to compare two tables in one
     /// process; the endgame solver's move ordering keeps the shared one).
     pub fn with_eval(table_bytes: usize, eval: &'static Eval) -> Engine {
-        Engine {
-            eval,
+        let tables = Tables {
             mid: MidTable::with_bytes(table_bytes / 2),
             end: EndTable::with_bytes(table_bytes / 2),
+        };
+        let options = Options {
+            eval,
+            probcut: true,
+            probcut_fit: FITTED,
+            etc: true,
+            book: true,
+        };
+        Engine::sharing(Arc::new(tables), options)
+    }
+
+    /// An engine searching with `options` on `tables` (another engine's,
+    /// for a helper of a search on several threads).
+    fn sharing(tables: Arc<Tables>, options: Options) -> Engine {
+        Engine {
+            eval: options.eval,
+            tables,
+            team: None,
+            threads: 1,
             nodes: 0,
             work: 0,
             next_check: 0,
             work_limit: u64::MAX,
             aborted: false,
-            probcut: true,
-            probcut_fit: FITTED,
-            etc: true,
-            book: true,
+            probcut: options.probcut,
+            probcut_fit: options.probcut_fit,
+            etc: options.etc,
+            book: options.book,
         }
+    }
+
+    /// How this engine searches (its helpers search the same way).
+    fn options(&self) -> Options {
+        Options {
+            eval: self.eval,
+            probcut: self.probcut,
+            probcut_fit: self.probcut_fit,
+            etc: self.etc,
+            book: self.book,
+        }
+    }
+
+    /// This engine's tables (for the helpers of a search on several threads).
+    fn tables(&self) -> Arc<Tables> {
+        Arc::clone(&self.tables)
+    }
+
+    /// Makes this engine one of `team` (a search on several threads), or
+    /// alone again with `None`.
+    fn join(&mut self, team: Option<Arc<Team>>) {
+        self.team = team;
+    }
+
+    /// Makes [`Engine::search`] run on `threads` threads over this engine's
+    /// tables (natively; 1, the default: on the calling thread alone). The
+    /// moves it finds then depend on how the threads were scheduled: the
+    /// levels that must replay ([`crate::engine::bot`]'s node budgets) search
+    /// alone whatever this says.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The threads [`Engine::search`] runs on.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Turns ProbCut on (the default) or off: off, the search is full width
@@ -112,6 +195,13 @@ impl Engine {
         }
     }
 
+    /// A solver on this engine's table (beside the other threads of its
+    /// team, if any) within `budget`.
+    fn solver<'a>(&'a self, budget: Budget<'a>) -> Solver<'a> {
+        let busy = self.team.as_deref().map(Team::busy);
+        Solver::on(&self.tables.end, busy, budget)
+    }
+
     /// Zeroes the counters of a search (or a query) about to start.
     fn reset_counters(&mut self) {
         self.nodes = 0;
@@ -120,10 +210,11 @@ impl Engine {
         self.next_check = 1024;
     }
 
-    /// Forgets the tables (a new game).
+    /// Forgets the tables (a new game; the tables of every engine sharing
+    /// them).
     pub fn clear(&mut self) {
-        self.mid.clear();
-        self.end.clear();
+        self.tables.mid.clear();
+        self.tables.end.clear();
     }
 
     /// The static evaluation of `position` from the mover's view.
@@ -165,11 +256,12 @@ impl Engine {
             let a = alpha.div_euclid(DISC).clamp(-65, 64);
             let b = (beta + DISC - 1).div_euclid(DISC).clamp(-64, 65);
             let solver_budget = self.solver_budget(budget);
-            let mut solver = Solver::new(&mut self.end, solver_budget);
+            let mut solver = self.solver(solver_budget);
             let v = solver.search(p, o, a, b);
-            self.nodes += solver.nodes;
-            self.work += solver.nodes;
-            if solver.aborted() {
+            let (nodes, aborted) = (solver.nodes, solver.aborted());
+            self.nodes += nodes;
+            self.work += nodes;
+            if aborted {
                 self.aborted = true;
                 return 0;
             }
@@ -203,7 +295,7 @@ impl Engine {
         }
         let (alpha0, beta0) = (alpha, beta);
         let mut hash_move = 64;
-        if let Some(hit) = self.mid.probe(p, o) {
+        if let Some(hit) = self.tables.mid.probe(p, o) {
             hash_move = hit.best;
             if hit.depth >= depth {
                 if hit.lower >= beta {
@@ -229,10 +321,13 @@ impl Engine {
         }
         let mut best = -INF;
         let mut best_sq = 64u8;
-        for i in 0..count {
-            let c = take_next(&mut list[i..count]);
+        let mut order = Order::new(count, self.team.is_some() && depth >= DEFER_DEPTH);
+        while let Some(c) = order.next(&mut list[..count]) {
             let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
-            let v = if i == 0 {
+            let Some(key) = order.enter(self.team.as_deref(), np, no) else {
+                continue;
+            };
+            let v = if order.searched == 0 {
                 -self.pvs(np, no, -beta, -alpha, depth - 1, false, budget)
             } else {
                 let v = -self.pvs(np, no, -alpha - 1, -alpha, depth - 1, false, budget);
@@ -242,6 +337,7 @@ impl Engine {
                     v
                 }
             };
+            order.leave(self.team.as_deref(), key);
             if self.aborted {
                 return 0;
             }
@@ -264,7 +360,7 @@ impl Engine {
         } else {
             (best, best)
         };
-        self.mid.store(p, o, depth, lower, upper, best_sq);
+        self.tables.mid.store(p, o, depth, lower, upper, best_sq);
         best
     }
 
@@ -279,15 +375,111 @@ impl Engine {
             rest &= rest - 1;
             let f = flips(p, o, sq);
             let (np, no) = (o ^ f, p | f | (1u64 << sq));
-            if let Some(hit) = self.mid.probe(np, no) {
+            if let Some(hit) = self.tables.mid.probe(np, no) {
                 if hit.depth + 1 >= depth && -hit.upper >= beta {
                     let v = -hit.upper;
-                    self.mid.store(p, o, depth, v, INF, sq as u8);
+                    self.tables.mid.store(p, o, depth, v, INF, sq as u8);
                     return Some(v);
                 }
             }
         }
         None
+    }
+}
+
+/// The order a node takes its moves in: best key first ([`take_next`]),
+/// and, beside other threads ([`Team`]), a move another is searching left
+/// until the others are done (simplified ABDADA, as the solver's).
+struct Order {
+    count: usize,
+    /// The next move not yet taken, in `list`.
+    next: usize,
+    /// Whether moves being searched elsewhere wait.
+    defer: bool,
+    /// The moves left for last (their places in `list`).
+    deferred: [u8; 32],
+    waiting: usize,
+    taken: usize,
+    /// Whether the list is in order already (the root's), or each next move
+    /// is picked by its key.
+    in_order: bool,
+    /// Whether the last move given was taken for the first time.
+    fresh: bool,
+    /// Moves searched so far.
+    searched: usize,
+}
+
+impl Order {
+    /// The order of `count` moves picked by their keys.
+    fn new(count: usize, defer: bool) -> Order {
+        Order {
+            count,
+            next: 0,
+            defer,
+            deferred: [0; 32],
+            waiting: 0,
+            taken: 0,
+            in_order: false,
+            fresh: false,
+            searched: 0,
+        }
+    }
+
+    /// The order of `count` moves taken as the list has them.
+    fn in_order(count: usize, defer: bool) -> Order {
+        Order {
+            in_order: true,
+            ..Order::new(count, defer)
+        }
+    }
+
+    /// The next move to consider: a fresh one, best first, then the ones
+    /// left for last.
+    #[inline]
+    fn next(&mut self, list: &mut [Candidate]) -> Option<Candidate> {
+        if self.next < self.count {
+            self.next += 1;
+            self.fresh = true;
+            let rest = &mut list[self.next - 1..];
+            Some(if self.in_order {
+                rest[0]
+            } else {
+                take_next(rest)
+            })
+        } else if self.taken < self.waiting {
+            self.taken += 1;
+            self.fresh = false;
+            Some(list[usize::from(self.deferred[self.taken - 1])])
+        } else {
+            None
+        }
+    }
+
+    /// Marks the move to (`np`, `no`) as searched by this thread and gives
+    /// its key for [`Order::leave`], or `None` when it waits (another
+    /// thread is in it, and this node has searched a move already).
+    #[inline]
+    fn enter(&mut self, team: Option<&Team>, np: u64, no: u64) -> Option<u64> {
+        let Some(team) = team.filter(|_| self.defer) else {
+            return Some(0);
+        };
+        let key = hash(np, no);
+        if self.fresh && self.searched > 0 && team.busy().contains(key) {
+            self.deferred[self.waiting] = (self.next - 1) as u8;
+            self.waiting += 1;
+            return None;
+        }
+        team.busy().enter(key);
+        Some(key)
+    }
+
+    /// The move entered under `key` is searched.
+    #[inline]
+    fn leave(&mut self, team: Option<&Team>, key: u64) {
+        if let Some(team) = team.filter(|_| self.defer) {
+            team.busy().leave(key);
+        }
+        self.searched += 1;
     }
 }
 

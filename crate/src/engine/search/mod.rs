@@ -16,7 +16,7 @@ mod selective;
 pub mod split;
 mod table;
 
-pub use engine::{Engine, SOLVER_NODES_PER_NODE};
+pub use engine::{parallel, Engine, SOLVER_NODES_PER_NODE};
 pub use fit::{Fit, PROBCUT_BUCKETS};
 pub use selective::{probcut_bucket, probcut_depth, PROBCUT_FIT_DEPTHS};
 pub use table::MidTable;

@@ -3,9 +3,10 @@
 //! endgame solver within reach, and keeps the best move found.
 
 use super::order::Candidate;
-use super::{sq_of, Engine, INF, SOLVER_NODES_PER_NODE};
+use super::parallel::Phase;
+use super::{sq_of, Engine, Order, DEFER_DEPTH, INF, SOLVER_NODES_PER_NODE};
 use crate::board::movegen::moves;
-use crate::engine::endgame::{final_score, Solver};
+use crate::engine::endgame::final_score;
 use crate::engine::eval::DISC;
 use crate::engine::search::{Budget, Limits, SearchResult};
 use crate::{Move, Position};
@@ -26,8 +27,26 @@ struct RootOutcome {
 }
 
 impl Engine {
-    /// Searches `position` within `limits`, stopping when `budget` is spent.
+    /// Searches `position` within `limits`, stopping when `budget` is spent:
+    /// natively on [`Engine::threads`] threads sharing this engine's tables
+    /// ([`parallel`](crate::engine::search::parallel)), else on this one.
     pub fn search(
+        &mut self,
+        position: &Position,
+        limits: &Limits,
+        budget: Budget<'_>,
+    ) -> SearchResult {
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.threads > 1 && self.team.is_none() {
+            let threads = self.threads;
+            return super::parallel::search_threads(self, threads, position, limits, budget);
+        }
+        self.search_alone(position, limits, budget)
+    }
+
+    /// [`Engine::search`] on the calling thread (beside its team's helpers
+    /// when it leads one): the same moves for the same budget of nodes.
+    pub fn search_alone(
         &mut self,
         position: &Position,
         limits: &Limits,
@@ -56,15 +75,19 @@ impl Engine {
         // Then the endgame: exact, or win/loss/draw, when close enough.
         if !self.aborted && empties <= limits.exact_empties.max(limits.wld_empties) {
             let exact = empties <= limits.exact_empties;
+            if let Some(team) = &self.team {
+                team.begin(if exact { Phase::Exact } else { Phase::Wld });
+            }
             let solver_budget = self.solver_budget(&budget);
-            let mut solver = Solver::new(&mut self.end, solver_budget);
+            let mut solver = self.solver(solver_budget);
             let solved = if exact {
                 solver.solve(position)
             } else {
                 solver.solve_window(position, -1, 1)
             };
-            self.nodes += solver.nodes;
-            self.work += solver.nodes;
+            let nodes = solver.nodes;
+            self.nodes += nodes;
+            self.work += nodes;
             if let Some(s) = solved {
                 let score = if exact { s.score } else { s.score.signum() };
                 result = SearchResult {
@@ -80,7 +103,10 @@ impl Engine {
         result
     }
 
-    fn iterate(
+    /// Iterative deepening up to `limits.depth` (and the empties) while
+    /// `budget` allows: the best move of the deepest iteration completed (or
+    /// a move an iteration cut short proved better).
+    pub(super) fn iterate(
         &mut self,
         p: u64,
         o: u64,
@@ -151,6 +177,9 @@ impl Engine {
                 exact: depth >= empties,
                 nodes: 0,
             };
+            if let Some(team) = &self.team {
+                team.completed(depth, outcome.sq, outcome.score);
+            }
             // Put the best first for the next iteration.
             if let Some(i) = list[..count].iter().position(|c| c.sq == outcome.sq) {
                 list[..=i].rotate_right(1);
@@ -189,13 +218,20 @@ impl Engine {
         let mut best = -INF;
         let mut best_sq = list[0].sq;
         let mut proved = None;
-        for (i, c) in list.iter().enumerate() {
+        // In order (the list is sorted), a move another thread is in last.
+        let mut order = Order::in_order(list.len(), self.team.is_some() && depth >= DEFER_DEPTH);
+        while let Some(c) = order.next(list) {
             let (np, no) = (o ^ c.flipped, p | c.flipped | (1u64 << c.sq));
-            let v = if i == 0 {
+            let Some(key) = order.enter(self.team.as_deref(), np, no) else {
+                continue;
+            };
+            let first = order.searched == 0;
+            let v = if first {
                 -self.pvs(np, no, -beta, -alpha, depth - 1, false, budget)
             } else {
                 let v = -self.pvs(np, no, -alpha - 1, -alpha, depth - 1, false, budget);
                 if self.aborted {
+                    order.leave(self.team.as_deref(), key);
                     break;
                 }
                 if v > alpha && v < beta {
@@ -207,13 +243,14 @@ impl Engine {
                     v
                 }
             };
+            order.leave(self.team.as_deref(), key);
             if self.aborted {
                 break;
             }
             if v > best {
                 best = v;
                 best_sq = c.sq;
-                if i > 0 {
+                if !first {
                     proved = Some((c.sq, v));
                 }
                 if v >= beta {

@@ -4,7 +4,7 @@
 
 use super::{Engine, INF};
 use crate::board::movegen::{flips, moves};
-use crate::engine::endgame::{final_score, Solver};
+use crate::engine::endgame::final_score;
 use crate::engine::eval::DISC;
 use crate::engine::search::Budget;
 use crate::{Move, Position, Square};
@@ -97,9 +97,10 @@ impl Engine {
         budget: Budget<'_>,
     ) -> Option<i32> {
         let child = position.play_unchecked(sq);
-        let mut solver = Solver::new(&mut self.end, budget);
+        let mut solver = self.solver(budget);
         let s = solver.solve_window(&child, -beta, -alpha);
-        self.nodes = solver.nodes;
+        let nodes = solver.nodes;
+        self.nodes = nodes;
         s.map(|s| -s.score)
     }
 
@@ -113,9 +114,10 @@ impl Engine {
         budget: Budget<'_>,
     ) -> Option<i32> {
         let child = position.play_unchecked(sq);
-        let mut solver = Solver::new(&mut self.end, budget);
+        let mut solver = self.solver(budget);
         let s = solver.solve(&child);
-        self.nodes = solver.nodes;
+        let nodes = solver.nodes;
+        self.nodes = nodes;
         s.map(|s| -s.score)
     }
 
@@ -141,11 +143,12 @@ impl Engine {
             }
             let (p, o) = (at.player().0, at.opponent().0);
             let best = self
+                .tables
                 .end
                 .probe(p, o)
                 .map(|h| h.best)
                 .filter(|&b| b < 64)
-                .or_else(|| self.mid.probe(p, o).map(|h| h.best));
+                .or_else(|| self.tables.mid.probe(p, o).map(|h| h.best));
             let Some(sq) = best.and_then(Square::new) else {
                 break;
             };
