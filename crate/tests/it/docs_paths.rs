@@ -25,12 +25,14 @@ const ENDINGS: &str =
     "rs js mjs ts html css sh toml md json txt obf vrdw vrdb webmanifest svg png lock ggf";
 
 /// What the build makes, and so may be absent from a fresh clone.
-const MADE: [&str; 6] = [
+const MADE: [&str; 8] = [
     "target",
     "node_modules",
     "www/pkg",
     "www/pkg-bot",
+    "www/pkg-threads",
     "pkg-bot",
+    "pkg-threads",
     "artifacts",
 ];
 
