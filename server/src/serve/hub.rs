@@ -279,7 +279,7 @@ impl Hub {
             .flatten()
             .and_then(|json| serde_json::from_str::<Saved>(&json).ok())
             .filter(|s| s.status == Status::Over);
-        let saved = match kept.map_or_else(|| saved_from_record(id, &record), Ok) {
+        let saved = match kept.map_or_else(|| Saved::from_record(id, &record), Ok) {
             Ok(saved) => saved,
             Err(e) => {
                 tracing::error!("record {id} cannot be shown: {e}");
@@ -426,82 +426,4 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// A finished table's state from its record: seats, words, seed and moves.
-pub(super) fn saved_from_record(id: &str, text: &str) -> Result<Saved, String> {
-    use virada::game::Seat;
-    let r = virada::record::parse(text).map_err(|e| e.to_string())?;
-    let kind = r.game;
-    let seed = r.seed.ok_or("the record's seed is hidden")?;
-    let words = [r.word.clone(), r.second_word.clone().unwrap_or_default()];
-    let randoms = r
-        .randoms
-        .unwrap_or_default()
-        .map(|x| x.map_or(String::new(), |b| virada::game::fairness::hex(&b)));
-    let mut level = 1;
-    let seats: Vec<Holder> = (0..2)
-        .map(|i| match r.seats[i] {
-            // No token opens these seats again: the game is over.
-            Seat::Person => Holder::Person {
-                token: String::new(),
-                word: words[i].clone(),
-                random: randoms[i].clone(),
-            },
-            Seat::Bot { level: l } => {
-                level = l;
-                if r.stand_in[i] {
-                    Holder::Standing {
-                        token: String::new(),
-                        word: words[i].clone(),
-                        random: randoms[i].clone(),
-                    }
-                } else {
-                    Holder::Bot
-                }
-            }
-        })
-        .collect();
-    let moves = text
-        .lines()
-        .find_map(|l| l.strip_prefix("moves:"))
-        .map(|m| m.trim().to_string())
-        .unwrap_or_default();
-    Ok(Saved {
-        id: id.to_string(),
-        kind,
-        clock: r.clock.unwrap_or(0),
-        level,
-        seed: seed.to_string(),
-        seats: [seats[0].clone(), seats[1].clone()],
-        status: Status::Over,
-        moves,
-        deadline_ms: None,
-        wait_until_ms: 0,
-        gone_since_ms: [None, None],
-        paired: false,
-        window_until_ms: None,
-        contributions: r.randoms.is_some(),
-        handicap: r.handicap.map(|h| h.to_string()).unwrap_or_default(),
-        play: None,
-        again: [false, false],
-        declined: [false, false],
-        next: None,
-        players: players_from_record(&r),
-    })
-}
-
-/// The accounts a finished record names (an unrated game's, or a rated
-/// one's: the record says which).
-fn players_from_record(r: &virada::record::Record) -> super::saved::Players {
-    let named = r.names.clone().unwrap_or_default();
-    super::saved::Players {
-        accounts: named.map(|name| {
-            (!name.is_empty()).then(|| super::saved::SeatAccount {
-                id: String::new(),
-                name,
-            })
-        }),
-        rated: r.ratings.is_some(),
-    }
 }

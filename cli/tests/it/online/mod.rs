@@ -4,6 +4,7 @@
 //! verifier.
 
 mod accounts;
+mod accounts_refused;
 mod again;
 mod api;
 mod client;

@@ -7,13 +7,15 @@
 //! - `model.rs`: the documents and their keys; `kv/`: the store (SQLite or
 //!   Redis) they are kept in.
 //! - `routes.rs`: sign up, sign in and passkeys (the WebAuthn ceremonies);
-//!   `sessions.rs`: sessions, sign out, who this is, delete.
+//!   `ceremony.rs`: what the ceremonies share (their state, kept between
+//!   start and finish); `sessions.rs`: sessions, sign out, who this is, delete.
 //! - `ratings.rs`: what a finished game gives its accounts.
 //! - `profiles.rs`: a player's profile and the leaderboard.
 //! - `limit.rs`: the per-address rate limit (a tower layer).
 //!
 //! docs/accounts.md says what is kept, where and for how long.
 
+mod ceremony;
 pub mod kv;
 mod limit;
 pub mod model;

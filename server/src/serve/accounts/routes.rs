@@ -30,14 +30,17 @@ use serde_json::json;
 use webauthn_rs::prelude::{PublicKeyCredential, RegisterPublicKeyCredential, Uuid};
 
 use super::super::body::{ApiBody, Body, Nothing, Refusal};
+use super::ceremony::{
+    bad_credential, base64url, credential_id, finish_refusal, keep_ceremony, started, take_ceremony,
+};
 use super::kv::{self, Change};
 use super::model::{
-    account_key, ceremony_key, credential_key, name_key, session_key, Account, Ceremony,
-    KeptPasskey, SessionRef, CEREMONY_MS, DELETED_PREFIX, MAX_PASSKEYS, SESSION_MS,
+    account_key, credential_key, name_key, session_key, Account, Ceremony, KeptPasskey, SessionRef,
+    DELETED_PREFIX, MAX_PASSKEYS, SESSION_MS,
 };
 use super::sessions::{self, erased::Json as _, new_session, open_session};
 use super::{answer, fresh_secret, refusal, storage, store, Accounts};
-use crate::serve::table::{fresh_token, now_ms};
+use crate::serve::table::now_ms;
 
 /// The accounts' routes (the rate limit is laid over them by the caller).
 pub fn router(accounts: Arc<Accounts>) -> Router {
@@ -100,21 +103,6 @@ impl ApiBody for Asserted {
     }
 }
 
-fn finish_refusal(field: &str) -> Option<(&'static str, &'static str)> {
-    match field {
-        "ceremony" => Some((
-            "no-ceremony",
-            "that sign-up or sign-in is not one this server started",
-        )),
-        "credential" => Some((
-            "bad-credential",
-            "the passkey's answer is not one this server reads",
-        )),
-        _ => None,
-    }
-}
-
-/// A name as an account takes it: well-formed, not reserved.
 fn check_name(name: &str) -> Result<(), Refusal> {
     if !virada::record::valid_name(name) {
         return Err(Refusal::bad(BAD_NAME.0, BAD_NAME.1));
@@ -130,63 +118,6 @@ fn check_name(name: &str) -> Result<(), Refusal> {
 
 fn taken(code: &'static str, message: &str) -> Refusal {
     refusal(StatusCode::CONFLICT, code, message)
-}
-
-/// Keeps a ceremony's state; its id.
-async fn keep_ceremony(accounts: &Accounts, ceremony: &Ceremony) -> Result<String, Refusal> {
-    let id = store(fresh_token())?;
-    let text = store(serde_json::to_string(ceremony).map_err(|e| e.to_string()))?;
-    let kept = Change::create(ceremony_key(&id), text).lapsing(CEREMONY_MS);
-    store(accounts.kv.swap(vec![kept]).await)?;
-    Ok(id)
-}
-
-/// Takes a ceremony's state (once: a replayed finish finds nothing).
-async fn take_ceremony(accounts: &Accounts, id: &str) -> Result<Ceremony, Refusal> {
-    let none = || {
-        Refusal::bad(
-            "no-ceremony",
-            "that sign-up or sign-in has ended or never began",
-        )
-    };
-    if id.len() != 32 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(none());
-    }
-    let text = store(accounts.kv.take(&ceremony_key(id)).await)?.ok_or_else(none)?;
-    serde_json::from_str(&text).map_err(|_| none())
-}
-
-fn bad_credential(e: impl std::fmt::Display) -> Refusal {
-    Refusal::bad(
-        "bad-credential",
-        format!("the passkey was not accepted: {e}"),
-    )
-}
-
-/// The credential id as kept (base64url, no padding).
-fn credential_id(key: &webauthn_rs::prelude::Passkey) -> String {
-    base64url(key.cred_id().as_ref())
-}
-
-/// Bytes as base64url without padding.
-pub(crate) fn base64url(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
-        for i in 0..=chunk.len() {
-            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-        }
-    }
-    out
-}
-
-/// The answer that starts a ceremony.
-fn started(id: String, options: impl serde::Serialize) -> Response {
-    Json(json!({ "ceremony": id, "options": options })).into_response()
 }
 
 async fn sign_up(
@@ -530,15 +461,6 @@ async fn add_passkey_finish(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn base64url_without_padding() {
-        assert_eq!(base64url(b""), "");
-        assert_eq!(base64url(b"f"), "Zg");
-        assert_eq!(base64url(b"fo"), "Zm8");
-        assert_eq!(base64url(b"foo"), "Zm9v");
-        assert_eq!(base64url(&[0xfb, 0xff]), "-_8");
-    }
 
     #[test]
     fn names() {

@@ -422,7 +422,8 @@ impl Front {
                         self.shared.unpark();
                         let _ = lease::release(&mut c, &id, &token).await;
                         if let Ok(Some(record)) = store.record(&id).await {
-                            if let Ok(saved) = super::super::hub::saved_from_record(&id, &record) {
+                            if let Ok(saved) = super::super::saved::Saved::from_record(&id, &record)
+                            {
                                 self.run_actor(saved, Some(record), false);
                             }
                         }
