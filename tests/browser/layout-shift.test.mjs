@@ -1,6 +1,6 @@
 // Nothing moves while a page loads: the disc boxes, the turn line, Hint and
-// Undo keep their room until the engine has drawn them, and Verify's intro is
-// in the HTML. The browser's own layout-shift entries, summed from the first
+// Undo keep their room until the engine has drawn them, Verify's intro is
+// in the HTML, and the lobby shows once its account bar and seeks are drawn. The browser's own layout-shift entries, summed from the first
 // paint until the page is ready and has drawn (CLS, as Lighthouse counts it),
 // stay at most 0.05 on each page, on a phone and on a desktop.
 
@@ -42,3 +42,26 @@ for (const page of ['index.html', 'nabu.html', 'verify.html']) {
     }
   });
 }
+
+test('lobby.html: no layout shift while the account bar and the seeks come in', async () => {
+  for (const size of SIZES) {
+    const context = await newContext({ ...size, reducedMotion: 'no-preference' });
+    await context.addInitScript(recordShifts);
+    // A server a little far away: the page paints before it answers.
+    await context.route('**/api/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    const p = await context.newPage();
+    await p.goto(await pageUrl('lobby.html?lang=en'));
+    await p.waitForSelector('body[data-ready="true"] main:not([data-settling])');
+    await p.waitForSelector('#seeks h2');
+    await p.waitForSelector('#account-bar :is(input, a)');
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const shifts = await p.evaluate(() => window.__shifts);
+    const cls = shifts.reduce((n, s) => n + s.value, 0);
+    assert.ok(cls <= 0.05, `lobby.html at ${size.viewport.width}×${size.viewport.height}: CLS ${cls.toFixed(3)} ${JSON.stringify(shifts)}`);
+    assert.deepEqual(p.errors, []);
+    await context.close();
+  }
+});

@@ -206,14 +206,23 @@ export function mountSeeks(root) {
     root.append(ul, el('p', { class: 'account-message', id: 'seek-message' }, state.message));
   }
 
-  list();
+  /** @type {() => void} */
+  let settle = () => {};
+  // Drawn whole for the first time: who this is is known and the seeks
+  // have been asked for once.
+  const ready = Promise.all([
+    new Promise((resolve) => { settle = () => resolve(undefined); }),
+    list(),
+  ]).then(() => undefined);
   state.timer = window.setInterval(list, LIST_EVERY_MS);
   return {
     /** @param {api.Me} me */
     signedIn(me) {
       state.me = me;
       draw();
+      settle();
     },
     redraw: draw,
+    ready,
   };
 }

@@ -22,6 +22,8 @@ addWords(ACCOUNT_WORDS);
 
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 30_000;
+/** The longest the page waits for the account bar and the seeks before it shows. */
+const SETTLE_MS = 1500;
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /** @type {{list: import('./list.js').LobbyList|null, connection: 'connecting'|'live'|'retrying', retry: number}} */
@@ -115,6 +117,11 @@ function boot() {
   };
   render();
   listen();
+  // The account bar and the seeks come in after a request or two: the
+  // page shows once they are drawn (or after SETTLE_MS), so that nothing
+  // below them moves when they arrive.
+  const shown = () => { delete $('main').dataset.settling; };
+  Promise.race([seeks.ready, new Promise((resolve) => setTimeout(resolve, SETTLE_MS))]).then(shown, shown);
   document.body.dataset.ready = 'true';
 }
 
