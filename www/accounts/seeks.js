@@ -206,14 +206,12 @@ export function mountSeeks(root) {
     root.append(ul, el('p', { class: 'account-message', id: 'seek-message' }, state.message));
   }
 
-  /** @type {() => void} */
+  /** @type {(value?: unknown) => void} */
   let settle = () => {};
+  const known = new Promise((resolve) => { settle = resolve; });
   // Drawn whole for the first time: who this is is known and the seeks
   // have been asked for once.
-  const ready = Promise.all([
-    new Promise((resolve) => { settle = () => resolve(undefined); }),
-    list(),
-  ]).then(() => undefined);
+  const ready = Promise.all([known, list()]);
   state.timer = window.setInterval(list, LIST_EVERY_MS);
   return {
     /** @param {api.Me} me */
