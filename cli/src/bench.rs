@@ -50,7 +50,16 @@ pub struct Args {
     /// runners with a table each, and compare the time to the depth.
     #[arg(long, value_names = ["N", "DEPTH"], num_args = 2)]
     split: Option<Vec<u32>>,
-    /// With `--split`: the most threads.
+    /// Also analyse N positions as the review does, every move to this
+    /// depth, on one thread, then on 2 … `--threads` threads over one set
+    /// of tables, and compare the time.
+    #[arg(long, value_names = ["N", "DEPTH"], num_args = 2)]
+    analysis: Option<Vec<u32>>,
+    /// The same with every move of each position of FILE (OBF) solved
+    /// exactly, e.g. `tests/data/fforum-20-39.obf`.
+    #[arg(long, value_name = "FILE")]
+    analysis_obf: Option<String>,
+    /// With `--split`, `--analysis` and `--analysis-obf`: the most threads.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: u32,
     /// With `--split`: each search's fresh tables in MiB (the threads
@@ -101,6 +110,12 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     }
     if let Some(v) = &args.split {
         crate::bench_split::section(v[0] as usize, v[1], args.threads as usize, args.hash_mb)?;
+    }
+    if let Some(v) = &args.analysis {
+        crate::bench_analysis::midgame(v[0] as usize, v[1], args.threads as usize)?;
+    }
+    if let Some(file) = &args.analysis_obf {
+        crate::bench_analysis::exact(file, args.threads as usize)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -121,7 +121,7 @@ pub fn section(count: usize, depth: u32, threads: usize, hash_mb: u32) -> Result
 
 /// Seconds every thread of this process has run on a CPU (Linux
 /// `/proc/self/stat`, user and system time, in clock ticks of 1/100 s).
-fn process_cpu_seconds() -> Option<f64> {
+pub fn process_cpu_seconds() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/self/stat").ok()?;
     // The fields after the command's closing parenthesis: state is the
     // first, utime the 12th and stime the 13th.

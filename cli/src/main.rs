@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use virada_server::{load, serve, trial};
 
 mod bench;
+mod bench_analysis;
 mod bench_endgame;
 mod bench_split;
 mod book;

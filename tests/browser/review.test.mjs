@@ -1,7 +1,9 @@
 // The review (issue 14): a finished game opened with Review at the end of
 // the game and stepped through both ways with ← and →; at a 20-empties
 // position every legal move gets a value, then the exact values, equal to
-// `virada solve --each-move` on that position (run here, natively; how soon
+// `virada solve --each-move` on that position, on one thread and on four
+// sharing one memory (navigator.hardwareConcurrency made 8: the board's
+// worker and three helpers; www/bot/team.js `teamAnalysis`) (run here, natively; how soon
 // they come is a benchmark's figure, tests/bench/review-longtask.mjs, not a
 // test's: this machine is shared); the graph has one point a move and a click jumps there;
 // the sweep for the graph runs on as many workers as the cores allow
@@ -89,9 +91,15 @@ test('a finished game: Review, then ← back to the start and → forward to the
   await context.close();
 });
 
-test('20 empties: every move valued, then exact, equal to virada solve', async () => {
+/**
+ * Opens the review at 20 empties and checks that every legal move gets a
+ * value, then its exact value, equal to `virada solve --each-move`; with
+ * `cores`, navigator.hardwareConcurrency is that. Returns the page, open.
+ */
+async function exactAt20(cores = undefined) {
   assert.ok(existsSync(BIN), `${BIN} is missing: cargo build --profile test -p virada-cli --bin virada`);
-  const { page, context, errors } = await finishedGame();
+  const opened = await finishedGame('?lang=en', cores);
+  const { page } = opened;
   await page.locator('#review-open').click();
   await page.waitForSelector('body[data-review="true"]');
   // The position after 40 moves (no pass in this game): 20 empties.
@@ -131,7 +139,26 @@ test('20 empties: every move valued, then exact, equal to virada solve', async (
   // The best move is named as such.
   const best = Object.entries(expected).sort((a, b) => b[1] - a[1])[0];
   assert.ok(names.some((n) => n.startsWith(`${best[0]}, empty, legal, ${best[1] > 0 ? '+' : ''}${best[1]}`)));
-  if (LOG) console.log(`20 empties: every value after ${firstMs} ms, exact after ${exactMs} ms (${Object.keys(expected).length} moves)`);
+  if (LOG) console.log(`20 empties${cores ? `, ${cores} cores` : ''}: every value after ${firstMs} ms, exact after ${exactMs} ms (${Object.keys(expected).length} moves)`);
+  return opened;
+}
+
+test('20 empties: every move valued, then exact, equal to virada solve', async () => {
+  const { page, context, errors } = await exactAt20();
+  // Two cores (this machine's, or fewer): the board's analysis on its worker alone.
+  assert.equal(await page.evaluate(() => document.body.dataset.reviewHelpers), '0');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('with 8 cores the board is analysed on 4 threads over one memory, to the same exact values', async () => {
+  const { page, context, errors } = await exactAt20(8);
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+  // The page made the board's worker and 3 sweepers; the board's worker
+  // made its 3 helpers, which joined its steps.
+  assert.equal(await page.evaluate(() => window.analysts), 4);
+  await page.locator('#review-moves button[data-step="30"]').evaluate((b) => b.click());
+  await page.waitForFunction(() => document.body.dataset.reviewHelpers === '3', null, { timeout: 60_000 });
   assert.deepEqual(errors, []);
   await context.close();
 });

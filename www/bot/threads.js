@@ -5,9 +5,10 @@
 // page is cross-origin isolated and the device has cores to spare (team.js):
 // the bot's worker compiles the module and makes the shared memory; each
 // helper worker instantiates the same module over that memory (`join`), so
-// all of them search one set of tables.
+// all of them search one set of tables: for the top level's move, and for
+// the review's analysis of the position on the board.
 
-import init, { initSync, bot_choose, load_weights, load_book, TeamSearch, team_help } from '../pkg-threads/virada.js';
+import init, { initSync, bot_choose, load_weights, load_book, TeamSearch, team_help, Analyzer, analysis_help } from '../pkg-threads/virada.js';
 import { coded } from '../core/coded.js';
 import { installBotFiles } from './files.js';
 
@@ -62,6 +63,25 @@ export function join({ module, memory }) {
  */
 export function help(team, index) {
   team_help(team, index);
+}
+
+/**
+ * A helper's part in the review's analysis step numbered `crew`
+ * (Analyzer.crew): returns when the step is over.
+ * @param {number} crew
+ */
+export function helpAnalysis(crew) {
+  analysis_help(crew);
+}
+
+/**
+ * The review's analysis of a position on this package, to step beside
+ * helpers (Analyzer.crew, then Analyzer.step). Throws `bad-position: …`.
+ * @param {{dark: bigint|string, light: bigint|string, darkToMove: boolean}} position
+ * @returns {Analyzer}
+ */
+export function analyzer({ dark, light, darkToMove }) {
+  return coded(() => new Analyzer(BigInt(dark), BigInt(light), darkToMove));
 }
 
 /**

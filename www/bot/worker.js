@@ -5,8 +5,11 @@
 // book) or {type:'error', id, message}.
 //
 // The review's analysis runs in a second worker of this module:
-// {type:'analyse', id, dark, light, darkToMove} starts it (and drops any
-// earlier one); it works in short slices, posting
+// {type:'analyse', id, dark, light, darkToMove, threads} starts it (and drops any
+// earlier one); with `threads` over 1 where the page is cross-origin
+// isolated, on that many threads over one memory (team.js `teamAnalysis`:
+// helper workers join each step, {type:'help', kind:'analysis', team}); it
+// works in short slices, posting
 // {type:'analysis', id, report} (see Analyzer.step) after each depth or
 // exactly solved move, so a {type:'stop'} or a new position between two
 // slices cancels it at once.
@@ -44,6 +47,8 @@ const SLICE_MS = 120;
 const SLICE_MAX_MS = 1500;
 
 let analysis = null; // {id, analyzer, slice}
+/** The analysis asked for last (its id; 0 after a stop). */
+let wanted = 0;
 
 function stopAnalysis() {
   analysis?.analyzer.free();
@@ -100,7 +105,7 @@ async function think(q) {
 /**
  * A team helper's messages (team.js): join the bot's worker's memory, then
  * search beside it, one move at a time.
- * @param {{type: string, module?: WebAssembly.Module, memory?: WebAssembly.Memory, team?: number, index?: number}} q
+ * @param {{type: string, kind?: string, module?: WebAssembly.Module, memory?: WebAssembly.Memory, team?: number, index?: number}} q
  */
 async function teamHelper(q) {
   const threads = await import('./threads.js');
@@ -114,10 +119,11 @@ async function teamHelper(q) {
     }
     return;
   }
-  threads.help(q.team ?? 0, q.index ?? 0);
+  if (q.kind === 'analysis') threads.helpAnalysis(q.team ?? 0);
+  else threads.help(q.team ?? 0, q.index ?? 0);
 }
 
-/** @param {MessageEvent<import('./engine.js').OthelloBotQuestion & {type: 'think' | 'analyse' | 'stop' | 'hint' | 'helper' | 'job' | 'join' | 'help' | 'isolated', id: number, cores?: number, tag?: number, job?: string, module?: WebAssembly.Module, memory?: WebAssembly.Memory, team?: number, index?: number}>} event */
+/** @param {MessageEvent<import('./engine.js').OthelloBotQuestion & {type: 'think' | 'analyse' | 'stop' | 'hint' | 'helper' | 'job' | 'join' | 'help' | 'isolated', id: number, cores?: number, threads?: number, kind?: string, tag?: number, job?: string, module?: WebAssembly.Module, memory?: WebAssembly.Memory, team?: number, index?: number}>} event */
 self.onmessage = async (event) => {
   const q = event.data;
   if (!q) return;
@@ -140,10 +146,12 @@ self.onmessage = async (event) => {
     return;
   }
   if (q.type === 'stop') {
+    wanted = 0;
     stopAnalysis();
     return;
   }
   if (q.type !== 'think' && q.type !== 'analyse' && q.type !== 'hint') return;
+  if (q.type === 'analyse') wanted = q.id;
   try {
     const problem = await readyWithWeights();
     if (problem) console.warn(`bot: playing without a file (${problem})`);
@@ -162,8 +170,18 @@ self.onmessage = async (event) => {
       return;
     }
     if (q.type === 'analyse') {
+      if (wanted !== q.id) return;
       stopAnalysis();
-      analysis = { id: q.id, analyzer: new Analyzer(BigInt(q.dark), BigInt(q.light), q.darkToMove), slice: SLICE_MS };
+      const threaded = (q.threads ?? 1) > 1 && self.crossOriginIsolated === true
+        ? await (await import('./team.js')).teamAnalysis({ ...q, threads: q.threads ?? 1 })
+        : null;
+      // A newer question, or a stop, came while the threaded package loaded: this one is dropped.
+      if (wanted !== q.id) {
+        threaded?.free();
+        return;
+      }
+      stopAnalysis();
+      analysis = { id: q.id, analyzer: threaded ?? new Analyzer(BigInt(q.dark), BigInt(q.light), q.darkToMove), slice: SLICE_MS };
       work(q.id);
       return;
     }

@@ -3,9 +3,11 @@
 // finished ones, or a pasted record, transcript or GGF game): step through it
 // with the bot's view of every position. The bots' engine reads the game
 // (bot/engine.js `readGame`); the analysis runs in workers of bot/worker.js
-// — one deepening the position on the board, and one or more sweeping the
-// whole game for the graph and the summary, as many as the device's cores
-// allow (`sweepers`) — so the page never waits on it.
+// — one deepening the position on the board (on several threads over one
+// memory where the page is cross-origin isolated and the cores allow,
+// `focusThreads`), and one or more sweeping the whole game for the graph
+// and the summary, as many as the device's cores allow (`sweepers`) — so
+// the page never waits on it.
 // Drawn on the table's canvas and grid; the words are review/words.js's.
 // (Nabucodonosor has no review yet.) The page loads this module, and the
 // bots' engine, on first use (games/othello/main.js): none of it is needed for the board.
@@ -42,6 +44,22 @@ export function sweepers(cores) {
   return Math.max(1, Math.min(SWEEPERS_MAX, (cores || 1) - 2));
 }
 
+/** The most threads deepening the position on the board. */
+const FOCUS_THREADS_MAX = 4;
+
+/**
+ * How many threads deepen the position on the board where the page is
+ * cross-origin isolated: the cores left by the page and the sweepers, at
+ * least one (its worker alone) and at most FOCUS_THREADS_MAX; on more than
+ * one, the worker's helpers share its tables over one memory
+ * (bot/team.js `teamAnalysis`). Where the page is not isolated, one.
+ * @param {number | undefined} cores navigator.hardwareConcurrency
+ */
+export function focusThreads(cores) {
+  const left = Math.floor(cores || 1) - 1 - sweepers(cores);
+  return Math.max(1, Math.min(FOCUS_THREADS_MAX, left));
+}
+
 /** "+4", "-2", "0": a value in discs, rounded, signed (ASCII, for names). */
 export function signed(v) {
   const r = Math.round(v);
@@ -53,8 +71,11 @@ function shown(v) {
   return signed(v).replace('-', '−');
 }
 
-/** A worker that analyses one position at a time; a new one cancels the last. */
-function analyst(onReport) {
+/**
+ * A worker that analyses one position at a time; a new one cancels the
+ * last. On `threads` threads where the page is cross-origin isolated.
+ */
+function analyst(onReport, threads = 1) {
   let worker = null;
   let id = 0;
   let at = -1;
@@ -69,7 +90,7 @@ function analyst(onReport) {
       }
       id += 1;
       at = k;
-      worker.postMessage({ type: 'analyse', id, dark: ply.dark, light: ply.light, darkToMove: ply.darkToMove });
+      worker.postMessage({ type: 'analyse', id, dark: ply.dark, light: ply.light, darkToMove: ply.darkToMove, threads });
     },
     at: () => at,
     stop() {
@@ -105,8 +126,10 @@ export async function setupReview(table) {
   };
   const focus = analyst((k, report) => {
     if (better(r.reports[k], report)) r.reports[k] = report;
+    // How many helper workers shared the board's last step (for the tests).
+    document.body.dataset.reviewHelpers = String(report.helpers ?? 0);
     redraw();
-  });
+  }, crossOriginIsolated ? focusThreads(navigator.hardwareConcurrency) : 1);
   /** @type {ReturnType<typeof analyst>[]} */
   const sweeps = [];
   for (let i = 0; i < sweepers(navigator.hardwareConcurrency); i++) {
@@ -220,6 +243,7 @@ export async function setupReview(table) {
     delete document.body.dataset.review;
     delete document.body.dataset.reviewStep;
     delete document.body.dataset.reviewSide;
+    delete document.body.dataset.reviewHelpers;
     $('review').hidden = true;
     table.update();
     $('review-open').focus();

@@ -24,6 +24,10 @@ use crate::engine::eval::DISC;
 use crate::engine::search::{Budget, Engine};
 use crate::{Move, Position, Square};
 
+mod crew;
+
+pub use crew::Crew;
+
 /// From this many empties (and fewer), every move is solved exactly once the
 /// midgame search has reached [`DEPTH_BEFORE_EXACT`].
 pub const EXACT_EMPTIES: u32 = 22;
@@ -154,63 +158,49 @@ impl Analysis {
             if self.moves[i].depth >= target {
                 continue;
             }
-            let sq = self.moves[i].square;
-            let value = self.engine.move_value(&self.position, sq, target, budget);
+            let mut m = self.moves[i];
+            let deepened = deepen_move(&mut self.engine, &self.position, &mut m, target, budget);
             *nodes += self.engine.nodes();
-            let Some(value) = value else {
+            self.moves[i] = m;
+            if !deepened {
                 return false;
-            };
-            let m = &mut self.moves[i];
-            m.value = value;
-            m.depth = target;
+            }
         }
+        self.deepened(target);
+        true
+    }
+
+    /// Every move has been searched `target` plies deep.
+    fn deepened(&mut self, target: u32) {
         self.depth = target;
         self.sort();
         let empties = self.empties();
         if empties > EXACT_EMPTIES && (target >= MAX_DEPTH || target >= empties) {
             self.done = true;
         }
-        true
     }
 
-    /// Closes in on the exact value of the first move not yet exact, with
-    /// null-window tests from its midgame value, as the solver's MTD(f) does.
+    /// Closes in on the exact value of the first move not yet exact.
     fn solve_one(&mut self, budget: Budget<'_>, nodes: &mut u64) -> bool {
         let Some(i) = self.moves.iter().position(|m| !m.exact) else {
             self.done = true;
             return false;
         };
-        let sq = self.moves[i].square;
-        let mut beta = (f64::from(self.moves[i].value) / f64::from(DISC) / 2.0).round() as i32 * 2;
-        while self.moves[i].lower < self.moves[i].upper {
-            let (lower, upper) = (self.moves[i].lower, self.moves[i].upper);
-            beta = beta.clamp(lower + 2, upper);
-            let v = self
-                .engine
-                .solve_move(&self.position, sq, beta - 1, beta, budget);
-            *nodes += self.engine.nodes();
-            let Some(v) = v else {
-                return false;
-            };
-            let m = &mut self.moves[i];
-            if v >= beta {
-                m.lower = v;
-                beta = v + 2;
-            } else {
-                m.upper = v;
-                beta = v;
-            }
+        let mut m = self.moves[i];
+        let solved = close_in(&mut self.engine, &self.position, &mut m, budget, nodes);
+        self.moves[i] = m;
+        if solved {
+            self.solved();
         }
-        let empties = self.empties();
-        let m = &mut self.moves[i];
-        m.value = m.lower * DISC;
-        m.exact = true;
-        m.depth = empties;
+        solved
+    }
+
+    /// A move was solved: done once every move is.
+    fn solved(&mut self) {
         if self.moves.iter().all(|m| m.exact) {
             self.done = true;
             self.sort();
         }
-        true
     }
 
     /// Best first; between equal values, exact ones first, then by square.
@@ -250,6 +240,58 @@ impl Analysis {
             nodes,
         }
     }
+}
+
+/// Searches `m` (a move of `position`) `target` plies deep with `engine`:
+/// false when `budget` ran out first (`m` is then as it was).
+fn deepen_move(
+    engine: &mut Engine,
+    position: &Position,
+    m: &mut MoveValue,
+    target: u32,
+    budget: Budget<'_>,
+) -> bool {
+    match engine.move_value(position, m.square, target, budget) {
+        Some(value) => {
+            m.value = value;
+            m.depth = target;
+            true
+        }
+        None => false,
+    }
+}
+
+/// Closes in on the exact value of `m` (a move of `position`) with `engine`,
+/// by null-window tests from its midgame value, as the solver's MTD(f)
+/// does: true once it is exact; when `budget` runs out first, `m` keeps the
+/// bounds found so far. Adds the nodes searched to `nodes`.
+fn close_in(
+    engine: &mut Engine,
+    position: &Position,
+    m: &mut MoveValue,
+    budget: Budget<'_>,
+    nodes: &mut u64,
+) -> bool {
+    let mut beta = (f64::from(m.value) / f64::from(DISC) / 2.0).round() as i32 * 2;
+    while m.lower < m.upper {
+        beta = beta.clamp(m.lower + 2, m.upper);
+        let v = engine.solve_move(position, m.square, beta - 1, beta, budget);
+        *nodes += engine.nodes();
+        let Some(v) = v else {
+            return false;
+        };
+        if v >= beta {
+            m.lower = v;
+            beta = v + 2;
+        } else {
+            m.upper = v;
+            beta = v;
+        }
+    }
+    m.value = m.lower * DISC;
+    m.exact = true;
+    m.depth = position.empty().count();
+    true
 }
 
 #[cfg(test)]

@@ -10,8 +10,8 @@
 //! (seeds and records), `matchplay` (a match's score, record and verifier), `bot` (the
 //! bots' moves and the trained weights), `split` (the top level's search split across
 //! helper workers), `team` (the top level's search on several threads over
-//! one shared memory), `review` (a game read for review and
-//! the analysis of a position), `history` (the history page's list line and
+//! one shared memory), `review` (a game read for review), `analyzer` (the
+//! analysis of a position, on helper threads too), `history` (the history page's list line and
 //! replay), and,
 //! with the `bench` feature only, `bench` (perft, search and solve figures).
 //!
@@ -19,12 +19,14 @@
 //! `page-exports` feature alone the page's (`www/pkg`: `table` and `fair`,
 //! what the first board needs), with `bot-exports` alone the one the bots'
 //! workers, the review, the history and match play load (`www/pkg-bot`:
-//! `bot`, `review`, `history` and `matchplay`), so the search, the
+//! `bot`, `review`, `analyzer`, `history` and `matchplay`), so the search, the
 //! evaluation, the analysis and match play stay out of the page's download.
 //! A third, with `threads-exports` alone and WebAssembly threads (atomics,
 //! one shared memory), is the top level's where the page is cross-origin
-//! isolated (`www/pkg-threads`: `bot` and `team`).
+//! isolated (`www/pkg-threads`: `bot`, `team` and `analyzer`).
 
+#[cfg(any(feature = "bot-exports", feature = "threads-exports"))]
+mod analyzer;
 #[cfg(feature = "bench")]
 mod bench;
 #[cfg(any(feature = "bot-exports", feature = "threads-exports"))]

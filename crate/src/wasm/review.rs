@@ -1,67 +1,10 @@
-//! The review: a game read for review and the analysis of one position,
-//! deepened a step at a time in the worker that runs it.
+//! The review: a game read for review (the analysis of a position is
+//! `analyzer`'s).
 
-use super::{browser_clock, coded};
-use crate::engine::eval::DISC;
+use super::coded;
 use crate::json;
 use crate::Color;
 use wasm_bindgen::prelude::*;
-
-/// The review's analysis of one position (see `analysis`), kept in the
-/// worker that runs it: every legal move's value, deepened a step at a time.
-#[wasm_bindgen]
-pub struct Analyzer(crate::engine::analysis::Analysis);
-
-#[wasm_bindgen]
-impl Analyzer {
-    /// An analysis of the position given by its disc masks (bit 0 = a1),
-    /// with tables of 16 MiB.
-    #[wasm_bindgen(constructor)]
-    pub fn new(dark: u64, light: u64, dark_to_move: bool) -> Result<Analyzer, JsError> {
-        let board = crate::Board::new(crate::Bitboard(dark), crate::Bitboard(light))
-            .map_err(|e| coded("bad-position", e))?;
-        let side = if dark_to_move {
-            crate::Color::Dark
-        } else {
-            crate::Color::Light
-        };
-        let position = crate::Position::new(board, side);
-        Ok(Analyzer(crate::engine::analysis::Analysis::new(
-            position,
-            16 << 20,
-        )))
-    }
-
-    /// Works for at most about `time_ms` and reports as JSON:
-    /// `{"empties","depth","exact","done","progressed","nodes","moves":[{"sq","v","exact","depth"}],"line":["d3",…]}`,
-    /// `v` in discs from the mover's view, best move first.
-    pub fn step(&mut self, time_ms: u32) -> String {
-        let budget =
-            crate::engine::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
-        let r = self.0.step(budget);
-        json::object(|o| {
-            o.field("empties", self.0.position().empty().count())
-                .field("depth", r.depth)
-                .field("exact", r.exact)
-                .field("done", r.done)
-                .field("progressed", r.progressed)
-                .field("nodes", r.nodes)
-                .array("moves", |a| {
-                    for m in &r.moves {
-                        a.object(|o| {
-                            o.field("sq", m.square.index())
-                                .field("v", f64::from(m.value) / f64::from(DISC))
-                                .field("exact", m.exact)
-                                .field("depth", m.depth);
-                        });
-                    }
-                })
-                .array("line", |a| {
-                    a.items(r.line.iter().map(|m| m.to_string()));
-                });
-        })
-    }
-}
 
 /// A record, GGF game or transcript read for review (`review::read_game`),
 /// as JSON: `{"source","plies":[{"dark","light","darkToMove","cells","legal","move","byTable","end"}]}`,

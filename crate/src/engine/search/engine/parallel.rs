@@ -173,6 +173,32 @@ impl Team {
     }
 }
 
+/// What another thread needs to search beside an engine, over its tables
+/// and as it searches: for work shared out otherwise than by [`Team`] (the
+/// review's analysis, [`crate::engine::analysis`]).
+#[derive(Clone)]
+pub struct Fellow {
+    tables: Arc<Tables>,
+    options: Options,
+}
+
+impl Fellow {
+    /// A new engine over the tables, searching the same way.
+    pub fn engine(&self) -> Engine {
+        Engine::sharing(Arc::clone(&self.tables), self.options)
+    }
+}
+
+impl Engine {
+    /// What another thread needs to search beside this engine.
+    pub fn fellow(&self) -> Fellow {
+        Fellow {
+            tables: self.tables(),
+            options: self.options(),
+        }
+    }
+}
+
 /// Leads `team` with `engine` (whose tables the team shares): the plain
 /// search within `budget`, beside the helpers, which are told to stop at the
 /// end (they stop within a few thousand nodes). Its answer is the leader's,
