@@ -180,7 +180,6 @@ self.onmessage = async (event) => {
         threaded?.free();
         return;
       }
-      stopAnalysis();
       analysis = { id: q.id, analyzer: threaded ?? new Analyzer(BigInt(q.dark), BigInt(q.light), q.darkToMove), slice: SLICE_MS };
       work(q.id);
       return;

@@ -5,20 +5,17 @@
 //! step's number, posts it to its helpers, each of which calls
 //! [`analysis_help`], and steps; JavaScript only carries the number.
 
+use super::numbered::Numbered;
 use super::{browser_clock, position};
 use crate::engine::analysis::{Analysis, Crew};
 use crate::engine::eval::DISC;
 use crate::engine::search::Budget;
 use crate::json;
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 /// The step being shared now and its number, for the helpers to join.
-static CURRENT: Mutex<Option<(u32, Arc<Crew>)>> = Mutex::new(None);
-
-/// The last step's number.
-static NUMBERED: AtomicU32 = AtomicU32::new(0);
+static CURRENT: Numbered<Crew> = Numbered::new();
 
 /// The review's analysis of one position (see `analysis`), kept in the
 /// worker that runs it: every legal move's value, deepened a step at a time.
@@ -49,10 +46,7 @@ impl Analyzer {
         let Some(crew) = self.analysis.crew() else {
             return 0;
         };
-        let number = NUMBERED.fetch_add(1, Relaxed).wrapping_add(1).max(1);
-        if let Ok(mut current) = CURRENT.lock() {
-            *current = Some((number, Arc::clone(&crew)));
-        }
+        let number = CURRENT.publish(&crew);
         self.crew = Some((number, crew));
         number
     }
@@ -67,11 +61,7 @@ impl Analyzer {
         let (r, helpers) = match self.crew.take() {
             Some((number, crew)) => {
                 let r = self.analysis.lead(&crew, budget);
-                if let Ok(mut current) = CURRENT.lock() {
-                    if current.as_ref().is_some_and(|(n, _)| *n == number) {
-                        *current = None;
-                    }
-                }
+                CURRENT.withdraw(number);
                 (r, crew.joined())
             }
             None => (self.analysis.step(budget), 0),
@@ -107,13 +97,7 @@ impl Analyzer {
 #[cfg(feature = "threads-exports")]
 #[wasm_bindgen]
 pub fn analysis_help(crew: u32) {
-    let joined = CURRENT.lock().ok().and_then(|current| {
-        current
-            .as_ref()
-            .filter(|(number, _)| *number == crew)
-            .map(|(_, c)| Arc::clone(c))
-    });
-    if let Some(joined) = joined {
+    if let Some(joined) = CURRENT.get(crew) {
         joined.help();
     }
 }

@@ -37,6 +37,8 @@ mod fair;
 mod history;
 #[cfg(feature = "bot-exports")]
 mod matchplay;
+#[cfg(any(feature = "bot-exports", feature = "threads-exports"))]
+mod numbered;
 #[cfg(feature = "bot-exports")]
 mod review;
 #[cfg(feature = "bot-exports")]

@@ -7,20 +7,17 @@
 //! [`TeamSearch::run`]. JavaScript only carries the number.
 
 use super::bot::{answer, BOT_ENGINE};
+use super::numbered::Numbered;
 use super::{browser_clock, position, seed};
 use crate::engine::bot::{level_of, plan, searched, seeded_stream, Choice, Plan};
 use crate::engine::search::parallel::{help, lead, Team};
 use crate::engine::search::{Budget, Limits};
 use crate::Position;
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 /// The team searching now and its number, for the helpers to join.
-static CURRENT: Mutex<Option<(u32, Arc<Team>)>> = Mutex::new(None);
-
-/// The last team's number.
-static NUMBERED: AtomicU32 = AtomicU32::new(0);
+static CURRENT: Numbered<Team> = Numbered::new();
 
 /// After the leader's answer, how long it waits at most for the helpers to
 /// stop (they do within a few thousand nodes), so that their nodes count
@@ -85,11 +82,7 @@ impl TeamSearch {
                                 &limits,
                                 browser_clock,
                             ));
-                            let number = NUMBERED.fetch_add(1, Relaxed).wrapping_add(1).max(1);
-                            if let Ok(mut current) = CURRENT.lock() {
-                                *current = Some((number, Arc::clone(&team)));
-                            }
-                            (number, team)
+                            (CURRENT.publish(&team), team)
                         });
                         TeamSearch {
                             chosen: None,
@@ -142,11 +135,7 @@ impl TeamSearch {
         };
         let mut result =
             BOT_ENGINE.with(|engine| lead(&mut engine.borrow_mut(), &team, led.budget));
-        if let Ok(mut current) = CURRENT.lock() {
-            if current.as_ref().is_some_and(|(n, _)| *n == number) {
-                *current = None;
-            }
-        }
+        CURRENT.withdraw(number);
         let until = browser_clock() + HELPERS_STOP_MS;
         while team.active() > 0 && browser_clock() < until {
             std::thread::sleep(std::time::Duration::from_micros(200));
@@ -161,13 +150,7 @@ impl TeamSearch {
 /// came late) or has no such helper.
 #[wasm_bindgen]
 pub fn team_help(team: u32, index: u32) {
-    let joined = CURRENT.lock().ok().and_then(|current| {
-        current
-            .as_ref()
-            .filter(|(number, _)| *number == team)
-            .map(|(_, t)| Arc::clone(t))
-    });
-    if let Some(joined) = joined {
+    if let Some(joined) = CURRENT.get(team) {
         help(&joined, index as usize);
     }
 }

@@ -55,8 +55,8 @@ impl Phase {
 pub struct Team {
     position: Position,
     limits: Limits,
-    options: Options,
-    tables: Arc<Tables>,
+    /// The leader's tables and options, for the helpers' engines.
+    fellow: Fellow,
     clock: Clock,
     busy: Busy,
     phase: AtomicU8,
@@ -110,8 +110,7 @@ impl Team {
         Team {
             position: *position,
             limits: *limits,
-            options: leader.options(),
-            tables: leader.tables(),
+            fellow: leader.fellow(),
             clock,
             busy: Busy::new(),
             phase: AtomicU8::new(Phase::Mid as u8),
@@ -174,8 +173,8 @@ impl Team {
 }
 
 /// What another thread needs to search beside an engine, over its tables
-/// and as it searches: for work shared out otherwise than by [`Team`] (the
-/// review's analysis, [`crate::engine::analysis`]).
+/// and as it searches: a [`Team`]'s helpers, and the review's analysis on
+/// several threads ([`crate::engine::analysis`]).
 #[derive(Clone)]
 pub struct Fellow {
     tables: Arc<Tables>,
@@ -232,7 +231,7 @@ pub fn help(team: &Arc<Team>, index: usize) {
     if team.phase() != Phase::Done {
         team.joined.fetch_add(1, SeqCst);
     }
-    let mut engine = Engine::sharing(Arc::clone(&team.tables), team.options);
+    let mut engine = team.fellow.engine();
     engine.join(Some(Arc::clone(team)));
     let (p, o) = (team.position.player().0, team.position.opponent().0);
     let empties = team.position.empty().count();
