@@ -5,7 +5,7 @@
 use crate::common;
 
 use virada::engine::endgame::{solve_parallel, EndTable, Solver};
-use virada::engine::search::Budget;
+use virada::engine::search::{default_clock, Budget};
 use virada::Move;
 
 fn check_file(name: &str) {
@@ -76,6 +76,33 @@ fn win_loss_draw_agrees_with_the_exact_sign_and_a_tiny_budget_aborts() {
     let mut solver = Solver::new(&mut table, budget);
     assert_eq!(solver.solve(&obf.position), None);
     assert!(solver.aborted());
+}
+
+/// A solve whose time is up stops in its guess at the score (a search on
+/// the evaluation of up to a million positions), before it visits a
+/// position of its own: the bot keeps to its time when it turns to the
+/// solve late in its move.
+#[test]
+fn a_solve_out_of_time_stops_in_its_guess() {
+    let mut table = EndTable::with_bytes(8 << 20);
+    let deep = common::read_obf("fforum-20-39.obf")
+        .into_iter()
+        .filter(|obf| obf.position.empty().count() >= 20);
+    for obf in deep.take(4) {
+        table.clear();
+        let budget = Budget::millis(0.0, default_clock);
+        let mut solver = Solver::new(&mut table, budget);
+        assert_eq!(solver.solve(&obf.position), None);
+        assert!(solver.aborted());
+        // One position entered to find the solve aborted (it reads the
+        // clock every 4,096 otherwise).
+        assert!(
+            solver.nodes <= 1,
+            "{}: {} nodes",
+            obf.position,
+            solver.nodes
+        );
+    }
 }
 
 /// Several threads on one table give the single thread's exact scores, with

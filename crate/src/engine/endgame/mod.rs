@@ -42,7 +42,8 @@ use crate::board::movegen::moves;
 use crate::engine::budget::Budget;
 use crate::{Move, Position, Square};
 use kernel::{with_kernel, Kernel};
-use order::{pick_best, Candidate, INF_EVAL};
+use order::{pick_best, Candidate};
+use std::cell::Cell;
 
 /// From this many empties, children are looked up before searching.
 const ETC_MIN: u32 = 12;
@@ -53,13 +54,12 @@ const SHALLOW: u32 = 8;
 /// From this many empties, the shallow search orders fastest first.
 const FASTEST_FIRST: u32 = 6;
 
+/// The budget is checked every this many positions (nodes and positions
+/// evaluated): a fraction of a millisecond.
+const CHECK_EVERY: u64 = 4096;
+
 /// From this many empties, an exact solve guesses and closes in (MTD(f)).
 const MTD_FROM: u32 = 18;
-
-/// The guess's deepest search, in plies.
-const GUESS_DEPTH: u32 = 8;
-/// The most positions the guess may visit (about a quarter of a second natively).
-const GUESS_POSITIONS: u64 = 1_000_000;
 
 /// The final score from the mover's view when neither side can move.
 #[inline(always)]
@@ -98,6 +98,11 @@ pub struct Solver<'a> {
     busy: Option<&'a Busy>,
     /// Positions visited so far.
     pub nodes: u64,
+    /// Positions the searches on the evaluation visited (ordering, probable
+    /// cuts, the guess): not nodes, but time, so counted for the clock.
+    evaluated: Cell<u64>,
+    /// The clock is read when the nodes and the positions evaluated reach
+    /// this many.
     next_check: u64,
     aborted: bool,
     /// [`cut::EXACT`], or the selective level being searched.
@@ -123,7 +128,8 @@ impl<'a> Solver<'a> {
             budget,
             busy,
             nodes: 0,
-            next_check: 4096,
+            evaluated: Cell::new(0),
+            next_check: CHECK_EVERY,
             aborted: false,
             level: cut::EXACT,
         }
@@ -195,31 +201,6 @@ impl<'a> Solver<'a> {
             score: lower,
             nodes: 0,
         })
-    }
-
-    /// An even guess at the final score: the mean of the last two depths of
-    /// an iterative deepening on the evaluation, up to [`GUESS_DEPTH`] plies
-    /// and [`GUESS_POSITIONS`] positions in all (two depths, one even and one
-    /// odd: each alone leans its own way).
-    fn guess(&self, position: &Position) -> i32 {
-        with_kernel!(|k| self.guess_with(k, position))
-    }
-
-    fn guess_with<K: Kernel>(&self, k: K, position: &Position) -> i32 {
-        let (p, o) = (position.player().0, position.opponent().0);
-        let mut budget = GUESS_POSITIONS;
-        let mut last = [None, None];
-        for depth in 1..=GUESS_DEPTH {
-            let v = self.order_search(k, p, o, -INF_EVAL, INF_EVAL, depth, &mut budget);
-            if budget == 0 {
-                break;
-            }
-            last = [last[1], Some(v)];
-        }
-        let values: Vec<i32> = last.into_iter().flatten().collect();
-        let mean = values.iter().sum::<i32>() as f64 / values.len().max(1) as f64;
-        let discs = mean / f64::from(crate::engine::eval::DISC);
-        ((discs / 2.0).round() as i32 * 2).clamp(-64, 64)
     }
 
     /// Win, loss or draw: the score's sign (as -1, 0 or 1) and a move that keeps it.
@@ -396,8 +377,9 @@ impl<'a> Solver<'a> {
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes >= self.next_check {
-            self.next_check = self.nodes + 4096;
+        let work = self.nodes + self.evaluated.get();
+        if work >= self.next_check {
+            self.next_check = work + CHECK_EVERY;
             if self.budget.spent(self.nodes) {
                 self.aborted = true;
             }

@@ -4,11 +4,12 @@
 //! breaking ties), the evaluation of the child from [`EVAL_ORDER`], and a one
 //! or two ply search on the evaluation from [`SEARCH_ORDER`].
 
-use super::kernel::Kernel;
+use super::kernel::{with_kernel, Kernel};
 use super::last::odd_region;
 use super::{final_score, Solver};
 use crate::board::movegen::{flips, moves};
 use crate::engine::eval::{frontier_empties, Eval};
+use crate::Position;
 
 /// From this many empties, moves are ordered by the evaluation too.
 const EVAL_ORDER: u32 = 14;
@@ -18,6 +19,11 @@ const MOBILITY_WEIGHT: i32 = 300;
 const SEARCH_ORDER: u32 = 16;
 /// From this many more empties than that, the ordering search looks two plies ahead.
 const SEARCH_ORDER_TWO: u32 = 4;
+/// The guess's deepest search, in plies.
+const GUESS_DEPTH: u32 = 8;
+/// The most positions the guess may visit (up to about 50 ms natively on
+/// FFO #20–39).
+const GUESS_POSITIONS: u64 = 1_000_000;
 /// Beyond any evaluation.
 pub(super) const INF_EVAL: i32 = 30_000;
 
@@ -106,8 +112,9 @@ impl Solver<'_> {
         best
     }
 
-    /// A small negamax on the evaluation, for move ordering and the guess
-    /// (see [`Solver::negamax`]).
+    /// A small negamax on the evaluation, for move ordering, the probable
+    /// cuts and the guess (see [`Solver::negamax`]); its positions count
+    /// towards the next reading of the clock.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub(super) fn order_search<K: Kernel>(
@@ -120,7 +127,11 @@ impl Solver<'_> {
         depth: u32,
         budget: &mut u64,
     ) -> i32 {
-        k.negamax(self.eval, p, o, alpha, beta, depth, budget)
+        let before = *budget;
+        let v = k.negamax(self.eval, p, o, alpha, beta, depth, budget);
+        self.evaluated
+            .set(self.evaluated.get() + (before - *budget));
+        v
     }
 
     /// The moves of `p`, with their order keys (lower first).
@@ -172,5 +183,70 @@ impl Solver<'_> {
             count += 1;
         }
         count
+    }
+
+    /// An even guess at the final score: the mean of the last two depths of
+    /// an iterative deepening on the evaluation, up to [`GUESS_DEPTH`] plies
+    /// and [`GUESS_POSITIONS`] positions in all (two depths, one even and one
+    /// odd: each alone leans its own way). The clock is read between the
+    /// root's moves: when the budget is spent the solve is aborted, and the
+    /// guess means nothing.
+    pub(super) fn guess(&mut self, position: &Position) -> i32 {
+        with_kernel!(|k| self.guess_with(k, position))
+    }
+
+    fn guess_with<K: Kernel>(&mut self, k: K, position: &Position) -> i32 {
+        let (p, o) = (position.player().0, position.opponent().0);
+        let mut budget = GUESS_POSITIONS;
+        let mut last = [None, None];
+        for depth in 1..=GUESS_DEPTH {
+            let Some(v) = self.guess_root(k, p, o, depth, &mut budget) else {
+                break;
+            };
+            last = [last[1], Some(v)];
+        }
+        let values: Vec<i32> = last.into_iter().flatten().collect();
+        let mean = values.iter().sum::<i32>() as f64 / values.len().max(1) as f64;
+        let discs = mean / f64::from(crate::engine::eval::DISC);
+        ((discs / 2.0).round() as i32 * 2).clamp(-64, 64)
+    }
+
+    /// The root of [`Solver::negamax`] `depth` plies deep, move by move, the
+    /// budget of the solve checked after each: `None` when the positions ran
+    /// out or the solve is aborted.
+    fn guess_root<K: Kernel>(
+        &mut self,
+        k: K,
+        p: u64,
+        o: u64,
+        depth: u32,
+        budget: &mut u64,
+    ) -> Option<i32> {
+        let mut rest = moves(p, o);
+        if rest == 0 {
+            let v = self.order_search(k, p, o, -INF_EVAL, INF_EVAL, depth, budget);
+            return (*budget > 0).then_some(v);
+        }
+        *budget = budget.checked_sub(1)?;
+        let (mut best, mut alpha) = (-INF_EVAL, -INF_EVAL);
+        while rest != 0 {
+            let sq = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let f = flips(p, o, sq);
+            let (np, no) = (o ^ f, p | f | (1u64 << sq));
+            let v = -self.order_search(k, np, no, -INF_EVAL, -alpha, depth - 1, budget);
+            if *budget == 0 {
+                return None;
+            }
+            if self.budget.spent(self.nodes) {
+                self.aborted = true;
+                return None;
+            }
+            if v > best {
+                best = v;
+                alpha = alpha.max(v);
+            }
+        }
+        Some(best)
     }
 }
