@@ -110,6 +110,47 @@ fn midgame_search_reaching_the_end_agrees_with_the_solver() {
     assert!(r.exact);
 }
 
+thread_local! {
+    static TICKS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A clock that moves on a millisecond each time it is read. The search
+/// reads it every 1,024 nodes (and at each iteration's end), so on this
+/// clock its time is its work: the same on every machine.
+fn ticking_clock() -> f64 {
+    TICKS.with(|t| {
+        let now = t.get();
+        t.set(now + 1);
+        now as f64
+    })
+}
+
+#[test]
+fn with_no_solve_to_follow_the_search_deepens_to_its_deadline() {
+    let pos = after("f5d6c3d3c4f4c5b3c2");
+    let limits = Limits {
+        depth: 60,
+        exact_empties: 20,
+        wld_empties: 20,
+    };
+    const DEADLINE: u64 = 300;
+    TICKS.with(|t| t.set(0));
+    let r = Engine::new(1 << 20).search(
+        &pos,
+        &limits,
+        Budget::millis(DEADLINE as f64, ticking_clock),
+    );
+    let read = TICKS.with(|t| t.get());
+    // Stopping once the time left was under twice the time used, it read the
+    // clock 184 times; now it searches until the deadline passes.
+    assert!(read > DEADLINE, "stopped at {read} of {DEADLINE}");
+    let Move::Play(sq) = r.best else {
+        panic!("pass")
+    };
+    assert!(pos.legal_moves().contains(sq));
+    assert!(r.depth >= 6, "depth {}", r.depth);
+}
+
 #[test]
 fn levels_six_to_nine_replay_within_their_node_budgets() {
     let pos = after("f5d6c3d3c4f4c5b3c2");

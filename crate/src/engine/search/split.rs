@@ -25,7 +25,7 @@ pub use job::{run_job, Job, JobResult};
 pub use threads::search_threads;
 pub use wire::WireError;
 
-use super::{Clock, Limits, SearchResult};
+use super::{Clock, Limits, SearchResult, DEEPEN_RATIO};
 use crate::board::movegen::moves;
 use crate::engine::endgame::final_score;
 use crate::engine::eval::{Eval, DISC};
@@ -33,10 +33,6 @@ use crate::{Move, Position, Square};
 
 /// Scores beyond any evaluation (as the engine's).
 const INF: i32 = 30_000;
-
-/// Deepen while the time or nodes left are at least this many times those
-/// used so far (as the plain search).
-const DEEPEN_RATIO: f64 = 2.0;
 
 /// What an iteration searches: the midgame to a depth, or the endgame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -381,9 +377,10 @@ impl Split {
         self.roots.insert(0, first);
         let used_ms = (self.clock)() - self.started;
         let budget_left = |split: &Split| {
-            let time_ok = split
-                .deadline
-                .is_none_or(|d| d - (split.clock)() >= used_ms * DEEPEN_RATIO);
+            let time_ok = split.deadline.is_none_or(|d| {
+                let left = d - (split.clock)();
+                split.limits.time_to_deepen(split.empties, left, used_ms)
+            });
             let nodes_ok = split.node_limit.is_none_or(|n| {
                 n.saturating_sub(split.nodes) as f64 >= split.nodes as f64 * DEEPEN_RATIO
             });

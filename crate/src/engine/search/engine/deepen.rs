@@ -8,12 +8,8 @@ use super::{sq_of, Engine, Order, DEFER_DEPTH, INF, SOLVER_NODES_PER_NODE};
 use crate::board::movegen::moves;
 use crate::engine::endgame::final_score;
 use crate::engine::eval::DISC;
-use crate::engine::search::{Budget, Limits, SearchResult};
+use crate::engine::search::{Budget, Limits, SearchResult, DEEPEN_RATIO};
 use crate::{Move, Position};
-
-/// Deepen while the time or nodes left are at least this many times those
-/// used so far.
-const DEEPEN_RATIO: f64 = 2.0;
 
 /// What one iteration at the root found.
 struct RootOutcome {
@@ -73,7 +69,7 @@ impl Engine {
         // Midgame iterative deepening first (to have a move whatever happens).
         let mut result = self.iterate(p, o, limits, &budget, empties);
         // Then the endgame: exact, or win/loss/draw, when close enough.
-        if !self.aborted && empties <= limits.exact_empties.max(limits.wld_empties) {
+        if !self.aborted && limits.solve_follows(empties) {
             let exact = empties <= limits.exact_empties;
             if let Some(team) = &self.team {
                 team.begin(if exact { Phase::Exact } else { Phase::Wld });
@@ -184,11 +180,10 @@ impl Engine {
             if let Some(i) = list[..count].iter().position(|c| c.sq == outcome.sq) {
                 list[..=i].rotate_right(1);
             }
-            // Deepen while the next iteration, likely a few times the cost
-            // of all before it, has a fair chance to finish or to prove a
-            // better move (in time and in nodes).
+            // Deepen while the time (`Limits::time_to_deepen`) and the
+            // nodes allow.
             let used = (budget.clock)() - started;
-            if budget.remaining() < used * DEEPEN_RATIO {
+            if !limits.time_to_deepen(empties, budget.remaining(), used) {
                 break;
             }
             if self.work_limit < u64::MAX {
