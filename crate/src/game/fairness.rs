@@ -87,6 +87,10 @@ impl fmt::Display for Seed {
     }
 }
 
+// Written as 64 lowercase hex characters, read back through `FromStr`.
+#[cfg(feature = "serde")]
+crate::serde_text::as_text!(Seed);
+
 impl FromStr for Seed {
     type Err = SeedError;
 
