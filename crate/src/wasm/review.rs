@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 /// `Board::cells`, `move` the ply played from it, `null` after the last;
 /// `end` the final margin from dark's view once the game is over, else `null`). An error's message starts with its code.
 #[wasm_bindgen]
-pub fn review_read(text: &str) -> Result<String, JsError> {
+pub fn review_read(text: &str) -> Result<String, js_sys::Error> {
     let game = crate::engine::review::read_game(text).map_err(|e| coded(e.code(), &e))?;
     let plies = |a: &mut json::Array<'_>| {
         for (i, p) in game.positions().iter().enumerate() {
