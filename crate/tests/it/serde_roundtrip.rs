@@ -17,7 +17,7 @@ use virada::rating::{rate, Outcome, Stated};
 use virada::record::matchplay::{Match, MatchKind, MatchWinner};
 use virada::record::{
     parse, parse_match, rating_outcome, score_games, sign, write_match, write_record, MatchVerdict,
-    Record,
+    Record, Status,
 };
 use virada::table::{AnyTable, GameFields, Settings, Snapshot};
 use virada::{Bitboard, Color, Move, Square};
@@ -210,6 +210,14 @@ fn settings_ratings_and_the_game_words_round_trip() {
     round_trip(&Assist::Undo { ply: 8, plies: 2 });
     round_trip(&Assist::Hint { ply: 3 });
     round_trip(&Color::Light);
+    round_trip(&Contribution {
+        random: Some([7; 32]),
+        word: "sorte".into(),
+    });
+    round_trip(&Contribution::default());
+    for status in [Status::Passed, Status::Failed, Status::Notice] {
+        round_trip(&status);
+    }
     round_trip(&Bitboard(0x8000_0000_0000_0001));
 }
 
