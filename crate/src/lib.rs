@@ -18,9 +18,15 @@
 //! - [`table`]: what the page and the server ask of a game at the table
 //!   ([`table::AnyTable`] for either game).
 //!
-//! Below them all, three leaves: [`json`], the one JSON writer, `text`,
-//! untrusted text cut for messages, and [`rating`], the online table's
-//! Glicko-2 ratings as kept and written. `src/module_graph.rs` (a test) checks
+//! Below them all, four leaves: [`json`], the one JSON writer, `text`,
+//! untrusted text cut for messages, [`rating`], the online table's
+//! Glicko-2 ratings as kept and written, and `serde_text`, serde for the
+//! types written as text (with the `serde` feature).
+//!
+//! With the `serde` feature (on in every wasm package, and for the server
+//! and the command line), the library's public data derive serde's
+//! `Serialize` and `Deserialize`: the record and its parts, the settings,
+//! a table's snapshot, match play and ratings. `src/module_graph.rs` (a test) checks
 //! that no module imports in a cycle and that these layers run one way.
 //!
 //! ```
@@ -38,6 +44,8 @@ pub mod game;
 pub mod json;
 pub mod rating;
 pub mod record;
+#[cfg(feature = "serde")]
+mod serde_text;
 pub mod table;
 mod text;
 

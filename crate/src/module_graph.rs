@@ -438,7 +438,16 @@ fn the_library_has_no_import_cycle() {
     // The crate's top level in layers, each naming only those before it
     // (lib.rs says the same): the arrows run one way.
     let layers = [
-        "json", "text", "rating", "board", "game", "record", "engine", "table", "wasm",
+        "serde_text",
+        "json",
+        "text",
+        "rating",
+        "board",
+        "game",
+        "record",
+        "engine",
+        "table",
+        "wasm",
     ];
     let root = &graphs[&Vec::new()];
     for (a, b) in root {

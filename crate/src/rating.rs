@@ -32,6 +32,7 @@ pub const TAU: f64 = 0.5;
 
 /// How one game ended for the first of two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// The first player won.
     Win,
@@ -64,6 +65,7 @@ impl Outcome {
 /// deviation in hundredths, volatility in billionths. Written
 /// `1500.00/350.00/0.060000000`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Stated {
     /// The rating, in hundredths of a point.
     pub rating: i64,

@@ -50,12 +50,12 @@ for (const [i, line] of openings.slice(0, Number(values.positions)).entries()) {
   let transcript = line.trim();
   let last = null;
   for (let k = 0; k <= 10 + 4 * (i % 4); k++) {
-    last = JSON.parse(wasm.review_read(transcript)).plies.at(-1);
+    last = wasm.review_read(transcript).plies.at(-1);
     if (k === 10 + 4 * (i % 4) || last.legal.length === 0) break;
     state = (state * 1103515245 + 12345) % 2147483648;
     transcript += squareName(last.legal[state % last.legal.length]);
   }
-  if (last.legal.length > 0) positions.push({ dark: last.dark, light: last.light, darkToMove: last.darkToMove });
+  if (last.legal.length > 0) positions.push({ dark: String(last.dark), light: String(last.light), darkToMove: last.darkToMove });
 }
 
 function observe() {

@@ -95,13 +95,14 @@ export function nabuBotMove(size, moves, level, seed) {
 
 /**
  * A record, GGF game or transcript read for review: {source, plies: [{dark,
- * light, darkToMove, legal, move, byTable}]}, one entry a position (masks as
- * decimal strings), `move` the ply played from it (null after the last).
- * Throws Error("code: message") when the text cannot be read.
+ * light, darkToMove, cells, legal, move, byTable, end}]}, one entry a
+ * position (the disc masks as BigInts, the legal squares as a Uint8Array),
+ * `move` the ply played from it (null after the last). Throws
+ * Error("code: message") when the text cannot be read.
  * @param {string} text
  */
 export function readGame(text) {
-  return JSON.parse(review_read(text));
+  return review_read(text);
 }
 
 // ---------------------------------------------------------------- history

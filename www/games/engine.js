@@ -235,7 +235,7 @@ export class Table {
    * @returns {string[]}
    */
   capturesAt(index) {
-    return String(this.inner.captures_at(index)).split(' ').filter(Boolean);
+    return this.inner.captures_at(index);
   }
 
   /** The seed, 64 hex (the page shows it only at the end). */

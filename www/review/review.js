@@ -309,7 +309,7 @@ export async function setupReview(table) {
     view.board.draw({
       n: 8,
       cells: ply.cells,
-      hints: ply.legal.filter((sq) => !values.has(sq)),
+      hints: Array.from(ply.legal).filter((sq) => !values.has(sq)),
       preview: null,
       last,
       cursor: table.state.keyboard ? table.state.cursor : -1,

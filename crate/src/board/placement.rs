@@ -6,6 +6,7 @@ use std::fmt;
 
 /// A disc colour. Dark moves first (T2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// Dark, written `X` (and `B` in GGF); moves first.
     Dark,

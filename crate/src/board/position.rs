@@ -24,6 +24,14 @@ impl fmt::Display for Move {
     }
 }
 
+// Written as the transcript writes it (`d3`, `PA`), read back checked.
+#[cfg(feature = "serde")]
+crate::serde_text::as_text!(Move, |s| if s.eq_ignore_ascii_case("pa") {
+    Ok(Move::Pass)
+} else {
+    s.parse().map(Move::Play)
+});
+
 /// Why a move was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {

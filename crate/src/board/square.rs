@@ -106,6 +106,10 @@ impl FromStr for Square {
     }
 }
 
+// Written as its name (`f5`), read back through `FromStr`.
+#[cfg(feature = "serde")]
+crate::serde_text::as_text!(Square);
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.column()) as char, self.row() + 1)

@@ -87,6 +87,10 @@ impl fmt::Display for Seed {
     }
 }
 
+// Written as 64 lowercase hex characters, read back through `FromStr`.
+#[cfg(feature = "serde")]
+crate::serde_text::as_text!(Seed);
+
 impl FromStr for Seed {
     type Err = SeedError;
 
@@ -162,6 +166,7 @@ pub const DARK_SEAT_LABEL_V3: &[u8] = b"virada/dark-seat/v3";
 /// (a bot, or a person whose page gave nothing in time), and a word, empty
 /// for none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contribution {
     /// 32 random bytes, `None` for none.
     pub random: Option<[u8; 32]>,

@@ -148,6 +148,10 @@ fn corner(name: &str) -> Option<Square> {
     CORNERS.contains(&name).then(|| name.parse().ok()).flatten()
 }
 
+// Written in its short form (`seat2:first:a1,h8`), read back checked.
+#[cfg(feature = "serde")]
+crate::serde_text::as_text!(Handicap);
+
 impl FromStr for Handicap {
     type Err = HandicapError;
 

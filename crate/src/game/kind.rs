@@ -3,6 +3,7 @@
 
 /// Which game: Othello, or Nabucodonosor on a board of some side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GameKind {
     /// Othello on 8×8.
     Othello,
@@ -30,6 +31,7 @@ impl GameKind {
 
 /// How a game ended, as the record says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Verdict {
     /// Dark has more discs.
     DarkWins,
@@ -55,6 +57,7 @@ impl Verdict {
 
 /// A game's result (the record's `result` line): disc counts and verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameResult {
     /// Dark discs on the board at the end.
     pub dark: u32,

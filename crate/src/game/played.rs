@@ -27,8 +27,32 @@ impl<M: fmt::Display> fmt::Display for Played<M> {
     }
 }
 
+/// Written as the record writes it (`*f5` for a table's move), read back
+/// through the move's own `Deserialize`.
+#[cfg(feature = "serde")]
+impl<M: fmt::Display> serde::Serialize for Played<M> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, M: serde::Deserialize<'de>> serde::Deserialize<'de> for Played<M> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Played<M>, D::Error> {
+        use serde::de::value::StrDeserializer;
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let (by_table, mv) = match text.strip_prefix('*') {
+            Some(mv) => (true, mv),
+            None => (false, &*text),
+        };
+        let mv = M::deserialize(StrDeserializer::<D::Error>::new(mv))?;
+        Ok(Played { mv, by_table })
+    }
+}
+
 /// The plies of a game (a record's `moves`), in the game's own notation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Moves {
     /// Othello plies; passes are never marked as placed by the table.
     Othello(Vec<Played<Move>>),
@@ -55,6 +79,7 @@ impl Moves {
 /// in the order they happened. Plies are numbered from 1 in the game as it
 /// stood then (taken-back plies are not in the record's moves).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Assist {
     /// `hint P`: the bot's best move was shown before ply `ply` was played.
     Hint {

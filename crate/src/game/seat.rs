@@ -3,6 +3,7 @@
 
 /// Who sits in a seat (T17).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Seat {
     /// A person at the device.
     Person,

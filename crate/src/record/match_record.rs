@@ -52,6 +52,7 @@ const MAX_POINTS: u32 = 1_000_000;
 
 /// How the match record says the match ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MatchVerdict {
     /// The first seat won.
     First,
@@ -88,6 +89,7 @@ impl MatchVerdict {
 /// One game of a match record: its number, the points its line states and
 /// its own record's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MatchGame {
     /// 1, 2, … in order.
     pub number: usize,
@@ -99,6 +101,7 @@ pub struct MatchGame {
 
 /// A parsed match record: every field as written, nothing checked beyond its form.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MatchRecord {
     /// What ends the match.
     pub kind: MatchKind,
@@ -111,8 +114,10 @@ pub struct MatchRecord {
     /// The stated winner.
     pub winner: MatchVerdict,
     /// The recorded digest.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_text::hex"))]
     pub digest: [u8; 32],
     /// SHA-256 of the text above the digest line, as read.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_text::hex"))]
     pub body_digest: [u8; 32],
     /// The format version (1, or 2 when signed by a server).
     pub version: u32,

@@ -29,6 +29,7 @@ pub const GAME_COUNTS: [u32; 4] = [2, 4, 6, 8];
 
 /// What ends a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MatchKind {
     /// The first seat to reach this many points wins.
     Points(u32),
@@ -103,6 +104,7 @@ impl std::str::FromStr for MatchKind {
 
 /// How a match ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MatchWinner {
     /// The first seat won.
     First,
@@ -184,6 +186,7 @@ pub fn game_points(result: &GameResult, dark_seat: usize) -> Result<[u32; 2], Ma
 
 /// A match: its kind and the points each game gave the two seats, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Match {
     kind: MatchKind,
     games: Vec<[u32; 2]>,

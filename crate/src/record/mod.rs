@@ -130,6 +130,7 @@ pub fn valid_name(name: &str) -> bool {
 
 /// A parsed record: every field as written, nothing checked yet beyond its form.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Record {
     /// The game.
     pub game: GameKind,
@@ -138,6 +139,7 @@ pub struct Record {
     /// Seconds per turn, `None` when off.
     pub clock: Option<u32>,
     /// The fingerprint as recorded.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_text::hex"))]
     pub fingerprint: [u8; 32],
     /// The seed, `None` while hidden.
     pub seed: Option<Seed>,
@@ -170,8 +172,10 @@ pub struct Record {
     /// Version 4: a rated game's ratings, each seat's `(before, after)`.
     pub ratings: Option<[(crate::rating::Stated, crate::rating::Stated); 2]>,
     /// The recorded digest.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_text::hex"))]
     pub digest: [u8; 32],
     /// SHA-256 of the text above the digest line, as read.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_text::hex"))]
     pub body_digest: [u8; 32],
     /// Version 2: the server's signature, when the record carries one.
     pub signature: Option<Signature>,
@@ -180,10 +184,13 @@ pub struct Record {
 /// A server's Ed25519 signature of a record: of every line above the
 /// `signature` line, each ending in `\n` (the digest line included).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Signature {
     /// The server's public key.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_text::hex"))]
     pub key: [u8; 32],
     /// The signature.
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_text::hex"))]
     pub signature: [u8; 64],
     /// The signed text as read (every line above, each ending in `\n`).
     pub signed: String,

@@ -7,6 +7,7 @@ use std::fmt;
 
 /// How a check came out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Status {
     /// It matches.
     Passed,

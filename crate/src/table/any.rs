@@ -2,7 +2,7 @@
 //! `GameTable` (the wasm boundary) and the server's online tables hold, with
 //! the bot's move for either game.
 
-use super::{event_json, Settings, SetupError, Table, TableError, View};
+use super::{event_json, Settings, SetupError, Snapshot, Table, TableError, View};
 use crate::engine::search::{Budget, Engine};
 use crate::game::fairness::Seed;
 use crate::game::nabu::NabuGame;
@@ -84,6 +84,11 @@ impl AnyTable {
     /// Everything the page draws, as JSON (see [`Table::snapshot`]).
     pub fn snapshot(&self) -> String {
         each!(self, t => t.snapshot())
+    }
+
+    /// Everything the page draws, as a value (see [`Snapshot`]).
+    pub fn to_snapshot(&self) -> Snapshot {
+        each!(self, t => t.to_snapshot())
     }
 
     /// The side to move plays the move written `text`; the forced passes

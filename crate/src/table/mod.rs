@@ -2,7 +2,7 @@
 //! wraps a [`Session`] set up from checked [`Settings`], plays the moves
 //! people, bots and the clock make (each returning what happened, forced
 //! passes included), and describes everything the page draws as one small
-//! JSON snapshot. [`AnyTable`] holds either game's table behind one type,
+//! [`Snapshot`], written as JSON for the page. [`AnyTable`] holds either game's table behind one type,
 //! for the page's wasm boundary and the server.
 //!
 //! The page never decides a rule: legal moves, flips and captures, passes,
@@ -17,7 +17,7 @@ mod snapshot;
 pub use any::AnyTable;
 pub use nabu::{nabu_bot_move, BOT_STREAM};
 pub use settings::{Settings, SetupError};
-pub use snapshot::event_json;
+pub use snapshot::{event_json, GameFields, Snapshot};
 
 use crate::game::fairness::Seed;
 use crate::game::rules::Rules;
@@ -114,6 +114,9 @@ pub trait View: Rules {
     const MAX_LEVEL: u8;
     /// Writes the game's own snapshot fields.
     fn extra_json(session: &Session<Self>, o: &mut crate::json::Object<'_>);
+    /// The game's own snapshot fields, as a value (the same as
+    /// [`View::extra_json`] writes).
+    fn fields(session: &Session<Self>) -> GameFields;
     /// The cell a move places a disc on, if it does.
     fn placed(mv: Self::Move, size: usize) -> Option<usize>;
     /// The cells `mv` would turn over now, empty when it is not legal.

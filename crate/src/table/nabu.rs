@@ -1,7 +1,7 @@
 //! Nabucodonosor at the table: its snapshot fields, the tap cycle of
 //! captures at a cell, and the bot's seeded move.
 
-use super::{Settings, SetupError, Table, TableError, View};
+use super::{GameFields, Settings, SetupError, Table, TableError, View};
 use crate::engine::nabu_bot as bot;
 use crate::game::fairness::{game_rng, Rng, Seed};
 use crate::game::nabu::{NabuEnd, NabuGame, NabuMove, Rect, MAX_SIZE, MIN_SIZE};
@@ -39,6 +39,28 @@ impl View for NabuGame {
         .field("canSwap", g.can_swap())
         .field("swapped", g.swapped())
         .field("end", end);
+    }
+
+    /// The same fields, as a value.
+    fn fields(session: &Session<NabuGame>) -> GameFields {
+        let g = session.rules();
+        let n = g.size();
+        let end = g.outcome().map(|o| match o.end {
+            NabuEnd::WipeOut => "wipe-out",
+            NabuEnd::MoreDiscs => "more-discs",
+            NabuEnd::LastMover => "last-mover",
+        });
+        GameFields::Nabucodonosor {
+            placements: g.placements().iter().map(|c| c.index(n)).collect(),
+            captures: g.captures().iter().map(ToString::to_string).collect(),
+            legal_moves: Rules::legal_moves(g)
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            can_swap: g.can_swap(),
+            swapped: g.swapped(),
+            end: end.map(str::to_string),
+        }
     }
 
     fn placed(mv: NabuMove, size: usize) -> Option<usize> {

@@ -1,7 +1,7 @@
 //! Othello at the table: its snapshot fields (`legal`, `supplies`), its
 //! transcripts (`f5d6PA…`), its GGF export and the bot's seeded move.
 
-use super::{Settings, Table, TableError, View};
+use super::{GameFields, Settings, Table, TableError, View};
 use crate::engine::bot;
 use crate::engine::search::{Budget, Engine};
 use crate::game::session::Session;
@@ -26,6 +26,19 @@ impl View for Position {
         o.array("supplies", |a| {
             a.items(session.supplies());
         });
+    }
+
+    /// The same fields, as a value.
+    fn fields(session: &Session<Position>) -> GameFields {
+        let p = session.position();
+        GameFields::Othello {
+            legal: p
+                .legal_moves()
+                .squares()
+                .map(|sq| [sq.index(), p.flips(sq).count() as usize])
+                .collect(),
+            supplies: session.supplies(),
+        }
     }
 
     fn placed(mv: Move, _size: usize) -> Option<usize> {

@@ -89,6 +89,7 @@ impl std::error::Error for SetupError {}
 
 /// A table's settings, checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Settings {
     /// The two seats.
     pub seats: [Seat; 2],

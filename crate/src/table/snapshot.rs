@@ -1,12 +1,167 @@
-//! What the page draws of a table, as JSON: the snapshot of the whole game
-//! and the event of one turn, written with the crate's [`json`] writer.
+//! What the page draws of a table: the [`Snapshot`] of the whole game (a
+//! plain value, with serde's traits under the `serde` feature, for the
+//! server and the command line), the same snapshot written as JSON with the
+//! crate's [`json`] writer (the page's path across the wasm boundary: see
+//! `docs/development.md`, "JSON across the wasm boundary"), and the event
+//! of one turn.
 
 use super::{Table, View};
 use crate::game::session::Event;
 use crate::game::{Seat, Verdict};
 use crate::json::{self, Object, Shown};
 
+/// Everything the page draws of a table, for both games, then the game's
+/// own fields ([`GameFields`]). serde writes it as [`Table::snapshot`]
+/// does: these fields in this order, named in camel case (`seatToMove`),
+/// the game's own fields in the same object, a ply as `[text, colour
+/// letter, by table]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "camelCase")
+)]
+pub struct Snapshot {
+    /// `othello` or `nabucodonosor`.
+    pub game: String,
+    /// The board's side.
+    pub size: usize,
+    /// `X`/`O`/`-` row by row from a1.
+    pub cells: String,
+    /// The colour to move, `dark` or `light`.
+    pub side: String,
+    /// The seat to move (0 or 1).
+    pub seat_to_move: usize,
+    /// The seat dark at the start (0 or 1).
+    pub dark_seat: usize,
+    /// Each seat: `person` or `bot:N`.
+    pub seats: Vec<String>,
+    /// Seconds a turn, 0 for none.
+    pub clock: u32,
+    /// Dark's and light's discs.
+    pub counts: [u32; 2],
+    /// Always false: the table passes at once.
+    pub must_pass: bool,
+    /// The game is over.
+    pub over: bool,
+    /// Once over: `dark`, `light` or `draw`.
+    pub outcome: Option<String>,
+    /// The cell the last turn placed on, or -1.
+    pub last: i64,
+    /// The cells the last turn turned over.
+    pub last_flips: Vec<usize>,
+    /// The last turn's move as the record writes it.
+    pub last_move: Option<String>,
+    /// Every ply: its text, the mover's colour letter (`X`/`O`) and whether
+    /// the table played it; passes included.
+    pub moves: Vec<(String, String, bool)>,
+    /// The hints and undos as the record writes them, `""` for none.
+    pub assists: String,
+    /// Rated: no hint, no undo.
+    pub rated: bool,
+    /// The seed's fingerprint, 64 hex.
+    pub fingerprint: String,
+    /// Someone chose the seed.
+    pub seed_chosen: bool,
+    /// The players' word.
+    pub word: String,
+    /// The move the table would play on time-out now.
+    pub timeout_move: Option<String>,
+    /// The handicap's short form (`seat2:first:a1,h8`).
+    pub handicap: Option<String>,
+    /// The game's own fields, after the others.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub fields: GameFields,
+}
+
+/// The fields of a [`Snapshot`] that only one game has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(untagged, rename_all_fields = "camelCase")
+)]
+pub enum GameFields {
+    /// Othello's.
+    Othello {
+        /// `[square, flips]` for each legal square, in reading order.
+        legal: Vec<[usize; 2]>,
+        /// The discs left to dark and to light (T7).
+        supplies: [u32; 2],
+    },
+    /// Nabucodonosor's.
+    Nabucodonosor {
+        /// The legal placements' cells, in reading order.
+        placements: Vec<usize>,
+        /// The legal captures' texts, in the command line's order.
+        captures: Vec<String>,
+        /// Every legal move's text.
+        legal_moves: Vec<String>,
+        /// The pie rule may be taken now.
+        can_swap: bool,
+        /// The pie rule was taken.
+        swapped: bool,
+        /// Once over: `wipe-out`, `more-discs` or `last-mover`.
+        end: Option<String>,
+    },
+}
+
 impl<R: View> Table<R> {
+    /// Everything the page draws, as a value (see [`Snapshot`]).
+    pub fn to_snapshot(&self) -> Snapshot {
+        let g = &self.session;
+        let p = g.rules();
+        let side = p.side_to_move();
+        let outcome = match p.verdict() {
+            None | Some(Verdict::Unfinished) => None,
+            Some(Verdict::DarkWins) => Some("dark"),
+            Some(Verdict::LightWins) => Some("light"),
+            Some(Verdict::Draw) => Some("draw"),
+        };
+        let placed = self
+            .last
+            .as_ref()
+            .and_then(|(mv, _)| R::placed(*mv, p.size()));
+        Snapshot {
+            game: R::NAME.to_string(),
+            size: p.size(),
+            cells: p.cells(),
+            side: side.to_string(),
+            seat_to_move: g.seat_of(side),
+            dark_seat: g.dark_seat(),
+            seats: g
+                .seats
+                .iter()
+                .map(|seat| match seat {
+                    Seat::Person => "person".to_string(),
+                    Seat::Bot { level } => format!("bot:{level}"),
+                })
+                .collect(),
+            clock: g.clock.unwrap_or(0),
+            counts: p.counts(),
+            must_pass: p.must_pass(),
+            over: g.is_over(),
+            outcome: outcome.map(str::to_string),
+            last: placed.map_or(-1, |c| c as i64),
+            last_flips: self.last.as_ref().map_or(Vec::new(), |(_, f)| f.clone()),
+            last_move: self.last.as_ref().map(|(mv, _)| mv.to_string()),
+            moves: g
+                .moves()
+                .iter()
+                .zip(g.movers())
+                .map(|(m, c)| (m.mv.to_string(), c.letter().to_string(), m.by_table))
+                .collect(),
+            assists: self.assists_text(),
+            rated: self.is_rated(),
+            fingerprint: g.seed.fingerprint(),
+            seed_chosen: g.seed_chosen,
+            word: g.word.clone(),
+            timeout_move: p.timeout_move().map(|m| m.to_string()),
+            handicap: g.handicap.map(|h| h.to_string()),
+            fields: R::fields(g),
+        }
+    }
+
     /// Everything the page draws, as JSON. For both games: `game`, `size`,
     /// `cells` (`X`/`O`/`-` row by row from a1), `side` (`"dark"`/`"light"`,
     /// to move), `seatToMove`, `darkSeat` (the seat dark at the start),
@@ -20,7 +175,11 @@ impl<R: View> Table<R> {
     /// none), `rated` (no hint, no undo), `fingerprint`, `seedChosen`,
     /// `word`, `timeoutMove` (text or null), `handicap` (its short form,
     /// `seat2:first:a1,h8`, or null);
-    /// then the game's own fields (see [`View::extra_json`]).
+    /// then the game's own fields (see [`View::extra_json`]). The same
+    /// JSON as serde writes [`Table::to_snapshot`] (with the `serde`
+    /// feature), written here with the crate's writer: the page's package
+    /// is lighter so (see `docs/development.md`, "JSON across the wasm
+    /// boundary").
     pub fn snapshot(&self) -> String {
         let g = &self.session;
         let p = g.rules();

@@ -31,7 +31,7 @@ impl Analyzer {
     /// An analysis of the position given by its disc masks (bit 0 = a1),
     /// with tables of 16 MiB.
     #[wasm_bindgen(constructor)]
-    pub fn new(dark: u64, light: u64, dark_to_move: bool) -> Result<Analyzer, JsError> {
+    pub fn new(dark: u64, light: u64, dark_to_move: bool) -> Result<Analyzer, js_sys::Error> {
         let position = position(dark, light, dark_to_move)?;
         Ok(Analyzer {
             analysis: Analysis::new(position, 16 << 20),

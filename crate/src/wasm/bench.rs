@@ -22,7 +22,7 @@ pub fn bot_bench(
     level: u8,
     time_ms: u32,
     nodes: f64,
-) -> Result<String, JsError> {
+) -> Result<String, js_sys::Error> {
     let position = position(dark, light, dark_to_move)?;
     let mut budget =
         crate::engine::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
@@ -41,7 +41,7 @@ pub fn endgame_solve(
     light: u64,
     dark_to_move: bool,
     table_mb: u32,
-) -> Result<String, JsError> {
+) -> Result<String, js_sys::Error> {
     let position = position(dark, light, dark_to_move)?;
     let mut table =
         crate::engine::endgame::EndTable::with_bytes((table_mb.clamp(1, 1024) as usize) << 20);

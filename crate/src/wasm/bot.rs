@@ -8,12 +8,13 @@ use super::{browser_clock, coded, position, seed};
 use wasm_bindgen::prelude::*;
 
 /// Installs a trained weights file (`VRDW1`–`VRDW3`, see `eval::Weights::to_bytes`)
-/// for every later search. Call before the first search; errors:
-/// `bad-weights` (the file was refused, and why) or `weights-in-use`.
+/// for every later search, from the file's bytes as fetched (a
+/// `Uint8Array`). Call before the first search; errors: `bad-weights` (the
+/// file was refused, and why) or `weights-in-use`.
 #[wasm_bindgen]
-pub fn load_weights(bytes: &[u8]) -> Result<(), JsError> {
-    let weights =
-        crate::engine::eval::Weights::from_bytes(bytes).map_err(|e| coded("bad-weights", e))?;
+pub fn load_weights(bytes: &js_sys::Uint8Array) -> Result<(), js_sys::Error> {
+    let weights = crate::engine::eval::Weights::from_bytes(&bytes.to_vec())
+        .map_err(|e| coded("bad-weights", e))?;
     if crate::engine::eval::Eval::install(weights) {
         Ok(())
     } else {
@@ -25,11 +26,13 @@ pub fn load_weights(bytes: &[u8]) -> Result<(), JsError> {
 }
 
 /// Installs the opening book (`VRDB1`, see `book::Book::from_bytes`) that
-/// levels 8–10 play from. Call before the first search; errors: `bad-book`
-/// (the file was refused, and why) or `book-in-use`.
+/// levels 8–10 play from, from the file's bytes as fetched (a
+/// `Uint8Array`). Call before the first search; errors: `bad-book` (the
+/// file was refused, and why) or `book-in-use`.
 #[wasm_bindgen]
-pub fn load_book(bytes: &[u8]) -> Result<(), JsError> {
-    let book = crate::engine::book::Book::from_bytes(bytes).map_err(|e| coded("bad-book", e))?;
+pub fn load_book(bytes: &js_sys::Uint8Array) -> Result<(), js_sys::Error> {
+    let book =
+        crate::engine::book::Book::from_bytes(&bytes.to_vec()).map_err(|e| coded("bad-book", e))?;
     if crate::engine::book::Book::install(book) {
         Ok(())
     } else {
@@ -56,7 +59,7 @@ pub fn bot_choose(
     seed_hex: &str,
     ply: u32,
     time_ms: u32,
-) -> Result<String, JsError> {
+) -> Result<String, js_sys::Error> {
     let seed = seed(seed_hex)?;
     let position = position(dark, light, dark_to_move)?;
     let budget = crate::engine::search::Budget::millis(f64::from(time_ms.max(1)), browser_clock);
@@ -102,6 +105,11 @@ thread_local! {
 /// threaded package: Nabucodonosor's bot runs in a worker of its own.)
 #[cfg(feature = "bot-exports")]
 #[wasm_bindgen]
-pub fn nabu_bot_move(size: u32, moves: &str, level: u8, seed_hex: &str) -> Result<String, JsError> {
+pub fn nabu_bot_move(
+    size: u32,
+    moves: &str,
+    level: u8,
+    seed_hex: &str,
+) -> Result<String, js_sys::Error> {
     crate::table::nabu_bot_move(size, moves, level, seed_hex).map_err(|e| coded(e.code(), e))
 }

@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 
 /// A fresh secret seed from `crypto.getRandomValues`, as 64 lowercase hex characters.
 #[wasm_bindgen]
-pub fn fair_new_seed() -> Result<String, JsError> {
+pub fn fair_new_seed() -> Result<String, js_sys::Error> {
     crate::game::fairness::Seed::generate()
         .map(|s| s.to_string())
         .map_err(|e| coded("no-random", e))
@@ -13,7 +13,7 @@ pub fn fair_new_seed() -> Result<String, JsError> {
 
 /// The fingerprint (SHA-256 of the 32 raw bytes, 64 hex) of a seed given in hex.
 #[wasm_bindgen]
-pub fn fair_fingerprint(seed_hex: &str) -> Result<String, JsError> {
+pub fn fair_fingerprint(seed_hex: &str) -> Result<String, js_sys::Error> {
     Ok(seed(seed_hex)?.fingerprint())
 }
 

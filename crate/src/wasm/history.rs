@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 /// that led to it, who played it, whether the table placed it, the cell
 /// placed and the cells flipped. An error's message starts with its code.
 #[wasm_bindgen]
-pub fn history_replay(text: &str) -> Result<String, JsError> {
+pub fn history_replay(text: &str) -> Result<String, js_sys::Error> {
     crate::engine::replay::read(text)
         .map(|r| r.to_json())
         .map_err(|e| coded(e.code(), &e))
@@ -18,6 +18,6 @@ pub fn history_replay(text: &str) -> Result<String, JsError> {
 /// A stored record's line in the history list, read from its header only
 /// (`replay::summary`), as JSON. An error's message starts with its code.
 #[wasm_bindgen]
-pub fn history_summary(text: &str) -> Result<String, JsError> {
+pub fn history_summary(text: &str) -> Result<String, js_sys::Error> {
     crate::engine::replay::summary(text).map_err(|e| coded(e.code(), &e))
 }

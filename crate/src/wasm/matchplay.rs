@@ -9,11 +9,11 @@ use crate::record::matchplay::MatchKind;
 use crate::record::{score_games, write_match, MatchRecordError, MatchVerdict};
 use wasm_bindgen::prelude::*;
 
-fn error(e: MatchRecordError) -> JsError {
+fn error(e: MatchRecordError) -> js_sys::Error {
     coded(e.code, e)
 }
 
-fn kind(kind: &str, target: u32) -> Result<MatchKind, JsError> {
+fn kind(kind: &str, target: u32) -> Result<MatchKind, js_sys::Error> {
     MatchKind::new(kind, target).map_err(|e| coded(e.code(), e))
 }
 
@@ -24,7 +24,11 @@ fn kind(kind: &str, target: u32) -> Result<MatchKind, JsError> {
 /// `bad-record`, `seats-mismatch`, `match-over`, `game-unfinished`,
 /// `too-many-games`.
 #[wasm_bindgen]
-pub fn match_status(kind_name: &str, target: u32, records: Vec<String>) -> Result<String, JsError> {
+pub fn match_status(
+    kind_name: &str,
+    target: u32,
+    records: Vec<String>,
+) -> Result<String, js_sys::Error> {
     let kind = kind(kind_name, target)?;
     let status = |games: &[[u32; 2]], total: [u32; 2], over: bool, winner: &str| {
         json::object(|o| {
@@ -57,7 +61,11 @@ pub fn match_status(kind_name: &str, target: u32, records: Vec<String>) -> Resul
 /// The match record of the games so far (see `docs/record-format.md`),
 /// with the same errors as [`match_status`] and `no-games`.
 #[wasm_bindgen]
-pub fn match_record(kind_name: &str, target: u32, records: Vec<String>) -> Result<String, JsError> {
+pub fn match_record(
+    kind_name: &str,
+    target: u32,
+    records: Vec<String>,
+) -> Result<String, js_sys::Error> {
     write_match(kind(kind_name, target)?, &records).map_err(error)
 }
 

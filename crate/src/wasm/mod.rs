@@ -3,7 +3,7 @@
 //! Values that cross are small and copyable: cell indices (reading order
 //! from a1), strings (moves, records, JSON snapshots) and typed arrays.
 //! Nothing here may panic. Every error comes back to JavaScript as an `Error`
-//! whose message is `code: English sentence`; the code (the text before the
+//! (`js_sys::Error`) whose message is `code: English sentence`; the code (the text before the
 //! first colon) is stable, for the page to translate.
 //!
 //! One concern a file: [`table`] (the game at the table, both games), `fair`
@@ -48,11 +48,10 @@ pub mod table;
 #[cfg(feature = "threads-exports")]
 mod team;
 
-use wasm_bindgen::prelude::*;
-
-/// The error JavaScript sees: `code: message`.
-fn coded(code: &str, message: impl std::fmt::Display) -> JsError {
-    JsError::new(&format!("{code}: {message}"))
+/// The error JavaScript sees, a JavaScript `Error` whose message is
+/// `code: message`.
+fn coded(code: &str, message: impl std::fmt::Display) -> js_sys::Error {
+    js_sys::Error::new(&format!("{code}: {message}"))
 }
 
 /// A seed given in hex, or a coded `bad-seed` error.
@@ -61,7 +60,7 @@ fn coded(code: &str, message: impl std::fmt::Display) -> JsError {
     feature = "bot-exports",
     feature = "threads-exports"
 ))]
-fn seed(seed_hex: &str) -> Result<crate::game::fairness::Seed, JsError> {
+fn seed(seed_hex: &str) -> Result<crate::game::fairness::Seed, js_sys::Error> {
     seed_hex
         .parse()
         .map_err(|e: crate::game::fairness::SeedError| coded("bad-seed", e))
@@ -74,7 +73,7 @@ fn seed(seed_hex: &str) -> Result<crate::game::fairness::Seed, JsError> {
     feature = "threads-exports",
     feature = "bench"
 ))]
-fn position(dark: u64, light: u64, dark_to_move: bool) -> Result<crate::Position, JsError> {
+fn position(dark: u64, light: u64, dark_to_move: bool) -> Result<crate::Position, js_sys::Error> {
     let board = crate::Board::new(crate::Bitboard(dark), crate::Bitboard(light))
         .map_err(|e| coded("bad-position", e))?;
     let side = if dark_to_move {
@@ -90,18 +89,25 @@ fn position(dark: u64, light: u64, dark_to_move: bool) -> Result<crate::Position
     feature = "threads-exports",
     feature = "bench"
 ))]
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(js_namespace = performance, js_name = now)]
-    fn performance_now() -> f64;
+thread_local! {
+    /// The global object's `performance` (the window's or the worker's:
+    /// both have one, and `js_sys::global` is whichever runs this thread),
+    /// looked up once a thread.
+    static PERFORMANCE: Option<web_sys::Performance> = js_sys::Reflect::get(
+        &js_sys::global(),
+        &wasm_bindgen::JsValue::from_str("performance"),
+    )
+    .ok()
+    .and_then(|p| wasm_bindgen::JsCast::dyn_into::<web_sys::Performance>(p).ok());
 }
 
-/// The browser's monotonic clock in milliseconds (window or worker).
+/// The browser's monotonic clock in milliseconds (window or worker), from
+/// web-sys's `Performance::now`; `Date.now()` where no `performance` is.
 #[cfg(any(
     feature = "bot-exports",
     feature = "threads-exports",
     feature = "bench"
 ))]
 fn browser_clock() -> f64 {
-    performance_now()
+    PERFORMANCE.with(|p| p.as_ref().map_or_else(js_sys::Date::now, |p| p.now()))
 }

@@ -34,7 +34,7 @@ impl SplitSearch {
         seed_hex: &str,
         ply: u32,
         time_ms: u32,
-    ) -> Result<SplitSearch, JsError> {
+    ) -> Result<SplitSearch, js_sys::Error> {
         let seed = seed(seed_hex)?;
         let position = position(dark, light, dark_to_move)?;
         let time = f64::from(time_ms.max(1));
@@ -78,7 +78,7 @@ impl SplitSearch {
 
     /// Takes a helper's result line (a result no longer awaited is
     /// ignored); error: `bad-split-result`.
-    pub fn take(&mut self, line: &str) -> Result<(), JsError> {
+    pub fn take(&mut self, line: &str) -> Result<(), js_sys::Error> {
         let result = JobResult::from_text(line).map_err(|e| coded("bad-split-result", e))?;
         if let Some(split) = self.split.as_mut() {
             split.take(result);
@@ -114,7 +114,7 @@ impl SplitSearch {
 /// A helper worker's answer to a job's line from a [`SplitSearch`]: the
 /// result's line, searched on this worker's own engine; error: `bad-split-job`.
 #[wasm_bindgen]
-pub fn split_job(line: &str) -> Result<String, JsError> {
+pub fn split_job(line: &str) -> Result<String, js_sys::Error> {
     let job = Job::from_text(line).map_err(|e| coded("bad-split-job", e))?;
     let result =
         BOT_ENGINE.with(|engine| run_job(&mut engine.borrow_mut(), &job, browser_clock, None));

@@ -7,7 +7,7 @@ use super::coded;
 use crate::table::{AnyTable, Settings, TableError};
 use wasm_bindgen::prelude::*;
 
-fn error(e: TableError) -> JsError {
+fn error(e: TableError) -> js_sys::Error {
     coded(e.code(), e)
 }
 
@@ -33,7 +33,7 @@ impl GameTable {
         clock: u32,
         seed_hex: &str,
         word: &str,
-    ) -> Result<GameTable, JsError> {
+    ) -> Result<GameTable, js_sys::Error> {
         AnyTable::named(game, size, |max| {
             Settings::parse(seats, level, clock, seed_hex, word, max)
         })
@@ -49,52 +49,53 @@ impl GameTable {
     /// The side to move plays `mv` (`f5`; `d3`, `c3:e4`, `swap`); the table
     /// then passes for any side with no move. Returns the event as JSON.
     /// Errors: `bad-move`, then the rule set's codes.
-    pub fn play(&mut self, mv: &str) -> Result<String, JsError> {
+    pub fn play(&mut self, mv: &str) -> Result<String, js_sys::Error> {
         self.0.play(mv).map_err(error)
     }
 
     /// The clock ran out: the table plays the time-out move, marked, then
     /// any forced pass. Returns the event as JSON; `game-over` once over.
-    pub fn time_out(&mut self) -> Result<String, JsError> {
+    pub fn time_out(&mut self) -> Result<String, js_sys::Error> {
         self.0.time_out().map_err(error)
     }
 
     /// The cells `mv` would turn over now (Othello's flips of a square, a
-    /// Nabucodonosor capture's cells); empty when it is not legal.
+    /// Nabucodonosor capture's cells), a `Uint32Array`; empty when it is
+    /// not legal.
     pub fn preview(&self, mv: &str) -> Vec<u32> {
         self.0.preview(mv).into_iter().map(|c| c as u32).collect()
     }
 
-    /// Nabucodonosor: the legal captures containing cell `index`, space
-    /// separated, in the order repeated taps cycle through them (largest
-    /// first). Othello: empty.
-    pub fn captures_at(&self, index: u32) -> String {
-        self.0.captures_at(index as usize).join(" ")
+    /// Nabucodonosor: the legal captures containing cell `index` (each as
+    /// the record writes it, `c3:e4`), in the order repeated taps cycle
+    /// through them (largest first). Othello: none.
+    pub fn captures_at(&self, index: u32) -> Vec<String> {
+        self.0.captures_at(index as usize)
     }
 
     /// Replays stored moves written as the record writes them (`f5 *d3 PA`,
     /// `d3 *c3:e4 swap pass`), each checked.
-    pub fn replay(&mut self, moves: &str) -> Result<(), JsError> {
+    pub fn replay(&mut self, moves: &str) -> Result<(), js_sys::Error> {
         self.0.replay_text(moves).map_err(error)
     }
 
     /// The person to move took a hint (the page shows the bot's best move
     /// from the analysis): noted in the record. Errors: `rated`,
     /// `nothing-to-undo` (not a person's turn against the bot).
-    pub fn hint_taken(&mut self) -> Result<(), JsError> {
+    pub fn hint_taken(&mut self) -> Result<(), js_sys::Error> {
         self.0.hint().map_err(error)
     }
 
     /// The person to move takes back their last move and everything since
     /// (the bot's reply, forced passes): noted in the record. Returns the
     /// number of plies taken back. Errors: `rated`, `nothing-to-undo`.
-    pub fn undo(&mut self) -> Result<u32, JsError> {
+    pub fn undo(&mut self) -> Result<u32, js_sys::Error> {
         self.0.undo().map(|n| n as u32).map_err(error)
     }
 
     /// Restores a stored game's hints and undos (`hint 3, undo 8 2`, as the
     /// snapshot's `assists` gives them). Errors: `bad-assists`, `rated`.
-    pub fn set_assists(&mut self, text: &str) -> Result<(), JsError> {
+    pub fn set_assists(&mut self, text: &str) -> Result<(), js_sys::Error> {
         self.0.set_assists(text).map_err(error)
     }
 
@@ -108,7 +109,7 @@ impl GameTable {
     /// empty or `none` for none. The snapshot's `handicap` then says it.
     /// Errors: `bad-handicap`, `bad-corner`, `empty-handicap`,
     /// `handicap-othello-only`, `handicap-after-start`.
-    pub fn set_handicap(&mut self, text: &str) -> Result<(), JsError> {
+    pub fn set_handicap(&mut self, text: &str) -> Result<(), js_sys::Error> {
         self.0.set_handicap(text).map_err(error)
     }
 
@@ -129,7 +130,7 @@ impl GameTable {
     }
 
     /// Othello's GGF export; `wrong-game` for Nabucodonosor.
-    pub fn ggf(&self) -> Result<String, JsError> {
+    pub fn ggf(&self) -> Result<String, js_sys::Error> {
         self.0.ggf().map_err(error)
     }
 }

@@ -59,7 +59,7 @@ impl TeamSearch {
         ply: u32,
         time_ms: u32,
         helpers: u32,
-    ) -> Result<TeamSearch, JsError> {
+    ) -> Result<TeamSearch, js_sys::Error> {
         let seed = seed(seed_hex)?;
         let position = position(dark, light, dark_to_move)?;
         let budget = Budget::millis(f64::from(time_ms.max(1)), browser_clock);

@@ -19,4 +19,6 @@ mod record_handicap;
 mod record_v2;
 mod record_v3;
 mod record_v4;
+#[cfg(feature = "serde")]
+mod serde_roundtrip;
 mod table_property;

@@ -31,6 +31,11 @@ impl fmt::Display for NabuMove {
     }
 }
 
+// Written as the record writes it (`d3`, `c3:e4`, `swap`, `pass`), read
+// back checked.
+#[cfg(feature = "serde")]
+crate::serde_text::as_text!(NabuMove);
+
 impl FromStr for NabuMove {
     type Err = NabuParseError;
 
