@@ -55,6 +55,7 @@ impl Target {
                 .to_vec(),
                 quiet: false,
                 proxy_config: args.proxy_config.clone(),
+                tls: false,
             })?;
             let address = trial.url().trim_start_matches("http://").to_string();
             let setup = if n > 1 {

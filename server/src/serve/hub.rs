@@ -5,10 +5,10 @@
 //! front on this server (relay/), which runs the actor here or relays to
 //! the server that does.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tokio::sync::{broadcast, mpsc};
 
@@ -80,11 +80,12 @@ pub struct Limits {
 pub struct Hub {
     tables: Arc<Mutex<HashMap<String, Handle>>>,
     waiting: Mutex<HashMap<(GameKind, u32), String>>,
-    opened: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    /// New tables by address: a burst of the limit, then one every
+    /// window's share of it.
+    opened: super::ops::per_address::PerAddress,
     store: Store,
     keys: Arc<Keys>,
     timing: Timing,
-    limits: Limits,
     lobby: Arc<Lobby>,
     /// The hub itself, for its tables to open the next one ("Play again").
     me: Weak<Hub>,
@@ -110,11 +111,16 @@ impl Hub {
             me: me.clone(),
             tables: Arc::new(Mutex::new(HashMap::new())),
             waiting: Mutex::new(HashMap::new()),
-            opened: Mutex::new(HashMap::new()),
+            opened: super::ops::per_address::PerAddress::new(
+                u32::try_from(limits.tables_per_address).unwrap_or(u32::MAX),
+                u32::try_from(limits.tables_per_address)
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .map(|n| limits.window / n),
+            ),
             store,
             keys,
             timing,
-            limits,
             lobby: Arc::new(Lobby::new()),
             cluster: OnceLock::new(),
             accounts: OnceLock::from(accounts),
@@ -165,6 +171,14 @@ impl Hub {
     /// tables (`GET /api/relay`); `None` for a server alone.
     pub fn relay_counters(&self) -> Option<serde_json::Value> {
         self.cluster.get().map(|c| c.counters())
+    }
+
+    /// The tables this server runs, and those it relays to another server.
+    pub fn table_counts(&self) -> (usize, usize) {
+        match self.cluster.get() {
+            Some(cluster) => cluster.table_counts(),
+            None => (lock(&self.tables).len(), 0),
+        }
     }
 
     /// The store, for finished records.
@@ -300,24 +314,7 @@ impl Hub {
 
     /// Counts a new table against `address`'s limit; `false` when over it.
     fn may_open(&self, address: IpAddr) -> bool {
-        let limit = self.limits.tables_per_address;
-        if limit == 0 {
-            return true;
-        }
-        let now = Instant::now();
-        let mut opened = lock(&self.opened);
-        let times = opened.entry(address).or_default();
-        while times
-            .front()
-            .is_some_and(|t| now.duration_since(*t) > self.limits.window)
-        {
-            times.pop_front();
-        }
-        if times.len() >= limit {
-            return false;
-        }
-        times.push_back(now);
-        true
+        self.opened.take(address).is_ok()
     }
 
     /// Opens a table; its creator takes the first seat when they say hello.
@@ -329,6 +326,10 @@ impl Hub {
         paired: bool,
     ) -> Result<Option<Opened>, String> {
         if !self.may_open(address) {
+            super::ops::metrics()
+                .rate_limited
+                .with_label_values(&["tables"])
+                .inc();
             return Ok(None);
         }
         self.open_with(new, [Holder::Empty, Holder::Empty], paired)

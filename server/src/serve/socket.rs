@@ -73,6 +73,7 @@ impl Bucket {
 
 /// Serves one socket of table `id` until it closes.
 pub async fn serve(socket: WebSocket, table: Handle, id: String, account: Option<SeatAccount>) {
+    let _open = super::ops::metrics::SocketOpen::new();
     let (mut sink, mut stream) = socket.split();
     // The commitment goes out before the first read: no word, no
     // contribution and no hello is read before the page could see it.
@@ -100,6 +101,7 @@ pub async fn serve(socket: WebSocket, table: Handle, id: String, account: Option
                     Some(Ok(_)) => continue,
                 };
                 if !bucket.take() {
+                    super::ops::metrics().rate_limited.with_label_values(&["socket"]).inc();
                     bucket.tell().then(|| {
                         Refusal::new(Code::RateLimited, "too many messages; this one was dropped")
                             .frame()

@@ -411,6 +411,9 @@ impl Front {
                     Ok(Some(json)) => match serde_json::from_str::<Saved>(&json) {
                         Ok(saved) => {
                             tracing::info!("table {id}: running it here");
+                            if holder.is_none() {
+                                super::super::ops::metrics().takeovers.inc();
+                            }
                             self.run_actor(saved, None, true);
                         }
                         Err(e) => {

@@ -70,6 +70,7 @@ impl Front {
             return;
         }
         tracing::debug!("table {id}: handed on to where its sockets are");
+        super::super::ops::metrics().handovers.inc();
         self.mode = Mode::Relay;
         self.holder = Some(next.clone());
         let notice = wire::Notice::Take {

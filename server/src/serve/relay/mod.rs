@@ -175,12 +175,15 @@ impl Cluster {
 
     /// What this server published and heard, and its tables (`GET /api/relay`).
     pub fn counters(&self) -> serde_json::Value {
-        let (running, relaying) = {
-            let fronts = lock(&self.fronts);
-            let running = fronts.values().filter(|f| f.local().is_some()).count();
-            (running, fronts.len() - running)
-        };
+        let (running, relaying) = self.table_counts();
         self.counters.json(&self.token, running, relaying)
+    }
+
+    /// The tables this server runs, and those it relays.
+    pub fn table_counts(&self) -> (usize, usize) {
+        let fronts = lock(&self.fronts);
+        let running = fronts.values().filter(|f| f.local().is_some()).count();
+        (running, fronts.len() - running)
     }
 
     /// Table `id`'s stored state, when in progress, waiting a moment for a

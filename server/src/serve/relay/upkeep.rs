@@ -124,6 +124,7 @@ impl Cluster {
         match (self.stored(id).await, self.hub.upgrade()) {
             (Some(saved), Some(hub)) => {
                 tracing::info!("table {id}: nobody ran it; running it here");
+                super::super::ops::metrics().takeovers.inc();
                 self.front(&hub, front::Start::Adopted(saved), Vec::new());
             }
             _ => {
