@@ -27,6 +27,7 @@ pub(crate) mod redis;
 mod redis_restart;
 mod resync;
 mod servers;
+mod tls;
 mod trial;
 
 use client::{create_table, Client, Server};
