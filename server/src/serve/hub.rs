@@ -93,6 +93,9 @@ pub struct Hub {
     cluster: OnceLock<Arc<Cluster>>,
     /// The accounts, for the tables to name, rate and keep their games.
     accounts: OnceLock<Arc<super::accounts::Accounts>>,
+    /// Set when the server stops: every table socket is closed with
+    /// [`super::protocol::RESTART_CLOSE`], and the page reconnects at once.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 impl Hub {
@@ -123,6 +126,7 @@ impl Hub {
             timing,
             lobby: Arc::new(Lobby::new()),
             cluster: OnceLock::new(),
+            closing: tokio::sync::watch::Sender::new(false),
             accounts: OnceLock::from(accounts),
         });
         if let Some((redis, token)) = shared {
@@ -171,6 +175,31 @@ impl Hub {
     /// tables (`GET /api/relay`); `None` for a server alone.
     pub fn relay_counters(&self) -> Option<serde_json::Value> {
         self.cluster.get().map(|c| c.counters())
+    }
+
+    /// Tells every table socket of this server to close (the server
+    /// stops): each page reconnects at once, through the proxy to another.
+    pub fn close_sockets(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// What a socket watches to know that the server stops.
+    pub fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
+    /// A server of several stopping: takes no new table and hands each one
+    /// it runs to another server, then returns (at `deadline` at the
+    /// latest). A server alone has nothing to hand on.
+    pub async fn hand_all_on(&self, deadline: Duration) {
+        if let Some(cluster) = self.cluster.get() {
+            cluster.drain(deadline).await;
+        }
+    }
+
+    /// Whether this server is one of several over Redis.
+    pub fn shared(&self) -> bool {
+        self.cluster.get().is_some()
     }
 
     /// The tables this server runs, and those it relays to another server.

@@ -43,6 +43,9 @@ use tokio::net::TcpListener;
 
 use listen::DRAIN;
 
+/// The longest a stopping server takes to hand its tables on.
+const HAND_ON_WITHIN: Duration = Duration::from_secs(20);
+
 /// Arguments of `virada serve`. Each flag may also come from the environment
 /// variable named beside it.
 #[derive(clap::Args)]
@@ -142,6 +145,12 @@ pub struct Args {
     /// The certificate's private key (PEM), with `--tls-cert`.
     #[arg(long, env = "VIRADA_TLS_KEY", requires = "tls_cert")]
     tls_key: Option<PathBuf>,
+    /// Seconds a stopping server (SIGTERM) keeps serving while the proxy's
+    /// checks find it not ready (`/readyz`), before it closes its tables'
+    /// sockets and hands its tables on: at least the proxy's check
+    /// interval times its misses (250 ms × 2 in the shipped one).
+    #[arg(long, env = "VIRADA_STOP_WAIT", default_value_t = 1.0)]
+    stop_wait: f64,
     /// The log's lines: `text` for people, `json` (one object a line, each
     /// request's lines with its id) for a log collector.
     #[arg(long, env = "VIRADA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
@@ -184,6 +193,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let seat_wait = seconds("seat-wait", args.seat_wait)?;
     let linger = seconds("linger", args.linger)?;
     let contribute = seconds("contribution-window", args.contribution_window)?;
+    let stop_wait = Duration::try_from_secs_f64(args.stop_wait)
+        .map_err(|_| format!("--stop-wait must be seconds, not {}", args.stop_wait))?;
     let tls = match (&args.tls_cert, &args.tls_key) {
         (Some(cert), Some(key)) => Some(listen::tls_acceptor(cert, key)?),
         _ => None,
@@ -276,6 +287,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             .merge(seeks::router(seeks))
             .layer(axum::extract::DefaultBodyLimit::max(body::MAX_BODY))
             .layer(limit);
+        let stopping = Arc::clone(&hub);
         let operator = ops::router(ops::Ops {
             hub: Arc::clone(&hub),
             ready: Arc::clone(&ready),
@@ -296,9 +308,19 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             max_connections: args.max_connections,
             trusted: Arc::new(args.trusted_proxies),
         };
+        // A rolling restart: not ready at once (the proxy sends nothing
+        // new here), then every table socket told to reconnect (through
+        // the proxy, to the table's next server) and every table handed
+        // on with its lease; then the open requests finish.
         let stop = async move {
             listen::stop_signal().await;
             ready.stop();
+            if stopping.shared() {
+                tracing::info!("stopping: not ready; sockets closed in {stop_wait:?}");
+                tokio::time::sleep(stop_wait).await;
+            }
+            stopping.close_sockets();
+            stopping.hand_all_on(HAND_ON_WITHIN).await;
             tracing::info!("stopping: waiting up to {DRAIN:?} for open requests");
         };
         listen::accept_loop(listener, app, limits, tls, stop).await;

@@ -56,6 +56,10 @@ pub struct Trial {
     folder: PathBuf,
     /// The proxy's ports: the site's, and the plain one with TLS.
     listen: Option<Listen>,
+    /// How each server was started, to start it again.
+    exe: PathBuf,
+    flags: Vec<Vec<String>>,
+    logs: Vec<Option<PathBuf>>,
 }
 
 impl Trial {
@@ -78,6 +82,9 @@ impl Trial {
             redis,
             folder,
             listen: None,
+            exe: o.exe.clone(),
+            flags: Vec::new(),
+            logs: Vec::new(),
         };
         // The proxy's ports are chosen first: the servers' origin names it.
         if o.proxy {
@@ -116,7 +123,9 @@ impl Trial {
                 .then(|| trial.folder.join(format!("server-{}.log", i + 1)));
             trial
                 .servers
-                .push(Some(parts::serve(&o.exe, &flags, log.as_deref())?));
+                .push(Some(parts::serve(&o.exe, 0, &flags, log.as_deref())?));
+            trial.flags.push(flags);
+            trial.logs.push(log);
         }
         if let Some(listen) = trial.listen.clone() {
             let config = match &o.proxy_config {
@@ -183,6 +192,46 @@ impl Trial {
         self.proxy
             .as_ref()
             .map_or_else(Vec::new, |(_, stats)| parts::backends_up(stats))
+    }
+
+    /// Restarts server `i` (from 0) as a deploy does: SIGTERM (it hands
+    /// its tables on and exits), then the same server again on the same
+    /// port; returns once the proxy sees it up again, with how long it
+    /// took to stop.
+    pub fn restart(&mut self, i: usize) -> Result<Duration, String> {
+        let Some(Some(mut part)) = self.servers.get_mut(i).map(Option::take) else {
+            return Err(format!("no server {}", i + 1));
+        };
+        let port = part.port;
+        let began = std::time::Instant::now();
+        let _ = std::process::Command::new("kill")
+            .args(["-TERM", &part.pid().to_string()])
+            .status();
+        let until = began + Duration::from_secs(60);
+        loop {
+            if let Ok(Some(_)) = part.child.try_wait() {
+                break;
+            }
+            if std::time::Instant::now() >= until {
+                return Err(format!("server {} did not stop in 60 s", i + 1));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let stopped = began.elapsed();
+        drop(part);
+        let again = parts::serve(&self.exe, port, &self.flags[i], self.logs[i].as_deref())?;
+        self.servers[i] = Some(again);
+        if let Some((_, stats)) = &self.proxy {
+            let stats = stats.clone();
+            let up_until = std::time::Instant::now() + Duration::from_secs(30);
+            while !parts::backends_up(&stats).contains(&i) {
+                if std::time::Instant::now() >= up_until {
+                    return Err(format!("the proxy did not see server {} up again", i + 1));
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        Ok(stopped)
     }
 
     /// The lines that say where everything is.

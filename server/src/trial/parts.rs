@@ -104,18 +104,22 @@ fn pong(port: u16) -> bool {
         && &answer == b"+PONG\r\n"
 }
 
-/// `exe serve` on a free port with `flags`; its port read from its first
-/// line. Its log goes to `log` (standard error when `None`).
-pub fn serve(exe: &Path, flags: &[String], log: Option<&Path>) -> Result<Part, String> {
+/// `exe serve` on `port` (0: a free one) with `flags`; its port read from
+/// its first line. Its log goes to `log` (standard error when `None`;
+/// appended to).
+pub fn serve(exe: &Path, port: u16, flags: &[String], log: Option<&Path>) -> Result<Part, String> {
     let stderr = match log {
         Some(file) => Stdio::from(
-            std::fs::File::create(file)
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(file)
                 .map_err(|e| format!("cannot write {}: {e}", file.display()))?,
         ),
         None => Stdio::inherit(),
     };
     let mut child = Command::new(exe)
-        .args(["serve", "--port", "0", "--host", "127.0.0.1"])
+        .args(["serve", "--port", &port.to_string(), "--host", "127.0.0.1"])
         .args(flags)
         .env(
             "RUST_LOG",

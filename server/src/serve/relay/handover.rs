@@ -31,6 +31,9 @@ const SETTLED: Duration = Duration::from_millis(1500);
 const FLUSH_WAIT: Duration = Duration::from_secs(2);
 /// The longest wait for those answers to go out.
 const ANSWERS_WAIT: Duration = Duration::from_secs(1);
+/// How long a stopping server waits for a table's pages, told to
+/// reconnect, to reach another server before it hands the table to any.
+const ORPHAN_WAIT: Duration = Duration::from_millis(1500);
 
 impl Front {
     /// Hands the table on when no socket of it is here and the proxy sends
@@ -43,6 +46,26 @@ impl Front {
             return;
         };
         self.hand_on(next).await;
+    }
+
+    /// The server stops: once its sockets are closed, hands the table to
+    /// the server the proxy sends them to now (they reconnected there), or
+    /// after [`ORPHAN_WAIT`] with none, to another server alive.
+    pub(super) async fn hand_on_stopping(&mut self) {
+        if !self.shared.leased() || self.sockets_here() > 0 {
+            return;
+        }
+        if let Some(next) = self.shared.home_relay() {
+            self.hand_on(next).await;
+            return;
+        }
+        let empty = *self.empty_since.get_or_insert_with(Instant::now);
+        if empty.elapsed() < ORPHAN_WAIT {
+            return;
+        }
+        if let Some(next) = self.cluster.successor(&self.shared.id) {
+            self.hand_on(next).await;
+        }
     }
 
     /// Hands the table to server `next`.

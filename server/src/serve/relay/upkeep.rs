@@ -114,7 +114,7 @@ impl Cluster {
     /// Takes table `id`'s lease, when nobody holds it, and runs it here.
     async fn adopt(self: &Arc<Self>, id: &str) {
         let _one = self.opening.lock().await;
-        if self.shared(id).is_some() {
+        if self.stopping() || self.shared(id).is_some() {
             return;
         }
         let mut c = self.connection.clone();
