@@ -24,6 +24,7 @@ mod rated;
 /// The server store's own `redis-server` starter, the one file both use.
 #[path = "../../../../server/src/serve/store/redis_server.rs"]
 pub(crate) mod redis;
+mod redis_outage;
 mod redis_restart;
 mod resync;
 mod servers;

@@ -20,6 +20,16 @@ pub const READY_WITHIN: Duration = Duration::from_millis(500);
 /// How often the watch asks.
 const WATCH_EVERY: Duration = Duration::from_secs(1);
 
+/// Whether this server's Redis did not answer its last `PING`.
+static REDIS_AWAY: AtomicBool = AtomicBool::new(false);
+
+/// Whether the tables' store is away now (Redis did not answer the last
+/// `PING`): a move is refused at once with `storage` rather than wait for
+/// the store's own time-outs, and the page says the table reconnects.
+pub fn store_away() -> bool {
+    REDIS_AWAY.load(Ordering::Relaxed)
+}
+
 /// What readiness asks of this server's stores.
 pub struct Readiness {
     redis: Option<RedisProbe>,
@@ -105,6 +115,7 @@ impl Readiness {
     fn saw_redis(&self, answered: &Result<(), String>) {
         let up = answered.is_ok();
         metrics().redis_up.set(i64::from(up));
+        REDIS_AWAY.store(!up, Ordering::Relaxed);
         if self.redis_up.swap(up, Ordering::Relaxed) != up {
             match answered {
                 Ok(()) => tracing::warn!("redis: answering again"),

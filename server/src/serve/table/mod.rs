@@ -318,7 +318,14 @@ impl Actor {
                 reply,
             } => {
                 let start = std::time::Instant::now();
-                let answer = self.person_move(seat, ply, &mv).await;
+                let answer = if super::ops::ready::store_away() {
+                    Err(Refusal::new(
+                        Code::Storage,
+                        "the table's store does not answer; try again shortly",
+                    ))
+                } else {
+                    self.person_move(seat, ply, &mv).await
+                };
                 let m = super::ops::metrics();
                 match &answer {
                     Ok(_) => m.move_seconds.observe(start.elapsed().as_secs_f64()),
