@@ -210,7 +210,11 @@ export function joinTable(table, rules, id) {
         conn.quiet = true;
         conn.backoff = BACKOFF_FIRST_MS;
         setTimeout(connect, 0);
-        setTimeout(() => { if (!conn.connected) table.update(); }, QUIET_MS);
+        setTimeout(() => {
+          if (conn.connected) return;
+          conn.quiet = false;
+          table.update();
+        }, QUIET_MS);
         return;
       }
       setTimeout(connect, conn.backoff);
@@ -386,7 +390,7 @@ export function joinTable(table, rules, id) {
     $('online').hidden = false;
     let line;
     if (conn.unfair) line = t(conn.unfair);
-    else if (!conn.connected) line = conn.welcomed ? t('onlineReconnecting') : t('checkingServer');
+    else if (!conn.connected && !conn.quiet) line = conn.welcomed ? t('onlineReconnecting') : t('checkingServer');
     else if (conn.storeAway) line = t('onlineReconnecting');
     else if (f.status === 'over') line = t('onlineOver');
     else if (seat === null) line = t('onlineWatching');
