@@ -15,13 +15,21 @@ use super::tally::Counters;
 const TRY_FOR: Duration = Duration::from_secs(10);
 /// The wait between two tries.
 const BETWEEN: Duration = Duration::from_millis(50);
+/// The longest one try may take (connecting, and the welcome).
+const ONE_TRY: Duration = Duration::from_secs(2);
 
 /// Connects `player` again with its seat's token; whether it sits again.
 pub(super) async fn rejoin(player: &mut Player, counters: &Counters) -> bool {
     counters.open_sockets.fetch_sub(1, Ordering::Relaxed);
     let until = Instant::now() + TRY_FOR;
     loop {
-        match join(&player.url, counters, player.token.as_deref()).await {
+        let tried = tokio::time::timeout(
+            ONE_TRY,
+            join(&player.url, counters, player.token.as_deref()),
+        )
+        .await
+        .unwrap_or_else(|_| Err("timed out".into()));
+        match tried {
             Ok(again) if again.seat == player.seat => {
                 player.socket = again.socket;
                 player.seen = again.seen;

@@ -348,7 +348,7 @@ impl Front {
     }
 
     /// Answers the requests held back while the actor started here.
-    fn answer_held(&self) {
+    pub(super) fn answer_held(&self) {
         let Some(local) = self.shared.local() else {
             return;
         };

@@ -72,11 +72,20 @@ impl Front {
     async fn hand_on(&mut self, next: String) {
         let id = self.shared.id.clone();
         self.shared.hold();
+        let mut flushed = false;
         if let Some(local) = self.shared.local() {
-            let (reply, flushed) = oneshot::channel();
+            let (reply, done) = oneshot::channel();
             if local.send(Command::Flush { reply }).await.is_ok() {
-                let _ = tokio::time::timeout(FLUSH_WAIT, flushed).await;
+                flushed = matches!(tokio::time::timeout(FLUSH_WAIT, done).await, Ok(Ok(_)));
             }
+        }
+        if !flushed {
+            // The actor is behind (a busy machine): stopped now, a write of
+            // its could land after the next holder read the table. It goes
+            // on here, and the table is handed on at a later look.
+            tracing::debug!("table {id}: not handed on yet, its actor is busy");
+            self.answer_held();
+            return;
         }
         let until = Instant::now() + ANSWERS_WAIT;
         while self.shared.answering.load(Ordering::Relaxed) > 0 && Instant::now() < until {
