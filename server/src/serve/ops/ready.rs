@@ -20,12 +20,18 @@ pub const READY_WITHIN: Duration = Duration::from_millis(500);
 /// How often the watch asks.
 const WATCH_EVERY: Duration = Duration::from_secs(1);
 
-/// Whether this server's Redis did not answer its last `PING`.
+/// Whether this server's Redis refused its last `PING` (an error, not
+/// slowness).
 static REDIS_AWAY: AtomicBool = AtomicBool::new(false);
 
-/// Whether the tables' store is away now (Redis did not answer the last
-/// `PING`): a move is refused at once with `storage` rather than wait for
-/// the store's own time-outs, and the page says the table reconnects.
+/// The words of a `PING` that took too long (the server is busy, or Redis
+/// is): not ready, but not away either.
+const SLOW: &str = "no answer within";
+
+/// Whether the tables' store is away now (Redis refused the last `PING`:
+/// connection refused or broken, not merely slow): a move is refused at
+/// once with `storage` rather than wait for the store's own time-outs, and
+/// the page says the table reconnects.
 pub fn store_away() -> bool {
     REDIS_AWAY.load(Ordering::Relaxed)
 }
@@ -115,7 +121,8 @@ impl Readiness {
     fn saw_redis(&self, answered: &Result<(), String>) {
         let up = answered.is_ok();
         metrics().redis_up.set(i64::from(up));
-        REDIS_AWAY.store(!up, Ordering::Relaxed);
+        let away = answered.as_ref().is_err_and(|e| !e.starts_with(SLOW));
+        REDIS_AWAY.store(away, Ordering::Relaxed);
         if self.redis_up.swap(up, Ordering::Relaxed) != up {
             match answered {
                 Ok(()) => tracing::warn!("redis: answering again"),
@@ -176,7 +183,7 @@ impl RedisProbe {
             }
         })
         .await
-        .unwrap_or_else(|_| Err(format!("no answer within {} ms", READY_WITHIN.as_millis())));
+        .unwrap_or_else(|_| Err(format!("{SLOW} {} ms", READY_WITHIN.as_millis())));
         match &answer {
             Ok(()) => metrics()
                 .redis_seconds
