@@ -30,6 +30,12 @@ import { clockRule } from '../table/start.js';
 
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 8000;
+/** The close code of a server that restarts (WebSocket's 1012): the page reconnects at once, quietly. */
+const RESTART_CLOSE = 1012;
+/** How long a quiet reconnection goes unsaid; past it the page says it reconnects. */
+const QUIET_MS = 3000;
+/** How long the page says the table reconnects after its store could not keep a change. */
+const STORE_AWAY_MS = 3000;
 const PING_EVERY_MS = 10_000;
 const WORD_DELAY_MS = 500;
 /** How long the end of a match's game stays on show before its next game's table. */
@@ -137,6 +143,8 @@ export function joinTable(table, rules, id) {
     /** @type {string} why this page does not play on: a translated word's key, '' while all is well */ unfair: '',
     /** the page is on its way to the table where the game goes on */ moving: false,
     /** @type {string|null} the match record's id whose verify link is set */ matchRecord: null,
+    /** its server restarts: the page reconnects without a word */ quiet: false,
+    /** the table's store did not answer a moment ago (the server's `storage` code) */ storeAway: false,
     timers: /** @type {any[]} */ ([]),
   };
   const session = new RemoteSession(rules, /** @type {ServerState} */ (emptyState(rules, id)), null);
@@ -192,10 +200,23 @@ export function joinTable(table, rules, id) {
         say(() => t('err.other', { why }));
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (conn.ws !== ws || conn.left) return;
       conn.connected = false;
       conn.pending = null;
+      if (event.code === RESTART_CLOSE) {
+        // Its server restarts and another takes the table on: back at once,
+        // and nothing said unless it takes long.
+        conn.quiet = true;
+        conn.backoff = BACKOFF_FIRST_MS;
+        setTimeout(connect, 0);
+        setTimeout(() => {
+          if (conn.connected) return;
+          conn.quiet = false;
+          table.update();
+        }, QUIET_MS);
+        return;
+      }
       setTimeout(connect, conn.backoff);
       conn.backoff = Math.min(conn.backoff * 2, BACKOFF_MAX_MS);
       table.update();
@@ -276,12 +297,20 @@ export function joinTable(table, rules, id) {
       const seat = session.seat;
       /** @type {import('../core/announce.js').Words} */
       const seated = seat === null ? () => t('onlineWatching') : () => t('onlineYouSit', { n: seat + 1 });
-      follow(message.state, [back ? () => t('onlineBack') : seated], !back);
+      const quiet = conn.quiet;
+      conn.quiet = false;
+      follow(message.state, quiet ? [] : [back ? () => t('onlineBack') : seated], !back);
     } else if (message.type === 'state') {
       follow(message, []);
     } else if (message.type === 'error') {
       conn.pending = null;
       say(() => errorText(message));
+      if (message.code === 'storage') {
+        // The table's store is away (Redis restarting): nothing was kept, and
+        // the page says the table reconnects for a moment.
+        conn.storeAway = true;
+        setTimeout(() => { conn.storeAway = false; table.update(); }, STORE_AWAY_MS);
+      }
       if (message.code === 'bad-token') {
         // This browser's token is not the table's (a server that lost it): sit anew.
         keep(id, { token: undefined });
@@ -361,7 +390,8 @@ export function joinTable(table, rules, id) {
     $('online').hidden = false;
     let line;
     if (conn.unfair) line = t(conn.unfair);
-    else if (!conn.connected) line = conn.welcomed ? t('onlineReconnecting') : t('checkingServer');
+    else if (!conn.connected && !conn.quiet) line = conn.welcomed ? t('onlineReconnecting') : t('checkingServer');
+    else if (conn.storeAway) line = t('onlineReconnecting');
     else if (f.status === 'over') line = t('onlineOver');
     else if (seat === null) line = t('onlineWatching');
     else if (f.status === 'waiting') line = host ? t(kept(id).paired ? 'onlineWaitingAnyone' : 'onlineWaitingHost') : t('onlineWaitingGuest');

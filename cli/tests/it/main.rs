@@ -5,6 +5,7 @@
 
 mod cli;
 mod cli_verify;
+mod deploy;
 mod load;
 mod match_record;
 mod nabu_cli;

@@ -208,6 +208,11 @@ impl Lobby {
         self.version.receiver_count() > 0
     }
 
+    /// How many pages listen to the lobby now.
+    pub fn subscribers(&self) -> usize {
+        self.version.receiver_count()
+    }
+
     /// Table `id` is gone from this server (its actor ended, or runs
     /// elsewhere now).
     pub fn remove(&self, id: &str) {

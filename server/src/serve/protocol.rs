@@ -211,6 +211,11 @@ impl Refusal {
     }
 }
 
+/// The close code of a table's socket when its server stops (1012, the
+/// WebSocket's "service restart"): the page reconnects at once, through
+/// the proxy to the server that takes the table on, and says nothing of it.
+pub const RESTART_CLOSE: u16 = 1012;
+
 /// The first frame of every socket, sent before the server reads anything:
 /// the table's id and its seed's fingerprint (the commitment).
 pub fn commitment(id: &str, fingerprint: &str) -> String {

@@ -229,6 +229,7 @@ async fn post_seek(seeks: &Seeks, seek: &Seek) -> Result<(), Refusal> {
         .await,
     )?;
     store(kv.rank(SEEKS, &seek.id, Some(seek.since as f64)).await)?;
+    super::ops::metrics().seeks.inc();
     Ok(())
 }
 

@@ -16,6 +16,9 @@ impl Actor {
     /// has fewer in the store than in its state: those are appended first.
     pub(super) async fn keep_move(&mut self) -> Result<(), AppendError> {
         let kept = self.append_last().await;
+        if kept.is_ok() {
+            super::super::ops::metrics().moves.inc();
+        }
         if let Err(e) = &kept {
             let ply = self
                 .saved

@@ -317,7 +317,20 @@ impl Actor {
                 mv,
                 reply,
             } => {
-                let answer = self.person_move(seat, ply, &mv).await;
+                let start = std::time::Instant::now();
+                let answer = if super::ops::ready::store_away() {
+                    Err(Refusal::new(
+                        Code::Storage,
+                        "the table's store does not answer; try again shortly",
+                    ))
+                } else {
+                    self.person_move(seat, ply, &mv).await
+                };
+                let m = super::ops::metrics();
+                match &answer {
+                    Ok(_) => m.move_seconds.observe(start.elapsed().as_secs_f64()),
+                    Err(r) => m.moves_refused.with_label_values(&[r.code.as_str()]).inc(),
+                }
                 let _ = reply.send(answer);
             }
             Command::Bot { ply, mv } => {
