@@ -111,6 +111,7 @@ ${p.playActions}      </div>
 
       <div id="result" class="result" hidden>
         <p id="result-line" class="result-line"></p>
+        <p id="result-ratings" class="result-ratings" hidden></p>
 ${p.resultExtra ?? ''}      </div>
       <div id="online-again" class="online-again" hidden>
         <p id="online-again-line" class="online-again-line"></p>
@@ -130,8 +131,9 @@ const ONLINE = `      <section id="online" class="online" aria-labelledby="onlin
           <a id="online-match-record" href="api/records" data-i18n="onlineMatchRecord">The match record</a>
         </p>
         <div id="online-wait" class="online-wait" hidden>
-          <p class="note" data-i18n="onlineShare"></p>
-          <div class="online-link">
+          <p id="online-held" class="online-held" hidden></p>
+          <p id="online-share" class="note" data-i18n="onlineShare"></p>
+          <div id="online-link-box" class="online-link">
             <input id="online-link" type="text" readonly data-i18n-label="onlineLink">
             <button id="online-copy" type="button" data-i18n="copyLink">Copy link</button>
           </div>
@@ -143,6 +145,10 @@ const ONLINE = `      <section id="online" class="online" aria-labelledby="onlin
           </label>
           <p id="online-word-help" class="note" data-i18n="onlineWordHelp"></p>
           <button id="online-start" type="button" class="primary" data-i18n="onlineStartNow">Start now</button>
+          <p id="online-held-ways" class="online-held-ways" hidden>
+            <button id="online-play-bot" type="button" data-i18n="onlinePlayBot">Play the bot now</button>
+            <a id="online-back" href="lobby.html" data-i18n="onlineToLobby">Back to the lobby</a>
+          </p>
         </div>
       </section>
 `;

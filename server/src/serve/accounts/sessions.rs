@@ -242,12 +242,17 @@ pub(super) async fn delete(
             accounts.check_origin(&headers)?;
             let (account, _) = accounts.require(&headers).await?;
             let Body(NameBody { name }) = body?;
-            if name != account.name {
+            // The name as typed, whatever its case (names are told apart
+            // without it).
+            if name.trim().to_lowercase() != account.name.to_lowercase() {
                 return Err(Refusal::bad(
                     "confirm-name",
                     "type the account's name to delete it",
                 ));
             }
+            // Its kept records name it no more (signed again) before the
+            // name is free for someone else to take.
+            let renamed = store(accounts.rename_records(&account.id, &account.name).await)?;
             let mut changes = vec![
                 Change::remove(name_key(&account.name)),
                 Change::remove(account_key(&account.id)),
@@ -271,7 +276,10 @@ pub(super) async fn delete(
                     .rank(super::model::LEADERBOARD, &account.id, None)
                     .await,
             )?;
-            tracing::info!("account {} deleted", account.name);
+            tracing::info!(
+                "account {} deleted, its name replaced in {renamed} records",
+                account.name
+            );
             let mut response = Json(json!({})).into_response();
             response
                 .headers_mut()

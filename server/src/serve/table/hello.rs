@@ -13,6 +13,7 @@ impl Actor {
         token: Option<String>,
         account: Option<SeatAccount>,
     ) -> Result<Welcome, Refusal> {
+        self.record_as_kept().await;
         // The seat held for the page's account (a seek's table), or the
         // one its account sits in.
         let accounts = &self.saved.players.accounts;

@@ -294,7 +294,7 @@ impl Actor {
                 let _ = reply.send(answer);
             }
             Command::Start { seat, reply } => {
-                let answer = if seat != Some(0) {
+                let answer = if seat != Some(0) && !(seat.is_some() && self.stranded()) {
                     Err(Refusal::new(Code::NotHost, "only the host starts the game"))
                 } else if self.saved.status != Status::Waiting {
                     Err(Refusal::new(Code::Started, "the game has started"))

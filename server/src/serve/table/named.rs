@@ -100,4 +100,29 @@ impl Actor {
             tracing::error!("table {}: not kept for its accounts: {e}", self.saved.id);
         }
     }
+
+    /// A finished table shows its record as kept: a deleted account's
+    /// name is replaced there (signed again) while the table may still
+    /// linger here, so a page that opens it reads the kept one.
+    pub(super) async fn record_as_kept(&mut self) {
+        if self.saved.status != super::Status::Over || self.record.is_none() {
+            return;
+        }
+        let Ok(Some(kept)) = self.store.record(&self.saved.id).await else {
+            return;
+        };
+        if self.record.as_deref() == Some(kept.as_str()) {
+            return;
+        }
+        if let Ok(parsed) = virada::record::parse(&kept) {
+            if let Some(names) = parsed.names {
+                for (seat, name) in names.into_iter().enumerate() {
+                    if let Some(account) = self.saved.players.accounts[seat].as_mut() {
+                        account.name = name;
+                    }
+                }
+            }
+        }
+        self.record = Some(kept);
+    }
 }

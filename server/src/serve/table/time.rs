@@ -78,7 +78,9 @@ impl Actor {
         let now = now_ms();
         match self.saved.status {
             Status::Waiting => {
-                if now >= self.saved.wait_until_ms && !self.saved.paired {
+                if now >= self.saved.wait_until_ms && (!self.saved.paired || self.stranded()) {
+                    // A seek's table whose other person never came: the
+                    // bot sits for them, in a casual game.
                     let _ = self.settle().await;
                 } else if now >= self.saved.wait_until_ms {
                     // "Play anyone" keeps looking; the wait starts again.
