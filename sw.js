@@ -111,6 +111,7 @@ const SITE_FILES = [
   'www/online/api.js',
   'www/online/online.js',
   'www/online/presence.js',
+  'www/online/stop.js',
   'www/online/session.js',
   'www/online/words.js',
   'www/match/match.js',

@@ -20,6 +20,7 @@ import { savePref } from '../core/store.js';
 import { say, joined } from '../core/announce.js';
 import { seatLabel, seatOf } from '../table/panel.js';
 import { ratingLines, showRatings } from '../accounts/rating-line.js';
+import { bindStop } from './stop.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
 import { fingerprintOf } from '../games/engine.js';
@@ -406,6 +407,7 @@ export function joinTable(table, rules, id) {
     }
 
     showRatings($('result-ratings'), f.status === 'over' ? f.record : null);
+    drawStop(f, seat, conn.connected && !conn.unfair);
     const again = againView(f, conn.connected && !conn.unfair ? seat : null);
     $('online-again').hidden = !again.shown;
     setText($('online-again-line'), again.line);
@@ -475,6 +477,7 @@ export function joinTable(table, rules, id) {
   }
 
   bind();
+  const drawStop = bindStop(send);
   table.goOnline(online, session);
   table.update();
   // The key this page sees from the server, to compare with the record's at the end.

@@ -130,6 +130,15 @@ const ONLINE = `      <section id="online" class="online" aria-labelledby="onlin
           <a id="online-match-verify" href="verify.html" data-i18n="onlineMatchVerify">Verify the match</a>
           <a id="online-match-record" href="api/records" data-i18n="onlineMatchRecord">The match record</a>
         </p>
+        <div id="online-stop" class="online-stop" hidden>
+          <button id="online-resign" type="button" data-i18n="onlineResign">Resign</button>
+          <button id="online-abort" type="button" data-i18n="onlineAbort">Abort</button>
+          <div id="online-confirm" class="online-confirm" role="group" aria-labelledby="online-confirm-line" hidden>
+            <p id="online-confirm-line" class="online-confirm-line"></p>
+            <button id="online-confirm-yes" type="button" class="danger"></button>
+            <button id="online-confirm-no" type="button" data-i18n="onlineKeepPlaying">Keep playing</button>
+          </div>
+        </div>
         <div id="online-wait" class="online-wait" hidden>
           <p id="online-held" class="online-held" hidden></p>
           <p id="online-share" class="note" data-i18n="onlineShare"></p>

@@ -11,6 +11,18 @@ import * as sound from '../core/sound.js';
 import { drawPanel, seatLabel, seatOf } from './panel.js';
 import { bindTips } from '../board/tips.js';
 
+/**
+ * The end's line: the board's result, or who resigned (the other wins) or
+ * aborted (no result) at an online table (online/session.js sets `cut`).
+ * @param {any} s the snapshot @param {any} rules the game's adapter
+ */
+function endText(s, rules) {
+  const who = (color) => `${colorName(color)} (${seatLabel(s, seatOf(s, color))})`;
+  if (s.cut?.resigned) return t('resignedResult', { loser: who(s.cut.resigned), winner: who(s.cut.resigned === 'dark' ? 'light' : 'dark') });
+  if (s.cut?.aborted) return t('abortedResult', { who: who(s.cut.aborted) });
+  return rules.resultText(s, (color) => seatLabel(s, seatOf(s, color)));
+}
+
 const $ = (id) => document.getElementById(id);
 const COLUMNS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -104,7 +116,7 @@ export function createView(table) {
         seedShown: state.seedShown,
         seed: state.seedShown ? session.seedHex() : '',
         word: session.word(),
-        result: s.over ? rules.resultText(s, (color) => seatLabel(s, seatOf(s, color))) : '',
+        result: s.over ? endText(s, rules) : '',
         moveText: rules.moveText,
       },
       { choose: table.choose },

@@ -25,6 +25,7 @@ fn saved(id: &str, seats: [Holder; 2], status: Status) -> Saved {
         declined: [false, false],
         next: None,
         players: Default::default(),
+        cut: None,
     }
 }
 

@@ -31,6 +31,7 @@ mod keep;
 mod r#match;
 mod named;
 mod show;
+mod stop;
 mod time;
 
 pub use again::{Next, Opener};
@@ -301,6 +302,10 @@ impl Actor {
                 } else {
                     self.settle().await
                 };
+                let _ = reply.send(answer);
+            }
+            Command::Stop { seat, how, reply } => {
+                let answer = self.stop(seat, how).await;
                 let _ = reply.send(answer);
             }
             Command::Again { seat, reply } => {
