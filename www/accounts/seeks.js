@@ -38,12 +38,25 @@ function describe(s) {
 }
 
 /**
+ * Whether a seek takes a player of `rating`, as the server judges it: a
+ * quick seek's range widens by 50 points every 5 s it waits.
+ * @param {SeekView & {since?: number}} s @param {number} rating
+ */
+function accepts(s, rating) {
+  if (!Number.isFinite(rating)) return true;
+  const widen = s.quick && s.since ? 50 * Math.floor(Math.max(0, Date.now() - s.since) / 5000) : 0;
+  const low = s.min == null ? -Infinity : Number(s.min) - widen;
+  const high = s.max == null ? Infinity : Number(s.max) + widen;
+  return rating >= low && rating <= high;
+}
+
+/**
  * Mounts the seeks in `root` (a section of the lobby).
  * @param {HTMLElement} root
  */
 export function mountSeeks(root) {
-  /** @type {{me: api.Me|null, seeks: SeekView[], own: string|null, ownGame: string, message: string, timer: number, ownTimer: number}} */
-  const state = { me: null, seeks: [], own: null, ownGame: 'othello', message: '', timer: 0, ownTimer: 0 };
+  /** @type {{me: api.Me|null, seeks: SeekView[], own: string|null, ownGame: string, ownSince: number, ownQuick: boolean, message: string, timer: number, ownTimer: number}} */
+  const state = { me: null, seeks: [], own: null, ownGame: 'othello', ownSince: 0, ownQuick: false, message: '', timer: 0, ownTimer: 0 };
 
   /** To the table of a game of `game` (`othello`, `nabucodonosor`). */
   function go(table, game) {
@@ -79,6 +92,15 @@ export function mountSeeks(root) {
     const data = new FormData(form);
     const number = (k) => (String(data.get(k) || '').trim() === '' ? undefined : Number(data.get(k)));
     const [game, size] = String(data.get('game') || 'othello').split(':');
+    for (const k of ['min', 'max']) {
+      const n = number(k);
+      if (n !== undefined && !(Number.isInteger(n) && n >= 0 && n <= 4000)) {
+        state.message = t('a.badRating');
+        say(state.message);
+        draw();
+        return;
+      }
+    }
     const body = {
       game,
       size: size ? Number(size) : undefined,
@@ -92,8 +114,10 @@ export function mountSeeks(root) {
       if (answer.table) return go(answer.table, game);
       state.own = answer.id;
       state.ownGame = game;
-      state.message = t('a.seekWaiting');
-      say(state.message);
+      state.ownSince = Date.now();
+      state.ownQuick = quick;
+      state.message = '';
+      say(t('a.seekWaiting'));
       clearTimeout(state.ownTimer);
       state.ownTimer = window.setTimeout(watchOwn, OWN_EVERY_MS);
       list();
@@ -131,7 +155,8 @@ export function mountSeeks(root) {
   }
 
   function form() {
-    const f = /** @type {HTMLFormElement} */ (el('form', { class: 'seek-form', id: 'seek-form' }));
+    // Checked here, to say why in the page's words (the browser's bubble would not).
+    const f = /** @type {HTMLFormElement} */ (el('form', { class: 'seek-form', id: 'seek-form', novalidate: '' }));
     f.dataset.lang = document.documentElement.lang;
     const game = el('select', { id: 'seek-game', name: 'game' });
     for (const g of GAMES) {
@@ -217,7 +242,9 @@ export function mountSeeks(root) {
     setText(title, t('a.seeks'));
     setText(intro, t('a.seeksIntro'));
     setText(signIn, t('a.seeksSignIn'));
-    setText(waiting, t('a.seekWaiting'));
+    const waited = Math.max(0, Math.floor((Date.now() - state.ownSince) / 1000));
+    const time = `${Math.floor(waited / 60)}:${String(waited % 60).padStart(2, '0')}`;
+    setText(waiting, [t('a.seekWaitingFor', { time }), state.ownQuick ? t('a.quickSame') : ''].filter(Boolean).join(' '));
     setText(cancel, t('a.seekCancel'));
     const signedIn = Boolean(state.me?.signedIn);
     signIn.hidden = signedIn;
@@ -239,7 +266,11 @@ export function mountSeeks(root) {
       else if (signedIn) {
         const play = el('button', { type: 'button', class: 'seek-take', 'aria-label': t('a.takeLabel', { name: s.name, rating: s.shown, game, clock, kind }) }, t('a.take'));
         play.addEventListener('click', () => take(s));
+        // Said before a tap: a seek whose range leaves this rating out offers no Play.
+        const fits = accepts(s, Number(state.me?.rating));
+        play.toggleAttribute('disabled', !fits);
         li.append(' ', play);
+        if (!fits) li.append(' ', el('span', { class: 'seek-out' }, t('a.outOfRange')));
       }
       entries.push(li);
     }

@@ -160,6 +160,13 @@ export class RemoteSession {
     } else if (f.status === 'over' && f.cut?.aborted != null) {
       this.snap.cut = { aborted: colorOf(f.cut.aborted) };
       this.snap.outcome = null;
+    } else if (f.status === 'over' && f.rated) {
+      // A rated game the bot finished for a person who left: they lost, whatever the board says.
+      const left = [0, 1].filter((seat) => f.seats[seat]?.tookSeat);
+      if (left.length === 1) {
+        this.snap.cut = { left: colorOf(left[0]) };
+        this.snap.outcome = colorOf(1 - left[0]);
+      }
     }
     return this.snap;
   }

@@ -17,10 +17,24 @@ import { bindTips } from '../board/tips.js';
  * @param {any} s the snapshot @param {any} rules the game's adapter
  */
 function endText(s, rules) {
-  const who = (color) => `${colorName(color)} (${seatLabel(s, seatOf(s, color))})`;
-  if (s.cut?.resigned) return t('resignedResult', { loser: who(s.cut.resigned), winner: who(s.cut.resigned === 'dark' ? 'light' : 'dark') });
+  // A seat the bot finished for its person is named as theirs, without brackets in brackets.
+  const label = (color) => {
+    const seat = seatOf(s, color);
+    const x = s.online?.seats?.[seat];
+    if (!x?.tookSeat) return seatLabel(s, seat);
+    return x.name ? t('botForName', { name: String(x.name) }) : t('botForLeft');
+  };
+  const who = (color) => `${colorName(color)} (${label(color)})`;
+  const other = (color) => (color === 'dark' ? 'light' : 'dark');
+  if (s.cut?.resigned) return t('resignedResult', { loser: who(s.cut.resigned), winner: who(other(s.cut.resigned)) });
   if (s.cut?.aborted) return t('abortedResult', { who: who(s.cut.aborted) });
-  return rules.resultText(s, (color) => seatLabel(s, seatOf(s, color)));
+  if (s.cut?.left) {
+    const winner = other(s.cut.left);
+    if (s.online?.seat === seatOf(s, winner)) return t('leftYouWin');
+    const x = s.online?.seats?.[seatOf(s, s.cut.left)];
+    return t('leftResult', { leaver: `${colorName(s.cut.left)} (${x?.name ? String(x.name) : t('opponent')})`, winner: who(winner) });
+  }
+  return rules.resultText(s, label);
 }
 
 const $ = (id) => document.getElementById(id);
