@@ -132,6 +132,8 @@ const SITE_FILES = [
   'www/accounts/api.js',
   'www/accounts/bar.js',
   'www/accounts/graph.js',
+  'www/accounts/header-words.js',
+  'www/accounts/header.js',
   'www/accounts/players.js',
   'www/accounts/rating-line.js',
   'www/accounts/seeks.js',

@@ -15,6 +15,7 @@ import { mountAccount, el, errorText, profileHref } from './bar.js';
 import { ratingGraph } from './graph.js';
 import * as api from './api.js';
 import { verifyLink } from '../core/finished.js';
+import { mountHeaderAccount } from './header.js';
 
 addWords(TABLE_WORDS);
 addWords(LOBBY_WORDS);
@@ -185,6 +186,7 @@ function render() {
   const title = name ? String(state.profile?.name || name) : t('a.leaderboard');
   $('page-title').textContent = title;
   document.title = `${title} — Virada`;
+  mountHeaderAccount();
   translatePage();
   $('page-title').textContent = title;
   drawBoard();
@@ -197,6 +199,7 @@ function boot() {
   setLanguage(chooseLanguage(params.lang, loadPrefs().lang, navigator.languages));
   attach($('status'));
   const bar = mountAccount($('account-bar'), (me) => {
+    mountHeaderAccount();
     const was = state.me?.name;
     state.me = me;
     if (me.signedIn && name && me.name === state.profile?.name) loadSessions();

@@ -15,6 +15,7 @@ import { drawPart } from './list.js';
 import { ACCOUNT_WORDS } from '../accounts/words.js';
 import { mountAccount } from '../accounts/bar.js';
 import { mountSeeks } from '../accounts/seeks.js';
+import { mountHeaderAccount } from '../accounts/header.js';
 
 addWords(TABLE_WORDS);
 addWords(LOBBY_WORDS);
@@ -96,6 +97,7 @@ const people = { redraw: () => {} };
 
 function render() {
   document.title = `${t('l.title')} — Virada`;
+  mountHeaderAccount();
   translatePage();
   draw();
   people.redraw();
@@ -110,7 +112,10 @@ function boot() {
   });
   attach($('status'));
   const seeks = mountSeeks($('seeks'));
-  const bar = mountAccount($('account-bar'), (me) => seeks.signedIn(me));
+  const bar = mountAccount($('account-bar'), (me) => {
+    seeks.signedIn(me);
+    mountHeaderAccount();
+  });
   people.redraw = () => {
     bar.redraw();
     seeks.redraw();

@@ -60,6 +60,7 @@ ${p.styles.map((s) => `  <link rel="stylesheet" href="${s}">\n`).join('')}  <scr
       <p class="tagline" data-i18n="tagline">${p.tagline}</p>
     </div>
     <div class="top-controls">
+      <a id="header-account" class="header-account" href="lobby.html" data-i18n="hdr.signIn">Sign in</a>
       <label class="lang">
         <span class="visually-hidden" data-i18n="language">Language</span>
         <select id="lang"></select>

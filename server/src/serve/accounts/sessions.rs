@@ -164,21 +164,32 @@ pub(super) async fn sign_out(
 
 pub(super) async fn me(State(accounts): State<Arc<Accounts>>, headers: HeaderMap) -> Response {
     let origin = accounts.origin().to_string();
-    match accounts.signed_in(&headers).await {
-        Ok(Some((account, _))) => Json(json!({
-            "signedIn": true,
-            "origin": origin,
-            "name": account.name,
-            "rating": account.rating.rating(),
-            "deviation": account.rating.deviation(),
-            "shown": account.rating.shown(),
-            "provisional": account.rating.is_provisional(),
-            "passkeys": account.passkeys.len(),
-        }))
-        .into_response(),
-        Ok(None) => Json(json!({ "signedIn": false, "origin": origin })).into_response(),
-        Err(e) => storage(&e).into_response(),
-    }
+    let (mut response, who) = match accounts.signed_in(&headers).await {
+        Ok(Some((account, _))) => {
+            let shown = account.rating.shown();
+            let answer = Json(json!({
+                "signedIn": true,
+                "origin": origin,
+                "name": account.name,
+                "rating": account.rating.rating(),
+                "deviation": account.rating.deviation(),
+                "shown": shown,
+                "provisional": account.rating.is_provisional(),
+                "passkeys": account.passkeys.len(),
+            }))
+            .into_response();
+            (answer, Some((account.name, shown)))
+        }
+        Ok(None) => (
+            Json(json!({ "signedIn": false, "origin": origin })).into_response(),
+            None,
+        ),
+        Err(e) => return storage(&e).into_response(),
+    };
+    // Every page's header shows who this is from a cookie, asking nothing.
+    let cookie = accounts.who_cookie(who.as_ref().map(|(n, s)| (n.as_str(), s.as_str())));
+    response.headers_mut().insert(header::SET_COOKIE, cookie);
+    response
 }
 
 pub(super) async fn sessions(
