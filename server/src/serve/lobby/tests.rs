@@ -119,6 +119,7 @@ fn spectators_on_other_servers_count_and_a_part_merges() {
         Some(Progress {
             ply: 3,
             score: [4, 3],
+            turn: 1,
         }),
     );
     let _here = lobby.watchers("t").enter();
