@@ -59,10 +59,10 @@ export async function twoListings(page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
 }
 
-/** ana (desktop) seeks a rated game, bruno (a 390 px phone) takes it: both at the table. */
-export async function ratedPair(server) {
-  const ana = await signedUp(server, 'ana', DESKTOP);
-  const bruno = await signedUp(server, 'bruno', PHONE390);
+/** ana (desktop) seeks a rated game, bruno (a 390 px phone) takes it (both of `options` when given): both at the table. */
+export async function ratedPair(server, { options = null } = {}) {
+  const ana = await signedUp(server, 'ana', options ?? DESKTOP);
+  const bruno = await signedUp(server, 'bruno', options ?? PHONE390);
   await ana.page.locator('#seek-post').click();
   await ana.page.locator('#seek-waiting').waitFor();
   const take = bruno.page.getByRole('button', { name: /^Play ana/ });

@@ -35,6 +35,8 @@ function drawBoard() {
   if (name || !state.board) return;
   const players = Array.isArray(state.board.players) ? state.board.players : [];
   root.replaceChildren(el('p', { class: 'intro' }, t('a.leaderboardIntro', { n: Number(state.board.minGames) || 0 })));
+  // Come from deleting one's account: it says so.
+  if (new URLSearchParams(location.search).has('deleted')) root.prepend(el('p', { class: 'account-message', id: 'deleted-done', role: 'status' }, t('a.deleteDone')));
   if (players.length === 0) {
     root.append(el('p', { class: 'none', id: 'board-none' }, t('a.leaderboardNone')));
     return;
@@ -105,6 +107,18 @@ async function openVerified(id) {
   }
 }
 
+/** "Chrome on Linux" from a browser's User-Agent (the whole of it stays in the title). @param {string} agent */
+export function deviceName(agent) {
+  /** @type {[RegExp, string][]} */
+  const browsers = [[/Edg\//, 'Edge'], [/OPR\//, 'Opera'], [/Firefox\//, 'Firefox'], [/Chrome\//, 'Chrome'], [/Version\/[\d.]+.*Safari\//, 'Safari']];
+  /** @type {[RegExp, string][]} */
+  const systems = [[/iPhone/, 'iPhone'], [/iPad/, 'iPad'], [/Android/, 'Android'], [/Windows/, 'Windows'], [/CrOS/, 'ChromeOS'], [/Mac OS X/, 'macOS'], [/Linux/, 'Linux']];
+  const browser = browsers.find(([re]) => re.test(agent))?.[1];
+  const os = systems.find(([re]) => re.test(agent))?.[1];
+  if (!browser && !os) return agent;
+  return t('a.device', { browser: browser ?? '?', os: os ?? '?' });
+}
+
 async function loadSessions() {
   try {
     state.sessions = await api.sessions();
@@ -124,10 +138,10 @@ function drawManage() {
   for (const s of state.sessions || []) {
     const agent = String(s.agent || '?');
     const li = el('li');
-    li.append(el('span', {}, agent), el('span', {}, t('a.sessionSince', { when: when(s.created) })));
+    li.append(el('span', { title: agent }, deviceName(agent)), el('span', {}, t('a.sessionSince', { when: when(s.created) })));
     if (s.current) li.append(el('strong', {}, t('a.sessionThis')));
     else {
-      const out = el('button', { type: 'button', 'aria-label': t('a.revokeLabel', { agent }) }, t('a.revoke'));
+      const out = el('button', { type: 'button', 'aria-label': t('a.revokeLabel', { agent: deviceName(agent) }) }, t('a.revoke'));
       out.addEventListener('click', async () => {
         try {
           await api.revoke(String(s.id));
@@ -160,7 +174,7 @@ function drawManage() {
     try {
       await api.deleteAccount(input.value);
       say(t('a.deleteDone'));
-      location.href = 'players.html';
+      location.href = 'players.html?deleted=1';
     } catch (error) {
       state.message = errorText(error);
       say(state.message);

@@ -256,7 +256,7 @@ export function mountSeeks(root) {
       li.dataset.id = s.id;
       const { game, clock, kind } = describe(s);
       const range = s.min != null || s.max != null
-        ? t('a.range', { min: s.min ?? '–', max: s.max ?? '–' })
+        ? (s.max == null ? t('a.rangeFrom', { min: s.min }) : s.min == null ? t('a.rangeTo', { max: s.max }) : t('a.range', { min: s.min, max: s.max }))
         : t('a.anyRange');
       const who = el('a', { href: profileHref(s.name), class: 'seek-name' }, `${s.name} (${s.shown})`);
       const what = el('span', { class: 'seek-what' }, [game, clock, kind, range].join(' · '));
