@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
-import { playOut, field, cliVerify } from './online-util.mjs';
+import { playOut, field, cliVerify, pageVerify } from './online-util.mjs';
 import { ratedPair } from './accounts-util.mjs';
 
 test('a seated person resigns after asking: the other wins, the signed record says who resigned, the ratings change', async () => {
@@ -42,6 +42,11 @@ test('a seated person resigns after asking: the other wins, the signed record sa
   const verified = cliVerify(record);
   assert.equal(verified.code, 0, verified.out);
   assert.match(verified.out, /resigned/);
+  // Verify a game, in the page (the library's verifier in WebAssembly), takes it too.
+  const inPage = await pageVerify(bruno.context, server, record);
+  assert.equal(inPage.ok, true, JSON.stringify(inPage.checks));
+  assert.equal(inPage.checks.result, 'resigned-ok');
+  assert.match(inPage.texts, /resigned/);
   // A resignation written into the record by hand, not signed again, does not verify.
   const forged = record.replace(`, ${bruno_color} resigned`, '');
   assert.notEqual(cliVerify(forged).code, 0);
