@@ -1,4 +1,6 @@
 // Polish at 360 px: a 20-character name does not widen the players page;
+// the leaderboard says how far one is from it ("0 of the 5 rated games");
+// the results beside the rating are the rated games', with no plural to get wrong;
 // a signed-in device is named by its browser and system, not its raw
 // User-Agent; a seek's open-ended range reads as words; a deleted account
 // leaves a line that says so.
@@ -18,6 +20,13 @@ test('a long name at 360 px, the devices by name, a range in words, a deletion c
   await own.waitFor();
   assert.match(await own.innerText(), /rating 1600 or more/);
   await page.locator('#seek-cancel').click();
+  // The leaderboard says how far one is from it.
+  await page.goto(`${originOf(server)}/players.html?lang=en`);
+  await page.locator('#board-mine').waitFor();
+  assert.equal(await page.locator('#board-mine').innerText(), 'You have played 0 of the 5 rated games that put you on the leaderboard.');
+  await page.goto(`${originOf(server)}/players.html?name=Maximiliano_Roberto2&lang=pt`);
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.locator('#profile-record').innerText(), 'partidas valendo nota: vitórias 0, empates 0, derrotas 0');
   await page.goto(`${originOf(server)}/players.html?name=Maximiliano_Roberto2&lang=en`);
   await page.waitForSelector('body[data-ready="true"]');
   await page.locator('#sessions li').first().waitFor();

@@ -24,8 +24,8 @@ addWords(ACCOUNT_WORDS);
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const name = new URLSearchParams(location.search).get('name');
 
-/** @type {{me: api.Me|null, board: any, profile: any, sessions: any[]|null, message: string}} */
-const state = { me: null, board: null, profile: null, sessions: null, message: '' };
+/** @type {{me: api.Me|null, board: any, profile: any, sessions: any[]|null, message: string, mine: {ratedGames: number}|null}} */
+const state = { me: null, board: null, profile: null, sessions: null, message: '', mine: null };
 
 const when = (ms) => new Date(Number(ms)).toLocaleString();
 
@@ -35,6 +35,11 @@ function drawBoard() {
   if (name || !state.board) return;
   const players = Array.isArray(state.board.players) ? state.board.players : [];
   root.replaceChildren(el('p', { class: 'intro' }, t('a.leaderboardIntro', { n: Number(state.board.minGames) || 0 })));
+  // Signed in and not listed yet: how far from it ("2 of 5 rated games").
+  const min = Number(state.board.minGames) || 0;
+  if (state.mine && state.mine.ratedGames < min) {
+    root.append(el('p', { class: 'account-note', id: 'board-mine' }, t('a.boardMine', { n: state.mine.ratedGames, min })));
+  }
   // Come from deleting one's account: it says so.
   if (new URLSearchParams(location.search).has('deleted')) root.prepend(el('p', { class: 'account-message', id: 'deleted-done', role: 'status' }, t('a.deleteDone')));
   if (players.length === 0) {
@@ -70,7 +75,10 @@ function drawProfile() {
   const rating = el('p', { class: 'rating', id: 'profile-rating' }, String(p.shown));
   root.append(rating, el('p', { id: 'profile-deviation' }, t('a.deviation', { rd: Number(p.deviation).toFixed(1) })));
   if (p.provisional) root.append(el('p', { class: 'account-note' }, t('a.provisional')));
-  root.append(el('p', { id: 'profile-record' }, t('a.record', { w: p.wins, d: p.draws, l: p.losses })));
+  // Beside the rating, the rated games' results (casual ones count apart).
+  const rated = (Array.isArray(p.games) ? p.games : []).filter((g) => g.rating != null);
+  const count = (result) => rated.filter((g) => g.result === result).length;
+  root.append(el('p', { id: 'profile-record' }, t('a.record', { w: count('win'), d: count('draw'), l: count('loss') })));
   root.append(el('h3', {}, t('a.graph')), ratingGraph(p.history || [], String(p.name)));
   root.append(el('h3', {}, t('a.keptGames')));
   const games = Array.isArray(p.games) ? p.games : [];
@@ -188,7 +196,11 @@ function drawManage() {
 async function load() {
   try {
     if (name) state.profile = await api.profile(name);
-    else state.board = await api.leaderboard();
+    else {
+      state.board = await api.leaderboard();
+      const me = state.me?.signedIn && state.me.name ? await api.profile(state.me.name).catch(() => null) : null;
+      state.mine = me ? { ratedGames: Number(me.ratedGames) || 0 } : null;
+    }
   } catch (error) {
     state.message = errorText(error);
   }
