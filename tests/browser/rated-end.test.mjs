@@ -36,9 +36,13 @@ test('a rated game\'s end shows the ratings\' change on a phone and a desktop; a
   const verified = cliVerify(kept);
   assert.equal(verified.code, 0, verified.out);
   assert.match(verified.out, /signature/);
-  // Replay, on the phone: the table shows the kept record.
-  await bruno.page.goto(`${originOf(server)}/index.html?table=${id}&lang=en`);
-  await bruno.page.waitForSelector('body[data-online="over"]');
+  // Replay from bruno's profile, on the phone: the table shows the kept
+  // record, and he watches it (no "You sit in seat 2", no Play again).
+  await bruno.page.goto(`${originOf(server)}/players.html?name=bruno&lang=en`);
+  await Promise.all([bruno.page.waitForURL(/table=/), bruno.page.getByRole('link', { name: /^Replay/ }).first().click()]);
+  await bruno.page.waitForSelector('body[data-online="over"][data-seat="watching"]');
+  assert.equal(await bruno.page.locator('#online-again-button').isVisible(), false);
+  assert.doesNotMatch(await bruno.page.locator('body').innerText(), /You sit in seat/);
   await bruno.page.locator('#record').waitFor({ state: 'attached' });
   await bruno.page.waitForFunction(() => /names: deleted-/.test(document.getElementById('record')?.textContent ?? ''));
   assert.doesNotMatch(await bruno.page.locator('body').innerText(), /\bana\b/);

@@ -92,7 +92,7 @@ function drawProfile() {
     const kind = g.rating == null ? t('a.casual') : `${t('a.rated')} · ${Math.round(Number(g.rating))}`;
     const page = g.game === 'nabucodonosor' ? 'nabu.html' : 'index.html';
     const id = encodeURIComponent(String(g.id));
-    const replay = el('a', { href: `${page}?table=${id}`, 'aria-label': t('a.replayLabel', { when: when(g.finished) }) }, t('a.replay'));
+    const replay = el('a', { href: `${page}?table=${id}&replay=1`, 'aria-label': t('a.replayLabel', { when: when(g.finished) }) }, t('a.replay'));
     const verify = el('a', { href: `api/records/${id}`, 'aria-label': t('a.verifyLabel', { when: when(g.finished) }) }, t('a.verify'));
     verify.addEventListener('click', (event) => {
       event.preventDefault();

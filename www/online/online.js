@@ -222,7 +222,8 @@ export function joinTable(table, rules, id) {
     session.frame.fingerprint = conn.seen;
     session.refresh();
     table.update();
-    const { token } = kept(id);
+    // A replay (a profile's link, `&replay=1`) watches the finished game: it does not sit again.
+    const token = new URLSearchParams(location.search).has('replay') ? null : kept(id).token;
     send({ type: 'hello', ...(token ? { token } : {}) });
     ping();
   }
