@@ -87,7 +87,8 @@ function drawProfile() {
   for (const g of games) {
     const li = el('li');
     li.dataset.id = String(g.id);
-    const result = el('span', { class: 'result' }, t(`a.${['win', 'draw', 'loss'].includes(g.result) ? g.result : 'unfinished'}`));
+    const outcome = ['win', 'draw', 'loss'].includes(g.result) ? g.result : 'unfinished';
+    const result = el('span', { class: `result result-${outcome}` }, t(`a.${outcome}`));
     const vs = g.opponent ? t('a.vs', { name: String(g.opponent) }) : t('a.vsGuest');
     const kind = g.rating == null ? t('a.casual') : `${t('a.rated')} · ${Math.round(Number(g.rating))}`;
     const page = g.game === 'nabucodonosor' ? 'nabu.html' : 'index.html';
