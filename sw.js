@@ -110,6 +110,7 @@ const SITE_FILES = [
   'www/online/again.js',
   'www/online/api.js',
   'www/online/online.js',
+  'www/online/paired.js',
   'www/online/presence.js',
   'www/online/stop.js',
   'www/online/session.js',

@@ -206,8 +206,13 @@ export function mountSeeks(root) {
   const waiting = el('p', { class: 'seek-waiting', id: 'seek-waiting' });
   const cancel = el('button', { type: 'button', id: 'seek-cancel' });
   cancel.addEventListener('click', withdraw);
+  // Asked once, while a seek waits: a system notification when its game starts in a background tab.
+  const notify = el('button', { type: 'button', id: 'seek-notify' });
+  notify.addEventListener('click', () => {
+    Notification.requestPermission().then(draw, draw);
+  });
   const mine = el('div', { class: 'seek-mine' });
-  mine.append(waiting, cancel);
+  mine.append(waiting, cancel, notify);
   let seekForm = form();
   const none = el('p', { class: 'none', id: 'seeks-none' });
   const ul = el('ul', { class: 'lobby-list seek-list', id: 'seek-list' });
@@ -246,6 +251,8 @@ export function mountSeeks(root) {
     const time = `${Math.floor(waited / 60)}:${String(waited % 60).padStart(2, '0')}`;
     setText(waiting, [t('a.seekWaitingFor', { time }), state.ownQuick ? t('a.quickSame') : ''].filter(Boolean).join(' '));
     setText(cancel, t('a.seekCancel'));
+    setText(notify, t('a.notifyAsk'));
+    notify.hidden = !('Notification' in window) || Notification.permission !== 'default';
     const signedIn = Boolean(state.me?.signedIn);
     signIn.hidden = signedIn;
     seekForm.hidden = !signedIn || Boolean(state.own);

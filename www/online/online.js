@@ -21,6 +21,7 @@ import { say, joined } from '../core/announce.js';
 import { seatLabel, seatOf } from '../table/panel.js';
 import { ratingLines, showRatings } from '../accounts/rating-line.js';
 import { bindStop } from './stop.js';
+import { notePaired } from './paired.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
 import { fingerprintOf } from '../games/engine.js';
@@ -319,6 +320,7 @@ export function joinTable(table, rules, id) {
     contribute(state);
     if (justOffered(was, state, seat)) messages.push(() => t('onlineAgainOffered'));
     if (justDeclined(was, state, seat)) messages.push(() => t('onlineAgainDeclined'));
+    notePaired(was, state, seat);
     // A rated game's end: each rating's change, as the signed record states it.
     if (was.status !== 'over' && state.status === 'over') messages.push(...ratingLines(state.record));
     if (state.next && seat !== null && !conn.moving && !conn.unfair) {
