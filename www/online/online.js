@@ -19,7 +19,9 @@ import { ONLINE_WORDS } from './words.js';
 import { savePref } from '../core/store.js';
 import { say, joined } from '../core/announce.js';
 import { seatLabel, seatOf } from '../table/panel.js';
-import { ratingLines } from '../accounts/rating-line.js';
+import { ratingLines, showRatings } from '../accounts/rating-line.js';
+import { bindStop } from './stop.js';
+import { notePaired } from './paired.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
 import { fingerprintOf } from '../games/engine.js';
@@ -242,7 +244,8 @@ export function joinTable(table, rules, id) {
     session.frame.fingerprint = conn.seen;
     session.refresh();
     table.update();
-    const { token } = kept(id);
+    // A replay (a profile's link, `&replay=1`) watches the finished game: it does not sit again.
+    const token = new URLSearchParams(location.search).has('replay') ? null : kept(id).token;
     send({ type: 'hello', ...(token ? { token } : {}) });
     ping();
   }
@@ -346,6 +349,7 @@ export function joinTable(table, rules, id) {
     contribute(state);
     if (justOffered(was, state, seat)) messages.push(() => t('onlineAgainOffered'));
     if (justDeclined(was, state, seat)) messages.push(() => t('onlineAgainDeclined'));
+    notePaired(was, state, seat);
     // A rated game's end: each rating's change, as the signed record states it.
     if (was.status !== 'over' && state.status === 'over') messages.push(...ratingLines(state.record));
     if (state.next && seat !== null && !conn.moving && !conn.unfair) {
@@ -417,16 +421,26 @@ export function joinTable(table, rules, id) {
       setText($('online-fingerprint'), conn.seen || f.fingerprint);
       const left = (until) => minutes((until - conn.offset - Date.now()) / 1000);
       let countdown = '';
+      // A seek's table whose other seat is held for someone who has not come: no link to share.
+      const other = seat === null ? null : f.seats[1 - seat];
+      const held = !drawing && other?.kind === 'empty' && other.name ? other.name : '';
       if (drawing && f.contributeUntil) countdown = t('onlineDrawIn', { time: left(f.contributeUntil) });
-      else if (!drawing && host && !kept(id).paired && f.waitUntil) countdown = t('onlineBotIn', { time: left(f.waitUntil) });
+      else if (!drawing && host && !held && !kept(id).paired && f.waitUntil) countdown = t('onlineBotIn', { time: left(f.waitUntil) });
       setText($('online-countdown'), countdown);
       $('online-countdown').hidden = !countdown;
-      $('online-start').hidden = !host || drawing;
+      setText($('online-held'), held && f.waitUntil ? t('onlineHeld', { name: held, time: left(f.waitUntil) }) : '');
+      $('online-held').hidden = !held;
+      $('online-held-ways').hidden = !held;
+      $('online-share').hidden = Boolean(held);
+      $('online-link-box').hidden = Boolean(held);
+      $('online-start').hidden = !host || drawing || Boolean(held);
       const mine = seat === null ? null : f.seats[seat];
       $('online-word-box').hidden = seat === null || Boolean(mine?.contributed);
       $('online-word-help').hidden = seat === null;
     }
 
+    showRatings($('result-ratings'), f.status === 'over' ? f.record : null);
+    drawStop(f, seat, conn.connected && !conn.unfair);
     const again = againView(f, conn.connected && !conn.unfair ? seat : null);
     $('online-again').hidden = !again.shown;
     setText($('online-again-line'), again.line);
@@ -482,6 +496,7 @@ export function joinTable(table, rules, id) {
       }
     });
     $('online-start').addEventListener('click', () => send({ type: 'start' }));
+    $('online-play-bot').addEventListener('click', () => send({ type: 'start' }));
     $('online-again-button').addEventListener('click', () => send({ type: 'again' }));
     $('online-again-no').addEventListener('click', () => send({ type: 'no-thanks' }));
     const word = /** @type {HTMLInputElement} */ ($('online-word'));
@@ -495,6 +510,7 @@ export function joinTable(table, rules, id) {
   }
 
   bind();
+  const drawStop = bindStop(send);
   table.goOnline(online, session);
   table.update();
   // The key this page sees from the server, to compare with the record's at the end.

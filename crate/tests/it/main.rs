@@ -16,6 +16,7 @@ mod perft;
 mod record;
 mod record_files;
 mod record_handicap;
+mod record_resign;
 mod record_v2;
 mod record_v3;
 mod record_v4;

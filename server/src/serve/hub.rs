@@ -409,6 +409,7 @@ impl Hub {
             declined: [false, false],
             next: None,
             players: new.players,
+            cut: None,
         };
         self.spawn(saved)?;
         Ok(Opened { id, fingerprint })

@@ -87,6 +87,8 @@ pub struct Progress {
     pub ply: usize,
     /// Seat by seat.
     pub score: [u32; 2],
+    /// The seat whose turn it is (a person's "my games" says "your turn").
+    pub turn: usize,
 }
 
 /// A match as the lobby's line shows it: `points` or `games`, its

@@ -17,7 +17,7 @@ use tokio::time::Instant;
 
 use super::hub::Handle;
 use super::protocol::{self, ClientMessage, Code, Refusal};
-use super::saved::SeatAccount;
+use super::saved::{SeatAccount, Stop};
 use super::table::{now_ms, Command, Welcome};
 
 /// How long a page has to say `hello`.
@@ -231,6 +231,8 @@ async fn handle(
         ClientMessage::Again { .. } => {
             ask(table, |reply| Command::Again { seat: *seat, reply }).await
         }
+        ClientMessage::Resign { .. } => stop(table, *seat, Stop::Resign).await,
+        ClientMessage::Abort { .. } => stop(table, *seat, Stop::Abort).await,
         ClientMessage::NoThanks { .. } => {
             ask(table, |reply| Command::NoThanks { seat: *seat, reply }).await
         }
@@ -244,6 +246,11 @@ async fn handle(
             .await
         }
     }
+}
+
+/// A seated person resigns or aborts.
+async fn stop(table: &Handle, seat: Option<usize>, how: Stop) -> Reply {
+    ask(table, |reply| Command::Stop { seat, how, reply }).await
 }
 
 /// Sends a command and turns a refusal into its `error` frame (a success

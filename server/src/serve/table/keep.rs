@@ -75,11 +75,15 @@ impl Actor {
             return Ok(());
         };
         self.saved.moves = game.moves_text();
-        if game.is_over() {
+        if self.ended() {
             self.saved.status = Status::Over;
             self.saved.deadline_ms = None;
             let record = self.final_record().await;
-            self.keep_move().await?;
+            // A resignation or an abort comes after the last move kept:
+            // the record alone says it.
+            if self.saved.cut.is_none() {
+                self.keep_move().await?;
+            }
             self.store
                 .finish(
                     &self.saved.id,

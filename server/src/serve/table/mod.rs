@@ -31,6 +31,7 @@ mod keep;
 mod r#match;
 mod named;
 mod show;
+mod stop;
 mod time;
 
 pub use again::{Next, Opener};
@@ -294,13 +295,17 @@ impl Actor {
                 let _ = reply.send(answer);
             }
             Command::Start { seat, reply } => {
-                let answer = if seat != Some(0) {
+                let answer = if seat != Some(0) && !(seat.is_some() && self.stranded()) {
                     Err(Refusal::new(Code::NotHost, "only the host starts the game"))
                 } else if self.saved.status != Status::Waiting {
                     Err(Refusal::new(Code::Started, "the game has started"))
                 } else {
                     self.settle().await
                 };
+                let _ = reply.send(answer);
+            }
+            Command::Stop { seat, how, reply } => {
+                let answer = self.stop(seat, how).await;
                 let _ = reply.send(answer);
             }
             Command::Again { seat, reply } => {
