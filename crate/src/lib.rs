@@ -40,6 +40,7 @@ pub mod rating;
 pub mod record;
 pub mod table;
 mod text;
+pub mod tournament;
 
 #[cfg(test)]
 mod module_graph;

@@ -19,4 +19,5 @@ mod record_handicap;
 mod record_v2;
 mod record_v3;
 mod record_v4;
+mod swiss;
 mod table_property;
