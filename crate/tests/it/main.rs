@@ -21,3 +21,4 @@ mod record_v3;
 mod record_v4;
 mod swiss;
 mod table_property;
+mod tournaments;
