@@ -4,8 +4,9 @@
 //! the results before it.
 
 use super::dutch::{pair_next_round, Pair};
+use super::entry::{Colour, Outcome};
 use super::state::{PairingError, State};
-use super::trf::{Colour, Outcome, Trf};
+use super::trf::Trf;
 use std::collections::HashSet;
 
 /// The pairs of round `round` (1-based) as the file states them: each game,

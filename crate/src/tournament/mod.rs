@@ -9,7 +9,9 @@
 
 mod arena;
 mod check;
+mod colours;
 mod dutch;
+mod entry;
 mod matching;
 mod roundrobin;
 mod state;
@@ -21,9 +23,10 @@ mod wide;
 pub use arena::{Arena, ArenaPlayer, ArenaResult};
 pub use check::{breaches, check_rounds, round_pairs, same_pairs, Breach, RoundCheck};
 pub use dutch::{pair_next_round, Pair};
+pub use entry::{Colour, Entry, Outcome, Points};
 pub use matching::max_weight_matching;
 pub use roundrobin::{berger, divisions, Game, MAX_DIVISION, MIN_DIVISION};
 pub use state::{Entrant, Float, PairingError, State};
 pub use tiebreak::{standings, Decider, RoundResult, Standing, BRIGHTWELL_FACTOR, UNPLAYED_DISCS};
-pub use trf::{tenths, Colour, Entry, Outcome, Player, Points, Trf, TrfError, MAX_TRF_BYTES};
+pub use trf::{tenths, Player, Trf, TrfError, MAX_TRF_BYTES};
 pub use wide::{Wide, WIDE_BITS};

@@ -3,7 +3,8 @@
 //! (A.4), the pairing-allocated bye's eligibility and the games already
 //! played.
 
-use super::trf::{Colour, Entry, Points, Trf, TrfError};
+use super::entry::{Colour, Entry, Points};
+use super::trf::{Trf, TrfError};
 use std::collections::{HashMap, HashSet};
 
 /// Why the next round could not be paired.
