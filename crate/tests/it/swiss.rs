@@ -61,6 +61,29 @@ fn the_next_round_is_bbppairings_board_for_board_in_its_order() {
     assert_eq!(ours, read_pairs(&data("bbp-seed148-before-r8.pairs")));
 }
 
+/// Two late entries (no rounds yet), a half-point bye asked for and an
+/// absence written ahead: the two are left out, the newcomers paired, as
+/// bbpPairings pairs it.
+#[test]
+fn late_entries_byes_asked_for_and_absences_pair_as_bbppairings() {
+    let trf = Trf::parse(&data("bbp-seed12-before-r4-late.trf")).expect("a valid TRF");
+    let ours = pair_next_round(&trf).expect("a pairing");
+    assert_eq!(ours, read_pairs(&data("bbp-seed12-before-r4-late.pairs")));
+    let ids: Vec<u32> = ours
+        .iter()
+        .flat_map(|p| [Some(p.white), p.black])
+        .flatten()
+        .collect();
+    assert!(
+        ids.contains(&53) && ids.contains(&54),
+        "the late entries play"
+    );
+    assert!(
+        !ids.contains(&3) && !ids.contains(&7),
+        "the bye and the absence do not"
+    );
+}
+
 /// Six players, no game yet: the top half meets the bottom half, 1–4,
 /// 2–5, 3–6, colours alternating from the top seed's white (C.04.3 B and
 /// E.5, and C.04.2 for the first round's colours).
