@@ -59,8 +59,9 @@ pub enum Breach {
         /// The player.
         player: u32,
     },
-    /// A player not among the topscorers left with a colour difference over
-    /// two or a third colour in a row (C3).
+    /// Two players who are not topscorers, with the same absolute colour
+    /// preference, met (C3); or an absolute preference was denied where the
+    /// opponent had none for that colour.
     Colour {
         /// The round.
         round: usize,
@@ -124,32 +125,33 @@ pub fn breaches(trf: &Trf) -> Result<Vec<Breach>, PairingError> {
                     player: p.id,
                 });
             }
-            if e.played() {
-                let Some(s) = st.by_id(p.id) else { continue };
-                if st.topscorer(s) {
-                    continue;
-                }
-                let colours: Vec<Colour> = p.games[..round]
-                    .iter()
-                    .filter(|g| g.played())
-                    .filter_map(|g| g.colour)
-                    .collect();
-                let whites = colours.iter().filter(|&&c| c == Colour::White).count();
-                let diff = whites.abs_diff(colours.len() - whites);
-                let three = colours.len() >= 3
-                    && colours[colours.len() - 3..]
-                        .windows(2)
-                        .all(|w| w[0] == w[1]);
-                if diff > 2 || three {
-                    out.push(Breach::Colour {
-                        round,
-                        player: p.id,
-                    });
-                }
+            if e.played() && colour_breach(&st, p.id, e.opponent, e.colour) {
+                out.push(Breach::Colour {
+                    round,
+                    player: p.id,
+                });
             }
         }
     }
     Ok(out)
+}
+
+/// Whether `id`'s game breaks the colour rules as the round stood before
+/// it was paired: two players who are not topscorers with the same
+/// absolute preference met (C3), or a player with an absolute preference
+/// was denied it by an opponent without one for that colour.
+fn colour_breach(st: &State, id: u32, opponent: Option<u32>, got: Option<Colour>) -> bool {
+    let (Some(me), Some(them)) = (st.by_id(id), opponent.and_then(|o| st.by_id(o))) else {
+        return false;
+    };
+    if !me.absolute() {
+        return false;
+    }
+    let same = them.absolute() && them.pref == me.pref;
+    if same {
+        return !st.topscorer(me) && !st.topscorer(them);
+    }
+    got != me.pref
 }
 
 /// One round re-paired: what the Dutch system gives from the results

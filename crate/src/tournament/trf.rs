@@ -236,7 +236,7 @@ impl Trf {
                 "XXA" | "250" => return Err(TrfError::Unsupported("accelerated pairings")),
                 "XXP" | "260" => return Err(TrfError::Unsupported("forbidden pairs")),
                 "013" | "310" => return Err(TrfError::Unsupported("team tournaments")),
-                "162" => return Err(TrfError::Unsupported("the 162 point system line")),
+                "162" => read_points_162(line, &mut trf.points, &mut pab_stated).map_err(bad)?,
                 _ => trf.other_lines.push(line.to_string()),
             }
         }
@@ -398,6 +398,52 @@ impl Trf {
         }
         ranks
     }
+}
+
+/// TRF-2026's point system line: `162` then blocks of nine columns from
+/// column 6, a code (`W`, `D`, `L`, `Z` for absences and forfeit losses,
+/// `P` for the pairing-allocated bye) and four columns of points.
+fn read_points_162(
+    line: &str,
+    points: &mut Points,
+    pab_stated: &mut bool,
+) -> Result<(), &'static str> {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() < 10 {
+        return Err("a 162 line names at least one result");
+    }
+    let mut start = 5;
+    while start + 5 <= chars.len() {
+        let text: String = chars[start + 1..start + 5].iter().collect();
+        let p = parse_points(&text).ok_or("a 162 block's points are not a number")?;
+        match chars[start] {
+            'W' => {
+                points.win = p;
+                if !*pab_stated {
+                    points.pairing_bye = p;
+                }
+            }
+            'D' => points.draw = p,
+            'L' => points.loss = p,
+            'Z' => {
+                points.zero_bye = p;
+                points.forfeit_loss = p;
+            }
+            'P' => {
+                points.pairing_bye = p;
+                *pab_stated = true;
+            }
+            _ => return Err("a 162 block's code is not W, D, L, Z or P"),
+        }
+        start += 9;
+    }
+    if chars
+        .get(start..)
+        .is_some_and(|rest| rest.iter().any(|&c| c != ' '))
+    {
+        return Err("text after the 162 line's last block");
+    }
+    Ok(())
 }
 
 fn parse_player(line: &str) -> Result<Player, &'static str> {

@@ -209,6 +209,70 @@ fn broken_absolute_criteria_are_named() {
     );
 }
 
+/// A block of a round: opponent, colour, result.
+fn block(rounds: &[(u32, char, char)]) -> String {
+    rounds
+        .iter()
+        .map(|(o, c, r)| format!("  {o:>4} {c} {r}"))
+        .collect()
+}
+
+#[test]
+fn two_players_with_the_same_absolute_preference_meeting_is_named() {
+    // 1 and 4 both had white twice, 2 and 3 black twice; round 3 (of 5, no
+    // topscorers yet) pairs 1 with 4 and 2 with 3.
+    let lines = [
+        line(
+            1,
+            2000,
+            "3.0",
+            &block(&[(2, 'w', '1'), (3, 'w', '1'), (4, 'w', '1')]),
+        ),
+        line(
+            2,
+            1990,
+            "0.5",
+            &block(&[(1, 'b', '0'), (4, 'b', '0'), (3, 'w', '=')]),
+        ),
+        line(
+            3,
+            1980,
+            "0.5",
+            &block(&[(4, 'b', '0'), (1, 'b', '0'), (2, 'b', '=')]),
+        ),
+        line(
+            4,
+            1970,
+            "2.0",
+            &block(&[(3, 'w', '1'), (2, 'w', '1'), (1, 'b', '0')]),
+        ),
+    ];
+    let trf =
+        Trf::parse(&format!("XXR 5\nXXC white1\n{}\n", lines.join("\n"))).expect("a valid TRF");
+    let found = breaches(&trf).expect("checkable");
+    let colour = |player| Breach::Colour { round: 3, player };
+    assert_eq!(found, vec![colour(1), colour(2), colour(3), colour(4)]);
+    // As the last round, 1 and 4 (2 points of 2) are topscorers and may
+    // meet; 2 and 3 may not.
+    let mut last = trf.clone();
+    last.rounds = Some(3);
+    assert_eq!(
+        breaches(&last).expect("checkable"),
+        vec![colour(2), colour(3)]
+    );
+}
+
+#[test]
+fn the_trf_2026_point_line_is_read() {
+    let trf = Trf::parse("162  W 3.0    D 1.0    P 1.0\n").expect("a valid line");
+    assert_eq!(
+        (trf.points.win, trf.points.draw, trf.points.pairing_bye),
+        (30, 10, 10)
+    );
+    let err = Trf::parse("162  Q 3.0\n").expect_err("an unknown code");
+    assert_eq!(err.code(), "trf-bad-line");
+}
+
 #[test]
 fn bad_files_get_coded_errors() {
     let cases = [
