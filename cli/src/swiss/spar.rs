@@ -33,6 +33,10 @@ pub struct Args {
     /// Most rounds.
     #[arg(long, default_value_t = 11)]
     max_rounds: u64,
+    /// A line more for the generator's configuration, e.g.
+    /// `PointsForWin=3`; may be repeated.
+    #[arg(long = "config", value_name = "KEY=VALUE")]
+    config: Vec<String>,
     /// Where the generated files go.
     #[arg(long, default_value = "target/swiss-spar")]
     dir: PathBuf,
@@ -83,11 +87,12 @@ pub fn run(a: Args) -> Result<ExitCode, String> {
         let total = a.min_rounds + (r >> 32) % (a.max_rounds - a.min_rounds + 1);
         let cfg = a.dir.join(format!("t{seed}.cfg"));
         let path = a.dir.join(format!("t{seed}.trf"));
-        std::fs::write(
-            &cfg,
-            format!("PlayersNumber={players}\nRoundsNumber={total}\n"),
-        )
-        .map_err(|e| format!("cannot write {}: {e}", cfg.display()))?;
+        let mut config = format!("PlayersNumber={players}\nRoundsNumber={total}\n");
+        for line in &a.config {
+            config.push_str(line);
+            config.push('\n');
+        }
+        std::fs::write(&cfg, config).map_err(|e| format!("cannot write {}: {e}", cfg.display()))?;
         let out = bbp(&[
             "--dutch",
             "-g",

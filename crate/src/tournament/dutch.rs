@@ -312,7 +312,6 @@ impl Brackets<'_> {
             };
             for (b, &o) in rem.iter().enumerate() {
                 for (a, &p) in rem.iter().enumerate().take(b) {
-                    let _ = a;
                     self.g.set(verts[p], verts[o], ewc(&base, p, o, a));
                 }
             }
@@ -442,9 +441,7 @@ impl Brackets<'_> {
                     }
                 }
             }
-            if single != self.lay.single_downfloater_bye {
-                self.lay.single_downfloater_bye = single;
-            }
+            self.lay.single_downfloater_bye = single;
             verts = new_verts;
             mdps = new_mdps;
             group_start_v = next_start_v;
