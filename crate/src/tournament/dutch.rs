@@ -25,6 +25,10 @@ pub struct Pair {
     pub black: Option<u32>,
 }
 
+/// The most players one round pairs: the matching keeps a weight for every
+/// two of them.
+pub const MAX_PAIRED: usize = 512;
+
 /// The Dutch system's pairing of the round after the file's last, in the
 /// published order (the boards by their players' scores, the bye last).
 pub fn pair_next_round(trf: &Trf) -> Result<Vec<Pair>, PairingError> {
@@ -84,7 +88,7 @@ fn pair_state(st: &State) -> Result<Vec<Pair>, PairingError> {
         return Ok(Vec::new());
     }
     let mut lay = Layout::new(&sorted);
-    if lay.total_bits(st.played) + 8 >= WIDE_BITS {
+    if n > MAX_PAIRED || lay.total_bits(st.played) + 8 >= WIDE_BITS {
         return Err(PairingError::TooLarge);
     }
     let top = sorted[0].score;

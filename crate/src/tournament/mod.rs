@@ -22,7 +22,7 @@ mod wide;
 
 pub use arena::{Arena, ArenaPlayer, ArenaResult};
 pub use check::{breaches, check_rounds, round_pairs, same_pairs, Breach, RoundCheck};
-pub use dutch::{pair_next_round, Pair};
+pub use dutch::{pair_next_round, Pair, MAX_PAIRED};
 pub use entry::{Colour, Entry, Outcome, Points};
 pub use matching::max_weight_matching;
 pub use roundrobin::{berger, divisions, Game, MAX_DIVISION, MIN_DIVISION};

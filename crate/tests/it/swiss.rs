@@ -333,3 +333,41 @@ fn byes_and_forfeits_count_as_the_trf_states() {
     );
     assert_eq!(p.of(forfeit), 10);
 }
+
+/// A small xorshift: the mutations, the same on every run.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+#[test]
+fn changed_files_are_refused_or_paired_never_a_panic() {
+    let text = data("bbp-seed110.trf");
+    let alphabet: Vec<char> = " 0123456789wb-=+1LWDHFUZ\r\n.X".chars().collect();
+    let mut state = 0x2545_f491_4f6c_dd1d;
+    let (mut read, mut refused) = (0, 0);
+    for _ in 0..400 {
+        let mut chars: Vec<char> = text.chars().collect();
+        for _ in 0..1 + next(&mut state) % 4 {
+            let at = (next(&mut state) as usize) % chars.len();
+            chars[at] = alphabet[(next(&mut state) as usize) % alphabet.len()];
+        }
+        let changed: String = chars.into_iter().collect();
+        match Trf::parse(&changed) {
+            Ok(mut trf) => {
+                read += 1;
+                let _ = check_rounds(&trf);
+                let _ = breaches(&trf);
+                trf.rounds = Some(trf.played_rounds() as u32 + 1);
+                let _ = pair_next_round(&trf);
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(!e.code().is_empty());
+            }
+        }
+    }
+    assert!(read > 0 && refused > 0, "{read} read, {refused} refused");
+}
