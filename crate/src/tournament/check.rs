@@ -3,8 +3,8 @@
 //! colour rules), and whether each round is the Dutch system's pairing of
 //! the results before it.
 
-use super::dutch::{pair_next_round, Pair};
-use super::entry::{Colour, Outcome};
+use super::dutch::pair_next_round;
+use super::entry::{Colour, Outcome, Pair};
 use super::state::{PairingError, State};
 use super::trf::Trf;
 use std::collections::HashSet;

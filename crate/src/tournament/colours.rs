@@ -1,8 +1,7 @@
 //! The colours of a pair (C.04.3's colour allocation rules) and the
 //! published order of the boards.
 
-use super::dutch::Pair;
-use super::entry::Colour;
+use super::entry::{Colour, Pair};
 use super::state::{Entrant, State};
 
 /// The colours of a pair (E.1–E.5): both preferences granted when they

@@ -8,22 +8,12 @@
 //! follow E.1–E.5.
 
 use super::colours::{colour_of, sort_boards};
-use super::entry::Colour;
+use super::entry::{Colour, Pair};
 use super::matching::max_weight_matching;
 use super::state::{Entrant, PairingError, State};
 use super::trf::Trf;
 use super::weights::{bye_finder, edge, Layout};
 use super::wide::{Wide, WIDE_BITS};
-
-/// One board of a round: `white` against `black`, or `white` alone with the
-/// pairing-allocated bye (`black` none).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Pair {
-    /// The pairing number with white (or the bye's).
-    pub white: u32,
-    /// The pairing number with black; none for the bye.
-    pub black: Option<u32>,
-}
 
 /// The most players one round pairs: the matching keeps a weight for every
 /// two of them.

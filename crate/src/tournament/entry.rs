@@ -1,5 +1,5 @@
-//! One round of one player in a TRF: opponent, colour and result, and the
-//! points each result gives.
+//! One round of one player in a TRF: opponent, colour and result, the
+//! points each result gives, and one board of a round.
 
 /// A piece colour in a TRF game block (`w` or `b`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,4 +157,14 @@ impl Points {
             Outcome::ForfeitLoss | Outcome::Absent => self.zero_bye,
         }
     }
+}
+
+/// One board of a round: `white` against `black`, or `white` alone with the
+/// pairing-allocated bye (`black` none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pair {
+    /// The pairing number with white (or the bye's).
+    pub white: u32,
+    /// The pairing number with black; none for the bye.
+    pub black: Option<u32>,
 }

@@ -22,8 +22,8 @@ mod wide;
 
 pub use arena::{Arena, ArenaPlayer, ArenaResult};
 pub use check::{breaches, check_rounds, round_pairs, same_pairs, Breach, RoundCheck};
-pub use dutch::{pair_next_round, Pair, MAX_PAIRED};
-pub use entry::{Colour, Entry, Outcome, Points};
+pub use dutch::{pair_next_round, MAX_PAIRED};
+pub use entry::{Colour, Entry, Outcome, Pair, Points};
 pub use matching::max_weight_matching;
 pub use roundrobin::{berger, divisions, Game, MAX_DIVISION, MIN_DIVISION};
 pub use state::{Entrant, Float, PairingError, State};
