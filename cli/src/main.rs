@@ -18,6 +18,7 @@ mod perft;
 mod play_match;
 mod probcut_fit;
 mod solve;
+mod swiss;
 mod train;
 mod verify;
 
@@ -69,6 +70,10 @@ enum Command {
     /// Play two players against each other over XOT openings, both colours each.
     #[command(name = "match")]
     Match(play_match::Args),
+    /// Swiss tournaments by FIDE's Dutch system: pair the next round of a
+    /// TRF, check a tournament's pairings.
+    #[command(subcommand)]
+    Swiss(swiss::Command),
 }
 
 fn main() -> ExitCode {
@@ -91,6 +96,7 @@ fn main() -> ExitCode {
         Command::Book(command) => book::run(command),
         Command::Nboard(args) => nboard::run(args),
         Command::Match(args) => play_match::run(args),
+        Command::Swiss(command) => swiss::run(command),
     };
     match result {
         Ok(code) => code,

@@ -4,6 +4,7 @@
 //! site's files, the online table).
 
 mod cli;
+mod cli_swiss;
 mod cli_verify;
 mod deploy;
 mod load;

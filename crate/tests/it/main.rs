@@ -22,4 +22,6 @@ mod record_v3;
 mod record_v4;
 #[cfg(feature = "serde")]
 mod serde_roundtrip;
+mod swiss;
 mod table_property;
+mod tournaments;
