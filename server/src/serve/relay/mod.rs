@@ -163,6 +163,19 @@ impl Cluster {
             }
             None => front::Start::Relay(saved),
         };
+        // The state above was read before the lease was known to be ours:
+        // its holder may have kept moves since, then handed the lease here
+        // (a server stopping) or let it lapse. Run from what is stored now.
+        let start = match start {
+            front::Start::Adopted(_) => match self.stored(id).await {
+                Some(now) => front::Start::Adopted(now),
+                None => {
+                    let _ = lease::release(&mut c, id, &self.token).await;
+                    return None;
+                }
+            },
+            start => start,
+        };
         let handle = self.front(&hub, start, Vec::new());
         self.arrived(id, routed);
         Some(handle)

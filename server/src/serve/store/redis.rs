@@ -48,15 +48,22 @@ redis.call('SET', KEYS[2], ARGV[3])
 redis.call('SADD', KEYS[3], ARGV[4])
 return -1
 ";
-/// Saves a table's state unless another server holds its lease: KEYS =
-/// state, the set of tables, the lease; ARGV = state, id, our token.
-/// Answers 1 when saved, 0 when fenced off.
+/// Saves a table's state unless another server holds its lease, or the
+/// table has more moves than the state (a state read before its last
+/// move was kept would hide that move from every later reader): KEYS =
+/// state, the set of tables, the lease, moves; ARGV = state, id, our
+/// token, the state's moves (empty: not checked). Answers [`TAKEN`] when
+/// saved, [`FENCED`], or the moves the table has when the state is behind.
 const SAVE: &str = r"
 local holder = redis.call('GET', KEYS[3])
-if holder and holder ~= ARGV[3] then return 0 end
+if holder and holder ~= ARGV[3] then return -3 end
+if ARGV[4] ~= '' then
+  local at = redis.call('LLEN', KEYS[4])
+  if at > tonumber(ARGV[4]) then return at end
+end
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('SADD', KEYS[2], ARGV[2])
-return 1
+return -1
 ";
 
 /// The script's answer when the move is taken.
@@ -68,6 +75,13 @@ const FENCED: i64 = -3;
 
 /// How long a command may wait for Redis's answer.
 const RESPONSE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The moves in a table's state (its `moves`, one word a ply); `None`
+/// when the state has none to count.
+fn plies(state: &str) -> Option<usize> {
+    let value: serde_json::Value = serde_json::from_str(state).ok()?;
+    Some(value.get("moves")?.as_str()?.split_whitespace().count())
+}
 
 fn table_key(id: &str) -> String {
     format!("virada:table:{id}")
@@ -166,22 +180,27 @@ impl Storage for Redis {
         let mut connection = self.connection.clone();
         Box::pin(async move {
             let start = std::time::Instant::now();
-            let saved: i64 = self
+            let plies = plies(&state).map_or_else(String::new, |n| n.to_string());
+            let answer: i64 = self
                 .save
                 .key(table_key(&id))
                 .key(TABLES)
                 .key(lease_key(&id))
+                .key(moves_key(&id))
                 .arg(state)
                 .arg(&id)
                 .arg(&self.token)
+                .arg(plies)
                 .invoke_async(&mut connection)
                 .await
                 .map_err(|e| AppendError::Failed(failed(&e)))?;
             round_trip("save_table", start);
-            if saved == 1 {
-                Ok(())
-            } else {
-                Err(AppendError::Fenced)
+            match answer {
+                TAKEN => Ok(()),
+                FENCED => Err(AppendError::Fenced),
+                at => Err(AppendError::StalePly {
+                    at: usize::try_from(at).unwrap_or(usize::MAX),
+                }),
             }
         })
     }

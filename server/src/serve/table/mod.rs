@@ -32,6 +32,8 @@ mod r#match;
 mod named;
 mod show;
 mod stop;
+#[cfg(test)]
+mod tests;
 mod time;
 
 pub use again::{Next, Opener};
@@ -254,11 +256,17 @@ impl Actor {
         Ended::Behind
     }
 
-    /// Notes a refused write: one refused because another server holds the
-    /// lease puts the actor behind.
+    /// Notes a refused write of the table's state: one refused because
+    /// another server holds the lease, or because the store has more moves
+    /// than this actor (its state was read before the last one was kept),
+    /// puts the actor behind.
     fn refused(&mut self, e: &AppendError) {
-        if *e == AppendError::Fenced {
-            self.behind = true;
+        match e {
+            AppendError::Fenced => self.behind = true,
+            AppendError::StalePly { at } if *at > self.saved.moves.split_whitespace().count() => {
+                self.behind = true;
+            }
+            _ => {}
         }
     }
 
@@ -430,6 +438,10 @@ impl Actor {
                     if let Err(e) = self.store.save_table(&self.saved.id, json).await {
                         tracing::error!("table {}: not stored: {e}", self.saved.id);
                         self.refused(&e);
+                    }
+                    if self.behind {
+                        // Nobody hears of a state the store is past.
+                        return;
                     }
                 }
                 Err(e) => tracing::error!("table {}: {e}", self.saved.id),
