@@ -37,6 +37,7 @@ fn table(id: &str, moves: &str) -> Saved {
         declined: [false, false],
         next: None,
         players: super::Players::default(),
+        cut: None,
     }
 }
 
