@@ -277,6 +277,7 @@ fn check_dark(r: &Record) -> Check {
 /// clock), then `result`.
 fn check_moves<R: Rules>(r: &Record, mut game: R, plies: &[Played<R::Move>]) -> Vec<Check> {
     let mut passes = 0;
+    let mut sides = Vec::with_capacity(plies.len());
     let mut table: Option<Check> = None;
     let mut table_count = 0;
     for (i, p) in plies.iter().enumerate() {
@@ -316,6 +317,7 @@ fn check_moves<R: Rules>(r: &Record, mut game: R, plies: &[Played<R::Move>]) -> 
             return out;
         }
         passes += usize::from(p.mv == R::pass_move());
+        sides.push((mover, p.mv == R::pass_move()));
     }
     let mut out = vec![Check::new("moves", Status::Passed, "moves-ok")
         .with("plies", plies.len())
@@ -324,8 +326,25 @@ fn check_moves<R: Rules>(r: &Record, mut game: R, plies: &[Played<R::Move>]) -> 
         Check::new("table-moves", Status::Passed, "table-moves-ok").with("count", table_count)
     }));
     let [dark, light] = game.counts();
-    let verdict = game.verdict().unwrap_or(Verdict::Unfinished);
-    out.push(result_check(r, dark, light, verdict));
+    let over = game.verdict();
+    let verdict = over.unwrap_or(Verdict::Unfinished);
+    let on_time = match &r.timing {
+        Some(t) => {
+            let size = game.size() as u32;
+            let replayed = super::timing::Replayed {
+                plies: &sides,
+                to_move: game.side_to_move(),
+                over: over.is_some(),
+                counts: [dark, light],
+                squares: size * size,
+            };
+            let (clock, on_time) = super::timing::checks(r, t, &replayed);
+            out.push(clock);
+            on_time
+        }
+        None => None,
+    };
+    out.push(on_time.unwrap_or_else(|| result_check(r, dark, light, verdict)));
     out
 }
 
