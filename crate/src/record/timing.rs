@@ -5,9 +5,9 @@
 //!
 //! ```text
 //! clock: 60+1
-//! moves: f5 d6 c3 PA d3
-//! times: 58.3 59.2 55.0 59.2 50.1 0.0
-//! result: dark 5 light 59 light wins on time
+//! moves: d3 e3 f4 g5 f5
+//! times: 59.3 60.7 57.4 60.7 56.7 0.0
+//! result: dark 61 light 3 dark wins on time
 //! ```
 //!
 //! `times` has one entry a ply: the time left to the side that played it,
