@@ -61,6 +61,7 @@
 
 mod error;
 pub mod ggf;
+pub mod ggf_clock;
 mod match_record;
 mod match_verify;
 pub mod matchplay;

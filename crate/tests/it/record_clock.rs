@@ -276,3 +276,28 @@ fn the_clock_line_reads_the_three_kinds_and_refuses_the_rest() {
 fn times(r: &mut Record) -> &mut Vec<u32> {
     &mut r.timing.as_mut().unwrap().times
 }
+
+#[test]
+fn the_ggf_export_carries_the_clock_and_each_move_time_and_reads_them_back() {
+    use virada::record::ggf_clock;
+    let (r, _, _) = clocked_game(200);
+    let text = ggf_clock::write(&r).unwrap();
+    assert!(text.contains("TI[01:00/00:01/]"), "{text}");
+    // Dark's first move took 1.7 s; light's 0.35 s shows as 0.3, its time
+    // left having been rounded up to 60.7.
+    assert!(
+        text.contains("[d3//1.7]") && text.contains("[e3//0.3]"),
+        "{text}"
+    );
+    let game: virada::GgfGame = text.parse().unwrap();
+    let (control, times) = ggf_clock::read(&game).unwrap();
+    assert_eq!(control, GAME);
+    assert_eq!(&times, &r.timing.as_ref().unwrap().times);
+    // Without TI there is no clock to read; without move times, no times.
+    let mut plain = game.clone();
+    plain.properties.retain(|(k, _)| k != "TI");
+    assert_eq!(ggf_clock::read(&plain), None);
+    let mut untimed = game.clone();
+    untimed.moves[3].time = None;
+    assert_eq!(ggf_clock::read(&untimed), Some((GAME, Vec::new())));
+}
