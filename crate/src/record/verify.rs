@@ -104,7 +104,7 @@ pub fn rating_outcome(r: &Record) -> Option<Outcome> {
 /// with Glicko-2 ([`crate::rating::rate`]) from both ratings before and the
 /// game's outcome ([`rating_outcome`]), within one unit of the last place
 /// (another machine's floating point). `not-rateable` when the game is not
-/// one the table rates: a seat without an account, a bot's seat, no clock,
+/// one the table rates: a seat without an account, a bot's seat, no clock (a clock a move, a game clock or correspondence),
 /// or no outcome.
 fn check_ratings(r: &Record) -> Check {
     let Some([(a, a_after), (b, b_after)]) = r.ratings else {
@@ -116,7 +116,8 @@ fn check_ratings(r: &Record) -> Check {
         .is_some_and(|[x, y]| !x.is_empty() && !y.is_empty());
     let people = (0..2).all(|i| r.seats[i] == crate::game::Seat::Person || r.stand_in[i]);
     let outcome = rating_outcome(r);
-    let Some(outcome) = outcome.filter(|_| named && people && r.clock.is_some()) else {
+    let clocked = r.clock.is_some() || r.timing.is_some();
+    let Some(outcome) = outcome.filter(|_| named && people && clocked) else {
         return Check::new("ratings", Status::Failed, "not-rateable");
     };
     let (x, y) = crate::rating::rate(a, b, outcome);

@@ -301,3 +301,46 @@ fn the_ggf_export_carries_the_clock_and_each_move_time_and_reads_them_back() {
     untimed.moves[3].time = None;
     assert_eq!(ggf_clock::read(&untimed), Some((GAME, Vec::new())));
 }
+
+#[test]
+fn a_lapsed_correspondence_window_is_a_loss_on_time_scored_the_same() {
+    let mut r = flagged(5);
+    r.timing = Some(Timing {
+        control: TimeControl::Correspondence { days: 2 },
+        times: Vec::new(),
+        on_time: true,
+    });
+    let text = write_record(&r);
+    assert!(
+        text.contains("\nclock: 2d\n") && text.contains(" wins on time\n"),
+        "{text}"
+    );
+    assert!(!text.contains("times:"), "{text}");
+    let report = verify_text(&text);
+    assert!(report.all_passed(), "{report:?}");
+    assert_eq!(report.get("result").unwrap().code, "result-on-time");
+    let mut wrong = r.clone();
+    wrong.result.dark -= 1;
+    wrong.result.light += 1;
+    assert_eq!(failure(&wrong), ("result", "clock-on-time-score"));
+}
+
+#[test]
+fn the_table_never_places_under_a_game_clock() {
+    let (mut r, _, _) = clocked_game(6);
+    let virada::game::Moves::Othello(plies) = &mut r.moves else {
+        unreachable!()
+    };
+    plies[2].by_table = true;
+    assert_eq!(failure(&r), ("table-moves", "table-move-without-clock"));
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_record_lost_on_time_goes_through_serde_and_back() {
+    let r = flagged(20);
+    let json = serde_json::to_string(&r).unwrap();
+    assert!(json.contains("\"control\":\"60+1\""), "{json}");
+    let back: Record = serde_json::from_str(&json).unwrap();
+    assert_eq!(write_record(&back), write_record(&r));
+}
