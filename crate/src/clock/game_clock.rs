@@ -134,6 +134,20 @@ impl GameClock {
     }
 }
 
+/// The most tenths of a second a record's time holds (11.5 days).
+pub const MAX_TENTHS: u32 = 10_000_000;
+
+/// Milliseconds left as a record's `times` entry: tenths of a second,
+/// rounded up (a side with any time left never shows `0.0`).
+///
+/// ```
+/// assert_eq!(virada::clock::tenths_of(59_301), 594);
+/// assert_eq!(virada::clock::tenths_of(1), 1);
+/// ```
+pub fn tenths_of(ms: u64) -> u32 {
+    ms.div_ceil(100).min(u64::from(MAX_TENTHS)) as u32
+}
+
 /// The disc score of a game lost on time, as the World Othello
 /// Federation's rules score it (docs/rules.md): the side that ran out of
 /// time keeps its discs up to one less than half the board, and the

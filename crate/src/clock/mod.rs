@@ -25,6 +25,6 @@ mod game_clock;
 mod notation;
 mod speed;
 
-pub use game_clock::{score_on_time, Flagged, GameClock};
+pub use game_clock::{score_on_time, tenths_of, Flagged, GameClock, MAX_TENTHS};
 pub use notation::{ClockError, TimeControl, MAX_BASE, MAX_DAYS, MAX_INCREMENT, MAX_PER_MOVE};
 pub use speed::Speed;

@@ -72,6 +72,7 @@ mod timing;
 mod verify;
 mod write;
 
+pub use crate::clock::tenths_of;
 pub use error::{Field, RecordError};
 pub use match_record::{
     is_match, parse_match, score_games, write_match, write_match_signed, MatchGame, MatchRecord,
@@ -82,7 +83,7 @@ pub use match_verify::{verify_match, verify_match_text, GameReport, MatchReport}
 pub use parse::parse;
 pub(crate) use parse::read_assists;
 pub use report::{Check, Report, Status};
-pub use timing::{tenths_of, Timing};
+pub use timing::{set_timing, Timing};
 pub use verify::rating_outcome;
 pub use verify::{verify, verify_text};
 pub use write::{sign, write, write_record};

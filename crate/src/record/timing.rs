@@ -19,12 +19,10 @@
 
 use super::report::{Check, Status};
 use super::{Field, Record, RecordError};
-use crate::clock::{score_on_time, TimeControl};
+use crate::clock::{score_on_time, TimeControl, MAX_TENTHS};
+use crate::game::GameKind;
 use crate::game::Verdict;
 use crate::Color;
-
-/// The most tenths of a second a `times` entry may hold (11.5 days).
-const MAX_TENTHS: u32 = 10_000_000;
 
 /// A record's game clock or correspondence, with what it says of time.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,9 +106,31 @@ fn tenths(s: &str) -> Option<u32> {
     (t <= MAX_TENTHS).then_some(t)
 }
 
-/// Milliseconds left as a `times` entry: tenths, rounded up.
-pub fn tenths_of(ms: u64) -> u32 {
-    ms.div_ceil(100).min(u64::from(MAX_TENTHS)) as u32
+/// Puts a game clock or correspondence into a record written at the table
+/// (its `clock` line, `times`), and, when `loser`'s flag fell (or its
+/// correspondence window lapsed), the result on time: won by the other
+/// side, scored as the WOF scores it from the board's counts the record
+/// holds (T23).
+pub fn set_timing(r: &mut Record, control: TimeControl, times: Vec<u32>, loser: Option<Color>) {
+    r.clock = None;
+    r.timing = Some(Timing {
+        control,
+        times,
+        on_time: loser.is_some(),
+    });
+    let Some(loser) = loser else {
+        return;
+    };
+    let squares = match r.game {
+        GameKind::Othello => 64,
+        GameKind::Nabucodonosor(n) => u32::from(n) * u32::from(n),
+    };
+    let discs = [r.result.dark, r.result.light];
+    let (lost, won) = score_on_time(discs[side(loser)], squares);
+    (r.result.dark, r.result.light, r.result.verdict) = match loser {
+        Color::Dark => (lost, won, Verdict::LightWins),
+        Color::Light => (won, lost, Verdict::DarkWins),
+    };
 }
 
 /// The `clock` line's value.

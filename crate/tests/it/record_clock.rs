@@ -344,3 +344,49 @@ fn a_record_lost_on_time_goes_through_serde_and_back() {
     let back: Record = serde_json::from_str(&json).unwrap();
     assert_eq!(write_record(&back), write_record(&r));
 }
+
+/// The table's way: a session and a `Timed` clock turned after each turn,
+/// the record written, then `set_timing`.
+#[test]
+fn a_timed_game_at_the_table_writes_a_record_that_verifies_with_its_flag() {
+    use virada::game::timed::Timed;
+    let mut s = Session::othello(
+        [Seat::Person, Seat::Bot { level: 1 }],
+        None,
+        Seed([9; 32]),
+        String::new(),
+    );
+    let control: TimeControl = "15+0".parse().unwrap();
+    let mut timed = Timed::start(control, 1_000).unwrap();
+    assert_eq!(Timed::start("30".parse().unwrap(), 0), None);
+    let mut now = 1_000;
+    for sq in game_with_a_pass().into_iter().take(9) {
+        now += 1_500;
+        let mover = s.position().side_to_move();
+        let event = s.turn(virada::Move::Play(sq)).unwrap();
+        timed.turn(mover, &event.passes, event.over, now).unwrap();
+    }
+    // The side to move never moves: its 15 s less what it used run out.
+    let to_move = s.position().side_to_move();
+    let left = timed
+        .clock
+        .remaining(usize::from(to_move == Color::Light), now);
+    assert_eq!(timed.check(now + left - 1), None);
+    let flag = timed.check(now + left).unwrap();
+    assert_eq!(flag.at, now + left);
+    assert_eq!(timed.loser(), Some(to_move));
+    assert_eq!(timed.check(now + left + 5_000), Some(flag), "noted once");
+    // A move after the flag is refused and adds nothing.
+    let n = timed.times.len();
+    assert!(timed.turn(to_move, &[], false, now + left + 1).is_err());
+    assert_eq!(timed.times.len(), n);
+
+    let mut r = parse(&write(&s, true)).unwrap();
+    virada::record::set_timing(&mut r, control, timed.times.clone(), timed.loser());
+    let text = write_record(&r);
+    assert!(text.contains("\nclock: 15+0\n"), "{text}");
+    assert!(text.contains(" wins on time\n"), "{text}");
+    let report = verify_text(&text);
+    assert!(report.all_passed(), "{report:?}");
+    assert_eq!(report.get("result").unwrap().code, "result-on-time");
+}
