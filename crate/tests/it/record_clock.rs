@@ -390,3 +390,23 @@ fn a_timed_game_at_the_table_writes_a_record_that_verifies_with_its_flag() {
     assert!(report.all_passed(), "{report:?}");
     assert_eq!(report.get("result").unwrap().code, "result-on-time");
 }
+
+#[test]
+fn each_clock_code_is_said_in_english() {
+    let lost = flagged(20);
+    let report = verify_text(&write_record(&lost));
+    let said = report.to_string();
+    assert!(
+        said.contains("clock: the 21 times follow the clock 60+1"),
+        "{said}"
+    );
+    assert!(said.contains("result: lost on time: dark "), "{said}");
+    let mut forged = lost.clone();
+    forged.result.dark += 1;
+    forged.result.light -= 1;
+    let said = verify_text(&write_record(&forged)).to_string();
+    assert!(
+        said.contains("lost on time, the game scores dark "),
+        "{said}"
+    );
+}
