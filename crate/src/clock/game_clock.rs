@@ -86,7 +86,9 @@ impl GameClock {
     /// charged, then the increment added, and the other side's clock
     /// starts. Its time left after the move (increment included), or the
     /// flag when its time ran out first (a move at the very instant the
-    /// time reaches zero is too late); the clock then stops for good.
+    /// time reaches zero is too late); the clock then stops for good. `0`,
+    /// and nothing changed, when no clock runs (before the start, after
+    /// the end).
     pub fn moved(&mut self, now: u64) -> Result<u64, Flagged> {
         self.hand_over(now, self.increment_ms)
     }
