@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use virada_server::{load, serve, trial};
+use virada_server::{backup, load, serve, trial};
 
 mod bench;
 mod bench_analysis;
@@ -18,6 +18,7 @@ mod perft;
 mod play_match;
 mod probcut_fit;
 mod solve;
+mod swiss;
 mod train;
 mod verify;
 
@@ -48,6 +49,11 @@ enum Command {
     /// Start Redis, N servers over it and haproxy in front of them (the
     /// shipped configuration) on this machine, for a trial; Ctrl-C stops all.
     Trial(trial::Args),
+    /// Copy a running server's SQLite databases (accounts, ratings, tables
+    /// and records) into one file, consistently, while it serves.
+    Backup(backup::BackupArgs),
+    /// Write a data folder's databases from a file `virada backup` made.
+    Restore(backup::RestoreArgs),
     /// Solve each position of an OBF file exactly and check its annotations.
     Solve(solve::Args),
     /// Build the opening book, or look into it.
@@ -64,6 +70,10 @@ enum Command {
     /// Play two players against each other over XOT openings, both colours each.
     #[command(name = "match")]
     Match(play_match::Args),
+    /// Swiss tournaments by FIDE's Dutch system: pair the next round of a
+    /// TRF, check a tournament's pairings.
+    #[command(subcommand)]
+    Swiss(swiss::Command),
 }
 
 fn main() -> ExitCode {
@@ -73,17 +83,20 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Serve(args) => {
-            init_logging();
+            init_logging(args.log_format == serve::LogFormat::Json);
             serve::run(args)
         }
         Command::Load(args) => load::run(args),
         Command::Trial(args) => trial::run(args),
+        Command::Backup(args) => backup::run_backup(args),
+        Command::Restore(args) => backup::run_restore(args),
         Command::Solve(args) => solve::run(args),
         Command::Nabu(command) => nabu::run(command),
         Command::Train(command) => train::run(command),
         Command::Book(command) => book::run(command),
         Command::Nboard(args) => nboard::run(args),
         Command::Match(args) => play_match::run(args),
+        Command::Swiss(command) => swiss::run(command),
     };
     match result {
         Ok(code) => code,
@@ -98,7 +111,9 @@ fn main() -> ExitCode {
 /// what `virada serve` says of each request and of its tables. `RUST_LOG`
 /// is a level (`debug`) or a list of them by target
 /// (`virada_server=debug,warn`); anything else is said and `info` kept.
-fn init_logging() {
+/// `json`: one JSON object a line, with the span of the request it belongs
+/// to (its id).
+fn init_logging(json: bool) {
     use tracing_subscriber::filter::{LevelFilter, Targets};
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
@@ -112,10 +127,13 @@ fn init_logging() {
     };
     let fmt = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
-        .with_target(false)
-        .compact();
-    let _ = tracing_subscriber::registry()
-        .with(fmt)
-        .with(filter)
-        .try_init();
+        .with_target(false);
+    let registry = tracing_subscriber::registry().with(filter);
+    let _ = if json {
+        registry
+            .with(fmt.json().with_current_span(true).with_span_list(false))
+            .try_init()
+    } else {
+        registry.with(fmt.compact()).try_init()
+    };
 }

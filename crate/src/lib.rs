@@ -50,6 +50,7 @@ pub mod record;
 mod serde_text;
 pub mod table;
 mod text;
+pub mod tournament;
 
 #[cfg(test)]
 mod module_graph;

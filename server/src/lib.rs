@@ -8,6 +8,7 @@
 //! machine. The `virada` binary (the `cli/` crate) parses their arguments
 //! and calls [`serve::run`], [`load::run`] and [`trial::run`].
 
+pub mod backup;
 pub mod load;
 pub mod serve;
 pub mod trial;

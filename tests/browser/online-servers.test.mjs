@@ -8,7 +8,10 @@
 // Three servers as an operator runs them: `virada trial` (Redis, three
 // servers, haproxy with the shipped configuration), both pages reaching the
 // table through the proxy, which sends them to one server: a whole game,
-// and no server published anything.
+// and no server published anything. And a deploy: the server running the
+// table stopped with SIGTERM mid-game; it hands the table on, the pages
+// reconnect at once (close code 1012) without a word of it, and the game
+// goes on to its end.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { spawn } from 'node:child_process';
@@ -106,7 +109,8 @@ function startTrial() {
       const lines = out.split('\n');
       const proxy = port(lines.find((l) => l.startsWith('Proxy: ')));
       const ports = lines.filter((l) => l.startsWith('Server ')).map(port);
-      resolve({ url: `http://127.0.0.1:${proxy}`, ports, stop });
+      const pids = lines.filter((l) => l.startsWith('Server ')).map((l) => Number(l.match(/\(pid (\d+)\)/)[1]));
+      resolve({ url: `http://127.0.0.1:${proxy}`, ports, pids, stop });
     });
   });
 }
@@ -131,3 +135,55 @@ test('two pages through the shipped proxy in front of three servers play a whole
     await trial.stop();
   }
 });
+
+test('the server running a table stopped for a deploy: the pages follow the table to the next server without a word, and the game ends', async () => {
+  const trial = await startTrial();
+  try {
+    const host = await hostTable(trial, '?lang=en');
+    const guest = await joinLink(host.link);
+    const pages = [host.page, guest.page];
+    for (const page of pages) await page.waitForSelector('body[data-online="playing"]');
+    await playOut(pages, { until: (ply) => ply >= 4 });
+    // Every line the status shows and every word said, from now on.
+    for (const page of pages) {
+      await page.evaluate(() => {
+        const seen = [];
+        window.__seen = seen;
+        const watch = (el) => new MutationObserver(() => seen.push(el.textContent)).observe(el, { childList: true, characterData: true, subtree: true });
+        watch(document.getElementById('online-line'));
+        for (const live of document.querySelectorAll('[role=status]')) watch(live);
+      });
+    }
+    const running = async () => Promise.all(trial.ports.map(async (p) => {
+      try {
+        return (await (await fetch(`http://127.0.0.1:${p}/api/relay`)).json()).tables.running;
+      } catch {
+        return -1;
+      }
+    }));
+    const before = await running();
+    const holder = before.indexOf(1);
+    assert.notEqual(holder, -1, JSON.stringify(before));
+    process.kill(trial.pids[holder], 'SIGTERM');
+    // It hands the table on and exits; another server runs it.
+    for (let i = 0; i < 200; i++) {
+      const now = await running();
+      if (now[holder] === -1 && now.some((n) => n === 1)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const after = await running();
+    assert.equal(after[holder], -1, `the stopped server is gone: ${JSON.stringify(after)}`);
+    assert.equal(after.filter((n) => n === 1).length, 1, JSON.stringify(after));
+    await playOut(pages);
+    for (const page of pages) await page.waitForSelector('body[data-over="true"]');
+    const record = await host.page.locator('#record').textContent();
+    assert.equal(cliVerify(record).code, 0);
+    for (const page of pages) {
+      const seen = await page.evaluate(() => window.__seen.join('\n'));
+      assert.doesNotMatch(seen, /reconnecting|Connected again/, seen);
+    }
+  } finally {
+    await trial.stop();
+  }
+});
+

@@ -100,7 +100,9 @@ export function mountAccount(root, changed) {
       const hint = el('span', { id: 'account-hint', class: 'account-hint' }, t('a.nameHint'));
       const signIn = el('button', { type: 'submit', id: 'account-signin' }, t('a.signIn'));
       const signUp = el('button', { type: 'button', id: 'account-signup' }, t('a.signUp'));
-      for (const b of [signIn, signUp]) b.toggleAttribute('disabled', state.busy || !api.passkeysHere());
+      // Passkeys are bound to the site's public origin: elsewhere (127.0.0.1) the buttons wait for it.
+      const elsewhere = Boolean(me.origin && me.origin !== location.origin);
+      for (const b of [signIn, signUp]) b.toggleAttribute('disabled', state.busy || !api.passkeysHere() || elsewhere);
       form.addEventListener('submit', (event) => {
         event.preventDefault();
         act(() => api.signIn(input.value.trim()), (a) => t('a.welcome', { name: a.name }));

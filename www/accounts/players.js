@@ -15,6 +15,7 @@ import { mountAccount, el, errorText, profileHref } from './bar.js';
 import { ratingGraph } from './graph.js';
 import * as api from './api.js';
 import { verifyLink } from '../core/finished.js';
+import { mountHeaderAccount } from './header.js';
 
 addWords(TABLE_WORDS);
 addWords(LOBBY_WORDS);
@@ -23,8 +24,8 @@ addWords(ACCOUNT_WORDS);
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const name = new URLSearchParams(location.search).get('name');
 
-/** @type {{me: api.Me|null, board: any, profile: any, sessions: any[]|null, message: string}} */
-const state = { me: null, board: null, profile: null, sessions: null, message: '' };
+/** @type {{me: api.Me|null, board: any, profile: any, sessions: any[]|null, message: string, mine: {ratedGames: number}|null}} */
+const state = { me: null, board: null, profile: null, sessions: null, message: '', mine: null };
 
 const when = (ms) => new Date(Number(ms)).toLocaleString();
 
@@ -34,6 +35,13 @@ function drawBoard() {
   if (name || !state.board) return;
   const players = Array.isArray(state.board.players) ? state.board.players : [];
   root.replaceChildren(el('p', { class: 'intro' }, t('a.leaderboardIntro', { n: Number(state.board.minGames) || 0 })));
+  // Signed in and not listed yet: how far from it ("2 of 5 rated games").
+  const min = Number(state.board.minGames) || 0;
+  if (state.mine && state.mine.ratedGames < min) {
+    root.append(el('p', { class: 'account-note', id: 'board-mine' }, t('a.boardMine', { n: state.mine.ratedGames, min })));
+  }
+  // Come from deleting one's account: it says so.
+  if (new URLSearchParams(location.search).has('deleted')) root.prepend(el('p', { class: 'account-message', id: 'deleted-done', role: 'status' }, t('a.deleteDone')));
   if (players.length === 0) {
     root.append(el('p', { class: 'none', id: 'board-none' }, t('a.leaderboardNone')));
     return;
@@ -67,7 +75,10 @@ function drawProfile() {
   const rating = el('p', { class: 'rating', id: 'profile-rating' }, String(p.shown));
   root.append(rating, el('p', { id: 'profile-deviation' }, t('a.deviation', { rd: Number(p.deviation).toFixed(1) })));
   if (p.provisional) root.append(el('p', { class: 'account-note' }, t('a.provisional')));
-  root.append(el('p', { id: 'profile-record' }, t('a.record', { w: p.wins, d: p.draws, l: p.losses })));
+  // Beside the rating, the rated games' results (casual ones count apart).
+  const rated = (Array.isArray(p.games) ? p.games : []).filter((g) => g.rating != null);
+  const count = (result) => rated.filter((g) => g.result === result).length;
+  root.append(el('p', { id: 'profile-record' }, t('a.record', { w: count('win'), d: count('draw'), l: count('loss') })));
   root.append(el('h3', {}, t('a.graph')), ratingGraph(p.history || [], String(p.name)));
   root.append(el('h3', {}, t('a.keptGames')));
   const games = Array.isArray(p.games) ? p.games : [];
@@ -76,12 +87,13 @@ function drawProfile() {
   for (const g of games) {
     const li = el('li');
     li.dataset.id = String(g.id);
-    const result = el('span', { class: 'result' }, t(`a.${['win', 'draw', 'loss'].includes(g.result) ? g.result : 'unfinished'}`));
+    const outcome = ['win', 'draw', 'loss'].includes(g.result) ? g.result : 'unfinished';
+    const result = el('span', { class: `result result-${outcome}` }, t(`a.${outcome}`));
     const vs = g.opponent ? t('a.vs', { name: String(g.opponent) }) : t('a.vsGuest');
     const kind = g.rating == null ? t('a.casual') : `${t('a.rated')} · ${Math.round(Number(g.rating))}`;
     const page = g.game === 'nabucodonosor' ? 'nabu.html' : 'index.html';
     const id = encodeURIComponent(String(g.id));
-    const replay = el('a', { href: `${page}?table=${id}`, 'aria-label': t('a.replayLabel', { when: when(g.finished) }) }, t('a.replay'));
+    const replay = el('a', { href: `${page}?table=${id}&replay=1`, 'aria-label': t('a.replayLabel', { when: when(g.finished) }) }, t('a.replay'));
     const verify = el('a', { href: `api/records/${id}`, 'aria-label': t('a.verifyLabel', { when: when(g.finished) }) }, t('a.verify'));
     verify.addEventListener('click', (event) => {
       event.preventDefault();
@@ -104,6 +116,18 @@ async function openVerified(id) {
   }
 }
 
+/** "Chrome on Linux" from a browser's User-Agent (the whole of it stays in the title). @param {string} agent */
+export function deviceName(agent) {
+  /** @type {[RegExp, string][]} */
+  const browsers = [[/Edg\//, 'Edge'], [/OPR\//, 'Opera'], [/Firefox\//, 'Firefox'], [/Chrome\//, 'Chrome'], [/Version\/[\d.]+.*Safari\//, 'Safari']];
+  /** @type {[RegExp, string][]} */
+  const systems = [[/iPhone/, 'iPhone'], [/iPad/, 'iPad'], [/Android/, 'Android'], [/Windows/, 'Windows'], [/CrOS/, 'ChromeOS'], [/Mac OS X/, 'macOS'], [/Linux/, 'Linux']];
+  const browser = browsers.find(([re]) => re.test(agent))?.[1];
+  const os = systems.find(([re]) => re.test(agent))?.[1];
+  if (!browser && !os) return agent;
+  return t('a.device', { browser: browser ?? '?', os: os ?? '?' });
+}
+
 async function loadSessions() {
   try {
     state.sessions = await api.sessions();
@@ -123,10 +147,10 @@ function drawManage() {
   for (const s of state.sessions || []) {
     const agent = String(s.agent || '?');
     const li = el('li');
-    li.append(el('span', {}, agent), el('span', {}, t('a.sessionSince', { when: when(s.created) })));
+    li.append(el('span', { title: agent }, deviceName(agent)), el('span', {}, t('a.sessionSince', { when: when(s.created) })));
     if (s.current) li.append(el('strong', {}, t('a.sessionThis')));
     else {
-      const out = el('button', { type: 'button', 'aria-label': t('a.revokeLabel', { agent }) }, t('a.revoke'));
+      const out = el('button', { type: 'button', 'aria-label': t('a.revokeLabel', { agent: deviceName(agent) }) }, t('a.revoke'));
       out.addEventListener('click', async () => {
         try {
           await api.revoke(String(s.id));
@@ -159,7 +183,7 @@ function drawManage() {
     try {
       await api.deleteAccount(input.value);
       say(t('a.deleteDone'));
-      location.href = 'players.html';
+      location.href = 'players.html?deleted=1';
     } catch (error) {
       state.message = errorText(error);
       say(state.message);
@@ -173,7 +197,11 @@ function drawManage() {
 async function load() {
   try {
     if (name) state.profile = await api.profile(name);
-    else state.board = await api.leaderboard();
+    else {
+      state.board = await api.leaderboard();
+      const me = state.me?.signedIn && state.me.name ? await api.profile(state.me.name).catch(() => null) : null;
+      state.mine = me ? { ratedGames: Number(me.ratedGames) || 0 } : null;
+    }
   } catch (error) {
     state.message = errorText(error);
   }
@@ -185,6 +213,7 @@ function render() {
   const title = name ? String(state.profile?.name || name) : t('a.leaderboard');
   $('page-title').textContent = title;
   document.title = `${title} — Virada`;
+  mountHeaderAccount();
   translatePage();
   $('page-title').textContent = title;
   drawBoard();
@@ -197,6 +226,7 @@ function boot() {
   setLanguage(chooseLanguage(params.lang, loadPrefs().lang, navigator.languages));
   attach($('status'));
   const bar = mountAccount($('account-bar'), (me) => {
+    mountHeaderAccount();
     const was = state.me?.name;
     state.me = me;
     if (me.signedIn && name && me.name === state.profile?.name) loadSessions();

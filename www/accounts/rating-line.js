@@ -48,5 +48,23 @@ export function ratingChanges(record) {
  */
 export function ratingLines(record) {
   return ratingChanges(record).map((c) => () =>
-    t('a.ratingChange', { name: c.name, before: c.before, after: c.after, diff: c.diff >= 0 ? `+${c.diff}` : String(c.diff) }));
+    t('a.ratingChange', { name: c.name, before: c.before, after: c.after, diff: c.diff >= 0 ? `+${c.diff}` : `−${-c.diff}` }));
+}
+
+/**
+ * Writes a rated game's changes into `node` (the result's box, shown at
+ * the end on every width), one line a seat; hides it for any other game.
+ * @param {HTMLElement} node
+ * @param {string|null|undefined} record
+ */
+export function showRatings(node, record) {
+  const lines = ratingLines(record).map((line) => line());
+  node.hidden = lines.length === 0;
+  if (node.dataset.text === lines.join('\n')) return;
+  node.dataset.text = lines.join('\n');
+  node.replaceChildren(...lines.map((line) => {
+    const span = document.createElement('span');
+    span.textContent = line;
+    return span;
+  }));
 }

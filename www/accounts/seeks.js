@@ -38,12 +38,25 @@ function describe(s) {
 }
 
 /**
+ * Whether a seek takes a player of `rating`, as the server judges it: a
+ * quick seek's range widens by 50 points every 5 s it waits.
+ * @param {SeekView & {since?: number}} s @param {number} rating
+ */
+function accepts(s, rating) {
+  if (!Number.isFinite(rating)) return true;
+  const widen = s.quick && s.since ? 50 * Math.floor(Math.max(0, Date.now() - s.since) / 5000) : 0;
+  const low = s.min == null ? -Infinity : Number(s.min) - widen;
+  const high = s.max == null ? Infinity : Number(s.max) + widen;
+  return rating >= low && rating <= high;
+}
+
+/**
  * Mounts the seeks in `root` (a section of the lobby).
  * @param {HTMLElement} root
  */
 export function mountSeeks(root) {
-  /** @type {{me: api.Me|null, seeks: SeekView[], own: string|null, ownGame: string, message: string, timer: number, ownTimer: number}} */
-  const state = { me: null, seeks: [], own: null, ownGame: 'othello', message: '', timer: 0, ownTimer: 0 };
+  /** @type {{me: api.Me|null, seeks: SeekView[], own: string|null, ownGame: string, ownSince: number, ownQuick: boolean, message: string, timer: number, ownTimer: number}} */
+  const state = { me: null, seeks: [], own: null, ownGame: 'othello', ownSince: 0, ownQuick: false, message: '', timer: 0, ownTimer: 0 };
 
   /** To the table of a game of `game` (`othello`, `nabucodonosor`). */
   function go(table, game) {
@@ -79,6 +92,15 @@ export function mountSeeks(root) {
     const data = new FormData(form);
     const number = (k) => (String(data.get(k) || '').trim() === '' ? undefined : Number(data.get(k)));
     const [game, size] = String(data.get('game') || 'othello').split(':');
+    for (const k of ['min', 'max']) {
+      const n = number(k);
+      if (n !== undefined && !(Number.isInteger(n) && n >= 0 && n <= 4000)) {
+        state.message = t('a.badRating');
+        say(state.message);
+        draw();
+        return;
+      }
+    }
     const body = {
       game,
       size: size ? Number(size) : undefined,
@@ -92,8 +114,10 @@ export function mountSeeks(root) {
       if (answer.table) return go(answer.table, game);
       state.own = answer.id;
       state.ownGame = game;
-      state.message = t('a.seekWaiting');
-      say(state.message);
+      state.ownSince = Date.now();
+      state.ownQuick = quick;
+      state.message = '';
+      say(t('a.seekWaiting'));
       clearTimeout(state.ownTimer);
       state.ownTimer = window.setTimeout(watchOwn, OWN_EVERY_MS);
       list();
@@ -131,7 +155,9 @@ export function mountSeeks(root) {
   }
 
   function form() {
-    const f = /** @type {HTMLFormElement} */ (el('form', { class: 'seek-form', id: 'seek-form' }));
+    // Checked here, to say why in the page's words (the browser's bubble would not).
+    const f = /** @type {HTMLFormElement} */ (el('form', { class: 'seek-form', id: 'seek-form', novalidate: '' }));
+    f.dataset.lang = document.documentElement.lang;
     const game = el('select', { id: 'seek-game', name: 'game' });
     for (const g of GAMES) {
       const [kind, size] = g.split(':');
@@ -146,9 +172,11 @@ export function mountSeeks(root) {
     const rated = el('input', { type: 'checkbox', id: 'seek-rated', name: 'rated', checked: '' });
     const min = el('input', { type: 'number', id: 'seek-min', name: 'min', min: '0', max: '4000', step: '50', inputmode: 'numeric' });
     const max = el('input', { type: 'number', id: 'seek-max', name: 'max', min: '0', max: '4000', step: '50', inputmode: 'numeric' });
+    // A label and its field kept together on a line (they wrap as one).
     const field = (label, input) => {
-      const l = el('label', { for: input.id, class: 'seek-field' }, label);
-      return [l, input];
+      const pair = el('span', { class: 'seek-pair' });
+      pair.append(el('label', { for: input.id, class: 'seek-field' }, label), input);
+      return [pair];
     };
     const post = el('button', { type: 'submit', id: 'seek-post' }, t('a.seekPost'));
     const quick = el('button', { type: 'button', id: 'seek-quick' }, t('a.quick'));
@@ -169,41 +197,94 @@ export function mountSeeks(root) {
     return f;
   }
 
+  // The section's parts are made once and kept: the list is redrawn every
+  // LIST_EVERY_MS, the form only when the language changes (its choices
+  // and the focus kept), so nothing a person is choosing moves under them.
+  const title = el('h2', { id: 'seeks-title' });
+  const intro = el('p', { class: 'intro' });
+  const signIn = el('p', { class: 'none' });
+  const waiting = el('p', { class: 'seek-waiting', id: 'seek-waiting' });
+  const cancel = el('button', { type: 'button', id: 'seek-cancel' });
+  cancel.addEventListener('click', withdraw);
+  // Asked once, while a seek waits: a system notification when its game starts in a background tab.
+  const notify = el('button', { type: 'button', id: 'seek-notify' });
+  notify.addEventListener('click', () => {
+    Notification.requestPermission().then(draw, draw);
+  });
+  const mine = el('div', { class: 'seek-mine' });
+  mine.append(waiting, cancel, notify);
+  let seekForm = form();
+  const none = el('p', { class: 'none', id: 'seeks-none' });
+  const ul = el('ul', { class: 'lobby-list seek-list', id: 'seek-list' });
+  const message = el('p', { class: 'account-message', id: 'seek-message' });
+  root.setAttribute('aria-labelledby', 'seeks-title');
+  root.replaceChildren(title, intro, signIn, seekForm, mine, none, ul, message);
+
+  /** The form in the page's language of the moment, with the choices made in the old one. */
+  function relabel() {
+    if (seekForm.dataset.lang === document.documentElement.lang) return;
+    const fresh = form();
+    const focused = document.activeElement?.id;
+    for (const old of /** @type {NodeListOf<HTMLInputElement|HTMLSelectElement>} */ (seekForm.querySelectorAll('input, select'))) {
+      const twin = /** @type {HTMLInputElement|HTMLSelectElement|null} */ (fresh.querySelector(`#${old.id}`));
+      if (!twin) continue;
+      if (old instanceof HTMLInputElement && old.type === 'checkbox') /** @type {HTMLInputElement} */ (twin).checked = old.checked;
+      else twin.value = old.value;
+    }
+    fresh.hidden = seekForm.hidden;
+    seekForm.replaceWith(fresh);
+    seekForm = fresh;
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  /** @param {HTMLElement} node @param {string} text */
+  function setText(node, text) {
+    if (node.textContent !== text) node.textContent = text;
+  }
+
   function draw() {
-    root.replaceChildren();
-    const title = el('h2', { id: 'seeks-title' }, t('a.seeks'));
-    root.setAttribute('aria-labelledby', 'seeks-title');
-    root.append(title, el('p', { class: 'intro' }, t('a.seeksIntro')));
+    relabel();
+    setText(title, t('a.seeks'));
+    setText(intro, t('a.seeksIntro'));
+    setText(signIn, t('a.seeksSignIn'));
+    const waited = Math.max(0, Math.floor((Date.now() - state.ownSince) / 1000));
+    const time = `${Math.floor(waited / 60)}:${String(waited % 60).padStart(2, '0')}`;
+    setText(waiting, [t('a.seekWaitingFor', { time }), state.ownQuick ? t('a.quickSame') : ''].filter(Boolean).join(' '));
+    setText(cancel, t('a.seekCancel'));
+    setText(notify, t('a.notifyAsk'));
+    notify.hidden = !('Notification' in window) || Notification.permission !== 'default';
     const signedIn = Boolean(state.me?.signedIn);
-    if (!signedIn) root.append(el('p', { class: 'none' }, t('a.seeksSignIn')));
-    else if (state.own) {
-      const waiting = el('p', { class: 'seek-waiting', id: 'seek-waiting' }, t('a.seekWaiting'));
-      const cancel = el('button', { type: 'button', id: 'seek-cancel' }, t('a.seekCancel'));
-      cancel.addEventListener('click', withdraw);
-      root.append(waiting, cancel);
-    } else root.append(form());
-    const ul = el('ul', { class: 'lobby-list seek-list', id: 'seek-list' });
+    signIn.hidden = signedIn;
+    seekForm.hidden = !signedIn || Boolean(state.own);
+    mine.hidden = !signedIn || !state.own;
+    const entries = [];
     for (const s of state.seeks) {
       const li = el('li', { class: 'lobby-entry seek-entry' });
       li.dataset.id = s.id;
       const { game, clock, kind } = describe(s);
       const range = s.min != null || s.max != null
-        ? t('a.range', { min: s.min ?? '–', max: s.max ?? '–' })
+        ? (s.max == null ? t('a.rangeFrom', { min: s.min }) : s.min == null ? t('a.rangeTo', { max: s.max }) : t('a.range', { min: s.min, max: s.max }))
         : t('a.anyRange');
       const who = el('a', { href: profileHref(s.name), class: 'seek-name' }, `${s.name} (${s.shown})`);
       const what = el('span', { class: 'seek-what' }, [game, clock, kind, range].join(' · '));
       li.append(who, ' ', what);
-      const mine = state.me?.name === s.name;
-      if (mine) li.append(' ', el('span', { class: 'seek-own' }, t('a.yours')));
+      const own = state.me?.name === s.name;
+      if (own) li.append(' ', el('span', { class: 'seek-own' }, t('a.yours')));
       else if (signedIn) {
         const play = el('button', { type: 'button', class: 'seek-take', 'aria-label': t('a.takeLabel', { name: s.name, rating: s.shown, game, clock, kind }) }, t('a.take'));
         play.addEventListener('click', () => take(s));
+        // Said before a tap: a seek whose range leaves this rating out offers no Play.
+        const fits = accepts(s, Number(state.me?.rating));
+        play.toggleAttribute('disabled', !fits);
         li.append(' ', play);
+        if (!fits) li.append(' ', el('span', { class: 'seek-out' }, t('a.outOfRange')));
       }
-      ul.append(li);
+      entries.push(li);
     }
-    if (state.seeks.length === 0) root.append(el('p', { class: 'none', id: 'seeks-none' }, t('a.seeksNone')));
-    root.append(ul, el('p', { class: 'account-message', id: 'seek-message' }, state.message));
+    ul.replaceChildren(...entries);
+    none.hidden = state.seeks.length > 0;
+    setText(none, t('a.seeksNone'));
+    setText(message, state.message);
   }
 
   /** @type {(value?: unknown) => void} */
@@ -213,6 +294,14 @@ export function mountSeeks(root) {
   // have been asked for once.
   const ready = Promise.all([known, list()]);
   state.timer = window.setInterval(list, LIST_EVERY_MS);
+  // A seek whose lobby closes is withdrawn as it closes: nobody may take it
+  // and sit waiting for a person who is gone (the server lets an unasked
+  // seek lapse too, for a page that could not say so).
+  window.addEventListener('pagehide', () => {
+    if (!state.own) return;
+    const address = new URL(`api/seeks/${encodeURIComponent(state.own)}/cancel`, location.href).href;
+    fetch(address, { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: '{}' }).catch(() => {});
+  });
   return {
     /** @param {api.Me} me */
     signedIn(me) {

@@ -16,6 +16,7 @@ import { drawList, drawCount, gameName, seatsText, recordNames, resultText, date
 import { setupReplay } from './replay.js';
 import { setupActions, showActions } from './actions.js';
 import { download } from '../table/record-share.js';
+import { mountHeaderAccount } from '../accounts/header.js';
 
 addWords(TABLE_WORDS);
 addWords(HISTORY_WORDS);
@@ -260,6 +261,7 @@ async function start() {
   setLanguage(chooseLanguage(params.lang, loadPrefs().lang, navigator.languages));
   languages();
   attach(/** @type {HTMLElement} */ ($('status')));
+  mountHeaderAccount();
   translatePage();
   document.title = `${t('h.title')} — Virada`;
   $('paste-go').addEventListener('click', () => openText(/** @type {HTMLTextAreaElement} */ ($('paste-input')).value));

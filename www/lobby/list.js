@@ -22,11 +22,13 @@ import { t, levelName } from '../core/i18n.js';
  * @property {{kind: string, target: number, game: number}} [match] the match (V1) its game belongs to, absent for none
  * @property {string[]} [names] the seats' account names (empty for none), absent when neither has one
  * @property {boolean} [rated] a rated game
+ * @property {number} [turn] the seat whose turn it is, once the game started
  */
 
 /** The clock, then the handicap and the match when there are. */
 function settingsText(table, clock) {
   const parts = [clock];
+  if (table.rated) parts.push(t('l.rated'));
   if (table.handicap) parts.push(t('l.handicap', { h: String(table.handicap) }));
   const m = table.match;
   if (m && (m.kind === 'points' || m.kind === 'games')) {

@@ -12,9 +12,11 @@ import { LOBBY_WORDS } from './words.js';
 import { loadPrefs, savePref } from '../core/store.js';
 import { attach, say } from '../core/announce.js';
 import { drawPart } from './list.js';
+import { drawMine } from './mine.js';
 import { ACCOUNT_WORDS } from '../accounts/words.js';
 import { mountAccount } from '../accounts/bar.js';
 import { mountSeeks } from '../accounts/seeks.js';
+import { mountHeaderAccount } from '../accounts/header.js';
 
 addWords(TABLE_WORDS);
 addWords(LOBBY_WORDS);
@@ -26,8 +28,8 @@ const RETRY_MAX_MS = 30_000;
 const SETTLE_MS = 1500;
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-/** @type {{list: import('./list.js').LobbyList|null, connection: 'connecting'|'live'|'retrying', retry: number}} */
-const state = { list: null, connection: 'connecting', retry: RETRY_FIRST_MS };
+/** @type {{list: import('./list.js').LobbyList|null, connection: 'connecting'|'live'|'retrying', retry: number, me: string|null}} */
+const state = { list: null, connection: 'connecting', retry: RETRY_FIRST_MS, me: null };
 
 /** The list as the server sent it, or null when it is not one. */
 function readList(text) {
@@ -55,6 +57,7 @@ function drawConnection() {
 function draw() {
   drawConnection();
   const list = state.list;
+  drawMine(list, state.me);
   $('lists').hidden = !list;
   if (!list) return;
   drawPart('waiting', list.waiting, Number(list.waitingCount) || list.waiting.length, chosen);
@@ -96,6 +99,7 @@ const people = { redraw: () => {} };
 
 function render() {
   document.title = `${t('l.title')} — Virada`;
+  mountHeaderAccount();
   translatePage();
   draw();
   people.redraw();
@@ -110,7 +114,12 @@ function boot() {
   });
   attach($('status'));
   const seeks = mountSeeks($('seeks'));
-  const bar = mountAccount($('account-bar'), (me) => seeks.signedIn(me));
+  const bar = mountAccount($('account-bar'), (me) => {
+    state.me = me.signedIn && me.name ? me.name : null;
+    draw();
+    seeks.signedIn(me);
+    mountHeaderAccount();
+  });
   people.redraw = () => {
     bar.redraw();
     seeks.redraw();

@@ -19,7 +19,9 @@ import { ONLINE_WORDS } from './words.js';
 import { savePref } from '../core/store.js';
 import { say, joined } from '../core/announce.js';
 import { seatLabel, seatOf } from '../table/panel.js';
-import { ratingLines } from '../accounts/rating-line.js';
+import { ratingLines, showRatings } from '../accounts/rating-line.js';
+import { bindStop } from './stop.js';
+import { notePaired } from './paired.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
 import { fingerprintOf } from '../games/engine.js';
@@ -30,6 +32,12 @@ import { clockRule } from '../table/start.js';
 
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 8000;
+/** The close code of a server that restarts (WebSocket's 1012): the page reconnects at once, quietly. */
+const RESTART_CLOSE = 1012;
+/** How long a quiet reconnection goes unsaid; past it the page says it reconnects. */
+const QUIET_MS = 3000;
+/** How long the page says the table reconnects after its store could not keep a change. */
+const STORE_AWAY_MS = 3000;
 const PING_EVERY_MS = 10_000;
 const WORD_DELAY_MS = 500;
 /** How long the end of a match's game stays on show before its next game's table. */
@@ -137,6 +145,8 @@ export function joinTable(table, rules, id) {
     /** @type {string} why this page does not play on: a translated word's key, '' while all is well */ unfair: '',
     /** the page is on its way to the table where the game goes on */ moving: false,
     /** @type {string|null} the match record's id whose verify link is set */ matchRecord: null,
+    /** its server restarts: the page reconnects without a word */ quiet: false,
+    /** the table's store did not answer a moment ago (the server's `storage` code) */ storeAway: false,
     timers: /** @type {any[]} */ ([]),
   };
   const session = new RemoteSession(rules, /** @type {ServerState} */ (emptyState(rules, id)), null);
@@ -192,10 +202,23 @@ export function joinTable(table, rules, id) {
         say(() => t('err.other', { why }));
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (conn.ws !== ws || conn.left) return;
       conn.connected = false;
       conn.pending = null;
+      if (event.code === RESTART_CLOSE) {
+        // Its server restarts and another takes the table on: back at once,
+        // and nothing said unless it takes long.
+        conn.quiet = true;
+        conn.backoff = BACKOFF_FIRST_MS;
+        setTimeout(connect, 0);
+        setTimeout(() => {
+          if (conn.connected) return;
+          conn.quiet = false;
+          table.update();
+        }, QUIET_MS);
+        return;
+      }
       setTimeout(connect, conn.backoff);
       conn.backoff = Math.min(conn.backoff * 2, BACKOFF_MAX_MS);
       table.update();
@@ -221,7 +244,8 @@ export function joinTable(table, rules, id) {
     session.frame.fingerprint = conn.seen;
     session.refresh();
     table.update();
-    const { token } = kept(id);
+    // A replay (a profile's link, `&replay=1`) watches the finished game: it does not sit again.
+    const token = new URLSearchParams(location.search).has('replay') ? null : kept(id).token;
     send({ type: 'hello', ...(token ? { token } : {}) });
     ping();
   }
@@ -276,12 +300,20 @@ export function joinTable(table, rules, id) {
       const seat = session.seat;
       /** @type {import('../core/announce.js').Words} */
       const seated = seat === null ? () => t('onlineWatching') : () => t('onlineYouSit', { n: seat + 1 });
-      follow(message.state, [back ? () => t('onlineBack') : seated], !back);
+      const quiet = conn.quiet;
+      conn.quiet = false;
+      follow(message.state, quiet ? [] : [back ? () => t('onlineBack') : seated], !back);
     } else if (message.type === 'state') {
       follow(message, []);
     } else if (message.type === 'error') {
       conn.pending = null;
       say(() => errorText(message));
+      if (message.code === 'storage') {
+        // The table's store is away (Redis restarting): nothing was kept, and
+        // the page says the table reconnects for a moment.
+        conn.storeAway = true;
+        setTimeout(() => { conn.storeAway = false; table.update(); }, STORE_AWAY_MS);
+      }
       if (message.code === 'bad-token') {
         // This browser's token is not the table's (a server that lost it): sit anew.
         keep(id, { token: undefined });
@@ -317,6 +349,7 @@ export function joinTable(table, rules, id) {
     contribute(state);
     if (justOffered(was, state, seat)) messages.push(() => t('onlineAgainOffered'));
     if (justDeclined(was, state, seat)) messages.push(() => t('onlineAgainDeclined'));
+    notePaired(was, state, seat);
     // A rated game's end: each rating's change, as the signed record states it.
     if (was.status !== 'over' && state.status === 'over') messages.push(...ratingLines(state.record));
     if (state.next && seat !== null && !conn.moving && !conn.unfair) {
@@ -361,7 +394,8 @@ export function joinTable(table, rules, id) {
     $('online').hidden = false;
     let line;
     if (conn.unfair) line = t(conn.unfair);
-    else if (!conn.connected) line = conn.welcomed ? t('onlineReconnecting') : t('checkingServer');
+    else if (!conn.connected && !conn.quiet) line = conn.welcomed ? t('onlineReconnecting') : t('checkingServer');
+    else if (conn.storeAway) line = t('onlineReconnecting');
     else if (f.status === 'over') line = t('onlineOver');
     else if (seat === null) line = t('onlineWatching');
     else if (f.status === 'waiting') line = host ? t(kept(id).paired ? 'onlineWaitingAnyone' : 'onlineWaitingHost') : t('onlineWaitingGuest');
@@ -387,16 +421,26 @@ export function joinTable(table, rules, id) {
       setText($('online-fingerprint'), conn.seen || f.fingerprint);
       const left = (until) => minutes((until - conn.offset - Date.now()) / 1000);
       let countdown = '';
+      // A seek's table whose other seat is held for someone who has not come: no link to share.
+      const other = seat === null ? null : f.seats[1 - seat];
+      const held = !drawing && other?.kind === 'empty' && other.name ? other.name : '';
       if (drawing && f.contributeUntil) countdown = t('onlineDrawIn', { time: left(f.contributeUntil) });
-      else if (!drawing && host && !kept(id).paired && f.waitUntil) countdown = t('onlineBotIn', { time: left(f.waitUntil) });
+      else if (!drawing && host && !held && !kept(id).paired && f.waitUntil) countdown = t('onlineBotIn', { time: left(f.waitUntil) });
       setText($('online-countdown'), countdown);
       $('online-countdown').hidden = !countdown;
-      $('online-start').hidden = !host || drawing;
+      setText($('online-held'), held && f.waitUntil ? t('onlineHeld', { name: held, time: left(f.waitUntil) }) : '');
+      $('online-held').hidden = !held;
+      $('online-held-ways').hidden = !held;
+      $('online-share').hidden = Boolean(held);
+      $('online-link-box').hidden = Boolean(held);
+      $('online-start').hidden = !host || drawing || Boolean(held);
       const mine = seat === null ? null : f.seats[seat];
       $('online-word-box').hidden = seat === null || Boolean(mine?.contributed);
       $('online-word-help').hidden = seat === null;
     }
 
+    showRatings($('result-ratings'), f.status === 'over' ? f.record : null);
+    drawStop(f, seat, conn.connected && !conn.unfair);
     const again = againView(f, conn.connected && !conn.unfair ? seat : null);
     $('online-again').hidden = !again.shown;
     setText($('online-again-line'), again.line);
@@ -452,6 +496,7 @@ export function joinTable(table, rules, id) {
       }
     });
     $('online-start').addEventListener('click', () => send({ type: 'start' }));
+    $('online-play-bot').addEventListener('click', () => send({ type: 'start' }));
     $('online-again-button').addEventListener('click', () => send({ type: 'again' }));
     $('online-again-no').addEventListener('click', () => send({ type: 'no-thanks' }));
     const word = /** @type {HTMLInputElement} */ ($('online-word'));
@@ -465,6 +510,7 @@ export function joinTable(table, rules, id) {
   }
 
   bind();
+  const drawStop = bindStop(send);
   table.goOnline(online, session);
   table.update();
   // The key this page sees from the server, to compare with the record's at the end.

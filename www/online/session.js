@@ -34,6 +34,7 @@ import { t } from '../core/i18n.js';
  * @property {boolean[]} [declined] which seats answered "No thanks"
  * @property {MatchView} [match] the match (V1) the game belongs to, absent for one game
  * @property {boolean} [rated] a rated game between two accounts (docs/accounts.md)
+ * @property {{resigned?: number, aborted?: number}} [cut] the seat that resigned or aborted the game
  */
 
 /**
@@ -151,6 +152,22 @@ export class RemoteSession {
       online: { seat: this.seat, status: f.status, seats: f.seats, away: this.away },
     };
     if (f.status !== 'over') this.snap.outcome = null;
+    // A seat resigned (the other wins) or aborted (no result): the board did not end it.
+    const colorOf = (seat) => (seat === darkSeat ? 'dark' : 'light');
+    if (f.status === 'over' && f.cut?.resigned != null) {
+      this.snap.cut = { resigned: colorOf(f.cut.resigned) };
+      this.snap.outcome = colorOf(1 - f.cut.resigned);
+    } else if (f.status === 'over' && f.cut?.aborted != null) {
+      this.snap.cut = { aborted: colorOf(f.cut.aborted) };
+      this.snap.outcome = null;
+    } else if (f.status === 'over' && f.rated) {
+      // A rated game the bot finished for a person who left: they lost, whatever the board says.
+      const left = [0, 1].filter((seat) => f.seats[seat]?.tookSeat);
+      if (left.length === 1) {
+        this.snap.cut = { left: colorOf(left[0]) };
+        this.snap.outcome = colorOf(1 - left[0]);
+      }
+    }
     return this.snap;
   }
 

@@ -9,6 +9,7 @@ import { attach, say } from '../core/announce.js';
 import * as store from '../core/store.js';
 import { createTable } from './table.js';
 import { translateStatic } from './controls.js';
+import { mountHeaderAccount } from '../accounts/header.js';
 import { panelsStyle } from '../core/style.js';
 
 const $ = (id) => document.getElementById(id);
@@ -60,6 +61,7 @@ export async function bootTable(rules, { ready, hooks }) {
   const prefs = store.loadPrefs();
   setLanguage(chooseLanguage(params.lang, prefs.lang, navigator.languages));
   sound.setMuted(prefs.muted === true);
+  mountHeaderAccount();
   translateStatic();
   try {
     await engine;

@@ -60,6 +60,7 @@ ${p.styles.map((s) => `  <link rel="stylesheet" href="${s}">\n`).join('')}  <scr
       <p class="tagline" data-i18n="tagline">${p.tagline}</p>
     </div>
     <div class="top-controls">
+      <a id="header-account" class="header-account" href="lobby.html" data-i18n="hdr.signIn">Sign in</a>
       <label class="lang">
         <span class="visually-hidden" data-i18n="language">Language</span>
         <select id="lang"></select>
@@ -111,6 +112,7 @@ ${p.playActions}      </div>
 
       <div id="result" class="result" hidden>
         <p id="result-line" class="result-line"></p>
+        <p id="result-ratings" class="result-ratings" hidden></p>
 ${p.resultExtra ?? ''}      </div>
       <div id="online-again" class="online-again" hidden>
         <p id="online-again-line" class="online-again-line"></p>
@@ -129,9 +131,19 @@ const ONLINE = `      <section id="online" class="online" aria-labelledby="onlin
           <a id="online-match-verify" href="verify.html" data-i18n="onlineMatchVerify">Verify the match</a>
           <a id="online-match-record" href="api/records" data-i18n="onlineMatchRecord">The match record</a>
         </p>
+        <div id="online-stop" class="online-stop" hidden>
+          <button id="online-resign" type="button" data-i18n="onlineResign">Resign</button>
+          <button id="online-abort" type="button" data-i18n="onlineAbort">Abort</button>
+          <div id="online-confirm" class="online-confirm" role="group" aria-labelledby="online-confirm-line" hidden>
+            <p id="online-confirm-line" class="online-confirm-line"></p>
+            <button id="online-confirm-yes" type="button" class="danger"></button>
+            <button id="online-confirm-no" type="button" data-i18n="onlineKeepPlaying">Keep playing</button>
+          </div>
+        </div>
         <div id="online-wait" class="online-wait" hidden>
-          <p class="note" data-i18n="onlineShare"></p>
-          <div class="online-link">
+          <p id="online-held" class="online-held" hidden></p>
+          <p id="online-share" class="note" data-i18n="onlineShare"></p>
+          <div id="online-link-box" class="online-link">
             <input id="online-link" type="text" readonly data-i18n-label="onlineLink">
             <button id="online-copy" type="button" data-i18n="copyLink">Copy link</button>
           </div>
@@ -143,6 +155,10 @@ const ONLINE = `      <section id="online" class="online" aria-labelledby="onlin
           </label>
           <p id="online-word-help" class="note" data-i18n="onlineWordHelp"></p>
           <button id="online-start" type="button" class="primary" data-i18n="onlineStartNow">Start now</button>
+          <p id="online-held-ways" class="online-held-ways" hidden>
+            <button id="online-play-bot" type="button" data-i18n="onlinePlayBot">Play the bot now</button>
+            <a id="online-back" href="lobby.html" data-i18n="onlineToLobby">Back to the lobby</a>
+          </p>
         </div>
       </section>
 `;

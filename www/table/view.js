@@ -11,6 +11,32 @@ import * as sound from '../core/sound.js';
 import { drawPanel, seatLabel, seatOf } from './panel.js';
 import { bindTips } from '../board/tips.js';
 
+/**
+ * The end's line: the board's result, or who resigned (the other wins) or
+ * aborted (no result) at an online table (online/session.js sets `cut`).
+ * @param {any} s the snapshot @param {any} rules the game's adapter
+ */
+function endText(s, rules) {
+  // A seat the bot finished for its person is named as theirs, without brackets in brackets.
+  const label = (color) => {
+    const seat = seatOf(s, color);
+    const x = s.online?.seats?.[seat];
+    if (!x?.tookSeat) return seatLabel(s, seat);
+    return x.name ? t('botForName', { name: String(x.name) }) : t('botForLeft');
+  };
+  const who = (color) => `${colorName(color)} (${label(color)})`;
+  const other = (color) => (color === 'dark' ? 'light' : 'dark');
+  if (s.cut?.resigned) return t('resignedResult', { loser: who(s.cut.resigned), winner: who(other(s.cut.resigned)) });
+  if (s.cut?.aborted) return t('abortedResult', { who: who(s.cut.aborted) });
+  if (s.cut?.left) {
+    const winner = other(s.cut.left);
+    if (s.online?.seat === seatOf(s, winner)) return t('leftYouWin');
+    const x = s.online?.seats?.[seatOf(s, s.cut.left)];
+    return t('leftResult', { leaver: `${colorName(s.cut.left)} (${x?.name ? String(x.name) : t('opponent')})`, winner: who(winner) });
+  }
+  return rules.resultText(s, label);
+}
+
 const $ = (id) => document.getElementById(id);
 const COLUMNS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -104,7 +130,7 @@ export function createView(table) {
         seedShown: state.seedShown,
         seed: state.seedShown ? session.seedHex() : '',
         word: session.word(),
-        result: s.over ? rules.resultText(s, (color) => seatLabel(s, seatOf(s, color))) : '',
+        result: s.over ? endText(s, rules) : '',
         moveText: rules.moveText,
       },
       { choose: table.choose },

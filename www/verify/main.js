@@ -13,6 +13,7 @@ import { MATCH_VERIFY_WORDS } from './match-words.js';
 import { isMatchReport, readableMatch, renderMatch } from './match.js';
 import { loadFinished, recordFromFragment, verifyLink } from '../core/finished.js';
 import { seenKeys, serverKey } from '../online/api.js';
+import { mountHeaderAccount } from '../accounts/header.js';
 
 addWords(TABLE_WORDS);
 addWords(VERIFY_WORDS);
@@ -83,6 +84,7 @@ function checkItem(check) {
 
 function render() {
   document.title = `${t('v.pageTitle')} — Virada`;
+  mountHeaderAccount();
   translatePage();
 
   const verdict = $('verdict');

@@ -196,3 +196,35 @@ fn three_servers_behind_the_shipped_proxy_are_loaded_beside_one_alone() {
     assert!(a_move <= 0.1, "{publish}");
     assert!(report.contains("beside one server alone: p99 "), "{report}");
 }
+
+#[test]
+fn a_rolling_restart_of_three_servers_loses_no_move() {
+    let out = Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args(["load", "--spawn", "--servers", "3", "--rolling-restart"])
+        .args(["--tables", "30", "--rate", "2", "--duration", "8"])
+        .output()
+        .expect("run virada load");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Each server stopped in turn (SIGTERM), its tables handed on, and
+    // started again; the players reconnected as the pages do.
+    for i in 1..=3 {
+        assert!(
+            report.contains(&format!(
+                "rolling restart: server {i} handed its tables on and stopped in "
+            )),
+            "{report}"
+        );
+    }
+    let moves = line(&report, "moves:");
+    assert!(moves.contains("lost 0;"), "{report}");
+    assert!(number_before(moves, "seen") > 0, "{report}");
+    assert!(
+        line(&report, "errors:").contains("reconnected "),
+        "{report}"
+    );
+}

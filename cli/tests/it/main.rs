@@ -4,7 +4,9 @@
 //! site's files, the online table).
 
 mod cli;
+mod cli_swiss;
 mod cli_verify;
+mod deploy;
 mod load;
 mod match_record;
 mod nabu_cli;

@@ -49,7 +49,10 @@
 //! Version 4 (a game between accounts) adds to version 3's lines `names`
 //! after `seats` (each seat's account name, `-` for none) and, for a rated
 //! game, `ratings` after `result` (each seat's Glicko-2 rating before and
-//! after, `R/RD/σ R/RD/σ`, [`crate::rating`]).
+//! after, `R/RD/σ R/RD/σ`, [`crate::rating`]). Its `result` may state a
+//! resignation, a result the board does not give: `dark 20 light 14 light
+//! wins, dark resigned` ([`resign`]); the verifier accepts it only in a
+//! record whose signature holds, over a board where the game goes on.
 //!
 //! A byte-order mark, carriage returns before line ends, and blank lines before
 //! the first line or after the last are ignored; nothing else is.
@@ -86,6 +89,7 @@ pub use report::{Check, Report, Status};
 pub use timing::{set_timing, Timing};
 pub use verify::rating_outcome;
 pub use verify::{verify, verify_text};
+pub use write::resign;
 pub use write::{sign, write, write_record};
 
 use crate::game::fairness::Seed;
@@ -177,6 +181,10 @@ pub struct Record {
     pub assists: Vec<Assist>,
     /// The recorded result.
     pub result: GameResult,
+    /// The colour that resigned (the `result` line's `, dark resigned` or
+    /// `, light resigned` after the other colour's win), `None` when the
+    /// board alone gave the result. Only a signed record may state one.
+    pub resigned: Option<crate::Color>,
     /// Version 4: each seat's account name, empty for a guest or the bot
     /// (`None` when the record has no `names` line).
     pub names: Option<[String; 2]>,

@@ -135,7 +135,8 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             true => parse_assists(value(Field::Assists))?,
             false => Vec::new(),
         },
-        result: parse_result(result)?,
+        result: parse_result(result)?.0,
+        resigned: parse_result(result)?.1,
         names: match present(Field::Names) {
             true => Some(parse_names(value(Field::Names))?),
             false => None,
@@ -465,7 +466,8 @@ fn parse_ratings(
     }
 }
 
-fn parse_result((n, v): (usize, &str)) -> Result<GameResult, RecordError> {
+/// The result, and the colour that resigned (`light wins, dark resigned`).
+fn parse_result((n, v): (usize, &str)) -> Result<(GameResult, Option<crate::Color>), RecordError> {
     let err = || bad(n, Field::Result, v);
     let mut parts = v.splitn(5, ' ');
     let mut next = || parts.next().ok_or_else(err);
@@ -477,16 +479,20 @@ fn parse_result((n, v): (usize, &str)) -> Result<GameResult, RecordError> {
         return Err(err());
     }
     let light = number(next()?, 64 * 64).ok_or_else(err)?;
-    let verdict = match next()? {
-        "dark wins" => Verdict::DarkWins,
-        "light wins" => Verdict::LightWins,
-        "draw" => Verdict::Draw,
-        "unfinished" => Verdict::Unfinished,
+    use crate::Color;
+    let (verdict, resigned) = match next()? {
+        "dark wins" => (Verdict::DarkWins, None),
+        "light wins" => (Verdict::LightWins, None),
+        "draw" => (Verdict::Draw, None),
+        "unfinished" => (Verdict::Unfinished, None),
+        "dark wins, light resigned" => (Verdict::DarkWins, Some(Color::Light)),
+        "light wins, dark resigned" => (Verdict::LightWins, Some(Color::Dark)),
         _ => return Err(err()),
     };
-    Ok(GameResult {
+    let result = GameResult {
         dark,
         light,
         verdict,
-    })
+    };
+    Ok((result, resigned))
 }

@@ -11,7 +11,7 @@ use crate::game::rules::Rules;
 use crate::game::Played;
 use crate::game::{Assist, GameKind, Moves, Verdict};
 use crate::rating::Outcome;
-use crate::Position;
+use crate::{Color, Position};
 use sha2::{Digest, Sha256};
 
 /// Reads and checks a record's text; a text that cannot be read gives one
@@ -345,8 +345,35 @@ fn check_moves<R: Rules>(r: &Record, mut game: R, plies: &[Played<R::Move>]) -> 
         }
         None => None,
     };
-    out.push(on_time.unwrap_or_else(|| result_check(r, dark, light, verdict)));
+    out.push(match (on_time, r.resigned) {
+        (Some(check), _) => check,
+        (None, Some(color)) => resigned_check(r, dark, light, verdict, color),
+        (None, None) => result_check(r, dark, light, verdict),
+    });
     out
+}
+
+/// A resignation is a result the board does not give: it stands on the
+/// server's word, so only a signed record states one (the `signature`
+/// check says whether the signature holds), over a board where the game
+/// goes on; the counts are the board's, and the verdict the other colour's
+/// win (the parser takes no other).
+fn resigned_check(r: &Record, dark: u32, light: u32, verdict: Verdict, color: Color) -> Check {
+    if r.signature.is_none() {
+        Check::new("result", Status::Failed, "resignation-unsigned").with("color", color)
+    } else if verdict != Verdict::Unfinished {
+        Check::new("result", Status::Failed, "resigned-after-end")
+            .with("computed", verdict.as_str())
+            .with("color", color)
+    } else if (dark, light) != (r.result.dark, r.result.light) {
+        result_check(r, dark, light, verdict)
+    } else {
+        Check::new("result", Status::Passed, "resigned-ok")
+            .with("dark", dark)
+            .with("light", light)
+            .with("verdict", r.result.verdict.as_str())
+            .with("color", color)
+    }
 }
 
 /// The `result` check for any game kind: the replayed counts and verdict

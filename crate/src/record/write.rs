@@ -1,6 +1,6 @@
 //! Writing a record from a game at the table, for either rule set, or from a [`Record`].
 
-use super::{Record, MAGIC, VERSION, VERSION_2, VERSION_3, VERSION_4};
+use super::{Record, RecordError, MAGIC, VERSION, VERSION_2, VERSION_3, VERSION_4};
 use crate::game::fairness::hex;
 use crate::game::rules::Rules;
 use crate::game::session::Session;
@@ -56,6 +56,7 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
             light,
             verdict: rules.verdict().unwrap_or(Verdict::Unfinished),
         },
+        resigned: None,
         names: None,
         ratings: None,
         digest: [0; 32],
@@ -133,7 +134,7 @@ pub fn write_record(r: &Record) -> String {
         let texts: Vec<String> = r.assists.iter().map(|a| a.to_string()).collect();
         let _ = writeln!(s, "assists: {}", texts.join(", "));
     }
-    let _ = writeln!(
+    let _ = write!(
         s,
         "result: dark {} light {} {}{}",
         r.result.dark,
@@ -141,6 +142,11 @@ pub fn write_record(r: &Record) -> String {
         r.result.verdict.as_str(),
         super::timing::result_suffix(r)
     );
+    match r.resigned {
+        Some(crate::Color::Dark) => s.push_str(", dark resigned\n"),
+        Some(crate::Color::Light) => s.push_str(", light resigned\n"),
+        None => s.push('\n'),
+    }
     if let Some([(a, a2), (b, b2)]) = &r.ratings {
         let _ = writeln!(s, "ratings: {a} {a2}, {b} {b2}");
     }
@@ -210,4 +216,36 @@ fn encode_word(w: &str) -> String {
         }
     }
     out
+}
+
+/// The record `text` (unsigned, as a table writes it before the end) of a
+/// game that `color` resigned: the result is the other colour's win,
+/// stated `light wins, dark resigned` after the discs on the board, and
+/// the digest is written again. The board's own end cannot be resigned.
+///
+/// ```
+/// use virada::game::fairness::Seed;
+/// use virada::game::{session::Session, Seat};
+/// let game = Session::othello([Seat::Person; 2], Some(30), Seed([0; 32]), String::new());
+/// let text = virada::record::write(&game, true);
+/// let resigned = virada::record::resign(&text, virada::Color::Light).unwrap();
+/// assert!(resigned.contains("result: dark 2 light 2 dark wins, light resigned\n"));
+/// // Unsigned, the verifier does not take a resignation.
+/// assert!(!virada::record::verify_text(&resigned).all_passed());
+/// ```
+pub fn resign(text: &str, color: crate::Color) -> Result<String, RecordError> {
+    let mut record = super::parse(text)?;
+    if record.result.verdict != Verdict::Unfinished {
+        return Err(RecordError::BadValue {
+            line: 0,
+            field: super::Field::Result,
+            found: "a finished game cannot be resigned".to_string(),
+        });
+    }
+    record.result.verdict = match color {
+        crate::Color::Dark => Verdict::LightWins,
+        crate::Color::Light => Verdict::DarkWins,
+    };
+    record.resigned = Some(color);
+    Ok(write_record(&record))
 }

@@ -17,9 +17,12 @@ mod record;
 mod record_clock;
 mod record_files;
 mod record_handicap;
+mod record_resign;
 mod record_v2;
 mod record_v3;
 mod record_v4;
 #[cfg(feature = "serde")]
 mod serde_roundtrip;
+mod swiss;
 mod table_property;
+mod tournaments;

@@ -27,6 +27,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 mod local;
+mod reconnect;
 mod redis_stats;
 mod server;
 mod table;
@@ -113,6 +114,16 @@ pub struct Args {
     /// it ran while the tables moved.
     #[arg(long)]
     redis: Option<String>,
+    /// With `--servers N`: while the moves run, stop each server in turn
+    /// (SIGTERM: it hands its tables on and exits) and start it again; the
+    /// clients reconnect as the pages do. The report gives the moves lost
+    /// and the worst latency.
+    #[arg(long, requires = "servers")]
+    rolling_restart: bool,
+    /// Clients connect again when their socket closes (set by
+    /// `--rolling-restart`, for the processes of a run).
+    #[arg(long, hide = true)]
+    reconnect: bool,
     /// Plays table slots FIRST:END of a run spread over several processes
     /// (started by the command itself).
     #[arg(long, hide = true)]
@@ -203,6 +214,7 @@ fn settings(args: &Args, addresses: Vec<String>) -> Settings {
         body: format!(r#"{{"game":"{}","clock":0}}"#, args.game),
         period: Duration::from_secs_f64(1.0 / args.rate),
         timeout: Duration::from_secs_f64(args.timeout),
+        reconnect: args.reconnect || args.rolling_restart,
     }
 }
 
@@ -251,6 +263,8 @@ struct Settings {
     body: String,
     period: Duration,
     timeout: Duration,
+    /// Clients connect again when their socket closes.
+    reconnect: bool,
 }
 
 /// The tables: in this process, or spread over workers.
@@ -310,7 +324,30 @@ async fn drive(
         connecting.as_secs_f64(),
         args.duration
     );
-    progress(&players, &pids, from, until).await;
+    let restarts = async {
+        let mut said = Vec::new();
+        if !args.rolling_restart {
+            return said;
+        }
+        let n = args.servers.unwrap_or(1);
+        let step = (until - from) / u32::try_from(n + 1).unwrap_or(u32::MAX);
+        for i in 0..n {
+            tokio::time::sleep_until(from + step * u32::try_from(i + 1).unwrap_or(0)).await;
+            eprintln!("virada load: restarting server {} (SIGTERM)", i + 1);
+            let line = match tokio::task::block_in_place(|| target.restart(i)) {
+                Ok(took) => format!(
+                    "server {} handed its tables on and stopped in {:.1} s, then started again",
+                    i + 1,
+                    took.as_secs_f64()
+                ),
+                Err(e) => format!("server {} not restarted: {e}", i + 1),
+            };
+            eprintln!("virada load: {line}");
+            said.push(line);
+        }
+        said
+    };
+    let ((), restarts) = tokio::join!(progress(&players, &pids, from, until), restarts);
     let cpu_end = servers_cpu(&pids);
     let redis_end = match &redis {
         Some(r) => Some((r.used().await?, r.publish_calls().await?)),
@@ -356,6 +393,7 @@ async fn drive(
         servers,
         server_cpu: cpu_start.zip(cpu_end).map(|(s, e)| e - s),
         redis,
+        restarts,
     };
     Ok((tally, context))
 }

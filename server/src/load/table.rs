@@ -18,7 +18,7 @@ use super::{Phase, Settings, OPEN_TIMEOUT, READ_BUFFER};
 
 /// A frame from the server, only the fields the players read.
 #[derive(Deserialize)]
-struct Frame {
+pub(super) struct Frame {
     #[serde(rename = "type")]
     kind: String,
     #[serde(default)]
@@ -33,6 +33,9 @@ struct Frame {
     table: Option<Snapshot>,
     #[serde(default)]
     code: Option<String>,
+    /// A welcome's seat token, to sit again after a reconnection.
+    #[serde(default)]
+    token: Option<String>,
 }
 
 /// The game's snapshot: whose turn and the legal moves.
@@ -50,7 +53,7 @@ struct Snapshot {
 
 /// What a client last heard of the game.
 #[derive(Clone, Default)]
-struct Seen {
+pub(super) struct Seen {
     ply: u64,
     over: bool,
     playing: bool,
@@ -58,7 +61,7 @@ struct Seen {
 }
 
 impl Seen {
-    fn take(&mut self, frame: Frame) {
+    pub(super) fn take(&mut self, frame: Frame) {
         self.ply = frame.ply.unwrap_or(self.ply);
         self.over = frame.status.as_deref() == Some("over");
         self.playing = frame.status.as_deref() == Some("playing");
@@ -66,13 +69,17 @@ impl Seen {
     }
 }
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+pub(super) type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
 /// One player's connection.
-struct Player {
-    socket: Socket,
-    seat: usize,
-    seen: Seen,
+pub(super) struct Player {
+    pub(super) socket: Socket,
+    pub(super) seat: usize,
+    pub(super) seen: Seen,
+    /// Where it connects, and its seat's token.
+    pub(super) url: String,
+    pub(super) token: Option<String>,
 }
 
 /// What woke a table up.
@@ -94,6 +101,31 @@ struct Pending {
     at: Instant,
     seen: [bool; 2],
     by: usize,
+    /// The move as sent, to send again when it never reached the table.
+    text: String,
+    /// Sent again after a reconnection.
+    again: bool,
+}
+
+impl Pending {
+    /// `who` has a state past the move: the latency once both have.
+    fn seen_by(&mut self, who: usize, ply: u64, counters: &Counters) -> bool {
+        if ply <= self.ply {
+            return false;
+        }
+        self.seen[who] = true;
+        if self.seen != [true, true] {
+            return false;
+        }
+        let us = u32::try_from(self.at.elapsed().as_micros()).unwrap_or(u32::MAX);
+        counters.acknowledged.fetch_add(1, Ordering::Relaxed);
+        counters
+            .latencies
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(us);
+        true
+    }
 }
 
 /// A small random stream (xorshift) for picking moves.
@@ -210,7 +242,8 @@ async fn play(
                 let ply = mover.seen.ply;
                 let text = format!(r#"{{"v":2,"type":"move","ply":{ply},"move":"{mv}"}}"#);
                 let at = Instant::now();
-                if mover.socket.send(Message::Text(text.into())).await.is_err() {
+                let sent = mover.socket.send(Message::Text(text.clone().into())).await;
+                if sent.is_err() && !settings.reconnect {
                     counters.error("send-failed");
                     return false;
                 }
@@ -220,6 +253,8 @@ async fn play(
                     at,
                     seen: [false, false],
                     by,
+                    text,
+                    again: false,
                 });
                 continue;
             }
@@ -233,6 +268,23 @@ async fn play(
         let text = match frame {
             Some(Ok(Message::Text(text))) => text,
             Some(Ok(Message::Close(_)) | Err(_)) | None => {
+                let player = if who == 0 { &mut *a } else { &mut *b };
+                if settings.reconnect && super::reconnect::rejoin(player, counters).await {
+                    // The welcome's state may be past the pending move; a
+                    // move that never reached the table is sent again, as
+                    // a person plays it again on the page.
+                    let ply = player.seen.ply;
+                    if let Some(p) = pending.as_mut() {
+                        if p.seen_by(who, ply, counters) {
+                            pending = None;
+                        } else if p.by == who && ply == p.ply {
+                            p.again = true;
+                            let text = p.text.clone();
+                            let _ = player.socket.send(Message::Text(text.into())).await;
+                        }
+                    }
+                    continue;
+                }
                 counters.error("closed");
                 if pending.is_some() {
                     counters.lost.fetch_add(1, Ordering::Relaxed);
@@ -250,27 +302,24 @@ async fn play(
                 let player = if who == 0 { &mut *a } else { &mut *b };
                 player.seen.take(frame);
                 let ply = player.seen.ply;
-                if let Some(p) = pending.as_mut() {
-                    if ply > p.ply {
-                        p.seen[who] = true;
-                        if p.seen == [true, true] {
-                            let us = u32::try_from(p.at.elapsed().as_micros()).unwrap_or(u32::MAX);
-                            counters.acknowledged.fetch_add(1, Ordering::Relaxed);
-                            counters
-                                .latencies
-                                .lock()
-                                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                                .push(us);
-                            pending = None;
-                        }
-                    }
+                if pending
+                    .as_mut()
+                    .is_some_and(|p| p.seen_by(who, ply, counters))
+                {
+                    pending = None;
                 }
                 if pending.is_none() && a.seen.over && b.seen.over {
                     return true;
                 }
             }
             "error" => {
-                counters.error(frame.code.as_deref().unwrap_or("error"));
+                let code = frame.code.as_deref().unwrap_or("error");
+                // A move sent again that the table had taken after all:
+                // its state is on its way.
+                if code == "stale-ply" && pending.as_ref().is_some_and(|p| p.again) {
+                    continue;
+                }
+                counters.error(code);
                 if pending.as_ref().is_some_and(|p| p.by == who) {
                     counters.refused.fetch_add(1, Ordering::Relaxed);
                     pending = None;
@@ -341,8 +390,8 @@ async fn seat_two(
         .iter()
         .position(|a| a == address)
         .map_or(address, |i| all[(i + 1) % all.len()].as_str());
-    let mut first = join(&url, counters).await?;
-    let mut second = join(&format!("ws://{next}/api/tables/{id}/ws"), counters).await?;
+    let mut first = join(&url, counters, None).await?;
+    let mut second = join(&format!("ws://{next}/api/tables/{id}/ws"), counters, None).await?;
     // Both seats contribute (a page's random value); the game starts at once.
     for player in [&mut first, &mut second] {
         let random = virada::game::fairness::Seed::generate().map_err(|_| "random")?;
@@ -378,7 +427,11 @@ async fn seat_two(
 }
 
 /// Connects and says hello; the player with its seat and first state.
-async fn join(url: &str, counters: &Counters) -> Result<Player, String> {
+pub(super) async fn join(
+    url: &str,
+    counters: &Counters,
+    token: Option<&str>,
+) -> Result<Player, String> {
     // A small read buffer: the default (128 KiB a socket) is most of the
     // memory of thousands of sockets that read 2 KiB frames.
     let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
@@ -387,8 +440,12 @@ async fn join(url: &str, counters: &Counters) -> Result<Player, String> {
         .await
         .map_err(|e| format!("connect: {}", short(&e.to_string())))?;
     counters.open_sockets.fetch_add(1, Ordering::Relaxed);
+    let hello = match token {
+        Some(token) => format!(r#"{{"v":2,"type":"hello","token":"{token}"}}"#),
+        None => r#"{"v":2,"type":"hello"}"#.to_string(),
+    };
     socket
-        .send(Message::Text(r#"{"v":2,"type":"hello"}"#.into()))
+        .send(Message::Text(hello.into()))
         .await
         .map_err(|_| "send-failed")?;
     loop {
@@ -399,11 +456,18 @@ async fn join(url: &str, counters: &Counters) -> Result<Player, String> {
                 match frame.kind.as_str() {
                     "welcome" => {
                         let seat = frame.seat.ok_or("spectator")?;
+                        let token = frame.token.clone();
                         let mut seen = Seen::default();
                         if let Some(state) = frame.state {
                             seen.take(*state);
                         }
-                        return Ok(Player { socket, seat, seen });
+                        return Ok(Player {
+                            socket,
+                            seat,
+                            seen,
+                            url: url.to_string(),
+                            token,
+                        });
                     }
                     "error" => return Err(frame.code.unwrap_or_else(|| "error".into())),
                     _ => {}

@@ -116,6 +116,8 @@ pub(super) struct Context<'a> {
     /// Redis's `used_memory` before, seated, after the moves; and the
     /// `PUBLISH` it ran while the tables moved.
     pub(super) redis: Option<([u64; 3], u64)>,
+    /// What each restart of `--rolling-restart` did, in words.
+    pub(super) restarts: Vec<String>,
 }
 
 /// The report's text.
@@ -166,6 +168,9 @@ pub(super) fn report(tally: &mut Tally, c: &Context<'_>) -> String {
         millis(percentile(l, 0.99)),
         millis(l.last().copied())
     );
+    for restart in &c.restarts {
+        let _ = writeln!(text, "rolling restart: {restart}");
+    }
     let _ = writeln!(
         text,
         "games: {} finished, {} tables opened",
@@ -334,6 +339,7 @@ mod tests {
             servers: Vec::new(),
             server_cpu: None,
             redis: None,
+            restarts: Vec::new(),
         };
         let text = report(&mut a, &context);
         assert!(

@@ -14,7 +14,7 @@ pub(super) struct Target {
     /// What was started, stopped when dropped (the trial before its
     /// site's folder).
     _spawned: Option<Spawned>,
-    _trial: Option<crate::trial::Trial>,
+    trial: Option<std::sync::Mutex<crate::trial::Trial>>,
     _root: Option<Scratch>,
 }
 
@@ -28,6 +28,16 @@ impl Drop for Scratch {
 }
 
 impl Target {
+    /// Restarts server `i` of those started (`--rolling-restart`): how long
+    /// it took to hand its tables on and stop.
+    pub(super) fn restart(&self, i: usize) -> Result<std::time::Duration, String> {
+        let trial = self.trial.as_ref().ok_or("no servers started here")?;
+        trial
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .restart(i)
+    }
+
     pub(super) fn new(args: &Args, servers: Option<usize>) -> Result<Target, String> {
         if let Some(n) = servers {
             let scratch = Scratch(
@@ -55,6 +65,7 @@ impl Target {
                 .to_vec(),
                 quiet: false,
                 proxy_config: args.proxy_config.clone(),
+                tls: false,
             })?;
             let address = trial.url().trim_start_matches("http://").to_string();
             let setup = if n > 1 {
@@ -71,7 +82,7 @@ impl Target {
                 pids: trial.pids(),
                 redis: Some(trial.redis_url()),
                 _spawned: None,
-                _trial: Some(trial),
+                trial: Some(std::sync::Mutex::new(trial)),
                 _root: Some(scratch),
             });
         }
@@ -87,7 +98,7 @@ impl Target {
                 pids: vec![server.child.id()],
                 redis: args.redis.clone(),
                 _spawned: Some(server),
-                _trial: None,
+                trial: None,
                 _root: None,
             });
         }
@@ -97,7 +108,7 @@ impl Target {
             pids: args.pid.into_iter().collect(),
             redis: args.redis.clone(),
             _spawned: None,
-            _trial: None,
+            trial: None,
             _root: None,
         })
     }

@@ -77,6 +77,9 @@ impl Workers {
                 .args(["--duration", &args.duration.to_string()])
                 .args(["--game", &args.game])
                 .args(["--timeout", &args.timeout.to_string()]);
+            if args.reconnect || args.rolling_restart {
+                command.arg("--reconnect");
+            }
             for address in addresses {
                 command.arg("--url").arg(format!("http://{address}"));
             }

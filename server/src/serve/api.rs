@@ -309,11 +309,12 @@ async fn socket(
         id: a.id,
         name: a.name,
     });
+    let closing = api.hub.closing();
     upgrade
         .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE.max(MAX_FRAME))
-        .on_upgrade(move |socket| super::socket::serve(socket, table, id, account))
+        .on_upgrade(move |socket| super::socket::serve(socket, table, id, account, closing))
 }
 
 async fn lobby(State(api): State<Api>) -> Response {

@@ -20,9 +20,11 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
 
 use super::site::{Allowed, Site};
 
@@ -72,7 +74,10 @@ pub fn router(site: Arc<Site>, request_timeout: Duration) -> Router {
         ))
 }
 
-/// Adds what every answer gets: the common headers and a log line.
+/// Adds what every answer gets: the common headers, a request id
+/// (`X-Request-Id`, kept when the proxy sent one, else made, and given back
+/// in the answer), a span that names it around everything the request
+/// logs, a log line and its count by status (`virada_http_responses_total`).
 pub fn with_common_layers(mut app: Router) -> Router {
     app = app.layer(middleware::from_fn(log));
     for (name, value) in COMMON_HEADERS {
@@ -81,14 +86,37 @@ pub fn with_common_layers(mut app: Router) -> Router {
             HeaderValue::from_static(value),
         ));
     }
-    app
+    // Its own line says each answer's status: the trace layer only
+    // opens the span (a 503 from /readyz is no error of the server's).
+    app.layer(
+        TraceLayer::new_for_http()
+            .make_span_with(request_span)
+            .on_failure(()),
+    )
+    .layer(PropagateRequestIdLayer::x_request_id())
+    .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
 }
 
-/// One log line a request: `200 GET /www/main.js`.
+/// The span of one request: its id.
+fn request_span(request: &Request) -> tracing::Span {
+    let id = request
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("-");
+    tracing::info_span!("request", id = %id)
+}
+
+/// One log line a request, `200 GET /www/main.js`, and its count.
 async fn log(request: Request, next: Next) -> Response {
     let (method, path) = (request.method().clone(), request.uri().path().to_owned());
     let response = next.run(request).await;
-    tracing::info!("{} {method} {path}", response.status().as_u16());
+    let status = response.status().as_u16();
+    super::ops::metrics()
+        .responses
+        .with_label_values(&[status.to_string().as_str()])
+        .inc();
+    tracing::info!("{status} {method} {path}");
     response
 }
 

@@ -91,6 +91,7 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
         stand_in: p.stand_in,
         play: p.play.as_ref(),
         rated: p.saved.players.rated,
+        cut: p.saved.cut,
     };
     serde_json::to_string(&frame)
         .unwrap_or_else(|e| {
@@ -147,4 +148,8 @@ struct StateFrame<'a> {
     play: Option<&'a super::table::MatchView>,
     /// A rated game (both seats' accounts asked for one).
     rated: bool,
+    /// How a seat ended the game before its board did: `{"resigned": 0}`,
+    /// `{"aborted": 1}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cut: Option<super::saved::Cut>,
 }

@@ -5,10 +5,10 @@
 //! front on this server (relay/), which runs the actor here or relays to
 //! the server that does.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tokio::sync::{broadcast, mpsc};
 
@@ -80,11 +80,12 @@ pub struct Limits {
 pub struct Hub {
     tables: Arc<Mutex<HashMap<String, Handle>>>,
     waiting: Mutex<HashMap<(GameKind, u32), String>>,
-    opened: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    /// New tables by address: a burst of the limit, then one every
+    /// window's share of it.
+    opened: super::ops::per_address::PerAddress,
     store: Store,
     keys: Arc<Keys>,
     timing: Timing,
-    limits: Limits,
     lobby: Arc<Lobby>,
     /// The hub itself, for its tables to open the next one ("Play again").
     me: Weak<Hub>,
@@ -92,6 +93,9 @@ pub struct Hub {
     cluster: OnceLock<Arc<Cluster>>,
     /// The accounts, for the tables to name, rate and keep their games.
     accounts: OnceLock<Arc<super::accounts::Accounts>>,
+    /// Set when the server stops: every table socket is closed with
+    /// [`super::protocol::RESTART_CLOSE`], and the page reconnects at once.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 impl Hub {
@@ -110,13 +114,19 @@ impl Hub {
             me: me.clone(),
             tables: Arc::new(Mutex::new(HashMap::new())),
             waiting: Mutex::new(HashMap::new()),
-            opened: Mutex::new(HashMap::new()),
+            opened: super::ops::per_address::PerAddress::new(
+                u32::try_from(limits.tables_per_address).unwrap_or(u32::MAX),
+                u32::try_from(limits.tables_per_address)
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .map(|n| limits.window / n),
+            ),
             store,
             keys,
             timing,
-            limits,
             lobby: Arc::new(Lobby::new()),
             cluster: OnceLock::new(),
+            closing: tokio::sync::watch::Sender::new(false),
             accounts: OnceLock::from(accounts),
         });
         if let Some((redis, token)) = shared {
@@ -165,6 +175,39 @@ impl Hub {
     /// tables (`GET /api/relay`); `None` for a server alone.
     pub fn relay_counters(&self) -> Option<serde_json::Value> {
         self.cluster.get().map(|c| c.counters())
+    }
+
+    /// Tells every table socket of this server to close (the server
+    /// stops): each page reconnects at once, through the proxy to another.
+    pub fn close_sockets(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// What a socket watches to know that the server stops.
+    pub fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
+    /// A server of several stopping: takes no new table and hands each one
+    /// it runs to another server, then returns (at `deadline` at the
+    /// latest). A server alone has nothing to hand on.
+    pub async fn hand_all_on(&self, deadline: Duration) {
+        if let Some(cluster) = self.cluster.get() {
+            cluster.drain(deadline).await;
+        }
+    }
+
+    /// Whether this server is one of several over Redis.
+    pub fn shared(&self) -> bool {
+        self.cluster.get().is_some()
+    }
+
+    /// The tables this server runs, and those it relays to another server.
+    pub fn table_counts(&self) -> (usize, usize) {
+        match self.cluster.get() {
+            Some(cluster) => cluster.table_counts(),
+            None => (lock(&self.tables).len(), 0),
+        }
     }
 
     /// The store, for finished records.
@@ -300,24 +343,7 @@ impl Hub {
 
     /// Counts a new table against `address`'s limit; `false` when over it.
     fn may_open(&self, address: IpAddr) -> bool {
-        let limit = self.limits.tables_per_address;
-        if limit == 0 {
-            return true;
-        }
-        let now = Instant::now();
-        let mut opened = lock(&self.opened);
-        let times = opened.entry(address).or_default();
-        while times
-            .front()
-            .is_some_and(|t| now.duration_since(*t) > self.limits.window)
-        {
-            times.pop_front();
-        }
-        if times.len() >= limit {
-            return false;
-        }
-        times.push_back(now);
-        true
+        self.opened.take(address).is_ok()
     }
 
     /// Opens a table; its creator takes the first seat when they say hello.
@@ -329,6 +355,10 @@ impl Hub {
         paired: bool,
     ) -> Result<Option<Opened>, String> {
         if !self.may_open(address) {
+            super::ops::metrics()
+                .rate_limited
+                .with_label_values(&["tables"])
+                .inc();
             return Ok(None);
         }
         self.open_with(new, [Holder::Empty, Holder::Empty], paired)
@@ -379,6 +409,7 @@ impl Hub {
             declined: [false, false],
             next: None,
             players: new.players,
+            cut: None,
         };
         self.spawn(saved)?;
         Ok(Opened { id, fingerprint })

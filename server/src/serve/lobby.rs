@@ -87,6 +87,8 @@ pub struct Progress {
     pub ply: usize,
     /// Seat by seat.
     pub score: [u32; 2],
+    /// The seat whose turn it is (a person's "my games" says "your turn").
+    pub turn: usize,
 }
 
 /// A match as the lobby's line shows it: `points` or `games`, its
@@ -206,6 +208,11 @@ impl Lobby {
     /// Whether a page listens to the lobby now.
     pub fn watched(&self) -> bool {
         self.version.receiver_count() > 0
+    }
+
+    /// How many pages listen to the lobby now.
+    pub fn subscribers(&self) -> usize {
+        self.version.receiver_count()
     }
 
     /// Table `id` is gone from this server (its actor ended, or runs

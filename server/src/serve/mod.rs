@@ -1,13 +1,15 @@
-//! `virada serve`: the site's files and the online table over HTTP, on
-//! tokio, hyper and axum.
+//! `virada serve`: the site's files and the online table over HTTP (or
+//! HTTPS with `--tls-cert` and `--tls-key`), on tokio, hyper and axum.
 //!
-//! One task a connection, HTTP/1.1 with keep-alive. A client gets
-//! [`Args::header_timeout`] to send a request head (a head trickled byte by
-//! byte is cut off then) and [`Args::request_timeout`] for the whole answer;
-//! at most [`Args::max_connections`] connections are open at once, and a
-//! connection over that is closed at once, so one slow client holds no more
-//! than its own connection. SIGTERM or Ctrl-C stop accepting, let the open
-//! requests finish for a few seconds, and exit.
+//! One task a connection, HTTP/1.1 with keep-alive (listen.rs). A client
+//! gets [`Args::header_timeout`] to send a request head (a head trickled
+//! byte by byte is cut off then) and [`Args::request_timeout`] for the whole
+//! answer; at most [`Args::max_connections`] connections are open at once,
+//! and a connection over that is closed at once, so one slow client holds
+//! no more than its own connection. SIGTERM or Ctrl-C: the server says it is
+//! not ready (`/readyz`), stops accepting, lets the open requests finish for
+//! a few seconds, and exits. `/healthz`, `/readyz` and `/metrics` are the
+//! operator's (ops/).
 
 pub mod accounts;
 mod api;
@@ -17,7 +19,9 @@ mod frame;
 mod game;
 mod hub;
 mod keys;
+mod listen;
 mod lobby;
+pub mod ops;
 mod protocol;
 mod relay;
 mod saved;
@@ -30,21 +34,17 @@ mod table;
 pub use relay::TAKEOVER_BOUND;
 
 use std::io::Write as _;
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
-use tower::Service as _;
 
-/// The longest request head read (request line and headers); longer gets 431.
-const MAX_HEAD: usize = 16 * 1024;
-/// How long open requests may go on after a stop signal.
-const DRAIN: Duration = Duration::from_secs(5);
+use listen::DRAIN;
+
+/// The longest a stopping server takes to hand its tables on.
+const HAND_ON_WITHIN: Duration = Duration::from_secs(20);
 
 /// Arguments of `virada serve`. Each flag may also come from the environment
 /// variable named beside it.
@@ -128,6 +128,42 @@ pub struct Args {
     /// Rated games an account needs to be on the leaderboard.
     #[arg(long, env = "VIRADA_LEADERBOARD_GAMES", default_value_t = 5)]
     leaderboard_games: u32,
+    /// A proxy in front of this server (an address, or a network such as
+    /// `10.0.0.0/8`) whose `X-Forwarded-For` names the client; may be
+    /// repeated. The rate limits count by the client's address found so;
+    /// from anyone else the header is ignored.
+    #[arg(
+        long = "trusted-proxy",
+        env = "VIRADA_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
+    trusted_proxies: Vec<ops::client::Network>,
+    /// Serve HTTPS with this certificate chain (PEM), with `--tls-key`:
+    /// for a server alone, without a proxy in front.
+    #[arg(long, env = "VIRADA_TLS_CERT", requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// The certificate's private key (PEM), with `--tls-cert`.
+    #[arg(long, env = "VIRADA_TLS_KEY", requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
+    /// Seconds a stopping server (SIGTERM) keeps serving while the proxy's
+    /// checks find it not ready (`/readyz`), before it closes its tables'
+    /// sockets and hands its tables on: at least the proxy's check
+    /// interval times its misses (250 ms × 2 in the shipped one).
+    #[arg(long, env = "VIRADA_STOP_WAIT", default_value_t = 1.0)]
+    stop_wait: f64,
+    /// The log's lines: `text` for people, `json` (one object a line, each
+    /// request's lines with its id) for a log collector.
+    #[arg(long, env = "VIRADA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+/// How the log is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One line a thing, for people.
+    Text,
+    /// One JSON object a line.
+    Json,
 }
 
 /// Serves until stopped. The first line on standard output is
@@ -157,6 +193,13 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let seat_wait = seconds("seat-wait", args.seat_wait)?;
     let linger = seconds("linger", args.linger)?;
     let contribute = seconds("contribution-window", args.contribution_window)?;
+    let stop_wait = Duration::try_from_secs_f64(args.stop_wait)
+        .map_err(|_| format!("--stop-wait must be seconds, not {}", args.stop_wait))?;
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => Some(listen::tls_acceptor(cert, key)?),
+        _ => None,
+    };
+    let scheme = if tls.is_some() { "https" } else { "http" };
     std::fs::create_dir_all(&args.data)
         .map_err(|e| format!("cannot make the data folder {}: {e}", args.data.display()))?;
     let keys = std::sync::Arc::new(match &args.key_file {
@@ -181,8 +224,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         let origin = args
             .origin
             .clone()
-            .unwrap_or_else(|| format!("http://localhost:{}", addr.port()));
-        println!("Serving {} on http://{addr}/", root.display());
+            .unwrap_or_else(|| format!("{scheme}://localhost:{}", addr.port()));
+        println!("Serving {} on {scheme}://{addr}/", root.display());
         let _ = std::io::stdout().flush();
         // The second line may find the reader gone (a test reads the
         // first only): it is said, not insisted on.
@@ -229,6 +272,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             Arc::clone(&accounts),
         )
         .await?;
+        let ready = ops::Readiness::new(
+            args.redis.as_deref(),
+            args.redis.is_none().then(|| args.data.join(store::DB_FILE)),
+        )?;
+        ready.watch();
         let limit = accounts::RateLimit::new(args.account_requests, args.account_requests);
         let seeks = seeks::Seeks {
             accounts: Arc::clone(&accounts),
@@ -239,6 +287,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             .merge(seeks::router(seeks))
             .layer(axum::extract::DefaultBodyLimit::max(body::MAX_BODY))
             .layer(limit);
+        let stopping = Arc::clone(&hub);
+        let operator = ops::router(ops::Ops {
+            hub: Arc::clone(&hub),
+            ready: Arc::clone(&ready),
+        });
         let api = api::Api {
             hub,
             origins: Arc::new(args.allow_origins),
@@ -247,104 +300,30 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             axum::Router::new()
                 .merge(api::router(api))
                 .merge(people)
+                .merge(operator)
                 .fallback_service(files::router(site, request_timeout)),
         );
-        let limits = Limits {
+        let limits = listen::Limits {
             header_timeout,
             max_connections: args.max_connections,
+            trusted: Arc::new(args.trusted_proxies),
         };
-        accept_loop(listener, app, limits).await;
+        // A rolling restart: not ready at once (the proxy sends nothing
+        // new here), then every table socket told to reconnect (through
+        // the proxy, to the table's next server) and every table handed
+        // on with its lease; then the open requests finish.
+        let stop = async move {
+            listen::stop_signal().await;
+            ready.stop();
+            if stopping.shared() {
+                tracing::info!("stopping: not ready; sockets closed in {stop_wait:?}");
+                tokio::time::sleep(stop_wait).await;
+            }
+            stopping.close_sockets();
+            stopping.hand_all_on(HAND_ON_WITHIN).await;
+            tracing::info!("stopping: waiting up to {DRAIN:?} for open requests");
+        };
+        listen::accept_loop(listener, app, limits, tls, stop).await;
         Ok(ExitCode::SUCCESS)
     })
-}
-
-/// What each connection is held to.
-#[derive(Clone, Copy)]
-struct Limits {
-    header_timeout: Duration,
-    max_connections: usize,
-}
-
-/// Accepts connections until a stop signal, then drains.
-async fn accept_loop(listener: TcpListener, app: axum::Router, limits: Limits) {
-    let open = Arc::new(Semaphore::new(limits.max_connections));
-    let stop = stop_signal();
-    tokio::pin!(stop);
-    loop {
-        let (stream, peer) = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok(pair) => pair,
-                Err(e) => {
-                    // Out of file descriptors and the like: wait, go on.
-                    tracing::warn!("accept: {e}");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            },
-            () = &mut stop => break,
-        };
-        let Ok(permit) = Arc::clone(&open).try_acquire_owned() else {
-            tracing::warn!(
-                "{peer}: over {} connections, closed",
-                limits.max_connections
-            );
-            continue;
-        };
-        let app = app.clone();
-        tokio::spawn(async move {
-            connection(stream, peer, app, limits).await;
-            drop(permit);
-        });
-    }
-    tracing::info!("stopping: waiting up to {DRAIN:?} for open requests");
-    let all = u32::try_from(limits.max_connections).unwrap_or(u32::MAX);
-    let _ = tokio::time::timeout(DRAIN, open.acquire_many(all)).await;
-}
-
-/// Serves one connection's requests.
-async fn connection(
-    stream: tokio::net::TcpStream,
-    peer: SocketAddr,
-    app: axum::Router,
-    limits: Limits,
-) {
-    let _ = stream.set_nodelay(true);
-    let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
-        request
-            .extensions_mut()
-            .insert(axum::extract::ConnectInfo(peer));
-        app.clone().call(request)
-    });
-    let served = hyper::server::conn::http1::Builder::new()
-        .timer(TokioTimer::new())
-        .header_read_timeout(limits.header_timeout)
-        .max_buf_size(MAX_HEAD)
-        .serve_connection(TokioIo::new(stream), service)
-        .with_upgrades()
-        .await;
-    if let Err(e) = served {
-        tracing::debug!("{peer}: {e}");
-    }
-}
-
-/// Resolves on SIGTERM or Ctrl-C.
-async fn stop_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
-    }
 }

@@ -74,6 +74,18 @@ pub enum ClientMessage {
         /// The protocol version.
         v: u32,
     },
+    /// A seated person resigns: the game ends at once, the other seat
+    /// wins, and the signed record says who resigned.
+    Resign {
+        /// The protocol version.
+        v: u32,
+    },
+    /// A seated person aborts the game before both seats have moved: it
+    /// ends with no result and is not rated.
+    Abort {
+        /// The protocol version.
+        v: u32,
+    },
     /// Asks for the server's clock, to correct the page's.
     Ping {
         /// The protocol version.
@@ -92,6 +104,8 @@ impl ClientMessage {
             | ClientMessage::Start { v }
             | ClientMessage::Again { v }
             | ClientMessage::NoThanks { v }
+            | ClientMessage::Resign { v }
+            | ClientMessage::Abort { v }
             | ClientMessage::Move { v, .. }
             | ClientMessage::Ping { v, .. } => *v,
         }
@@ -145,6 +159,8 @@ pub enum Code {
     Illegal,
     /// The word is too long.
     BadWord,
+    /// `abort` once both seats have moved (resign instead).
+    Moved,
     /// The server could not keep the change; nothing happened.
     Storage,
 }
@@ -174,6 +190,7 @@ impl Code {
             Code::StalePly => "stale-ply",
             Code::Illegal => "illegal",
             Code::BadWord => "bad-word",
+            Code::Moved => "moved",
             Code::Storage => "storage",
         }
     }
@@ -210,6 +227,11 @@ impl Refusal {
         .to_string()
     }
 }
+
+/// The close code of a table's socket when its server stops (1012, the
+/// WebSocket's "service restart"): the page reconnects at once, through
+/// the proxy to the server that takes the table on, and says nothing of it.
+pub const RESTART_CLOSE: u16 = 1012;
 
 /// The first frame of every socket, sent before the server reads anything:
 /// the table's id and its seed's fingerprint (the commitment).

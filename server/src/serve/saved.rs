@@ -134,6 +134,29 @@ pub struct Saved {
     /// The seats' accounts and whether the game is rated (accounts/).
     #[serde(default, skip_serializing_if = "Players::is_empty")]
     pub players: Players,
+    /// How the game ended before its board did (table/stop.rs), if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cut: Option<Cut>,
+}
+
+/// A game ended before its board did, by a seated person.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Cut {
+    /// The seat resigned: the other wins (the record states it).
+    Resigned(usize),
+    /// The seat aborted it before both had moved: no result, not rated.
+    Aborted(usize),
+}
+
+/// What a seated person asks to end the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stop {
+    /// Resign: the game ends now, the other seat wins.
+    Resign,
+    /// Abort: before both seats have moved, the game ends with no result.
+    Abort,
 }
 
 /// The accounts at a table: who sits (or is awaited) in each seat, and
@@ -239,6 +262,10 @@ impl Saved {
             declined: [false, false],
             next: None,
             players: Players::from_record(&r),
+            cut: r.resigned.map(|color| {
+                let dark = color == virada::Color::Dark;
+                Cut::Resigned(if dark { r.dark } else { 1 - r.dark.min(1) })
+            }),
         })
     }
 
@@ -317,6 +344,15 @@ pub enum Command {
     NoThanks {
         /// The sender's seat.
         seat: Option<usize>,
+        /// The answer.
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// A seated person resigns, or aborts the game.
+    Stop {
+        /// The sender's seat.
+        seat: Option<usize>,
+        /// Resign or abort.
+        how: Stop,
         /// The answer.
         reply: oneshot::Sender<Result<(), Refusal>>,
     },

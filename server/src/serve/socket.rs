@@ -17,7 +17,7 @@ use tokio::time::Instant;
 
 use super::hub::Handle;
 use super::protocol::{self, ClientMessage, Code, Refusal};
-use super::saved::SeatAccount;
+use super::saved::{SeatAccount, Stop};
 use super::table::{now_ms, Command, Welcome};
 
 /// How long a page has to say `hello`.
@@ -72,7 +72,14 @@ impl Bucket {
 }
 
 /// Serves one socket of table `id` until it closes.
-pub async fn serve(socket: WebSocket, table: Handle, id: String, account: Option<SeatAccount>) {
+pub async fn serve(
+    socket: WebSocket,
+    table: Handle,
+    id: String,
+    account: Option<SeatAccount>,
+    mut closing: tokio::sync::watch::Receiver<bool>,
+) {
+    let _open = super::ops::metrics::SocketOpen::new();
     let (mut sink, mut stream) = socket.split();
     // The commitment goes out before the first read: no word, no
     // contribution and no hello is read before the page could see it.
@@ -100,6 +107,7 @@ pub async fn serve(socket: WebSocket, table: Handle, id: String, account: Option
                     Some(Ok(_)) => continue,
                 };
                 if !bucket.take() {
+                    super::ops::metrics().rate_limited.with_label_values(&["socket"]).inc();
                     bucket.tell().then(|| {
                         Refusal::new(Code::RateLimited, "too many messages; this one was dropped")
                             .frame()
@@ -121,6 +129,15 @@ pub async fn serve(socket: WebSocket, table: Handle, id: String, account: Option
                 Err(broadcast::error::RecvError::Closed) => break,
             },
             () = tokio::time::sleep_until(hello_by), if !hello_done => break,
+            () = async { let _ = closing.wait_for(|stop| *stop).await; } => {
+                // The server stops: the page reconnects at once, elsewhere.
+                let close = Message::Close(Some(axum::extract::ws::CloseFrame {
+                    code: protocol::RESTART_CLOSE,
+                    reason: "server restart".into(),
+                }));
+                let _ = tokio::time::timeout(SEND_TIMEOUT, sink.send(close)).await;
+                break;
+            }
         };
         if let Some(frame) = outgoing {
             let sent = tokio::time::timeout(SEND_TIMEOUT, sink.send(Message::Text(frame))).await;
@@ -214,6 +231,8 @@ async fn handle(
         ClientMessage::Again { .. } => {
             ask(table, |reply| Command::Again { seat: *seat, reply }).await
         }
+        ClientMessage::Resign { .. } => stop(table, *seat, Stop::Resign).await,
+        ClientMessage::Abort { .. } => stop(table, *seat, Stop::Abort).await,
         ClientMessage::NoThanks { .. } => {
             ask(table, |reply| Command::NoThanks { seat: *seat, reply }).await
         }
@@ -227,6 +246,11 @@ async fn handle(
             .await
         }
     }
+}
+
+/// A seated person resigns or aborts.
+async fn stop(table: &Handle, seat: Option<usize>, how: Stop) -> Reply {
+    ask(table, |reply| Command::Stop { seat, how, reply }).await
 }
 
 /// Sends a command and turns a refusal into its `error` frame (a success

@@ -4,8 +4,12 @@
 //! with the shipped configuration (`server/proxy/haproxy.cfg`) in front of
 //! them, all on loopback, in a scratch folder, stopped together. `virada
 //! load --servers N` and the tests of several servers start theirs the same
-//! way ([`Trial::start`]).
+//! way ([`Trial::start`]). With `--tls` the proxy speaks https with a
+//! self-signed certificate (cert.rs), so that the whole site, passkeys
+//! included, can be tried at `https://localhost:PORT/`.
 
+mod cert;
+mod config;
 mod parts;
 
 use std::io::Write as _;
@@ -13,8 +17,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+pub use cert::{self_signed, SelfSigned};
+pub use config::{haproxy_config, Listen, HAPROXY_CFG};
 use parts::Part;
-pub use parts::{backend_states, backends_up, haproxy_config, HAPROXY_CFG};
+pub use parts::{backend_states, backends_up};
 
 /// What a trial runs.
 #[derive(Clone, Debug)]
@@ -37,6 +43,8 @@ pub struct Options {
     /// The proxy's configuration instead of the shipped one (its `bind`
     /// and `server` lines are written for the trial all the same).
     pub proxy_config: Option<PathBuf>,
+    /// The proxy speaks https, with a self-signed certificate.
+    pub tls: bool,
 }
 
 /// A running trial; everything stopped and its folder removed when dropped.
@@ -46,6 +54,12 @@ pub struct Trial {
     servers: Vec<Option<Part>>,
     redis: Part,
     folder: PathBuf,
+    /// The proxy's ports: the site's, and the plain one with TLS.
+    listen: Option<Listen>,
+    /// How each server was started, to start it again.
+    exe: PathBuf,
+    flags: Vec<Vec<String>>,
+    logs: Vec<Option<PathBuf>>,
 }
 
 impl Trial {
@@ -67,7 +81,27 @@ impl Trial {
             servers: Vec::new(),
             redis,
             folder,
+            listen: None,
+            exe: o.exe.clone(),
+            flags: Vec::new(),
+            logs: Vec::new(),
         };
+        // The proxy's ports are chosen first: the servers' origin names it.
+        if o.proxy {
+            let port = if o.port == 0 {
+                parts::free_port()?
+            } else {
+                o.port
+            };
+            let tls = match o.tls {
+                true => {
+                    let made = cert::self_signed(&trial.folder.join("tls"))?;
+                    Some((made.both, parts::free_port()?))
+                }
+                false => None,
+            };
+            trial.listen = Some(Listen { port, tls });
+        }
         let key = trial.folder.join("signing.key");
         for i in 0..o.servers {
             let data = trial.folder.join(format!("server-{}", i + 1));
@@ -76,15 +110,24 @@ impl Trial {
             flags.extend(["--data".into(), data.display().to_string()]);
             flags.extend(["--redis".into(), trial.redis_url()]);
             flags.extend(["--key-file".into(), key.display().to_string()]);
+            if trial.listen.is_some() {
+                // The client's address comes from the proxy, on loopback.
+                flags.extend(["--trusted-proxy".into(), "127.0.0.1".into()]);
+                if !o.flags.iter().any(|f| f == "--origin") {
+                    flags.extend(["--origin".into(), trial.page_url()]);
+                }
+            }
             flags.extend(o.flags.iter().cloned());
             let log = o
                 .quiet
                 .then(|| trial.folder.join(format!("server-{}.log", i + 1)));
             trial
                 .servers
-                .push(Some(parts::serve(&o.exe, &flags, log.as_deref())?));
+                .push(Some(parts::serve(&o.exe, 0, &flags, log.as_deref())?));
+            trial.flags.push(flags);
+            trial.logs.push(log);
         }
-        if o.proxy {
+        if let Some(listen) = trial.listen.clone() {
             let config = match &o.proxy_config {
                 Some(file) => std::fs::read_to_string(file)
                     .map_err(|e| format!("cannot read {}: {e}", file.display()))?,
@@ -92,18 +135,33 @@ impl Trial {
             };
             let ports: Vec<u16> = trial.ports();
             let dir = trial.folder.join("proxy");
-            trial.proxy = Some(parts::haproxy(&dir, o.port, &ports, &config)?);
+            trial.proxy = Some(parts::haproxy(&dir, &listen, &ports, &config)?);
         }
         Ok(trial)
     }
 
-    /// Where pages go: the proxy, or the first server without one.
+    /// Where programs go: the proxy, or the first server without one.
     pub fn url(&self) -> String {
         let port = match &self.proxy {
             Some((proxy, _)) => proxy.port,
             None => self.ports().first().copied().unwrap_or(0),
         };
-        format!("http://127.0.0.1:{port}")
+        format!("{}://127.0.0.1:{port}", self.scheme())
+    }
+
+    /// Where people go: the same at `localhost`, where passkeys work.
+    pub fn page_url(&self) -> String {
+        match &self.listen {
+            Some(listen) => format!("{}://localhost:{}", self.scheme(), listen.port),
+            None => self.url().replace("127.0.0.1", "localhost"),
+        }
+    }
+
+    fn scheme(&self) -> &'static str {
+        match self.listen.as_ref().and_then(|l| l.tls.as_ref()) {
+            Some(_) => "https",
+            None => "http",
+        }
     }
 
     /// The Redis the servers share.
@@ -136,6 +194,46 @@ impl Trial {
             .map_or_else(Vec::new, |(_, stats)| parts::backends_up(stats))
     }
 
+    /// Restarts server `i` (from 0) as a deploy does: SIGTERM (it hands
+    /// its tables on and exits), then the same server again on the same
+    /// port; returns once the proxy sees it up again, with how long it
+    /// took to stop.
+    pub fn restart(&mut self, i: usize) -> Result<Duration, String> {
+        let Some(Some(mut part)) = self.servers.get_mut(i).map(Option::take) else {
+            return Err(format!("no server {}", i + 1));
+        };
+        let port = part.port;
+        let began = std::time::Instant::now();
+        let _ = std::process::Command::new("kill")
+            .args(["-TERM", &part.pid().to_string()])
+            .status();
+        let until = began + Duration::from_secs(60);
+        loop {
+            if let Ok(Some(_)) = part.child.try_wait() {
+                break;
+            }
+            if std::time::Instant::now() >= until {
+                return Err(format!("server {} did not stop in 60 s", i + 1));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let stopped = began.elapsed();
+        drop(part);
+        let again = parts::serve(&self.exe, port, &self.flags[i], self.logs[i].as_deref())?;
+        self.servers[i] = Some(again);
+        if let Some((_, stats)) = &self.proxy {
+            let stats = stats.clone();
+            let up_until = std::time::Instant::now() + Duration::from_secs(30);
+            while !parts::backends_up(&stats).contains(&i) {
+                if std::time::Instant::now() >= up_until {
+                    return Err(format!("the proxy did not see server {} up again", i + 1));
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        Ok(stopped)
+    }
+
     /// The lines that say where everything is.
     pub fn describe(&self) -> String {
         let mut text = format!(
@@ -155,9 +253,16 @@ impl Trial {
         }
         if let Some((proxy, _)) = &self.proxy {
             text.push_str(&format!(
-                "Proxy: http://127.0.0.1:{}/ (haproxy, server/proxy/haproxy.cfg; pid {})\n",
+                "Proxy: {}://127.0.0.1:{}/ (haproxy, server/proxy/haproxy.cfg; pid {})\n",
+                self.scheme(),
                 proxy.port,
                 proxy.pid()
+            ));
+        }
+        if let Some((file, http)) = self.listen.as_ref().and_then(|l| l.tls.as_ref()) {
+            text.push_str(&format!(
+                "TLS: a self-signed certificate for localhost ({}); http://127.0.0.1:{http}/ sends to https\n",
+                file.display()
             ));
         }
         text
@@ -216,6 +321,11 @@ pub struct Args {
     /// are written for the trial.
     #[arg(long)]
     proxy_config: Option<PathBuf>,
+    /// The proxy speaks https (and sends http there) with a self-signed
+    /// certificate for localhost, made for the trial: passkeys work at the
+    /// address it says, once the browser is told to accept it.
+    #[arg(long)]
+    tls: bool,
 }
 
 /// Starts a trial, says where everything is, and runs until stopped
@@ -236,9 +346,10 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         flags: args.serve_flags,
         quiet: false,
         proxy_config: args.proxy_config,
+        tls: args.tls,
     })?;
     print!("{}", trial.describe());
-    println!("Open {}/ ; Ctrl-C stops them all.", trial.url());
+    println!("Open {}/ ; Ctrl-C stops them all.", trial.page_url());
     let _ = std::io::stdout().flush();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

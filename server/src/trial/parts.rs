@@ -10,8 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// The shipped configuration of the proxy.
-pub const HAPROXY_CFG: &str = include_str!("../../proxy/haproxy.cfg");
+use super::config::{haproxy_config, Listen};
 
 /// How long a process may take to answer at start.
 const START_WAIT: Duration = Duration::from_secs(30);
@@ -105,18 +104,22 @@ fn pong(port: u16) -> bool {
         && &answer == b"+PONG\r\n"
 }
 
-/// `exe serve` on a free port with `flags`; its port read from its first
-/// line. Its log goes to `log` (standard error when `None`).
-pub fn serve(exe: &Path, flags: &[String], log: Option<&Path>) -> Result<Part, String> {
+/// `exe serve` on `port` (0: a free one) with `flags`; its port read from
+/// its first line. Its log goes to `log` (standard error when `None`;
+/// appended to).
+pub fn serve(exe: &Path, port: u16, flags: &[String], log: Option<&Path>) -> Result<Part, String> {
     let stderr = match log {
         Some(file) => Stdio::from(
-            std::fs::File::create(file)
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(file)
                 .map_err(|e| format!("cannot write {}: {e}", file.display()))?,
         ),
         None => Stdio::inherit(),
     };
     let mut child = Command::new(exe)
-        .args(["serve", "--port", "0", "--host", "127.0.0.1"])
+        .args(["serve", "--port", &port.to_string(), "--host", "127.0.0.1"])
         .args(flags)
         .env(
             "RUST_LOG",
@@ -155,73 +158,12 @@ fn open_files_hard() -> Option<u64> {
     line.split_whitespace().nth(4)?.parse().ok()
 }
 
-/// The shipped configuration made to listen on `port` of loopback, name
-/// `backends` (loopback ports) as its servers, answer on a stats socket at
-/// `stats`, and hold no more connections than `files` open files allow
-/// (two files a connection, and some to spare).
-pub fn haproxy_config(
-    shipped: &str,
-    port: u16,
-    backends: &[u16],
-    stats: &Path,
-    files: Option<u64>,
-) -> String {
-    let mut out = String::new();
-    // Within a backend, and whether its servers were written already.
-    let mut backend = (false, false);
-    for line in shipped.lines() {
-        let trimmed = line.trim_start();
-        if !line.starts_with(' ') {
-            backend = (trimmed.starts_with("backend "), false);
-        }
-        if trimmed.starts_with("bind ") {
-            out.push_str(&format!("  bind 127.0.0.1:{port}\n"));
-        } else if let (Some(files), Some(n)) = (files, trimmed.strip_prefix("maxconn ")) {
-            let n: u64 = n.trim().parse().unwrap_or(u64::MAX);
-            let fits = files.saturating_sub(256) / 2;
-            out.push_str(&format!("  maxconn {}\n", n.min(fits).max(64)));
-        } else if backend.0 && trimmed.starts_with("server ") {
-            // The backend's first server line stands for all of them.
-            if backend.1 {
-                continue;
-            }
-            backend.1 = true;
-            let options: Vec<&str> = trimmed.split_whitespace().skip(3).collect();
-            for (i, backend) in backends.iter().enumerate() {
-                let options: Vec<String> = options
-                    .iter()
-                    .map(|w| match w.split_once('/') {
-                        // `track servers/s1`: the same server of that backend.
-                        Some((b, _)) => format!("{b}/s{}", i + 1),
-                        None => (*w).to_string(),
-                    })
-                    .collect();
-                out.push_str(&format!(
-                    "  server s{} 127.0.0.1:{backend} {}\n",
-                    i + 1,
-                    options.join(" ")
-                ));
-            }
-        } else {
-            out.push_str(line);
-            out.push('\n');
-            if trimmed == "global" {
-                out.push_str(&format!(
-                    "  stats socket {} mode 600 level admin\n",
-                    stats.display()
-                ));
-            }
-        }
-    }
-    out
-}
-
-/// haproxy on `port` (0: a free one) with `config` (the shipped
-/// configuration's text, or one like it) in front of `backends`, its files
-/// in `dir`; returns once every backend is up.
+/// haproxy on `listen` with `config` (the shipped configuration's text, or
+/// one like it) in front of `backends`, its files in `dir`; returns once
+/// every backend is up.
 pub fn haproxy(
     dir: &Path,
-    port: u16,
+    listen: &Listen,
     backends: &[u16],
     config: &str,
 ) -> Result<(Part, PathBuf), String> {
@@ -229,11 +171,11 @@ pub fn haproxy(
         &["haproxy", "/usr/sbin/haproxy"],
         "apt-get install haproxy (as root, `scripts/setup.sh haproxy` does it)",
     )?;
-    let port = if port == 0 { free_port()? } else { port };
+    let port = listen.port;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
     let stats = dir.join("stats.sock");
     let file = dir.join("haproxy.cfg");
-    let config = haproxy_config(config, port, backends, &stats, open_files_hard());
+    let config = haproxy_config(config, listen, backends, &stats, open_files_hard());
     std::fs::write(&file, config).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     let child = Command::new(haproxy)
         .arg("-db")
@@ -291,43 +233,5 @@ fn wait_until(part: &mut Part, name: &str, mut ready: impl FnMut() -> bool) -> R
             return Err(format!("{name} did not answer in {START_WAIT:?}"));
         }
         std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_shipped_configuration_names_the_trials_servers_in_both_backends() {
-        let stats = Path::new("/tmp/s.sock");
-        let config = haproxy_config(HAPROXY_CFG, 9000, &[7001, 7002], stats, Some(20_000));
-        assert!(config.contains("  bind 127.0.0.1:9000\n"), "{config}");
-        assert!(!config.contains("10.0.0."), "{config}");
-        assert!(config.contains("  stats socket /tmp/s.sock mode 600 level admin\n"));
-        assert!(
-            config.contains("  server s1 127.0.0.1:7001 check\n"),
-            "{config}"
-        );
-        assert!(
-            config.contains("  server s2 127.0.0.1:7002 check\n"),
-            "{config}"
-        );
-        assert!(
-            config.contains("  server s1 127.0.0.1:7001 track servers/s1\n"),
-            "{config}"
-        );
-        assert!(
-            config.contains("  server s2 127.0.0.1:7002 track servers/s2\n"),
-            "{config}"
-        );
-        assert!(!config.contains(" s3 "), "{config}");
-        // Within this machine's open files: two a connection.
-        assert!(config.contains("  maxconn 9872\n"), "{config}");
-        let roomy = haproxy_config(HAPROXY_CFG, 9000, &[7001], stats, Some(1 << 20));
-        assert!(roomy.contains("  maxconn 200000\n"), "{roomy}");
-        // The hashing and the header are the shipped file's.
-        assert!(config.contains("  balance hash path,field(4,/)\n  hash-type consistent\n"));
-        assert!(config.contains("http-request set-header X-Virada-Routed 1"));
     }
 }

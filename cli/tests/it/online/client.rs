@@ -34,6 +34,18 @@ impl Server {
         }
     }
 
+    /// A server over data folder `data` as it is (a restored one).
+    pub fn over(data: PathBuf, flags: &[&str]) -> Server {
+        let flags: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+        let (child, port) = spawn(&data, 0, &flags);
+        Server {
+            child,
+            port,
+            data,
+            flags,
+        }
+    }
+
     /// Its process id (to stop it with a signal of one's choosing).
     pub fn pid(&self) -> u32 {
         self.child.id()

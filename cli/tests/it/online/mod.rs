@@ -7,6 +7,7 @@ mod accounts;
 mod accounts_refused;
 mod again;
 mod api;
+mod backup;
 mod client;
 mod contribute;
 mod follow;
@@ -14,6 +15,7 @@ mod front;
 mod handicap;
 mod lobby;
 mod matches;
+mod ops;
 mod passkey;
 mod people;
 mod proxied;
@@ -22,9 +24,11 @@ mod rated;
 /// The server store's own `redis-server` starter, the one file both use.
 #[path = "../../../../server/src/serve/store/redis_server.rs"]
 pub(crate) mod redis;
+mod redis_outage;
 mod redis_restart;
 mod resync;
 mod servers;
+mod tls;
 mod trial;
 
 use client::{create_table, Client, Server};

@@ -39,6 +39,8 @@ pub use routes::router;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "virada_session";
+/// The cookie every page's header reads: the signed-in name and rating.
+pub const WHO_COOKIE: &str = "virada_who";
 
 /// The accounts of one server (or of several over one Redis).
 pub struct Accounts {
@@ -202,6 +204,22 @@ impl Accounts {
         let max_age = model::SESSION_MS / 1000;
         HeaderValue::from_str(&format!(
             "{COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
+        ))
+        .unwrap_or_else(|_| HeaderValue::from_static(""))
+    }
+
+    /// The `Set-Cookie` value of `WHO_COOKIE`: who is signed in, as every
+    /// page's header shows it (`ana:1662?`), readable by the pages and
+    /// nothing secret (the name and the rating are on the profile); removed
+    /// when `who` is `None`. Set each time a page asks who it is.
+    fn who_cookie(&self, who: Option<(&str, &str)>) -> HeaderValue {
+        let secure = if self.secure { "; Secure" } else { "" };
+        let (value, max_age) = match who {
+            Some((name, shown)) => (format!("{name}:{shown}"), model::SESSION_MS / 1000),
+            None => (String::new(), 0),
+        };
+        HeaderValue::from_str(&format!(
+            "{WHO_COOKIE}={value}; Path=/; SameSite=Lax; Max-Age={max_age}{secure}"
         ))
         .unwrap_or_else(|_| HeaderValue::from_static(""))
     }

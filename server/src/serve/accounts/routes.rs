@@ -226,6 +226,7 @@ async fn sign_up_finish(
                 });
             }
             tracing::info!("account {name} made");
+            super::super::ops::metrics().signups.inc();
             let mut response = (StatusCode::CREATED, Json(json!({ "name": name }))).into_response();
             response
                 .headers_mut()
@@ -326,6 +327,7 @@ async fn sign_in_finish(
             })?;
             let token = open_session(&accounts, &account, &headers).await?;
             tracing::info!("{} signed in", doc.name);
+            super::super::ops::metrics().signins.inc();
             let mut response = Json(json!({ "name": doc.name })).into_response();
             response
                 .headers_mut()

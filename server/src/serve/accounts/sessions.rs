@@ -164,21 +164,32 @@ pub(super) async fn sign_out(
 
 pub(super) async fn me(State(accounts): State<Arc<Accounts>>, headers: HeaderMap) -> Response {
     let origin = accounts.origin().to_string();
-    match accounts.signed_in(&headers).await {
-        Ok(Some((account, _))) => Json(json!({
-            "signedIn": true,
-            "origin": origin,
-            "name": account.name,
-            "rating": account.rating.rating(),
-            "deviation": account.rating.deviation(),
-            "shown": account.rating.shown(),
-            "provisional": account.rating.is_provisional(),
-            "passkeys": account.passkeys.len(),
-        }))
-        .into_response(),
-        Ok(None) => Json(json!({ "signedIn": false, "origin": origin })).into_response(),
-        Err(e) => storage(&e).into_response(),
-    }
+    let (mut response, who) = match accounts.signed_in(&headers).await {
+        Ok(Some((account, _))) => {
+            let shown = account.rating.shown();
+            let answer = Json(json!({
+                "signedIn": true,
+                "origin": origin,
+                "name": account.name,
+                "rating": account.rating.rating(),
+                "deviation": account.rating.deviation(),
+                "shown": shown,
+                "provisional": account.rating.is_provisional(),
+                "passkeys": account.passkeys.len(),
+            }))
+            .into_response();
+            (answer, Some((account.name, shown)))
+        }
+        Ok(None) => (
+            Json(json!({ "signedIn": false, "origin": origin })).into_response(),
+            None,
+        ),
+        Err(e) => return storage(&e).into_response(),
+    };
+    // Every page's header shows who this is from a cookie, asking nothing.
+    let cookie = accounts.who_cookie(who.as_ref().map(|(n, s)| (n.as_str(), s.as_str())));
+    response.headers_mut().insert(header::SET_COOKIE, cookie);
+    response
 }
 
 pub(super) async fn sessions(
@@ -242,12 +253,17 @@ pub(super) async fn delete(
             accounts.check_origin(&headers)?;
             let (account, _) = accounts.require(&headers).await?;
             let Body(NameBody { name }) = body?;
-            if name != account.name {
+            // The name as typed, whatever its case (names are told apart
+            // without it).
+            if name.trim().to_lowercase() != account.name.to_lowercase() {
                 return Err(Refusal::bad(
                     "confirm-name",
                     "type the account's name to delete it",
                 ));
             }
+            // Its kept records name it no more (signed again) before the
+            // name is free for someone else to take.
+            let renamed = store(accounts.rename_records(&account.id, &account.name).await)?;
             let mut changes = vec![
                 Change::remove(name_key(&account.name)),
                 Change::remove(account_key(&account.id)),
@@ -271,7 +287,10 @@ pub(super) async fn delete(
                     .rank(super::model::LEADERBOARD, &account.id, None)
                     .await,
             )?;
-            tracing::info!("account {} deleted", account.name);
+            tracing::info!(
+                "account {} deleted, its name replaced in {renamed} records",
+                account.name
+            );
             let mut response = Json(json!({})).into_response();
             response
                 .headers_mut()

@@ -23,6 +23,9 @@ struct Shown<'a> {
     /// Discs (or pieces) seat by seat, once the game started.
     #[serde(skip_serializing_if = "Option::is_none")]
     score: Option<[u32; 2]>,
+    /// The seat whose turn it is, once the game started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    turn: Option<usize>,
     spectators: usize,
     since: i64,
 }
@@ -105,6 +108,7 @@ fn shown(inner: &Inner, l: &Listed) -> Value {
         summary: &l.summary,
         ply: l.progress.map(|p| p.ply),
         score: l.progress.map(|p| p.score),
+        turn: l.progress.map(|p| p.turn),
         spectators,
         since: l.since,
     };

@@ -25,6 +25,7 @@ fn saved(id: &str, seats: [Holder; 2], status: Status) -> Saved {
         declined: [false, false],
         next: None,
         players: Default::default(),
+        cut: None,
     }
 }
 
@@ -118,6 +119,7 @@ fn spectators_on_other_servers_count_and_a_part_merges() {
         Some(Progress {
             ply: 3,
             score: [4, 3],
+            turn: 1,
         }),
     );
     let _here = lobby.watchers("t").enter();

@@ -91,6 +91,8 @@ pub struct Front {
     told: (usize, bool),
     /// When the actor started here (a table is not handed on at once).
     pub(super) since: Instant,
+    /// Since when a stopping server has had no socket of the table here.
+    pub(super) empty_since: Option<Instant>,
 }
 
 impl Front {
@@ -135,6 +137,7 @@ impl Front {
             listening: false,
             told: (0, false),
             since: Instant::now(),
+            empty_since: None,
         };
         tokio::spawn(front.run(start, receiver, lost_rx, retry_rx));
         (shared, handle)
@@ -193,7 +196,7 @@ impl Front {
     async fn tick(&mut self) -> bool {
         match &self.mode {
             Mode::Reserved { until, .. } => {
-                if Instant::now() >= *until {
+                if Instant::now() >= *until || self.cluster.stopping() {
                     self.settle().await;
                 }
                 true
@@ -207,6 +210,8 @@ impl Front {
                     // the holder, or it reads the table again.
                     self.stop_actor();
                     self.look().await;
+                } else if self.cluster.stopping() {
+                    self.hand_on_stopping().await;
                 } else {
                     self.hand_on_if_away().await;
                 }
@@ -343,7 +348,7 @@ impl Front {
     }
 
     /// Answers the requests held back while the actor started here.
-    fn answer_held(&self) {
+    pub(super) fn answer_held(&self) {
         let Some(local) = self.shared.local() else {
             return;
         };
@@ -401,7 +406,10 @@ impl Front {
                 }
             }
             _ => {
-                if holder.is_none() && !lease::take(&mut c, &id, &token).await.unwrap_or(false) {
+                if holder.is_none()
+                    && (self.cluster.stopping()
+                        || !lease::take(&mut c, &id, &token).await.unwrap_or(false))
+                {
                     return;
                 }
                 // Ours: requests wait for the actor, read from the store.
@@ -411,6 +419,9 @@ impl Front {
                     Ok(Some(json)) => match serde_json::from_str::<Saved>(&json) {
                         Ok(saved) => {
                             tracing::info!("table {id}: running it here");
+                            if holder.is_none() {
+                                super::super::ops::metrics().takeovers.inc();
+                            }
                             self.run_actor(saved, None, true);
                         }
                         Err(e) => {

@@ -31,6 +31,9 @@ const SETTLED: Duration = Duration::from_millis(1500);
 const FLUSH_WAIT: Duration = Duration::from_secs(2);
 /// The longest wait for those answers to go out.
 const ANSWERS_WAIT: Duration = Duration::from_secs(1);
+/// How long a stopping server waits for a table's pages, told to
+/// reconnect, to reach another server before it hands the table to any.
+const ORPHAN_WAIT: Duration = Duration::from_millis(1500);
 
 impl Front {
     /// Hands the table on when no socket of it is here and the proxy sends
@@ -45,15 +48,44 @@ impl Front {
         self.hand_on(next).await;
     }
 
+    /// The server stops: once its sockets are closed, hands the table to
+    /// the server the proxy sends them to now (they reconnected there), or
+    /// after [`ORPHAN_WAIT`] with none, to another server alive.
+    pub(super) async fn hand_on_stopping(&mut self) {
+        if !self.shared.leased() || self.sockets_here() > 0 {
+            return;
+        }
+        if let Some(next) = self.shared.home_relay() {
+            self.hand_on(next).await;
+            return;
+        }
+        let empty = *self.empty_since.get_or_insert_with(Instant::now);
+        if empty.elapsed() < ORPHAN_WAIT {
+            return;
+        }
+        if let Some(next) = self.cluster.successor(&self.shared.id) {
+            self.hand_on(next).await;
+        }
+    }
+
     /// Hands the table to server `next`.
     async fn hand_on(&mut self, next: String) {
         let id = self.shared.id.clone();
         self.shared.hold();
+        let mut flushed = false;
         if let Some(local) = self.shared.local() {
-            let (reply, flushed) = oneshot::channel();
+            let (reply, done) = oneshot::channel();
             if local.send(Command::Flush { reply }).await.is_ok() {
-                let _ = tokio::time::timeout(FLUSH_WAIT, flushed).await;
+                flushed = matches!(tokio::time::timeout(FLUSH_WAIT, done).await, Ok(Ok(_)));
             }
+        }
+        if !flushed {
+            // The actor is behind (a busy machine): stopped now, a write of
+            // its could land after the next holder read the table. It goes
+            // on here, and the table is handed on at a later look.
+            tracing::debug!("table {id}: not handed on yet, its actor is busy");
+            self.answer_held();
+            return;
         }
         let until = Instant::now() + ANSWERS_WAIT;
         while self.shared.answering.load(Ordering::Relaxed) > 0 && Instant::now() < until {
@@ -70,6 +102,7 @@ impl Front {
             return;
         }
         tracing::debug!("table {id}: handed on to where its sockets are");
+        super::super::ops::metrics().handovers.inc();
         self.mode = Mode::Relay;
         self.holder = Some(next.clone());
         let notice = wire::Notice::Take {

@@ -83,6 +83,11 @@ pub struct Cluster {
     opening: tokio::sync::Mutex<()>,
     /// What this server published and heard.
     counters: counters::Counters,
+    /// This server stops: it takes no lease and hands on what it runs.
+    stopping: std::sync::atomic::AtomicBool,
+    /// The other servers alive when this one began to stop, to hand a
+    /// table with no socket to.
+    successors: Mutex<Vec<String>>,
 }
 
 impl Cluster {
@@ -106,6 +111,8 @@ impl Cluster {
             next: AtomicU64::new(1),
             opening: tokio::sync::Mutex::new(()),
             counters: counters::Counters::default(),
+            stopping: std::sync::atomic::AtomicBool::new(false),
+            successors: Mutex::new(Vec::new()),
         });
         let (subscribed, ready) = oneshot::channel();
         tokio::spawn(Arc::clone(&cluster).listen(subscribed));
@@ -144,6 +151,7 @@ impl Cluster {
         let holder = lease::holder(&mut c, id).await.ok()?;
         let start = match holder {
             Some(h) if h == self.token => front::Start::Adopted(saved),
+            _ if self.stopping() => front::Start::Relay(saved),
             Some(_) if routed && lease::settle(&mut c, id, &self.token).await.ok()? => {
                 self.counters.claimed();
                 tracing::debug!("table {id}: claimed where its sockets are");
@@ -175,12 +183,92 @@ impl Cluster {
 
     /// What this server published and heard, and its tables (`GET /api/relay`).
     pub fn counters(&self) -> serde_json::Value {
-        let (running, relaying) = {
-            let fronts = lock(&self.fronts);
-            let running = fronts.values().filter(|f| f.local().is_some()).count();
-            (running, fronts.len() - running)
-        };
+        let (running, relaying) = self.table_counts();
         self.counters.json(&self.token, running, relaying)
+    }
+
+    /// Whether this server stops (it takes no lease then).
+    pub(super) fn stopping(&self) -> bool {
+        self.stopping.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Stops taking leases and hands every table this server runs (or has
+    /// reserved) to another server (handover.rs); returns once none is
+    /// left, or at `deadline`.
+    pub async fn drain(self: &Arc<Self>, deadline: Duration) {
+        let until = tokio::time::Instant::now() + deadline;
+        *lock(&self.successors) = self.others().await;
+        self.stopping
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        let mut said = usize::MAX;
+        loop {
+            let held = lock(&self.fronts).values().filter(|f| f.leased()).count();
+            if held == 0 {
+                tracing::info!("every table handed on");
+                return;
+            }
+            if held != said {
+                tracing::info!("stopping: {held} tables still to hand on");
+                said = held;
+            }
+            if tokio::time::Instant::now() >= until {
+                tracing::warn!("stopping: {held} tables not handed on in {deadline:?}");
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The tokens of the other servers alive now.
+    async fn others(&self) -> Vec<String> {
+        let mut c = self.connection.clone();
+        let mut found = Vec::new();
+        let mut cursor: u64 = 0;
+        loop {
+            let answer: redis::RedisResult<(u64, Vec<String>)> = redis::cmd("SCAN")
+                .arg(cursor)
+                .arg("MATCH")
+                .arg(lease::alive_key("*"))
+                .arg("COUNT")
+                .arg(1000)
+                .query_async(&mut c)
+                .await;
+            let Ok((next, keys)) = answer else {
+                break;
+            };
+            found.extend(
+                keys.iter()
+                    .filter_map(|k| k.strip_prefix(&lease::alive_key("")))
+                    .filter(|t| *t != self.token)
+                    .map(String::from),
+            );
+            if next == 0 {
+                break;
+            }
+            cursor = next;
+        }
+        found.sort();
+        found.dedup();
+        found
+    }
+
+    /// One of the other servers for table `id`, spread by its id.
+    pub(super) fn successor(&self, id: &str) -> Option<String> {
+        let others = lock(&self.successors);
+        if others.is_empty() {
+            return None;
+        }
+        let spread = id.bytes().fold(0usize, |h, b| {
+            h.wrapping_mul(31).wrapping_add(usize::from(b))
+        });
+        others.get(spread % others.len()).cloned()
+    }
+
+    /// The tables this server runs, and those it relays.
+    pub fn table_counts(&self) -> (usize, usize) {
+        let fronts = lock(&self.fronts);
+        let running = fronts.values().filter(|f| f.local().is_some()).count();
+        (running, fronts.len() - running)
     }
 
     /// Table `id`'s stored state, when in progress, waiting a moment for a

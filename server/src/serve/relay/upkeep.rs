@@ -114,7 +114,7 @@ impl Cluster {
     /// Takes table `id`'s lease, when nobody holds it, and runs it here.
     async fn adopt(self: &Arc<Self>, id: &str) {
         let _one = self.opening.lock().await;
-        if self.shared(id).is_some() {
+        if self.stopping() || self.shared(id).is_some() {
             return;
         }
         let mut c = self.connection.clone();
@@ -124,6 +124,7 @@ impl Cluster {
         match (self.stored(id).await, self.hub.upgrade()) {
             (Some(saved), Some(hub)) => {
                 tracing::info!("table {id}: nobody ran it; running it here");
+                super::super::ops::metrics().takeovers.inc();
                 self.front(&hub, front::Start::Adopted(saved), Vec::new());
             }
             _ => {

@@ -57,6 +57,13 @@ pub enum Asked {
         /// The sender's seat.
         seat: Option<usize>,
     },
+    /// `Command::Stop`.
+    Stop {
+        /// The sender's seat.
+        seat: Option<usize>,
+        /// Resign or abort.
+        how: super::super::saved::Stop,
+    },
     /// `Command::Move`.
     Move {
         /// The sender's seat.
@@ -170,6 +177,7 @@ pub fn split(command: Command) -> Option<(Asked, Replier)> {
         Command::Start { seat, reply } => (Asked::Start { seat }, Replier::Done(reply)),
         Command::Again { seat, reply } => (Asked::Again { seat }, Replier::Done(reply)),
         Command::NoThanks { seat, reply } => (Asked::NoThanks { seat }, Replier::Done(reply)),
+        Command::Stop { seat, how, reply } => (Asked::Stop { seat, how }, Replier::Done(reply)),
         Command::Move {
             seat,
             ply,
@@ -200,6 +208,7 @@ pub fn unsplit(asked: Asked, replier: Replier) -> Option<Command> {
         (Asked::Start { seat }, Replier::Done(reply)) => Command::Start { seat, reply },
         (Asked::Again { seat }, Replier::Done(reply)) => Command::Again { seat, reply },
         (Asked::NoThanks { seat }, Replier::Done(reply)) => Command::NoThanks { seat, reply },
+        (Asked::Stop { seat, how }, Replier::Done(reply)) => Command::Stop { seat, how, reply },
         (Asked::Move { seat, ply, mv }, Replier::Done(reply)) => Command::Move {
             seat,
             ply,
@@ -247,6 +256,10 @@ pub fn join(asked: Asked) -> Option<(Command, Waiter)> {
         Asked::NoThanks { seat } => {
             let (reply, answer) = oneshot::channel();
             (Command::NoThanks { seat, reply }, Waiter::Done(answer))
+        }
+        Asked::Stop { seat, how } => {
+            let (reply, answer) = oneshot::channel();
+            (Command::Stop { seat, how, reply }, Waiter::Done(answer))
         }
         Asked::Move { seat, ply, mv } => {
             let (reply, answer) = oneshot::channel();

@@ -36,8 +36,10 @@ use super::saved::{Players, SeatAccount};
 use super::table::{fresh_token, now_ms};
 use virada::game::GameKind;
 
-/// How long a seek stays open without its seeker's page asking after it.
-const SEEK_MS: u64 = 30_000;
+/// How long a seek stays open without its seeker's page asking after it
+/// (it asks every 1.5 s, and withdraws it when it closes): a seek whose
+/// page is gone leaves the list within this time.
+const SEEK_MS: u64 = 10_000;
 /// How long a paired seek says where its table is.
 const PAIRED_MS: u64 = 600_000;
 /// The open seeks' index (by when they were made).
@@ -229,6 +231,7 @@ async fn post_seek(seeks: &Seeks, seek: &Seek) -> Result<(), Refusal> {
         .await,
     )?;
     store(kv.rank(SEEKS, &seek.id, Some(seek.since as f64)).await)?;
+    super::ops::metrics().seeks.inc();
     Ok(())
 }
 
@@ -302,15 +305,26 @@ async fn pair(
         Change::create(paired_key(&seek.id), table.clone()).lapsing(PAIRED_MS),
         Change::remove(seeker_key(&seek.account)),
     ];
+    // The taker's own open seek goes with the pairing: they are paired
+    // now, and nobody may take it and sit waiting for them.
+    let mut also = None;
     if let Some((mine, mine_text)) = taker_seek {
         changes.push(Change::remove(seek_key(&mine.id)).from(Some(mine_text)));
         changes.push(Change::create(paired_key(&mine.id), table.clone()).lapsing(PAIRED_MS));
         changes.push(Change::remove(seeker_key(&mine.account)));
+    } else if let Some(own) = store(kv.get(&seeker_key(&taker.id)).await)? {
+        changes.push(Change::remove(seek_key(&own)));
+        changes.push(Change::set(paired_key(&own), table.clone()).lapsing(PAIRED_MS));
+        changes.push(Change::remove(seeker_key(&taker.id)));
+        also = Some(own);
     }
     if !store(kv.swap(changes).await)? {
         return Ok(None);
     }
-    for id in std::iter::once(&seek.id).chain(taker_seek.map(|(s, _)| &s.id)) {
+    let ids = std::iter::once(&seek.id)
+        .chain(taker_seek.map(|(s, _)| &s.id))
+        .chain(also.as_ref());
+    for id in ids {
         store(kv.rank(SEEKS, id, None).await)?;
     }
     let kind = match seek.game.as_str() {

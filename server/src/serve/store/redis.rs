@@ -152,11 +152,20 @@ impl Redis {
     }
 }
 
+/// Counts a Redis round trip begun at `start` (`virada_redis_roundtrip_seconds`).
+fn round_trip(op: &str, start: std::time::Instant) {
+    super::super::ops::metrics()
+        .redis_seconds
+        .with_label_values(&[op])
+        .observe(start.elapsed().as_secs_f64());
+}
+
 impl Storage for Redis {
     fn save_table(&self, id: &str, state: String) -> Appending<'_> {
         let id = id.to_string();
         let mut connection = self.connection.clone();
         Box::pin(async move {
+            let start = std::time::Instant::now();
             let saved: i64 = self
                 .save
                 .key(table_key(&id))
@@ -168,6 +177,7 @@ impl Storage for Redis {
                 .invoke_async(&mut connection)
                 .await
                 .map_err(|e| AppendError::Failed(failed(&e)))?;
+            round_trip("save_table", start);
             if saved == 1 {
                 Ok(())
             } else {
@@ -180,6 +190,7 @@ impl Storage for Redis {
         let (id, mv) = (id.to_string(), mv.to_string());
         let mut connection = self.connection.clone();
         Box::pin(async move {
+            let start = std::time::Instant::now();
             let answer: i64 = self
                 .append
                 .key(moves_key(&id))
@@ -195,6 +206,7 @@ impl Storage for Redis {
                 .invoke_async(&mut connection)
                 .await
                 .map_err(|e| AppendError::Failed(failed(&e)))?;
+            round_trip("append_move", start);
             match answer {
                 TAKEN => Ok(()),
                 OVER => Err(AppendError::Over),

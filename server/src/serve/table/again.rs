@@ -190,4 +190,16 @@ impl Actor {
                 Holder::Bot | Holder::Standing { .. } => true,
             })
     }
+
+    /// A seek's table (both seats held for accounts) where one person
+    /// sits and the other seat is still empty: the one who came may have
+    /// the bot sit now, and the bot sits once the wait runs out.
+    pub(super) fn stranded(&self) -> bool {
+        let accounts = &self.saved.players.accounts;
+        let seats = &self.saved.seats;
+        self.saved.status == Status::Waiting
+            && accounts.iter().all(Option::is_some)
+            && seats.contains(&Holder::Empty)
+            && seats.iter().any(|h| matches!(h, Holder::Person { .. }))
+    }
 }

@@ -70,9 +70,14 @@ impl Actor {
     /// contribution window opens, and closes at once if every person has
     /// contributed already.
     pub(super) async fn settle(&mut self) -> Result<(), Refusal> {
-        for seat in &mut self.saved.seats {
-            if *seat == Holder::Empty {
-                *seat = Holder::Bot;
+        for seat in 0..2 {
+            if self.saved.seats[seat] == Holder::Empty {
+                self.saved.seats[seat] = Holder::Bot;
+                // A seat held for an account nobody took: the bot plays
+                // it, the account is not named and the game is not rated.
+                if self.saved.players.accounts[seat].take().is_some() {
+                    self.saved.players.rated = false;
+                }
             }
         }
         self.saved.status = Status::Contributing;

@@ -13,11 +13,16 @@ impl Actor {
         token: Option<String>,
         account: Option<SeatAccount>,
     ) -> Result<Welcome, Refusal> {
+        self.record_as_kept().await;
         // The seat held for the page's account (a seek's table), or the
         // one its account sits in.
+        // A finished game seats nobody by their account: a page without
+        // the seat's token (a replay, another device) watches it.
         let accounts = &self.saved.players.accounts;
+        let over = self.saved.status == Status::Over;
         let own = account
             .as_ref()
+            .filter(|_| !over)
             .and_then(|a| (0..2).find(|&s| accounts[s].as_ref().is_some_and(|b| b.id == a.id)));
         if let Some(token) = token {
             let hash = token_hash(&token);

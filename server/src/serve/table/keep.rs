@@ -16,6 +16,9 @@ impl Actor {
     /// has fewer in the store than in its state: those are appended first.
     pub(super) async fn keep_move(&mut self) -> Result<(), AppendError> {
         let kept = self.append_last().await;
+        if kept.is_ok() {
+            super::super::ops::metrics().moves.inc();
+        }
         if let Err(e) = &kept {
             let ply = self
                 .saved
@@ -72,11 +75,15 @@ impl Actor {
             return Ok(());
         };
         self.saved.moves = game.moves_text();
-        if game.is_over() {
+        if self.ended() {
             self.saved.status = Status::Over;
             self.saved.deadline_ms = None;
             let record = self.final_record().await;
-            self.keep_move().await?;
+            // A resignation or an abort comes after the last move kept:
+            // the record alone says it.
+            if self.saved.cut.is_none() {
+                self.keep_move().await?;
+            }
             self.store
                 .finish(
                     &self.saved.id,

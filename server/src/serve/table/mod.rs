@@ -31,6 +31,7 @@ mod keep;
 mod r#match;
 mod named;
 mod show;
+mod stop;
 mod time;
 
 pub use again::{Next, Opener};
@@ -294,13 +295,17 @@ impl Actor {
                 let _ = reply.send(answer);
             }
             Command::Start { seat, reply } => {
-                let answer = if seat != Some(0) {
+                let answer = if seat != Some(0) && !(seat.is_some() && self.stranded()) {
                     Err(Refusal::new(Code::NotHost, "only the host starts the game"))
                 } else if self.saved.status != Status::Waiting {
                     Err(Refusal::new(Code::Started, "the game has started"))
                 } else {
                     self.settle().await
                 };
+                let _ = reply.send(answer);
+            }
+            Command::Stop { seat, how, reply } => {
+                let answer = self.stop(seat, how).await;
                 let _ = reply.send(answer);
             }
             Command::Again { seat, reply } => {
@@ -317,7 +322,20 @@ impl Actor {
                 mv,
                 reply,
             } => {
-                let answer = self.person_move(seat, ply, &mv).await;
+                let start = std::time::Instant::now();
+                let answer = if super::ops::ready::store_away() {
+                    Err(Refusal::new(
+                        Code::Storage,
+                        "the table's store does not answer; try again shortly",
+                    ))
+                } else {
+                    self.person_move(seat, ply, &mv).await
+                };
+                let m = super::ops::metrics();
+                match &answer {
+                    Ok(_) => m.move_seconds.observe(start.elapsed().as_secs_f64()),
+                    Err(r) => m.moves_refused.with_label_values(&[r.code.as_str()]).inc(),
+                }
                 let _ = reply.send(answer);
             }
             Command::Bot { ply, mv } => {

@@ -11,6 +11,7 @@
 use super::super::accounts::model::RatedGame;
 use super::super::accounts::ratings::named_record;
 use super::super::game::sign;
+use super::super::saved::Cut;
 use super::{Actor, Holder};
 use virada::rating::Outcome;
 
@@ -22,7 +23,7 @@ impl Actor {
         let Some(game) = self.game.as_ref() else {
             return String::new();
         };
-        let text = game.record_text();
+        let text = self.resigned_text(game.record_text());
         let players = self.saved.players.clone();
         if players.accounts.iter().all(Option::is_none) {
             return sign(&text, &self.keys);
@@ -43,6 +44,29 @@ impl Actor {
         }
     }
 
+    /// The record as the table wrote it, with the resignation stated when
+    /// a seat resigned (`light wins, dark resigned`).
+    fn resigned_text(&self, text: String) -> String {
+        let Some(Cut::Resigned(seat)) = self.saved.cut else {
+            return text;
+        };
+        let Ok(record) = virada::record::parse(&text) else {
+            return text;
+        };
+        let color = if record.dark == seat {
+            virada::Color::Dark
+        } else {
+            virada::Color::Light
+        };
+        match virada::record::resign(&text, color) {
+            Ok(resigned) => resigned,
+            Err(e) => {
+                tracing::error!("table {}: the resignation: {e}", self.saved.id);
+                text
+            }
+        }
+    }
+
     /// How the game ended for its first seat, as the ratings count it.
     fn outcome(&self, text: &str) -> Option<Outcome> {
         let record = virada::record::parse(text).ok()?;
@@ -53,7 +77,8 @@ impl Actor {
     fn rateable(&self) -> Option<[String; 2]> {
         let players = &self.saved.players;
         let bot = self.saved.seats.iter().any(|h| matches!(h, Holder::Bot));
-        if !players.rated || bot || self.saved.clock == 0 {
+        let aborted = matches!(self.saved.cut, Some(Cut::Aborted(_)));
+        if !players.rated || bot || self.saved.clock == 0 || aborted {
             return None;
         }
         let [Some(a), Some(b)] = &players.accounts else {
@@ -80,7 +105,8 @@ impl Actor {
             return;
         };
         let players = &self.saved.players;
-        if players.accounts.iter().all(Option::is_none) {
+        let aborted = matches!(self.saved.cut, Some(Cut::Aborted(_)));
+        if players.accounts.iter().all(Option::is_none) || aborted {
             return;
         }
         let outcome = virada::record::parse(record)
@@ -99,5 +125,30 @@ impl Actor {
         if let Err(e) = kept {
             tracing::error!("table {}: not kept for its accounts: {e}", self.saved.id);
         }
+    }
+
+    /// A finished table shows its record as kept: a deleted account's
+    /// name is replaced there (signed again) while the table may still
+    /// linger here, so a page that opens it reads the kept one.
+    pub(super) async fn record_as_kept(&mut self) {
+        if self.saved.status != super::Status::Over || self.record.is_none() {
+            return;
+        }
+        let Ok(Some(kept)) = self.store.record(&self.saved.id).await else {
+            return;
+        };
+        if self.record.as_deref() == Some(kept.as_str()) {
+            return;
+        }
+        if let Ok(parsed) = virada::record::parse(&kept) {
+            if let Some(names) = parsed.names {
+                for (seat, name) in names.into_iter().enumerate() {
+                    if let Some(account) = self.saved.players.accounts[seat].as_mut() {
+                        account.name = name;
+                    }
+                }
+            }
+        }
+        self.record = Some(kept);
     }
 }

@@ -18,6 +18,7 @@ impl Actor {
             let progress = self.game.as_ref().map(|g| super::super::lobby::Progress {
                 ply: g.ply(),
                 score: g.score(),
+                turn: g.seat_to_move(),
             });
             lobby.report(&self.saved, progress);
         }

@@ -12,13 +12,14 @@ use super::{now_ms, Actor, Command, Holder, Status, Timing};
 impl Actor {
     /// Whether a bot (or the bot standing in for a gone person) is to move.
     pub(super) fn bot_to_move(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| {
-            !g.is_over()
-                && matches!(
-                    self.saved.seats[g.seat_to_move()],
-                    Holder::Bot | Holder::Standing { .. }
-                )
-        })
+        self.saved.status == Status::Playing
+            && self.game.as_ref().is_some_and(|g| {
+                !g.is_over()
+                    && matches!(
+                        self.saved.seats[g.seat_to_move()],
+                        Holder::Bot | Holder::Standing { .. }
+                    )
+            })
     }
 
     /// Starts the bot's search on a blocking thread when it is its turn.
@@ -78,7 +79,9 @@ impl Actor {
         let now = now_ms();
         match self.saved.status {
             Status::Waiting => {
-                if now >= self.saved.wait_until_ms && !self.saved.paired {
+                if now >= self.saved.wait_until_ms && (!self.saved.paired || self.stranded()) {
+                    // A seek's table whose other person never came: the
+                    // bot sits for them, in a casual game.
                     let _ = self.settle().await;
                 } else if now >= self.saved.wait_until_ms {
                     // "Play anyone" keeps looking; the wait starts again.

@@ -19,7 +19,7 @@ mod sqlite;
 mod tests;
 
 pub use self::redis::RedisKv;
-pub use self::sqlite::SqliteKv;
+pub use self::sqlite::{SqliteKv, ACCOUNTS_FILE};
 
 /// The schema version both stores are at once opened: each migrates an
 /// older one on opening and refuses a newer one.

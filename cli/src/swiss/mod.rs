@@ -1,0 +1,141 @@
+//! `virada swiss`: the next round of a Swiss tournament by FIDE's Dutch
+//! system from its TRF (`pair`), the check of a finished one (`check`), and
+//! the comparison with bbpPairings built apart (`spar`, not part of
+//! `make test`: the program is not there on CI).
+
+use clap::Subcommand;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use virada::tournament::{breaches, check_rounds, pair_next_round, Pair, Trf, MAX_TRF_BYTES};
+
+mod spar;
+
+/// The subcommands of `virada swiss`.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Pair the round after the file's last, as bbpPairings `--dutch -p`
+    /// writes it: the number of pairs, then `WHITE BLACK` a line, a bye as
+    /// `ID 0`.
+    Pair {
+        /// The tournament's TRF.
+        file: PathBuf,
+        /// Where to write the pairs (standard output without it).
+        #[arg(short = 'p', long = "pairings")]
+        out: Option<PathBuf>,
+    },
+    /// Re-pair every round from the results before it and say whether the
+    /// pairings played were the Dutch system's, and whether any absolute
+    /// criterion is broken. Exits 0 only when all agree.
+    Check {
+        /// The tournament's TRF.
+        file: PathBuf,
+    },
+    /// Compare with bbpPairings: random tournaments from its generator,
+    /// each round paired by both, pair by pair and colour by colour.
+    Spar(spar::Args),
+}
+
+/// Runs one subcommand.
+pub fn run(command: Command) -> Result<ExitCode, String> {
+    match command {
+        Command::Pair { file, out } => {
+            let trf = read_trf(&file)?;
+            let pairs = pair_next_round(&trf)
+                .map_err(|e| format!("{}: {e} [{}]", file.display(), e.code()))?;
+            let text = write_pairs(&pairs);
+            match out {
+                Some(path) => std::fs::write(&path, text)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+                None => {
+                    let _ = std::io::stdout().write_all(text.as_bytes());
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Check { file } => {
+            let trf = read_trf(&file)?;
+            let (ok, report) = check_report(&trf)?;
+            let _ = std::io::stdout().write_all(report.as_bytes());
+            Ok(if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+        Command::Spar(args) => spar::run(args),
+    }
+}
+
+/// Reads and parses a TRF file.
+pub fn read_trf(path: &Path) -> Result<Trf, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() > MAX_TRF_BYTES {
+        return Err(format!("{}: over {MAX_TRF_BYTES} bytes", path.display()));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{} is not UTF-8 (byte {})",
+            path.display(),
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    Trf::parse(&text).map_err(|e| format!("{}: {e} [{}]", path.display(), e.code()))
+}
+
+/// The pairs in bbpPairings' output form.
+pub fn write_pairs(pairs: &[Pair]) -> String {
+    let mut text = format!("{}\n", pairs.len());
+    for p in pairs {
+        text.push_str(&format!("{} {}\n", p.white, p.black.unwrap_or(0)));
+    }
+    text
+}
+
+fn show(pairs: &[Pair]) -> String {
+    pairs
+        .iter()
+        .map(|p| format!("{}-{}", p.white, p.black.unwrap_or(0)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The text `virada swiss check` prints, and whether everything agreed.
+pub fn check_report(trf: &Trf) -> Result<(bool, String), String> {
+    let mut ok = true;
+    let mut out = String::new();
+    for r in check_rounds(trf) {
+        if r.agrees() {
+            out.push_str(&format!("round {}: the Dutch system's pairing\n", r.round));
+            continue;
+        }
+        ok = false;
+        match &r.expected {
+            Ok(exp) => out.push_str(&format!(
+                "round {}: not the Dutch system's pairing\n  played: {}\n  Dutch:  {}\n",
+                r.round,
+                show(&r.played),
+                show(exp)
+            )),
+            Err(e) => out.push_str(&format!(
+                "round {}: cannot be re-paired: {e} [{}]\n",
+                r.round,
+                e.code()
+            )),
+        }
+    }
+    let broken = breaches(trf).map_err(|e| format!("{e} [{}]", e.code()))?;
+    for b in &broken {
+        ok = false;
+        out.push_str(&format!("absolute criterion broken: {b}\n"));
+    }
+    if broken.is_empty() {
+        out.push_str("no absolute criterion broken\n");
+    }
+    out.push_str(if ok {
+        "every round is the Dutch system's pairing\n"
+    } else {
+        "some rounds are not the Dutch system's pairing\n"
+    });
+    Ok((ok, out))
+}

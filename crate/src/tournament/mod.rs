@@ -1,0 +1,32 @@
+//! Tournaments: Swiss pairings by FIDE's Dutch system (C.04.3), the
+//! Tournament Report File (TRF) they read and write, the checks of a
+//! tournament's pairings, Othello's tiebreaks, round robins by Berger
+//! tables and arenas. Pure functions of their input: no clock, no I/O,
+//! so a finished tournament can be checked from its file as a game is from
+//! its record (`docs/tournaments.md`).
+//!
+//! A leaf of the library: it names no other module of the crate.
+
+mod arena;
+mod check;
+mod colours;
+mod dutch;
+mod entry;
+mod matching;
+mod roundrobin;
+mod state;
+mod tiebreak;
+mod trf;
+mod weights;
+mod wide;
+
+pub use arena::{Arena, ArenaPlayer, ArenaResult};
+pub use check::{breaches, check_rounds, round_pairs, same_pairs, Breach, RoundCheck};
+pub use dutch::{pair_next_round, MAX_PAIRED};
+pub use entry::{Colour, Entry, Outcome, Pair, Points};
+pub use matching::max_weight_matching;
+pub use roundrobin::{berger, divisions, Game, MAX_DIVISION, MIN_DIVISION};
+pub use state::{Entrant, Float, PairingError, State};
+pub use tiebreak::{standings, Decider, RoundResult, Standing, BRIGHTWELL_FACTOR, UNPLAYED_DISCS};
+pub use trf::{tenths, Player, Trf, TrfError, MAX_TRF_BYTES};
+pub use wide::{Wide, WIDE_BITS};

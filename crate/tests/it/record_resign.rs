@@ -1,0 +1,122 @@
+//! A resignation in a record: the `result` line's `, dark resigned` (or
+//! `light`) after the other colour's win, written, read back and verified.
+//! It is a result the board does not give, so the verifier takes it only
+//! from a record whose server signature holds, over a board where the game
+//! goes on, with the board's counts; a rated game is rated as a win.
+
+use ed25519_dalek::{Signer as _, SigningKey};
+use virada::game::fairness::{Contribution, Seed};
+use virada::game::{Seat, Verdict};
+use virada::record::{parse, rating_outcome, resign, sign, verify_text, Report};
+use virada::table::{Settings, Table};
+use virada::Color;
+
+/// An online game after `plies` time-out moves, its unsigned record.
+fn record_after(plies: usize) -> String {
+    let settings = Settings {
+        seats: [Seat::Person, Seat::Person],
+        clock: Some(30),
+        seed: Some("cd".repeat(32).parse::<Seed>().unwrap()),
+        word: String::new(),
+        handicap: None,
+    };
+    let mut t = Table::othello(settings).unwrap();
+    t.set_seed_chosen(false);
+    let give = |b: u8| Contribution {
+        random: Some([b; 32]),
+        word: String::new(),
+    };
+    t.set_contributions([give(1), give(2)]).unwrap();
+    for _ in 0..plies {
+        t.time_out().unwrap();
+    }
+    t.record(true)
+}
+
+fn signed(text: &str) -> String {
+    let key = SigningKey::from_bytes(&[9; 32]);
+    sign(text, &key.verifying_key().to_bytes(), |b| {
+        key.sign(b).to_bytes()
+    })
+}
+
+fn result_code(report: &Report) -> &str {
+    report
+        .checks
+        .iter()
+        .find(|c| c.check == "result")
+        .map_or("", |c| c.code)
+}
+
+#[test]
+fn a_signed_resignation_is_written_read_back_and_verified() {
+    let text = resign(&record_after(6), Color::Dark).unwrap();
+    let line = text.lines().find(|l| l.starts_with("result: ")).unwrap();
+    assert!(line.ends_with(" light wins, dark resigned"), "{line}");
+    let record = parse(&text).unwrap();
+    assert_eq!(record.resigned, Some(Color::Dark));
+    assert_eq!(record.result.verdict, Verdict::LightWins);
+    // Written again, the same text.
+    assert_eq!(virada::record::write_record(&record), text);
+    let report = verify_text(&signed(&text));
+    assert!(report.all_passed(), "{report:?}");
+    assert_eq!(result_code(&report), "resigned-ok");
+    // The seat that played light won.
+    let outcome = rating_outcome(&record).unwrap();
+    let light_first = record.dark == 1;
+    assert_eq!(outcome == virada::rating::Outcome::Win, light_first);
+}
+
+#[test]
+fn an_unsigned_resignation_is_refused() {
+    let text = resign(&record_after(6), Color::Light).unwrap();
+    let report = verify_text(&text);
+    assert!(!report.all_passed());
+    assert_eq!(result_code(&report), "resignation-unsigned");
+}
+
+#[test]
+fn a_resignation_changed_after_signing_breaks_the_signature() {
+    let text = signed(&resign(&record_after(6), Color::Dark).unwrap());
+    // The resigning colour changed (and the verdict with it), the digest left.
+    let forged = text.replace("light wins, dark resigned", "dark wins, light resigned");
+    assert_ne!(forged, text);
+    let report = verify_text(&forged);
+    assert!(!report.all_passed());
+}
+
+#[test]
+fn a_finished_game_cannot_be_resigned_and_a_resignation_must_name_the_loser() {
+    let mut plies = 0;
+    let mut text = record_after(0);
+    while parse(&text).unwrap().result.verdict == Verdict::Unfinished {
+        plies += 1;
+        text = record_after(plies);
+    }
+    assert_eq!(resign(&text, Color::Dark).unwrap_err().code(), "bad-result");
+    // A resignation beside the resigner's own win does not parse.
+    let bad = resign(&record_after(4), Color::Dark)
+        .unwrap()
+        .replace("light wins, dark resigned", "dark wins, dark resigned");
+    assert_eq!(parse(&bad).unwrap_err().code(), "bad-result");
+}
+
+#[test]
+fn a_resignation_stated_over_a_finished_board_is_refused() {
+    // A whole game's board with a resignation written over it, signed.
+    let mut plies = 0;
+    let mut text = record_after(0);
+    while parse(&text).unwrap().result.verdict == Verdict::Unfinished {
+        plies += 1;
+        text = record_after(plies);
+    }
+    let mut record = parse(&text).unwrap();
+    let loser = if record.result.verdict == Verdict::DarkWins {
+        Color::Light
+    } else {
+        Color::Dark
+    };
+    record.resigned = Some(loser);
+    let report = verify_text(&signed(&virada::record::write_record(&record)));
+    assert_eq!(result_code(&report), "resigned-after-end");
+}

@@ -1,0 +1,52 @@
+//! A player whose socket closed connects again, as the page does: at once
+//! when its server said it restarts (close code 1012), and again a moment
+//! later while the proxy finds no server for it; it sits again with its
+//! seat's token, and its game goes on from the welcome's state.
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+use super::table::{join, Player};
+use super::tally::Counters;
+
+/// How long a player tries to connect again.
+const TRY_FOR: Duration = Duration::from_secs(10);
+/// The wait between two tries.
+const BETWEEN: Duration = Duration::from_millis(50);
+/// The longest one try may take (connecting, and the welcome).
+const ONE_TRY: Duration = Duration::from_secs(2);
+
+/// Connects `player` again with its seat's token; whether it sits again.
+pub(super) async fn rejoin(player: &mut Player, counters: &Counters) -> bool {
+    counters.open_sockets.fetch_sub(1, Ordering::Relaxed);
+    let until = Instant::now() + TRY_FOR;
+    loop {
+        let tried = tokio::time::timeout(
+            ONE_TRY,
+            join(&player.url, counters, player.token.as_deref()),
+        )
+        .await
+        .unwrap_or_else(|_| Err("timed out".into()));
+        match tried {
+            Ok(again) if again.seat == player.seat => {
+                player.socket = again.socket;
+                player.seen = again.seen;
+                counters.error("reconnected");
+                return true;
+            }
+            Ok(mut other) => {
+                let _ = other.socket.close(None).await;
+                counters.open_sockets.fetch_sub(1, Ordering::Relaxed);
+                counters.error("reconnected-elsewhere");
+                return false;
+            }
+            Err(_) if Instant::now() < until => tokio::time::sleep(BETWEEN).await,
+            Err(e) => {
+                counters.error(&format!("reconnect: {e}"));
+                return false;
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+// My games in the lobby, on a 390 px phone and a desktop: a signed-in
+// person sees the games they sit at, "your turn" marked when it is, the
+// game's kind ("rated"); the link takes them back to their seat, where
+// they play on. The lobby's list of games says "rated" too. (The lobby
+// lists a game while one of its people has it open.)
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { open, serverWith } from './harness.mjs';
+import { myTurn, tapMove } from './online-util.mjs';
+import { originOf, ratedPair } from './accounts-util.mjs';
+
+test('My games: each one\'s game, whose turn, rated; back to the seat from the lobby (a 390 px phone and a desktop)', async () => {
+  const server = await serverWith([]);
+  const { ana, bruno, id } = await ratedPair(server);
+  const mover = (await myTurn(ana.page)) ? ana : bruno;
+  const waiter = mover === ana ? bruno : ana;
+  // The mover leaves the table for the lobby; the waiter opens the lobby beside the table.
+  const lobbies = {
+    mover: await open(mover.context, `${originOf(server)}/lobby.html?lang=en`),
+    waiter: await open(waiter.context, `${originOf(server)}/lobby.html?lang=en`),
+  };
+  await mover.page.close();
+  const yours = lobbies.mover.locator(`#mine-list .mine-entry[data-id="${id}"]`);
+  await yours.waitFor();
+  assert.match(await yours.innerText(), /^Othello against (ana|bruno) your turn · rated$/);
+  assert.match(await yours.getAttribute('class'), /your-turn/);
+  const theirs = lobbies.waiter.locator(`#mine-list .mine-entry[data-id="${id}"]`);
+  await theirs.waitFor();
+  assert.match(await theirs.innerText(), /^Othello against (ana|bruno) their turn · rated$/);
+  // The games in progress say it is rated.
+  assert.match(await lobbies.waiter.locator(`#playing-list .lobby-entry[data-id="${id}"]`).innerText(), /rated/);
+  // Back to the seat: the mover plays on.
+  await Promise.all([lobbies.mover.waitForURL(/table=/), yours.locator('a').click()]);
+  const page = lobbies.mover;
+  await page.waitForSelector('body[data-online="playing"]');
+  await page.waitForFunction(() => document.body.dataset.seat !== 'watching');
+  await page.waitForFunction(() => !document.getElementById('all-moves')?.hasAttribute('disabled'));
+  const before = Number(await page.locator('body').getAttribute('data-ply'));
+  await tapMove(page, 3);
+  await page.waitForFunction((n) => Number(document.body.dataset.ply) > n, before);
+  // The waiter's lobby now says it is their turn.
+  await lobbies.waiter.waitForFunction((tableId) => /your turn/.test(document.querySelector(`#mine-list .mine-entry[data-id="${tableId}"]`)?.textContent ?? ''), id);
+  for (const p of Object.values(lobbies)) assert.deepEqual(p.errors, []);
+});

@@ -1,0 +1,53 @@
+// @ts-check
+// "My games" in the lobby: the games in progress (and seeks' tables not yet
+// started) where the signed-in account sits, from the lobby's own list
+// (its entries name the seats' accounts and say whose turn it is), each a
+// link back to the table, which seats the account again on any device.
+// "your turn" is marked. Names from the server go in as text.
+
+import { t } from '../core/i18n.js';
+import { gameName, tableHref } from './list.js';
+
+/**
+ * The account's games in `tables`, each with its seat.
+ * @param {import('./list.js').LobbyTable[]} tables
+ * @param {string} name
+ */
+export function myGames(tables, name) {
+  return tables
+    .map((table) => ({ table, seat: Array.isArray(table.names) ? table.names.indexOf(name) : -1 }))
+    .filter(({ seat }) => seat >= 0);
+}
+
+/**
+ * Draws My games into `#mine` (hidden when there are none).
+ * @param {import('./list.js').LobbyList|null} list
+ * @param {string|null} name the signed-in account's, or null
+ */
+export function drawMine(list, name) {
+  const section = /** @type {HTMLElement} */ (document.getElementById('mine'));
+  const ul = /** @type {HTMLElement} */ (document.getElementById('mine-list'));
+  const games = list && name ? myGames([...list.playing, ...list.waiting], name) : [];
+  section.hidden = games.length === 0;
+  const items = [];
+  for (const { table, seat } of games) {
+    const href = tableHref(table);
+    if (!href) continue;
+    const other = String(table.names?.[1 - seat] || t('l.person'));
+    const started = Number.isInteger(table.turn);
+    const mine = started && table.turn === seat;
+    const state = started ? t(mine ? 'l.yourTurn' : 'l.theirTurn') : t('l.mineWaiting');
+    const li = document.createElement('li');
+    li.className = `lobby-entry mine-entry${mine ? ' your-turn' : ''}`;
+    li.dataset.id = String(table.id);
+    const a = document.createElement('a');
+    a.href = href;
+    a.textContent = t('l.mineAgainst', { game: gameName(table), name: other });
+    const what = document.createElement('span');
+    what.className = 'mine-state';
+    what.textContent = [state, table.rated ? t('l.rated') : ''].filter(Boolean).join(' · ');
+    li.append(a, ' ', what);
+    items.push(li);
+  }
+  ul.replaceChildren(...items);
+}
