@@ -18,7 +18,8 @@
 //! - [`table`]: what the page and the server ask of a game at the table
 //!   ([`table::AnyTable`] for either game).
 //!
-//! Below them all, four leaves: [`json`], the one JSON writer, `text`,
+//! Below them all, five leaves: [`clock`], the clocks' notation, a game
+//! clock's state and the speed classes, [`json`], the one JSON writer, `text`,
 //! untrusted text cut for messages, [`rating`], the online table's
 //! Glicko-2 ratings as kept and written, and `serde_text`, serde for the
 //! types written as text (with the `serde` feature).
@@ -39,6 +40,7 @@
 //! ```
 
 pub mod board;
+pub mod clock;
 pub mod engine;
 pub mod game;
 pub mod json;

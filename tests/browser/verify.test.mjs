@@ -182,3 +182,29 @@ test('a record file opened from disk is checked at once', async () => {
   assert.match(c.text, /Move 5 \(d6\) is marked as placed by the table, but the time-out rule gives c6/);
   assert.deepEqual(page.errors, []);
 });
+
+test('a game lost on time under a game clock verifies; a forged clock fails in words', async () => {
+  const lost = await readFile(join(RECORDS, 'good-game-clock-lost-on-time.txt'), 'utf8');
+  const page = await openVerify();
+  await pasteAndVerify(page, lost);
+  assert.equal(await page.getAttribute('#verdict', 'data-ok'), 'true');
+  let checks = await shown(page);
+  const clock = checks.find((c) => c.check === 'clock');
+  assert.deepEqual([clock.status, clock.code], ['passed', 'clock-ok']);
+  assert.match(clock.text, /follow the clock 60\+1/);
+  const result = checks.find((c) => c.check === 'result');
+  assert.deepEqual([result.status, result.code], ['passed', 'result-on-time']);
+  assert.match(result.text, /Lost on time: dark 12, light 52/);
+
+  // Light's time at its first move rises from 60.7 to 62.7 s under a 1 s increment.
+  const forged = lost.replace('times: 59.3 60.7 57.4 60.7', 'times: 59.3 60.7 57.4 62.7');
+  assert.notEqual(forged, lost);
+  const pt = await openVerify('?lang=pt');
+  await pasteAndVerify(pt, forged);
+  assert.equal(await pt.getAttribute('#verdict', 'data-ok'), 'false');
+  checks = await shown(pt);
+  const rises = checks.find((c) => c.check === 'clock');
+  assert.deepEqual([rises.status, rises.code], ['failed', 'clock-time-rises']);
+  assert.match(rises.text, /No lance 4 o tempo sobe de 60\.7 para 62\.7 s/);
+  assert.deepEqual([...page.errors, ...pt.errors], []);
+});

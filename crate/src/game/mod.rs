@@ -3,7 +3,8 @@
 //! game in progress ([`session::Session`]: seats, clock, seed, word and every
 //! move), Othello's handicap and the fair-play seed that decides the colours;
 //! and the words every layer above shares (which game, a move as played,
-//! a seat, a verdict), in leaf modules.
+//! a seat, a verdict), in leaf modules; [`timed::Timed`], a game clock kept
+//! beside a game.
 //! Above the board, below the record, the table and the engine.
 //!
 //! [`Position`]: crate::Position
@@ -16,6 +17,7 @@ mod played;
 pub mod rules;
 mod seat;
 pub mod session;
+pub mod timed;
 
 pub use kind::{GameKind, GameResult, Verdict};
 pub use played::{Assist, Moves, Played};

@@ -32,6 +32,8 @@ pub enum Field {
     Handicap,
     /// `moves`
     Moves,
+    /// `times` (optional, under a game clock: each ply's time left)
+    Times,
     /// `assists` (version 2, optional: the hints and undos a casual game used)
     Assists,
     /// `result`
@@ -46,7 +48,7 @@ pub enum Field {
 
 impl Field {
     /// Every field of a version 1 record, in record order.
-    pub const ALL: [Field; 10] = [
+    pub const ALL: [Field; 11] = [
         Field::Game,
         Field::Seats,
         Field::Clock,
@@ -55,6 +57,7 @@ impl Field {
         Field::Word,
         Field::Dark,
         Field::Moves,
+        Field::Times,
         Field::Result,
         Field::Digest,
     ];
@@ -62,7 +65,7 @@ impl Field {
     /// Every field a version 2 record may have, in record order; the
     /// optional ones ([`Field::is_optional`]) are `second-word`,
     /// `handicap`, `assists` and `signature`.
-    pub const ALL_V2: [Field; 14] = [
+    pub const ALL_V2: [Field; 15] = [
         Field::Game,
         Field::Seats,
         Field::Clock,
@@ -73,6 +76,7 @@ impl Field {
         Field::Dark,
         Field::Handicap,
         Field::Moves,
+        Field::Times,
         Field::Assists,
         Field::Result,
         Field::Digest,
@@ -81,7 +85,7 @@ impl Field {
 
     /// Every field a version 3 record may have, in record order: version 2's,
     /// with `second-word` always there and `random`, `second-random` after it.
-    pub const ALL_V3: [Field; 16] = [
+    pub const ALL_V3: [Field; 17] = [
         Field::Game,
         Field::Seats,
         Field::Clock,
@@ -94,6 +98,7 @@ impl Field {
         Field::Dark,
         Field::Handicap,
         Field::Moves,
+        Field::Times,
         Field::Assists,
         Field::Result,
         Field::Digest,
@@ -103,7 +108,7 @@ impl Field {
     /// Every field a version 4 record may have, in record order: version
     /// 3's, with `names` after `seats` and `ratings` after `result`, both
     /// optional.
-    pub const ALL_V4: [Field; 18] = [
+    pub const ALL_V4: [Field; 19] = [
         Field::Game,
         Field::Seats,
         Field::Names,
@@ -117,6 +122,7 @@ impl Field {
         Field::Dark,
         Field::Handicap,
         Field::Moves,
+        Field::Times,
         Field::Assists,
         Field::Result,
         Field::Ratings,
@@ -134,6 +140,7 @@ impl Field {
                 | Field::Signature
                 | Field::Names
                 | Field::Ratings
+                | Field::Times
         )
     }
 
@@ -153,6 +160,7 @@ impl Field {
             Field::Dark => "dark",
             Field::Handicap => "handicap",
             Field::Moves => "moves",
+            Field::Times => "times",
             Field::Assists => "assists",
             Field::Result => "result",
             Field::Ratings => "ratings",
@@ -168,7 +176,12 @@ impl Field {
             Field::Seats => {
                 "two seats, `person`, `bot N` or `bot N for person`, separated by a comma"
             }
-            Field::Clock => "seconds per turn (1 to 86400) or `off`",
+            Field::Clock => {
+                "seconds per turn (1 to 86400), a game clock `BASE+INC` (`180+2`), days a move (`2d`, 1 to 14) or `off`"
+            }
+            Field::Times => {
+                "under a game clock, each ply's time left in seconds with tenths (`178.4`), separated by one space"
+            }
             Field::Fingerprint => "64 hex characters",
             Field::Seed => "64 hex characters or `hidden`, then ` chosen` if chosen",
             Field::Word | Field::SecondWord => {
@@ -184,7 +197,7 @@ impl Field {
                 "`hint P` or `undo P K` (a ply number, plies taken back), separated by a comma"
             }
             Field::Result => {
-                "`dark D light L` then `dark wins`, `light wins`, `draw` or `unfinished`"
+                "`dark D light L` then `dark wins`, `light wins`, `draw` or `unfinished`, a win then ` on time` under a game clock or correspondence"
             }
             Field::Names => {
                 "two account names (3 to 20 letters, digits, `_` or `-`) or `-` for none, separated by a comma"
@@ -289,6 +302,7 @@ impl RecordError {
                 Field::Dark => "bad-dark",
                 Field::Handicap => "bad-handicap",
                 Field::Moves => "bad-moves",
+                Field::Times => "bad-times",
                 Field::Assists => "bad-assists",
                 Field::Result => "bad-result",
                 Field::Digest => "bad-digest",

@@ -21,7 +21,10 @@
 //!   (5 ≤ N ≤ 15; its moves are `d3`, `c3:e4`, `swap`, `pass`, with `*` before
 //!   a placement or capture the table chose on time-out).
 //! - `seats`: the first and the second seat, `person` or `bot N` (level N).
-//! - `clock`: seconds per turn, or `off`.
+//! - `clock`: seconds per turn, or `off`; a game clock `BASE+INC` (`180+2`)
+//!   or correspondence `Nd` (`2d`), with the optional `times` line after
+//!   `moves` and ` on time` after a result (see `timing`'s docs and
+//!   docs/record-format.md).
 //! - `fingerprint`: SHA-256 of the seed's 32 raw bytes, 64 hex.
 //! - `seed`: 64 hex; `hidden` before the reveal; followed by ` chosen` when
 //!   someone chose it rather than the table drawing it in secret.
@@ -61,15 +64,18 @@
 
 mod error;
 pub mod ggf;
+pub mod ggf_clock;
 mod match_record;
 mod match_verify;
 pub mod matchplay;
 mod nabu;
 mod parse;
 mod report;
+mod timing;
 mod verify;
 mod write;
 
+pub use crate::clock::tenths_of;
 pub use error::{Field, RecordError};
 pub use match_record::{
     is_match, parse_match, score_games, write_match, write_match_signed, MatchGame, MatchRecord,
@@ -80,6 +86,7 @@ pub use match_verify::{verify_match, verify_match_text, GameReport, MatchReport}
 pub use parse::parse;
 pub(crate) use parse::read_assists;
 pub use report::{Check, Report, Status};
+pub use timing::{set_timing, Timing};
 pub use verify::rating_outcome;
 pub use verify::{verify, verify_text};
 pub use write::resign;
@@ -140,8 +147,12 @@ pub struct Record {
     pub game: GameKind,
     /// The first and second seats.
     pub seats: [Seat; 2],
-    /// Seconds per turn, `None` when off.
+    /// Seconds per turn, `None` when off (or under a game clock or
+    /// correspondence: see `timing`).
     pub clock: Option<u32>,
+    /// A game clock or correspondence, each ply's time left and a result
+    /// on time (`None` for a clock a move or none).
+    pub timing: Option<Timing>,
     /// The fingerprint as recorded.
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_text::hex"))]
     pub fingerprint: [u8; 32],

@@ -2,8 +2,8 @@
 //! reported with its line.
 
 use super::{
-    Field, Record, RecordError, Signature, MAGIC, MAX_ASSISTS, MAX_BYTES, MAX_CLOCK, MAX_LEVEL,
-    MAX_MOVES, MAX_WORD_BYTES, VERSION, VERSION_2, VERSION_3, VERSION_4,
+    Field, Record, RecordError, Signature, MAGIC, MAX_ASSISTS, MAX_BYTES, MAX_LEVEL, MAX_MOVES,
+    MAX_WORD_BYTES, VERSION, VERSION_2, VERSION_3, VERSION_4,
 };
 use crate::game::fairness::Seed;
 use crate::game::Played;
@@ -99,10 +99,15 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
     let present = |f: Field| values.iter().any(|(g, _)| *g == f);
     let game = parse_game(value(Field::Game))?;
     let (seats, stand_in) = parse_seats(value(Field::Seats), version)?;
+    let (clock, control) = super::timing::parse_clock_line(value(Field::Clock))?;
+    let (result, on_time) = super::timing::split_on_time(value(Field::Result));
+    let times = present(Field::Times).then(|| value(Field::Times));
+    let timing = super::timing::read(control, times, on_time.then_some(value(Field::Result)))?;
     let record = Record {
         game,
         seats,
-        clock: parse_clock(value(Field::Clock))?,
+        clock,
+        timing,
         fingerprint: parse_hex32(value(Field::Fingerprint), Field::Fingerprint)?,
         seed: parse_seed(value(Field::Seed))?.0,
         seed_chosen: parse_seed(value(Field::Seed))?.1,
@@ -130,8 +135,8 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             true => parse_assists(value(Field::Assists))?,
             false => Vec::new(),
         },
-        result: parse_result(value(Field::Result))?.0,
-        resigned: parse_result(value(Field::Result))?.1,
+        result: parse_result(result)?.0,
+        resigned: parse_result(result)?.1,
         names: match present(Field::Names) {
             true => Some(parse_names(value(Field::Names))?),
             false => None,
@@ -298,16 +303,6 @@ fn parse_seats((n, v): (usize, &str), version: u32) -> Result<([Seat; 2], [bool;
     match (one(a), one(b)) {
         (Some((a, x)), Some((b, y))) => Ok(([a, b], [x, y])),
         _ => Err(bad(n, Field::Seats, v)),
-    }
-}
-
-fn parse_clock((n, v): (usize, &str)) -> Result<Option<u32>, RecordError> {
-    if v == "off" {
-        return Ok(None);
-    }
-    match number(v, MAX_CLOCK) {
-        Some(s) if s >= 1 => Ok(Some(s)),
-        _ => Err(bad(n, Field::Clock, v)),
     }
 }
 

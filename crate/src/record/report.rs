@@ -32,7 +32,8 @@ impl Status {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Check {
     /// Which check: `format`, `digest`, `fingerprint`, `seed`, `dark-seat`,
-    /// `signature`, `handicap`, `moves`, `table-moves`, `result`, `assists`.
+    /// `signature`, `handicap`, `moves`, `table-moves`, `clock`, `result`,
+    /// `assists`, `ratings`.
     pub check: &'static str,
     /// Passed, failed or a notice.
     pub status: Status,
@@ -263,6 +264,65 @@ impl fmt::Display for Check {
             "result-ok" => write!(
                 f,
                 "dark {} light {}: {}",
+                p("dark"),
+                p("light"),
+                p("verdict")
+            ),
+            "clock-ok" => write!(
+                f,
+                "the {} times follow the clock {}: none rises by more than the increment, each pass costs nothing",
+                p("times"),
+                p("clock")
+            ),
+            "clock-times-count" => write!(
+                f,
+                "the record gives {} times for {} moves",
+                p("times"),
+                p("plies")
+            ),
+            "clock-time-rises" => write!(
+                f,
+                "at move {} the time rises from {} to {} s, more than the {} s increment",
+                p("ply"),
+                p("before"),
+                p("after"),
+                p("increment")
+            ),
+            "clock-pass-charged" => write!(
+                f,
+                "the pass at move {} changes its side's time from {} to {} s; a pass costs nothing",
+                p("ply"),
+                p("before"),
+                p("after")
+            ),
+            "clock-move-after-flag" => write!(
+                f,
+                "move {} ({}) was made with no time left",
+                p("ply"),
+                p("color")
+            ),
+            "clock-on-time-without-flag" => write!(
+                f,
+                "the record says the game was lost on time, but no flag fell (move {})",
+                p("ply")
+            ),
+            "clock-on-time-winner" => write!(
+                f,
+                "lost on time, the game goes to \"{}\", the record says \"{}\"",
+                p("computed"),
+                p("recorded")
+            ),
+            "clock-on-time-score" => write!(
+                f,
+                "lost on time, the game scores dark {} light {}, the record says dark {} light {}",
+                p("dark"),
+                p("light"),
+                p("recorded-dark"),
+                p("recorded-light")
+            ),
+            "result-on-time" => write!(
+                f,
+                "lost on time: dark {} light {}, {}",
                 p("dark"),
                 p("light"),
                 p("verdict")

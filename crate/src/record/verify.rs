@@ -104,7 +104,7 @@ pub fn rating_outcome(r: &Record) -> Option<Outcome> {
 /// with Glicko-2 ([`crate::rating::rate`]) from both ratings before and the
 /// game's outcome ([`rating_outcome`]), within one unit of the last place
 /// (another machine's floating point). `not-rateable` when the game is not
-/// one the table rates: a seat without an account, a bot's seat, no clock,
+/// one the table rates: a seat without an account, a bot's seat, no clock (a clock a move, a game clock or correspondence),
 /// or no outcome.
 fn check_ratings(r: &Record) -> Check {
     let Some([(a, a_after), (b, b_after)]) = r.ratings else {
@@ -116,7 +116,8 @@ fn check_ratings(r: &Record) -> Check {
         .is_some_and(|[x, y]| !x.is_empty() && !y.is_empty());
     let people = (0..2).all(|i| r.seats[i] == crate::game::Seat::Person || r.stand_in[i]);
     let outcome = rating_outcome(r);
-    let Some(outcome) = outcome.filter(|_| named && people && r.clock.is_some()) else {
+    let clocked = r.clock.is_some() || r.timing.is_some();
+    let Some(outcome) = outcome.filter(|_| named && people && clocked) else {
         return Check::new("ratings", Status::Failed, "not-rateable");
     };
     let (x, y) = crate::rating::rate(a, b, outcome);
@@ -277,6 +278,7 @@ fn check_dark(r: &Record) -> Check {
 /// clock), then `result`.
 fn check_moves<R: Rules>(r: &Record, mut game: R, plies: &[Played<R::Move>]) -> Vec<Check> {
     let mut passes = 0;
+    let mut sides = Vec::with_capacity(plies.len());
     let mut table: Option<Check> = None;
     let mut table_count = 0;
     for (i, p) in plies.iter().enumerate() {
@@ -316,6 +318,7 @@ fn check_moves<R: Rules>(r: &Record, mut game: R, plies: &[Played<R::Move>]) -> 
             return out;
         }
         passes += usize::from(p.mv == R::pass_move());
+        sides.push((mover, p.mv == R::pass_move()));
     }
     let mut out = vec![Check::new("moves", Status::Passed, "moves-ok")
         .with("plies", plies.len())
@@ -324,10 +327,28 @@ fn check_moves<R: Rules>(r: &Record, mut game: R, plies: &[Played<R::Move>]) -> 
         Check::new("table-moves", Status::Passed, "table-moves-ok").with("count", table_count)
     }));
     let [dark, light] = game.counts();
-    let verdict = game.verdict().unwrap_or(Verdict::Unfinished);
-    out.push(match r.resigned {
-        Some(color) => resigned_check(r, dark, light, verdict, color),
-        None => result_check(r, dark, light, verdict),
+    let over = game.verdict();
+    let verdict = over.unwrap_or(Verdict::Unfinished);
+    let on_time = match &r.timing {
+        Some(t) => {
+            let size = game.size() as u32;
+            let replayed = super::timing::Replayed {
+                plies: &sides,
+                to_move: game.side_to_move(),
+                over: over.is_some(),
+                counts: [dark, light],
+                squares: size * size,
+            };
+            let (clock, on_time) = super::timing::checks(r, t, &replayed);
+            out.push(clock);
+            on_time
+        }
+        None => None,
+    };
+    out.push(match (on_time, r.resigned) {
+        (Some(check), _) => check,
+        (None, Some(color)) => resigned_check(r, dark, light, verdict, color),
+        (None, None) => result_check(r, dark, light, verdict),
     });
     out
 }

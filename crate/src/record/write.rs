@@ -28,6 +28,7 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
         game: rules.kind(),
         seats: game.seats,
         clock: game.clock,
+        timing: None,
         fingerprint: game.seed.fingerprint_bytes(),
         seed: reveal.then_some(game.seed),
         seed_chosen: game.seed_chosen,
@@ -105,10 +106,7 @@ pub fn write_record(r: &Record) -> String {
         };
         let _ = writeln!(s, "names: {}, {}", name(a), name(b));
     }
-    let _ = match r.clock {
-        Some(secs) => writeln!(s, "clock: {secs}"),
-        None => writeln!(s, "clock: off"),
-    };
+    let _ = writeln!(s, "clock: {}", super::timing::clock_text(r));
     let _ = writeln!(s, "fingerprint: {}", hex(&r.fingerprint));
     let chosen = if r.seed_chosen { " chosen" } else { "" };
     let _ = writeln!(s, "seed: {seed}{chosen}");
@@ -129,16 +127,20 @@ pub fn write_record(r: &Record) -> String {
         let _ = writeln!(s, "handicap: {h}");
     }
     let _ = writeln!(s, "moves: {}", moves(&r.moves));
+    if let Some(times) = super::timing::times_text(r) {
+        let _ = writeln!(s, "times: {times}");
+    }
     if v2 && !r.assists.is_empty() {
         let texts: Vec<String> = r.assists.iter().map(|a| a.to_string()).collect();
         let _ = writeln!(s, "assists: {}", texts.join(", "));
     }
     let _ = write!(
         s,
-        "result: dark {} light {} {}",
+        "result: dark {} light {} {}{}",
         r.result.dark,
         r.result.light,
-        r.result.verdict.as_str()
+        r.result.verdict.as_str(),
+        super::timing::result_suffix(r)
     );
     match r.resigned {
         Some(crate::Color::Dark) => s.push_str(", dark resigned\n"),

@@ -14,6 +14,7 @@ mod nabu_slow;
 mod notation;
 mod perft;
 mod record;
+mod record_clock;
 mod record_files;
 mod record_handicap;
 mod record_resign;
