@@ -2,7 +2,8 @@
 // 1280×800 (desktop): the end of a rated game (the result, each rating's
 // change, Play again), Resign's question, the lobby with My games and
 // seeks (one out of range), a taker whose poster never came, and the
-// profile of a 20-character name. Passkeys through Chromium's virtual
+// profile of a 20-character name, a challenge sent from a profile and
+// received. Passkeys through Chromium's virtual
 // authenticator. Run: node tests/screenshots/rated-screenshots.mjs
 
 import { join } from 'node:path';
@@ -73,6 +74,18 @@ try {
     await long.page.goto(`${origin}/players.html?name=Maximiliano_Roberto2&lang=en`);
     await long.page.waitForSelector('body[data-ready="true"]');
     await take(long.page, `profile-long-${size}`, true);
+
+    // A challenge: dora's form on that profile, then the card on his open page.
+    const challenger = await dora.context.newPage();
+    await challenger.goto(`${origin}/players.html?name=Maximiliano_Roberto2&lang=en`);
+    await challenger.waitForSelector('body[data-ready="true"]');
+    await challenger.locator('#challenge-send').scrollIntoViewIfNeeded();
+    await take(challenger, `challenge-send-${size}`);
+    await challenger.locator('#challenge-send').click();
+    await challenger.locator('#challenge-waiting').waitFor();
+    await long.page.evaluate(() => window.scrollTo(0, 0));
+    await long.page.locator('#challenges .challenge-card').waitFor();
+    await take(long.page, `challenge-${size}`);
   }
 } finally {
   await closeAll();

@@ -16,6 +16,14 @@ import { ratingGraph } from './graph.js';
 import * as api from './api.js';
 import { verifyLink } from '../core/finished.js';
 import { mountHeaderAccount } from './header.js';
+import { showMine } from './profile-mine.js';
+import { mountChallenge } from './challenge.js';
+import { watchChallenges } from './challenged.js';
+
+/** @type {{show: (name: string|null) => void, redraw: () => void}|null} */
+let challenge = null;
+/** @type {{redraw: () => void}|null} */
+let challenged = null;
 
 addWords(TABLE_WORDS);
 addWords(LOBBY_WORDS);
@@ -219,6 +227,14 @@ function render() {
   drawBoard();
   drawProfile();
   drawManage();
+  drawMine();
+}
+
+/** One's own profile: the games one sits at now (as in the lobby); another's, signed in: a challenge to them. */
+function drawMine() {
+  const own = Boolean(state.me?.signedIn && name && state.me.name === state.profile?.name);
+  showMine(own ? String(state.me?.name) : null);
+  challenge?.show(state.me?.signedIn && state.profile?.name && !own ? String(state.profile.name) : null);
 }
 
 function boot() {
@@ -231,12 +247,19 @@ function boot() {
     state.me = me;
     if (me.signedIn && name && me.name === state.profile?.name) loadSessions();
     if (was !== me.name) load();
-    else drawManage();
+    else {
+      drawManage();
+      drawMine();
+    }
   });
+  challenge = mountChallenge($('challenge'));
+  challenged = watchChallenges();
   languageSelect(/** @type {HTMLSelectElement} */ ($('lang')), (code) => {
     savePref('lang', code);
     render();
     bar.redraw();
+    challenge?.redraw();
+    challenged?.redraw();
   });
   render();
   load().then(() => {

@@ -91,6 +91,7 @@ function parts(box, color) {
     countLabel: el('span', 'count-label'),
     supply: el('div', `supply ${color}`),
     supplyText: el('span', 'supply-text'),
+    rating: el('span', 'box-rating'),
     turn: el('span', 'box-turn'),
   };
   const head = el('div', 'box-head');
@@ -99,7 +100,7 @@ function parts(box, color) {
   line.append(p.count, p.countLabel);
   p.supply.setAttribute('aria-hidden', 'true');
   const foot = el('div', 'box-foot');
-  foot.append(p.supplyText, p.turn);
+  foot.append(p.supplyText, p.rating, p.turn);
   box.append(head, line, p.supply, foot);
   boxParts.set(box, p);
   return p;
@@ -107,6 +108,22 @@ function parts(box, color) {
 
 function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
+}
+
+/**
+ * An account's rating at its seat ("1500?"), and "rated" when the game is:
+ * "1500? · rated"; '' off the online table or for a guest at a casual game.
+ * @param {import('./table.js').Snapshot} snap
+ * @param {number} seat
+ */
+function ratingText(snap, seat) {
+  const o = snap.online;
+  if (!o || o.status === 'waiting') return '';
+  const s = o.seats[seat];
+  if (s?.kind !== 'person' && !(s?.kind === 'bot' && s.tookSeat)) return '';
+  const rating = o.ratings?.[seat] ?? '';
+  if (!o.rated) return rating;
+  return rating ? `${rating} · ${t('seatRated')}` : t('seatRated');
 }
 
 /** Fills one disc box. */
@@ -133,9 +150,11 @@ function drawBox(box, snap, color, view) {
   p.supply.hidden = !snap.supplies;
   setText(p.supplyText, snap.supplies ? t('toPlaceN', { n: supply }) : '');
   setText(p.turn, toMove ? (view.thinking ? t('thinking') : t('boxTurn')) : '');
-  const label = snap.supplies
-    ? `${colorName(color)}, ${who}: ${count} ${t('onBoard')}, ${t('toPlaceN', { n: supply })}`
-    : `${colorName(color)}, ${who}: ${count} ${t('onBoard')}`;
+  const rating = ratingText(snap, seatOf(snap, color));
+  setText(p.rating, rating);
+  const label = [`${colorName(color)}, ${who}${rating ? ` (${rating})` : ''}: ${count} ${t('onBoard')}`]
+    .concat(snap.supplies ? [t('toPlaceN', { n: supply })] : [])
+    .join(', ');
   if (box.getAttribute('aria-label') !== label) box.setAttribute('aria-label', label);
 }
 
