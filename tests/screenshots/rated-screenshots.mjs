@@ -1,5 +1,5 @@
 // Takes the screenshots of rated play (#50) at 360×740 (phone, touch) and
-// 1280×800 (desktop): the end of a rated game (the result, each rating's
+// 1280×800 (desktop): the seats' ratings, the end of a rated game (the result, each rating's
 // change, Play again), Resign's question, the lobby with My games and
 // seeks (one out of range), a taker whose poster never came, and the
 // profile of a 20-character name, a challenge sent from a profile and
@@ -44,6 +44,11 @@ try {
     await lobby.locator('#seek-min').fill('1400');
     await take(lobby, `lobby-${size}`, !phone);
     await lobby.close();
+
+    // The seats: each account's rating, and "rated".
+    await bruno.page.waitForFunction(() => /rated/.test(document.querySelector('#box-light .box-rating')?.textContent ?? ''));
+    await bruno.page.evaluate(() => window.scrollTo(0, 0));
+    await take(bruno.page, `seats-${size}`);
 
     // Resign's question, then the end of the game played out.
     await ana.page.getByRole('button', { name: 'Abort' }).waitFor();

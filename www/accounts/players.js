@@ -31,6 +31,8 @@ addWords(ACCOUNT_WORDS);
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const name = new URLSearchParams(location.search).get('name');
+/** The challenge's section, kept while the profile is drawn again (it moves into it). */
+const challengeSection = $('challenge');
 
 /** @type {{me: api.Me|null, board: any, profile: any, sessions: any[]|null, message: string, mine: {ratedGames: number}|null}} */
 const state = { me: null, board: null, profile: null, sessions: null, message: '', mine: null };
@@ -87,6 +89,8 @@ function drawProfile() {
   const rated = (Array.isArray(p.games) ? p.games : []).filter((g) => g.rating != null);
   const count = (result) => rated.filter((g) => g.result === result).length;
   root.append(el('p', { id: 'profile-record' }, t('a.record', { w: count('win'), d: count('draw'), l: count('loss') })));
+  // Another's profile: the challenge to them under their rating, where a phone shows it first.
+  root.append(challengeSection);
   root.append(el('h3', {}, t('a.graph')), ratingGraph(p.history || [], String(p.name)));
   root.append(el('h3', {}, t('a.keptGames')));
   const games = Array.isArray(p.games) ? p.games : [];
@@ -252,7 +256,7 @@ function boot() {
       drawMine();
     }
   });
-  challenge = mountChallenge($('challenge'));
+  challenge = mountChallenge(challengeSection);
   challenged = watchChallenges();
   languageSelect(/** @type {HTMLSelectElement} */ ($('lang')), (code) => {
     savePref('lang', code);

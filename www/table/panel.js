@@ -87,6 +87,7 @@ function parts(box, color) {
   p = {
     name: el('span', 'box-name'),
     who: el('span', 'box-who'),
+    whoName: el('span', 'box-who-name'),
     count: el('span', 'count'),
     countLabel: el('span', 'count-label'),
     supply: el('div', `supply ${color}`),
@@ -100,7 +101,10 @@ function parts(box, color) {
   line.append(p.count, p.countLabel);
   p.supply.setAttribute('aria-hidden', 'true');
   const foot = el('div', 'box-foot');
-  foot.append(p.supplyText, p.rating, p.turn);
+  foot.append(p.supplyText, p.turn);
+  // The rating follows the name, on the label's line (a phone's second line
+  // is kept for it at the online table): nothing grows when it arrives.
+  p.who.append(p.whoName, p.rating);
   box.append(head, line, p.supply, foot);
   boxParts.set(box, p);
   return p;
@@ -140,9 +144,12 @@ function drawBox(box, snap, color, view) {
   else delete box.dataset.turn;
   const p = parts(box, color);
   setText(p.name, colorName(color));
-  setText(p.who, who);
+  const rating = ratingText(snap, seatOf(snap, color));
+  setText(p.whoName, who);
+  setText(p.rating, rating);
   // Cut to fit on a small box: the whole label on pointing at it.
-  if (p.who.title !== who) p.who.title = who;
+  const whole = rating ? `${who} · ${rating}` : who;
+  if (p.who.title !== whole) p.who.title = whole;
   setText(p.count, String(count));
   setText(p.countLabel, t('onBoard'));
   while (p.supply.childElementCount > supply) p.supply.lastElementChild.remove();
@@ -150,8 +157,6 @@ function drawBox(box, snap, color, view) {
   p.supply.hidden = !snap.supplies;
   setText(p.supplyText, snap.supplies ? t('toPlaceN', { n: supply }) : '');
   setText(p.turn, toMove ? (view.thinking ? t('thinking') : t('boxTurn')) : '');
-  const rating = ratingText(snap, seatOf(snap, color));
-  setText(p.rating, rating);
   const label = [`${colorName(color)}, ${who}${rating ? ` (${rating})` : ''}: ${count} ${t('onBoard')}`]
     .concat(snap.supplies ? [t('toPlaceN', { n: supply })] : [])
     .join(', ');
