@@ -350,7 +350,8 @@ export function joinTable(table, rules, id) {
     const seat = session.seat;
     if (conn.bestRtt === Infinity) conn.offset = state.now - Date.now();
     if (state.ply !== was.ply || state.status !== was.status) conn.pending = null;
-    ratings.follow(state.seats);
+    // A finished game's replay shows no rating of today's.
+    if (state.status !== 'over') ratings.follow(state.seats);
     session.sync(state);
     if (conn.seen && state.fingerprint && state.fingerprint !== conn.seen) refuse('onlineFingerprintChanged');
     checkSeed(state);

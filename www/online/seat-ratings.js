@@ -2,8 +2,9 @@
 // The ratings at the online table's seats: each account seated is looked up
 // once (its profile, `GET /api/players/{name}`) and its rating shown in its
 // box, with "rated" when the game is. The rating is the one its profile
-// gives when the page first sees the name: before the game, at a game under
-// way; the change at the end is the signed record's (accounts/rating-line.js).
+// gives when the page first sees the name, at a game not yet over (a
+// finished game's replay shows none); the change at the end is the signed
+// record's (accounts/rating-line.js).
 
 import { profile } from '../accounts/api.js';
 
@@ -18,7 +19,8 @@ export function seatRatings(changed) {
     follow(seats) {
       for (const s of seats) {
         const name = s?.name;
-        if (!name || shown.has(name)) continue;
+        // A deleted account's name (`deleted-…`) has no profile.
+        if (!name || name.startsWith('deleted-') || shown.has(name)) continue;
         shown.set(name, '');
         profile(name).then(
           (p) => {

@@ -8,7 +8,7 @@
 //! | method and path | body | answer |
 //! | --- | --- | --- |
 //! | `POST /api/challenges` | `{"name", "game", "size", "clock", "rated"}` | 201 `{"id"}`; 400 `own-name` and a seek's refusals; 404 `no-account`; 401 |
-//! | `GET /api/challenges` | — | `{"challenges": [{"id", "name", "shown", "game", "size", "clock", "rated", "since"}]}`: those made to the signed-in account; 401 |
+//! | `GET /api/challenges` | — | `{"challenges": [{"id", "name", "shown", "game", "size", "clock", "rated", "since"}]}`: those made to the signed-in account (none for a guest) |
 //! | `POST /api/seeks/{id}/decline` | `{}` | `{}` (the challenger's `GET /api/seeks/{id}` then says `declined`); 403 `not-yours` |
 
 use axum::extract::{Path, State};
@@ -136,7 +136,11 @@ async fn open_for(seeks: &Seeks, account: &str) -> Result<Vec<Seek>, Refusal> {
 pub(super) async fn list(State(seeks): State<Seeks>, headers: HeaderMap) -> Response {
     answer(
         async {
-            let (account, _) = seeks.accounts.require(&headers).await?;
+            // A guest (or a page whose session just ended) has none: never a 4xx,
+            // so that a page asking every 2 s logs no error.
+            let Some((account, _)) = store(seeks.accounts.signed_in(&headers).await)? else {
+                return Ok(Json(json!({ "challenges": [] })).into_response());
+            };
             let listed: Vec<_> = open_for(&seeks, &account.id)
                 .await?
                 .into_iter()
