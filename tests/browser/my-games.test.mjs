@@ -42,3 +42,40 @@ test('My games: each one\'s game, whose turn, rated; back to the seat from the l
   await lobbies.waiter.waitForFunction((tableId) => /your turn/.test(document.querySelector(`#mine-list .mine-entry[data-id="${tableId}"]`)?.textContent ?? ''), id);
   for (const p of Object.values(lobbies)) assert.deepEqual(p.errors, []);
 });
+
+test('My games on one\'s own profile: "your turn" marked, back to the seat; not on another\'s profile (a 390 px phone and a desktop)', async () => {
+  const server = await serverWith([]);
+  const { ana, bruno, id } = await ratedPair(server);
+  const mover = (await myTurn(ana.page)) ? ana : bruno;
+  const waiter = mover === ana ? bruno : ana;
+  const moverName = mover === ana ? 'ana' : 'bruno';
+  const waiterName = mover === ana ? 'bruno' : 'ana';
+  const profiles = {
+    mover: await open(mover.context, `${originOf(server)}/players.html?name=${moverName}&lang=en`),
+    waiter: await open(waiter.context, `${originOf(server)}/players.html?name=${waiterName}&lang=en`),
+    other: await open(waiter.context, `${originOf(server)}/players.html?name=${moverName}&lang=en`),
+  };
+  await mover.page.close();
+  const yours = profiles.mover.locator(`#mine-list .mine-entry[data-id="${id}"]`);
+  await yours.waitFor();
+  assert.match(await yours.innerText(), new RegExp(`^Othello against ${waiterName} your turn · rated$`));
+  assert.match(await yours.getAttribute('class'), /your-turn/);
+  const theirs = profiles.waiter.locator(`#mine-list .mine-entry[data-id="${id}"]`);
+  await theirs.waitFor();
+  assert.match(await theirs.innerText(), new RegExp(`^Othello against ${moverName} their turn · rated$`));
+  // Above the profile's rating, within the page's width.
+  const [mine, rating] = await Promise.all([yours.boundingBox(), profiles.mover.locator('#profile-rating').boundingBox()]);
+  assert.ok(mine.y < rating.y, JSON.stringify({ mine, rating }));
+  for (const p of Object.values(profiles)) {
+    assert.ok((await p.evaluate(() => document.documentElement.scrollWidth)) <= p.viewportSize().width);
+  }
+  // Another's profile: none of their games in progress.
+  await profiles.other.locator('#profile-rating').waitFor();
+  assert.equal(await profiles.other.locator('#mine').isVisible(), false);
+  assert.equal(await profiles.other.locator('#mine-list .mine-entry').count(), 0);
+  // Back to the seat from the profile.
+  await Promise.all([profiles.mover.waitForURL(/table=/), yours.locator('a').click()]);
+  await profiles.mover.waitForSelector('body[data-online="playing"]');
+  await profiles.mover.waitForFunction(() => document.body.dataset.seat !== 'watching');
+  for (const p of Object.values(profiles)) assert.deepEqual(p.errors, []);
+});

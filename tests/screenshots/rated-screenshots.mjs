@@ -1,8 +1,9 @@
 // Takes the screenshots of rated play (#50) at 360×740 (phone, touch) and
-// 1280×800 (desktop): the end of a rated game (the result, each rating's
+// 1280×800 (desktop): the seats' ratings, the end of a rated game (the result, each rating's
 // change, Play again), Resign's question, the lobby with My games and
 // seeks (one out of range), a taker whose poster never came, and the
-// profile of a 20-character name. Passkeys through Chromium's virtual
+// profile of a 20-character name, a challenge sent from a profile and
+// received. Passkeys through Chromium's virtual
 // authenticator. Run: node tests/screenshots/rated-screenshots.mjs
 
 import { join } from 'node:path';
@@ -44,6 +45,11 @@ try {
     await take(lobby, `lobby-${size}`, !phone);
     await lobby.close();
 
+    // The seats: each account's rating, and "rated".
+    await bruno.page.waitForFunction(() => /rated/.test(document.querySelector('#box-light .box-rating')?.textContent ?? ''));
+    await bruno.page.evaluate(() => window.scrollTo(0, 0));
+    await take(bruno.page, `seats-${size}`);
+
     // Resign's question, then the end of the game played out.
     await ana.page.getByRole('button', { name: 'Abort' }).waitFor();
     await playOut([ana.page, bruno.page], { until: (ply) => ply >= 6 });
@@ -73,6 +79,18 @@ try {
     await long.page.goto(`${origin}/players.html?name=Maximiliano_Roberto2&lang=en`);
     await long.page.waitForSelector('body[data-ready="true"]');
     await take(long.page, `profile-long-${size}`, true);
+
+    // A challenge: dora's form on that profile, then the card on his open page.
+    const challenger = await dora.context.newPage();
+    await challenger.goto(`${origin}/players.html?name=Maximiliano_Roberto2&lang=en`);
+    await challenger.waitForSelector('body[data-ready="true"]');
+    await challenger.locator('#challenge-send').scrollIntoViewIfNeeded();
+    await take(challenger, `challenge-send-${size}`);
+    await challenger.locator('#challenge-send').click();
+    await challenger.locator('#challenge-waiting').waitFor();
+    await long.page.evaluate(() => window.scrollTo(0, 0));
+    await long.page.locator('#challenges .challenge-card').waitFor();
+    await take(long.page, `challenge-${size}`);
   }
 } finally {
   await closeAll();

@@ -16,6 +16,14 @@ import { ratingGraph } from './graph.js';
 import * as api from './api.js';
 import { verifyLink } from '../core/finished.js';
 import { mountHeaderAccount } from './header.js';
+import { showMine } from './profile-mine.js';
+import { mountChallenge } from './challenge.js';
+import { watchChallenges } from './challenged.js';
+
+/** @type {{show: (name: string|null) => void, redraw: () => void}|null} */
+let challenge = null;
+/** @type {{redraw: () => void}|null} */
+let challenged = null;
 
 addWords(TABLE_WORDS);
 addWords(LOBBY_WORDS);
@@ -23,6 +31,8 @@ addWords(ACCOUNT_WORDS);
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const name = new URLSearchParams(location.search).get('name');
+/** The challenge's section, kept while the profile is drawn again (it moves into it). */
+const challengeSection = $('challenge');
 
 /** @type {{me: api.Me|null, board: any, profile: any, sessions: any[]|null, message: string, mine: {ratedGames: number}|null}} */
 const state = { me: null, board: null, profile: null, sessions: null, message: '', mine: null };
@@ -79,6 +89,8 @@ function drawProfile() {
   const rated = (Array.isArray(p.games) ? p.games : []).filter((g) => g.rating != null);
   const count = (result) => rated.filter((g) => g.result === result).length;
   root.append(el('p', { id: 'profile-record' }, t('a.record', { w: count('win'), d: count('draw'), l: count('loss') })));
+  // Another's profile: the challenge to them under their rating, where a phone shows it first.
+  root.append(challengeSection);
   root.append(el('h3', {}, t('a.graph')), ratingGraph(p.history || [], String(p.name)));
   root.append(el('h3', {}, t('a.keptGames')));
   const games = Array.isArray(p.games) ? p.games : [];
@@ -219,6 +231,14 @@ function render() {
   drawBoard();
   drawProfile();
   drawManage();
+  drawMine();
+}
+
+/** One's own profile: the games one sits at now (as in the lobby); another's, signed in: a challenge to them. */
+function drawMine() {
+  const own = Boolean(state.me?.signedIn && name && state.me.name === state.profile?.name);
+  showMine(own ? String(state.me?.name) : null);
+  challenge?.show(state.me?.signedIn && state.profile?.name && !own ? String(state.profile.name) : null);
 }
 
 function boot() {
@@ -231,12 +251,19 @@ function boot() {
     state.me = me;
     if (me.signedIn && name && me.name === state.profile?.name) loadSessions();
     if (was !== me.name) load();
-    else drawManage();
+    else {
+      drawManage();
+      drawMine();
+    }
   });
+  challenge = mountChallenge(challengeSection);
+  challenged = watchChallenges();
   languageSelect(/** @type {HTMLSelectElement} */ ($('lang')), (code) => {
     savePref('lang', code);
     render();
     bar.redraw();
+    challenge?.redraw();
+    challenged?.redraw();
   });
   render();
   load().then(() => {

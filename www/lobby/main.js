@@ -120,9 +120,14 @@ function boot() {
     seeks.signedIn(me);
     mountHeaderAccount();
   });
+  // Challenges made to this person (their cards at the top of the page).
+  /** @type {{redraw: () => void}|null} */
+  let challenged = null;
+  import('../accounts/challenged.js').then((m) => { challenged = m.watchChallenges(); });
   people.redraw = () => {
     bar.redraw();
     seeks.redraw();
+    challenged?.redraw();
   };
   render();
   listen();

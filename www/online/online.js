@@ -22,6 +22,7 @@ import { seatLabel, seatOf } from '../table/panel.js';
 import { ratingLines, showRatings } from '../accounts/rating-line.js';
 import { bindStop } from './stop.js';
 import { notePaired } from './paired.js';
+import { seatRatings } from './seat-ratings.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
 import { fingerprintOf } from '../games/engine.js';
@@ -162,6 +163,12 @@ export function joinTable(table, rules, id) {
     session.away = presence.shown();
     session.refresh();
   }
+  // Each account's rating in its box, once its profile has answered.
+  const ratings = seatRatings(() => {
+    session.refresh();
+    table.update();
+  });
+  session.ratingOf = ratings.of;
 
   /** @type {Online} */
   const online = {
@@ -343,6 +350,8 @@ export function joinTable(table, rules, id) {
     const seat = session.seat;
     if (conn.bestRtt === Infinity) conn.offset = state.now - Date.now();
     if (state.ply !== was.ply || state.status !== was.status) conn.pending = null;
+    // A finished game's replay shows no rating of today's.
+    if (state.status !== 'over') ratings.follow(state.seats);
     session.sync(state);
     if (conn.seen && state.fingerprint && state.fingerprint !== conn.seen) refuse('onlineFingerprintChanged');
     checkSeed(state);

@@ -103,6 +103,8 @@ export class RemoteSession {
     this.snap = null;
     /** @type {number[]} the seats this page shows away (online/presence.js) */
     this.away = [];
+    /** @type {(name: string|undefined) => string} an account's rating as shown (online/seat-ratings.js) */
+    this.ratingOf = () => '';
     this.sync(frame);
   }
 
@@ -149,7 +151,14 @@ export class RemoteSession {
       handicap: t?.handicap ?? null,
       seedChosen: false,
       word: this.word(),
-      online: { seat: this.seat, status: f.status, seats: f.seats, away: this.away },
+      online: {
+        seat: this.seat,
+        status: f.status,
+        seats: f.seats,
+        away: this.away,
+        rated: !!f.rated,
+        ratings: f.seats.map((x) => this.ratingOf(x.name)),
+      },
     };
     if (f.status !== 'over') this.snap.outcome = null;
     // A seat resigned (the other wins) or aborted (no result): the board did not end it.

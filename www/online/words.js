@@ -6,6 +6,7 @@
 /** @type {Record<string, Record<string, string>>} */
 export const ONLINE_WORDS = {
   en: {
+    seatRated: 'rated',
     keySeen: 'the key this page has seen from the server',
     keyNotSeen: 'not a key this page has seen from the server',
     yourOpponent: 'your opponent',
@@ -124,6 +125,7 @@ export const ONLINE_WORDS = {
     'err.other': 'The table refused: {why}',
   },
   pt: {
+    seatRated: 'valendo nota',
     keySeen: 'a chave que esta página viu do servidor',
     keyNotSeen: 'não é uma chave que esta página tenha visto do servidor',
     yourOpponent: 'seu adversário',
@@ -242,6 +244,7 @@ export const ONLINE_WORDS = {
     'err.other': 'A mesa recusou: {why}',
   },
   it: {
+    seatRated: 'valida',
     keySeen: 'la chiave che questa pagina ha visto dal server',
     keyNotSeen: 'non è una chiave che questa pagina abbia visto dal server',
     yourOpponent: 'il tuo avversario',

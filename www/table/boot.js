@@ -9,7 +9,7 @@ import { attach, say } from '../core/announce.js';
 import * as store from '../core/store.js';
 import { createTable } from './table.js';
 import { translateStatic } from './controls.js';
-import { mountHeaderAccount } from '../accounts/header.js';
+import { mountHeaderAccount, who } from '../accounts/header.js';
 import { panelsStyle } from '../core/style.js';
 
 const $ = (id) => document.getElementById(id);
@@ -84,5 +84,7 @@ export async function bootTable(rules, { ready, hooks }) {
     joinTable(table, rules, params.table);
   } else await table.start(params, yieldToPage);
   document.body.dataset.ready = 'true';
+  // Signed in: challenges made to this person show on the table too.
+  if (who()) import('../accounts/challenged.js').then((m) => m.watchChallenges());
   return table;
 }

@@ -87,10 +87,12 @@ function parts(box, color) {
   p = {
     name: el('span', 'box-name'),
     who: el('span', 'box-who'),
+    whoName: el('span', 'box-who-name'),
     count: el('span', 'count'),
     countLabel: el('span', 'count-label'),
     supply: el('div', `supply ${color}`),
     supplyText: el('span', 'supply-text'),
+    rating: el('span', 'box-rating'),
     turn: el('span', 'box-turn'),
   };
   const head = el('div', 'box-head');
@@ -100,6 +102,9 @@ function parts(box, color) {
   p.supply.setAttribute('aria-hidden', 'true');
   const foot = el('div', 'box-foot');
   foot.append(p.supplyText, p.turn);
+  // The rating follows the name, on the label's line (a phone's second line
+  // is kept for it at the online table): nothing grows when it arrives.
+  p.who.append(p.whoName, p.rating);
   box.append(head, line, p.supply, foot);
   boxParts.set(box, p);
   return p;
@@ -107,6 +112,22 @@ function parts(box, color) {
 
 function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
+}
+
+/**
+ * An account's rating at its seat ("1500?"), and "rated" when the game is:
+ * "1500? · rated"; '' off the online table or for a guest at a casual game.
+ * @param {import('./table.js').Snapshot} snap
+ * @param {number} seat
+ */
+function ratingText(snap, seat) {
+  const o = snap.online;
+  if (!o || o.status === 'waiting') return '';
+  const s = o.seats[seat];
+  if (s?.kind !== 'person' && !(s?.kind === 'bot' && s.tookSeat)) return '';
+  const rating = o.ratings?.[seat] ?? '';
+  if (!o.rated) return rating;
+  return rating ? `${rating} · ${t('seatRated')}` : t('seatRated');
 }
 
 /** Fills one disc box. */
@@ -123,9 +144,12 @@ function drawBox(box, snap, color, view) {
   else delete box.dataset.turn;
   const p = parts(box, color);
   setText(p.name, colorName(color));
-  setText(p.who, who);
+  const rating = ratingText(snap, seatOf(snap, color));
+  setText(p.whoName, who);
+  setText(p.rating, rating);
   // Cut to fit on a small box: the whole label on pointing at it.
-  if (p.who.title !== who) p.who.title = who;
+  const whole = rating ? `${who} · ${rating}` : who;
+  if (p.who.title !== whole) p.who.title = whole;
   setText(p.count, String(count));
   setText(p.countLabel, t('onBoard'));
   while (p.supply.childElementCount > supply) p.supply.lastElementChild.remove();
@@ -133,9 +157,9 @@ function drawBox(box, snap, color, view) {
   p.supply.hidden = !snap.supplies;
   setText(p.supplyText, snap.supplies ? t('toPlaceN', { n: supply }) : '');
   setText(p.turn, toMove ? (view.thinking ? t('thinking') : t('boxTurn')) : '');
-  const label = snap.supplies
-    ? `${colorName(color)}, ${who}: ${count} ${t('onBoard')}, ${t('toPlaceN', { n: supply })}`
-    : `${colorName(color)}, ${who}: ${count} ${t('onBoard')}`;
+  const label = [`${colorName(color)}, ${who}${rating ? ` (${rating})` : ''}: ${count} ${t('onBoard')}`]
+    .concat(snap.supplies ? [t('toPlaceN', { n: supply })] : [])
+    .join(', ');
   if (box.getAttribute('aria-label') !== label) box.setAttribute('aria-label', label);
 }
 

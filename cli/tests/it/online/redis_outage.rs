@@ -166,11 +166,19 @@ async fn many_tables_accounts_and_a_seek_lose_nothing_when_redis_restarts() {
             assert!(tries < 20, "the table never took the move again");
         }
         c.wait_state(|s| s["ply"].as_u64() == Some(ply + 1)).await;
+        people[0]
+            .call(&servers[1], "GET", &format!("/api/seeks/{seek}"), None)
+            .await;
     }
     for ((_, pair), kept) in tables.iter_mut().zip(&before) {
         let state = pair[0].latest_state().await;
         assert!(state["moves"].as_str().unwrap().starts_with(kept.as_str()));
         play(pair).await;
+        // The seeker's page asks after its seek, as a lobby does every 1.5 s:
+        // a seek nobody asks after lapses in 10 s.
+        people[0]
+            .call(&servers[1], "GET", &format!("/api/seeks/{seek}"), None)
+            .await;
     }
     // The accounts: every session still signs its person in, a passkey
     // signs in anew, and the seek is there to take.

@@ -13,8 +13,11 @@
 //! | `GET /api/seeks` | — | `{"seeks": [{"id", "name", "rating", "shown", "game", "size", "clock", "rated", "min", "max", "quick", "since"}]}` |
 //! | `GET /api/seeks/{id}` | — | `{"status": "open" \| "paired" \| "gone", "table"}`; the seeker's asking keeps it open |
 //! | `POST /api/seeks/{id}/cancel` | `{}` | `{}`; 403 `not-yours` |
-//! | `POST /api/seeks/{id}/accept` | `{}` | 201 `{"table"}`; 400 `own-seek`; 403 `out-of-range`; 404 `no-seek` (gone, or taken by another) |
+//! | `POST /api/seeks/{id}/accept` | `{}` | 201 `{"table"}`; 400 `own-seek`; 403 `out-of-range`, `not-yours` (a challenge made to another); 404 `no-seek` (gone, or taken by another) |
+//!
+//! A challenge is a seek made to one named account (`challenge.rs`).
 
+mod challenge;
 mod quick;
 
 use std::sync::Arc;
@@ -68,6 +71,11 @@ pub fn router(seeks: Seeks) -> Router {
         .route("/api/seeks/{id}", get(status))
         .route("/api/seeks/{id}/cancel", post(cancel))
         .route("/api/seeks/{id}/accept", post(accept))
+        .route("/api/seeks/{id}/decline", post(challenge::decline))
+        .route(
+            "/api/challenges",
+            post(challenge::create).get(challenge::list),
+        )
         .with_state(seeks)
 }
 
@@ -88,6 +96,12 @@ struct Seek {
     max: Option<u32>,
     quick: bool,
     since: i64,
+    /// A challenge's: the one account that may take it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    to: Option<String>,
+    /// A challenge's: that account's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    to_name: Option<String>,
 }
 
 impl Seek {
@@ -212,6 +226,8 @@ fn check(body: &SeekBody, account: &Account) -> Result<Seek, Refusal> {
         max: body.max,
         quick: false,
         since: now_ms(),
+        to: None,
+        to_name: None,
     })
 }
 
@@ -303,8 +319,11 @@ async fn pair(
     let mut changes = vec![
         Change::remove(seek_key(&seek.id)).from(Some(text)),
         Change::create(paired_key(&seek.id), table.clone()).lapsing(PAIRED_MS),
-        Change::remove(seeker_key(&seek.account)),
     ];
+    // A challenge is not its challenger's seek in the lobby: that one stays.
+    if seek.to.is_none() {
+        changes.push(Change::remove(seeker_key(&seek.account)));
+    }
     // The taker's own open seek goes with the pairing: they are paired
     // now, and nobody may take it and sit waiting for them.
     let mut also = None;
@@ -326,6 +345,12 @@ async fn pair(
         .chain(also.as_ref());
     for id in ids {
         store(kv.rank(SEEKS, id, None).await)?;
+    }
+    if let Some(to) = &seek.to {
+        store(
+            kv.rank(&challenge::challenges_key(to), &seek.id, None)
+                .await,
+        )?;
     }
     let kind = match seek.game.as_str() {
         "nabucodonosor" => GameKind::Nabucodonosor(seek.size as u8),
@@ -376,6 +401,13 @@ async fn accept(
                     .ok_or_else(gone)?;
             if seek.account == account.id {
                 return Err(Refusal::bad("own-seek", "that seek is your own"));
+            }
+            if seek.to.as_ref().is_some_and(|to| *to != account.id) {
+                return Err(refusal(
+                    StatusCode::FORBIDDEN,
+                    "not-yours",
+                    "that challenge is made to someone else",
+                ));
             }
             if !seek.accepts(account.rating.rating(), now_ms()) {
                 return Err(refusal(
@@ -442,6 +474,9 @@ async fn status(
             if let Some(table) = store(kv.get(&paired_key(&id)).await)? {
                 return Ok(Json(json!({ "status": "paired", "table": table })).into_response());
             }
+            if store(kv.get(&challenge::declined_key(&id)).await)?.is_some() {
+                return Ok(Json(json!({ "status": "declined", "table": null })).into_response());
+            }
             let Some((seek, text)) = store(kv::read::<Seek>(&**kv, &seek_key(&id)).await)? else {
                 return Ok(Json(json!({ "status": "gone", "table": null })).into_response());
             };
@@ -457,12 +492,13 @@ async fn status(
                         );
                     }
                 }
-                let keep = vec![
-                    Change::set(seek_key(&id), text.clone())
-                        .from(Some(&text))
-                        .lapsing(SEEK_MS),
-                    Change::set(seeker_key(&seek.account), id.clone()).lapsing(SEEK_MS),
-                ];
+                let mut keep = vec![Change::set(seek_key(&id), text.clone())
+                    .from(Some(&text))
+                    .lapsing(SEEK_MS)];
+                // A challenge is not the account's seek in the lobby.
+                if seek.to.is_none() {
+                    keep.push(Change::set(seeker_key(&seek.account), id.clone()).lapsing(SEEK_MS));
+                }
                 store(kv.swap(keep).await)?;
             }
             Ok(Json(json!({ "status": "open", "table": null })).into_response())

@@ -103,7 +103,23 @@ mod tests {
             max,
             quick,
             since: 1_000_000,
+            to: None,
+            to_name: None,
         }
+    }
+
+    #[test]
+    fn a_seek_kept_before_challenges_reads_as_a_seek_and_a_challenge_keeps_its_person() {
+        let mut kept = serde_json::to_value(seek(1500.0, None, None, false)).unwrap();
+        assert!(kept.get("to").is_none());
+        kept.as_object_mut().unwrap().remove("to_name");
+        let read: Seek = serde_json::from_value(kept).unwrap();
+        assert_eq!(read.to, None);
+        let mut challenge = seek(1500.0, None, None, false);
+        challenge.to = Some("b".into());
+        challenge.to_name = Some("bruno".into());
+        let text = serde_json::to_string(&challenge).unwrap();
+        assert_eq!(serde_json::from_str::<Seek>(&text).unwrap(), challenge);
     }
 
     #[test]
