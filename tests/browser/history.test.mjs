@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { openPage, ROOT } from './harness.mjs';
 import { HISTORY_WORDS } from '../../www/history/words.js';
 import { TABLE_WORDS } from '../../www/table/words.js';
+import { HEADER_WORDS } from '../../www/accounts/header-words.js';
 
 const OTHELLO = readFileSync(`${ROOT}tests/data/records/good-with-word.txt`, 'utf8');
 const field = (record, key) => new RegExp(`^${key}: (.*)$`, 'm').exec(record)[1];
@@ -124,7 +125,7 @@ test('every word of the page in Portuguese, English and Italian', () => {
   const used = [...html.matchAll(/data-i18n(?:-label)?="([^"]+)"/g)].map((m) => m[1]);
   assert.ok(used.length > 20);
   for (const lang of ['pt', 'en', 'it']) {
-    for (const key of used) assert.ok(HISTORY_WORDS[lang][key] ?? TABLE_WORDS[lang][key], `${lang}: ${key}`);
+    for (const key of used) assert.ok(HISTORY_WORDS[lang][key] ?? TABLE_WORDS[lang][key] ?? HEADER_WORDS[lang][key], `${lang}: ${key}`);
   }
 });
 

@@ -63,7 +63,8 @@ test('My games on one\'s own profile: "your turn" marked, back to the seat; not 
   const theirs = profiles.waiter.locator(`#mine-list .mine-entry[data-id="${id}"]`);
   await theirs.waitFor();
   assert.match(await theirs.innerText(), new RegExp(`^Othello against ${moverName} their turn · rated$`));
-  // Above the profile's rating, within the page's width.
+  // Above the profile's rating (drawn once the profile answers), within the page's width.
+  await profiles.mover.locator('#profile-rating').waitFor();
   const [mine, rating] = await Promise.all([yours.boundingBox(), profiles.mover.locator('#profile-rating').boundingBox()]);
   assert.ok(mine.y < rating.y, JSON.stringify({ mine, rating }));
   for (const p of Object.values(profiles)) {
