@@ -38,3 +38,24 @@ test('a long name at 360 px, the devices by name, a range in words, a deletion c
   assert.equal(await page.locator('#deleted-done').innerText(), 'The account is deleted.');
   assert.deepEqual(page.errors, []);
 });
+
+test('the name typed to confirm a deletion stays, focused, when the devices arrive after it (a 390 px phone)', async () => {
+  const server = await serverWith([]);
+  const { page } = await signedUp(server, 'carla', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  // The devices' answer waits until the name is typed, as on a slow line.
+  let release = () => {};
+  const typed = new Promise((resolve) => (release = resolve));
+  await page.route('**/api/accounts/sessions', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto(`${originOf(server)}/players.html?name=carla&lang=en`);
+  await page.locator('#delete-name').fill('carla');
+  release();
+  await page.locator('#sessions li').first().waitFor();
+  assert.equal(await page.locator('#delete-name').inputValue(), 'carla');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'delete-name');
+  await Promise.all([page.waitForURL(/deleted=1/), page.locator('#delete-account').click()]);
+  await page.locator('#deleted-done').waitFor();
+  assert.deepEqual(page.errors, []);
+});

@@ -154,6 +154,10 @@ function drawManage() {
   const own = Boolean(name && state.me?.signedIn && state.me.name === state.profile?.name);
   root.hidden = !own;
   if (!own) return;
+  // The sessions' answer may redraw the section while the name is typed
+  // into the deletion's box: what is typed, and the focus, stay.
+  const typed = /** @type {HTMLInputElement|null} */ ($('delete-name'));
+  const kept = { value: typed?.value ?? '', focused: Boolean(typed && document.activeElement === typed) };
   root.replaceChildren(el('h3', { id: 'sessions-title' }, t('a.sessions')));
   const ul = el('ul', { id: 'sessions', 'aria-labelledby': 'sessions-title' });
   for (const s of state.sessions || []) {
@@ -204,6 +208,8 @@ function drawManage() {
   });
   form.append(label, ' ', input, ' ', del);
   root.append(ul, add, el('p', { class: 'account-message' }, state.message), el('h3', {}, t('a.delete')), form);
+  input.value = kept.value;
+  if (kept.focused) input.focus();
 }
 
 async function load() {
