@@ -9,7 +9,6 @@ import { attach, say } from '../core/announce.js';
 import * as store from '../core/store.js';
 import { createTable } from './table.js';
 import { translateStatic } from './controls.js';
-import { mountHeaderAccount, who } from '../accounts/header.js';
 import { panelsStyle } from '../core/style.js';
 
 const $ = (id) => document.getElementById(id);
@@ -55,13 +54,17 @@ export async function bootTable(rules, { ready, hooks }) {
   // reads the address and says its words, in a task after the modules' own.
   const engine = ready();
   engine.catch(() => {});
+  // The header's account link loads beside the engine, not before the first
+  // board (the page's budget); its width is fixed, so nothing moves when it fills.
+  const header = import('../accounts/header.js');
+  header.catch(() => {});
   await yieldToPage();
   attach($('status'));
   const params = readParams(rules);
   const prefs = store.loadPrefs();
   setLanguage(chooseLanguage(params.lang, prefs.lang, navigator.languages));
   sound.setMuted(prefs.muted === true);
-  mountHeaderAccount();
+  header.then((m) => m.mountHeaderAccount()).catch(() => {});
   translateStatic();
   try {
     await engine;
@@ -85,6 +88,8 @@ export async function bootTable(rules, { ready, hooks }) {
   } else await table.start(params, yieldToPage);
   document.body.dataset.ready = 'true';
   // Signed in: challenges made to this person show on the table too.
-  if (who()) import('../accounts/challenged.js').then((m) => m.watchChallenges());
+  header
+    .then((m) => (m.who() ? import('../accounts/challenged.js').then((c) => c.watchChallenges()) : null))
+    .catch(() => {});
   return table;
 }
