@@ -123,7 +123,11 @@ function boot() {
   // Challenges made to this person (their cards at the top of the page).
   /** @type {{redraw: () => void}|null} */
   let challenged = null;
-  import('../accounts/challenged.js').then((m) => { challenged = m.watchChallenges(); });
+  // Challenges are the lobby's extra: a module that cannot be fetched (its
+  // server restarting) leaves them to the next load, not an error.
+  import('../accounts/challenged.js')
+    .then((m) => { challenged = m.watchChallenges(); })
+    .catch(() => {});
   people.redraw = () => {
     bar.redraw();
     seeks.redraw();
