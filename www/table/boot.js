@@ -64,7 +64,8 @@ export async function bootTable(rules, { ready, hooks }) {
   const prefs = store.loadPrefs();
   setLanguage(chooseLanguage(params.lang, prefs.lang, navigator.languages));
   sound.setMuted(prefs.muted === true);
-  header.then((m) => m.mountHeaderAccount()).catch(() => {});
+  // The page says it is ready only once the header says who is signed in.
+  const headed = header.then((m) => m.mountHeaderAccount()).catch(() => {});
   translateStatic();
   try {
     await engine;
@@ -86,6 +87,7 @@ export async function bootTable(rules, { ready, hooks }) {
     const [{ joinTable }] = await Promise.all([import('../online/online.js'), panelsStyle()]);
     joinTable(table, rules, params.table);
   } else await table.start(params, yieldToPage);
+  await headed;
   document.body.dataset.ready = 'true';
   // Signed in: challenges made to this person show on the table too.
   header
