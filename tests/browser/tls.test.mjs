@@ -59,7 +59,15 @@ async function authenticator(page) {
 test('virada trial --tls: a passkey made over https through the proxy, a table socket through it, http sent to https', async () => {
   const trial = await startTrial();
   try {
-    const context = await newContext({ ignoreHTTPSErrors: true, viewport: { width: 360, height: 740 } });
+    // Chromium registers no service worker from a self-signed certificate,
+    // whatever the context accepts, and says so as an error: the page's
+    // offline worker (registered seconds after load, docs/offline.md) is
+    // kept out of this test of the passkey, the socket and the redirect.
+    const context = await newContext({
+      ignoreHTTPSErrors: true,
+      serviceWorkers: 'block',
+      viewport: { width: 360, height: 740 },
+    });
     const page = await open(context, `${trial.url}/lobby.html?lang=en`);
     assert.equal(await page.evaluate(() => window.isSecureContext), true);
     await authenticator(page);

@@ -1,6 +1,8 @@
 //! The scripted tables: each slot opens a table, seats two clients, plays
 //! random legal moves at its rate, and opens a new table when a game ends.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -93,6 +95,19 @@ enum Event {
         usize,
         Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
     ),
+    /// Player 0 or 1 connected again (or could not).
+    Back(usize, Option<Box<Player>>),
+}
+
+/// A player connecting again, while the other goes on.
+type Rejoining<'a> = Option<Pin<Box<dyn Future<Output = Option<Player>> + Send + 'a>>>;
+
+/// The end of a player's connecting again; never, when it is not.
+async fn back(rejoining: &mut Rejoining<'_>) -> Option<Box<Player>> {
+    match rejoining {
+        Some(again) => again.await.map(Box::new),
+        None => std::future::pending().await,
+    }
 }
 
 /// A move on its way: sent at `at` for `ply`; `seen` by each client.
@@ -212,6 +227,7 @@ async fn play(
 ) -> bool {
     let mut pending: Option<Pending> = None;
     let [a, b] = pair;
+    let (mut again_a, mut again_b): (Rejoining<'_>, Rejoining<'_>) = (None, None);
     loop {
         let lost_at = pending.as_ref().map(|p| p.at + settings.timeout);
         let running = Instant::now() < until;
@@ -221,8 +237,10 @@ async fn play(
         let event = tokio::select! {
             _ = ticks.tick(), if running && pending.is_none() => Event::Tick,
             () = sleep_until(lost_at) => Event::Lost,
-            frame = a.socket.next() => Event::Frame(0, frame),
-            frame = b.socket.next() => Event::Frame(1, frame),
+            frame = a.socket.next(), if again_a.is_none() => Event::Frame(0, frame),
+            frame = b.socket.next(), if again_b.is_none() => Event::Frame(1, frame),
+            player = back(&mut again_a), if again_a.is_some() => Event::Back(0, player),
+            player = back(&mut again_b), if again_b.is_some() => Event::Back(1, player),
         };
         let (who, frame) = match event {
             Event::Tick => {
@@ -230,6 +248,9 @@ async fn play(
                     return true;
                 }
                 let by = usize::from(a.seen.table.as_ref().map(|t| t.seat_to_move) != Some(a.seat));
+                if [&again_a, &again_b][by].is_some() {
+                    continue;
+                }
                 let mover = if by == 0 { &mut *a } else { &mut *b };
                 if !mover.seen.playing
                     || mover.seen.table.as_ref().map(|t| t.seat_to_move) != Some(mover.seat)
@@ -263,25 +284,54 @@ async fn play(
                 pending = None;
                 continue;
             }
+            Event::Back(_, None) => {
+                counters.error("closed");
+                if pending.is_some() {
+                    counters.lost.fetch_add(1, Ordering::Relaxed);
+                }
+                return false;
+            }
+            Event::Back(who, Some(again)) => {
+                if who == 0 {
+                    again_a = None;
+                } else {
+                    again_b = None;
+                }
+                let player = if who == 0 { &mut *a } else { &mut *b };
+                player.socket = again.socket;
+                player.seen = again.seen;
+                // The welcome's state may be past the pending move; a
+                // move that never reached the table is sent again, as
+                // a person plays it again on the page.
+                let ply = player.seen.ply;
+                if let Some(p) = pending.as_mut() {
+                    if p.seen_by(who, ply, counters) {
+                        pending = None;
+                    } else if p.by == who && ply == p.ply {
+                        p.again = true;
+                        let text = p.text.clone();
+                        let _ = player.socket.send(Message::Text(text.into())).await;
+                    }
+                }
+                continue;
+            }
             Event::Frame(who, frame) => (who, frame),
         };
         let text = match frame {
             Some(Ok(Message::Text(text))) => text,
             Some(Ok(Message::Close(_)) | Err(_)) | None => {
-                let player = if who == 0 { &mut *a } else { &mut *b };
-                if settings.reconnect && super::reconnect::rejoin(player, counters).await {
-                    // The welcome's state may be past the pending move; a
-                    // move that never reached the table is sent again, as
-                    // a person plays it again on the page.
-                    let ply = player.seen.ply;
-                    if let Some(p) = pending.as_mut() {
-                        if p.seen_by(who, ply, counters) {
-                            pending = None;
-                        } else if p.by == who && ply == p.ply {
-                            p.again = true;
-                            let text = p.text.clone();
-                            let _ = player.socket.send(Message::Text(text.into())).await;
-                        }
+                if settings.reconnect {
+                    let player = if who == 0 { &*a } else { &*b };
+                    let again = Box::pin(super::reconnect::rejoin(
+                        player.url.clone(),
+                        player.token.clone(),
+                        player.seat,
+                        counters,
+                    ));
+                    if who == 0 {
+                        again_a = Some(again);
+                    } else {
+                        again_b = Some(again);
                     }
                     continue;
                 }
