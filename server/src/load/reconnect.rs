@@ -28,7 +28,6 @@ pub(super) async fn rejoin(
     seat: usize,
     counters: &Counters,
 ) -> Option<Player> {
-    counters.open_sockets.fetch_sub(1, Ordering::Relaxed);
     let until = Instant::now() + TRY_FOR;
     loop {
         let tried = tokio::time::timeout(ONE_TRY, join(&url, counters, token.as_deref()))
@@ -36,6 +35,9 @@ pub(super) async fn rejoin(
             .unwrap_or_else(|_| Err("timed out".into()));
         match tried {
             Ok(again) if again.seat == seat => {
+                // The new socket in place of the closed one (which the
+                // table's slot counts when it gives up on the player).
+                counters.open_sockets.fetch_sub(1, Ordering::Relaxed);
                 counters.error("reconnected");
                 return Some(again);
             }
