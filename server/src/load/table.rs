@@ -120,6 +120,8 @@ struct Pending {
     text: String,
     /// Sent again after a reconnection.
     again: bool,
+    /// A client connected again while the move was on its way.
+    rejoined: bool,
 }
 
 impl Pending {
@@ -132,7 +134,14 @@ impl Pending {
         if self.seen != [true, true] {
             return false;
         }
-        let us = u32::try_from(self.at.elapsed().as_micros()).unwrap_or(u32::MAX);
+        let took = self.at.elapsed();
+        if took > super::tally::SLOW {
+            counters.slow.fetch_add(1, Ordering::Relaxed);
+            if self.rejoined {
+                counters.slow_rejoined.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        let us = u32::try_from(took.as_micros()).unwrap_or(u32::MAX);
         counters.acknowledged.fetch_add(1, Ordering::Relaxed);
         counters
             .latencies
@@ -276,6 +285,7 @@ async fn play(
                     by,
                     text,
                     again: false,
+                    rejoined: false,
                 });
                 continue;
             }
@@ -305,6 +315,7 @@ async fn play(
                 // a person plays it again on the page.
                 let ply = player.seen.ply;
                 if let Some(p) = pending.as_mut() {
+                    p.rejoined = true;
                     if p.seen_by(who, ply, counters) {
                         pending = None;
                     } else if p.by == who && ply == p.ply {

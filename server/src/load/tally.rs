@@ -10,6 +10,10 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
+/// A move slower than this is counted apart, with whether a client
+/// connected again while it was on its way.
+pub(super) const SLOW: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Counters shared by every table of one process.
 #[derive(Default)]
 pub(super) struct Counters {
@@ -17,6 +21,10 @@ pub(super) struct Counters {
     pub(super) acknowledged: AtomicU64,
     pub(super) lost: AtomicU64,
     pub(super) refused: AtomicU64,
+    /// Moves seen by both clients more than [`SLOW`] after they were sent,
+    /// and those of them across a reconnection of either client.
+    pub(super) slow: AtomicU64,
+    pub(super) slow_rejoined: AtomicU64,
     pub(super) games: AtomicU64,
     pub(super) opened: AtomicU64,
     pub(super) open_sockets: AtomicUsize,
@@ -38,6 +46,10 @@ pub(super) struct Tally {
     pub(super) acknowledged: u64,
     pub(super) lost: u64,
     pub(super) refused: u64,
+    #[serde(default)]
+    pub(super) slow: u64,
+    #[serde(default)]
+    pub(super) slow_rejoined: u64,
     pub(super) games: u64,
     /// Tables opened (at the start and after each game).
     pub(super) opened: u64,
@@ -65,6 +77,8 @@ impl Tally {
             acknowledged: n(&counters.acknowledged),
             lost: n(&counters.lost),
             refused: n(&counters.refused),
+            slow: n(&counters.slow),
+            slow_rejoined: n(&counters.slow_rejoined),
             games: n(&counters.games),
             opened: n(&counters.opened),
             connected,
@@ -84,6 +98,8 @@ impl Tally {
         self.acknowledged += other.acknowledged;
         self.lost += other.lost;
         self.refused += other.refused;
+        self.slow += other.slow;
+        self.slow_rejoined += other.slow_rejoined;
         self.games += other.games;
         self.opened += other.opened;
         self.connected += other.connected;
@@ -168,6 +184,15 @@ pub(super) fn report(tally: &mut Tally, c: &Context<'_>) -> String {
         millis(percentile(l, 0.99)),
         millis(l.last().copied())
     );
+    if tally.slow > 0 || !c.restarts.is_empty() {
+        let _ = writeln!(
+            text,
+            "moves over {} s: {}, of which {} across a client's reconnection",
+            SLOW.as_secs(),
+            tally.slow,
+            tally.slow_rejoined
+        );
+    }
     for restart in &c.restarts {
         let _ = writeln!(text, "rolling restart: {restart}");
     }
