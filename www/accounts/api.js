@@ -182,4 +182,5 @@ export const revoke = (session) => ask('api/accounts/sessions/revoke', { session
 export const deleteAccount = (name) => ask('api/accounts/delete', { name });
 /** @param {string} name */
 export const profile = (name) => ask(`api/players/${encodeURIComponent(name)}`);
-export const leaderboard = () => ask('api/leaderboard');
+/** One speed's leaderboard. @param {string} speed `bullet` … `correspondence` */
+export const leaderboard = (speed) => ask(`api/leaderboard?speed=${encodeURIComponent(speed)}`);
