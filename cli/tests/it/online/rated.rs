@@ -197,8 +197,38 @@ async fn a_rated_seek_taken_is_played_rated_and_shown_on_both_profiles() {
         assert_eq!(other.status, 200, "{}", other.text);
         assert_eq!(other.body["players"], json!([]), "{speed}: {}", other.text);
     }
-    // A seek shows, and is matched by, the rating at its clock's speed.
+    // A table's seats ask for the rating at the speed of its clock.
     let rapid = profile(&s, "eva").await["shown"].clone();
+    for (clock, speed, shown) in [
+        ("30", "rapid", rapid.clone()),
+        ("15", "blitz", json!("1500?")),
+        ("600%2B5", "rapid", rapid.clone()),
+        ("2d", "correspondence", json!("1500?")),
+    ] {
+        let p = profile(&s, &format!("eva?clock={clock}")).await;
+        assert_eq!(
+            (&p["speed"], &p["shown"]),
+            (&json!(speed), &shown),
+            "{clock}"
+        );
+    }
+    for bad in ["abc", "0%2B0", ""] {
+        let refused = call(
+            &s,
+            "GET",
+            &format!("/api/players/eva?clock={bad}"),
+            None,
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(
+            (refused.status, refused.code()),
+            (400, "bad-clock"),
+            "{bad}"
+        );
+    }
+    // A seek shows, and is matched by, the rating at its clock's speed.
     assert_ne!(rapid, "1500?");
     for (clock, shown) in [(30, rapid), (15, json!("1500?"))] {
         let body = format!(r#"{{"game":"othello","clock":{clock},"rated":true}}"#);

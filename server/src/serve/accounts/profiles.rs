@@ -2,13 +2,15 @@
 //!
 //! | method and path | answer |
 //! | --- | --- |
-//! | `GET /api/players/{name}` | `{"name", "speed", "rating", "deviation", "shown", "provisional", "speeds": [{"speed", "rating", "deviation", "shown", "provisional", "games"}], "wins", "draws", "losses", "ratedGames", "created", "history": [{"t", "speed", "rating", "deviation"}], "games": [{"id", "game", "finished", "seat", "opponent", "result", "rating", "deviation", "speed"}]}`; 404 `no-account` |
+//! | `GET /api/players/{name}?clock=30` | `{"name", "speed", "rating", "deviation", "shown", "provisional", "speeds": [{"speed", "rating", "deviation", "shown", "provisional", "games"}], "wins", "draws", "losses", "ratedGames", "created", "history": [{"t", "speed", "rating", "deviation"}], "games": [{"id", "game", "finished", "seat", "opponent", "result", "rating", "deviation", "speed"}]}`; 400 `bad-clock`; 404 `no-account` |
 //! | `GET /api/leaderboard?speed=blitz` | `{"speed", "minGames", "players": [{"rank", "name", "rating", "deviation", "shown", "games"}]}`: the top 100 at that speed (blitz when none is named) with enough rated games there; 400 `bad-speed` |
 //!
 //! A profile's `speeds` lists the five speeds, fastest first, each with its
 //! rating (`1500?` where none was played); `speed`, `rating`, `shown` and
 //! the like are those of its main speed (where most of its rated games
-//! were), `ratedGames` counts every speed's. Each history point starts at
+//! were), or of the speed of the clock `?clock=30` names (a table's seats;
+//! 400 `bad-clock` for a clock that is none), `ratedGames` counts every
+//! speed's. Each history point starts at
 //! 1500 (the account's creation, `speed` null) or follows a rated game at
 //! its `speed`.
 
@@ -27,7 +29,7 @@ use super::model::{
     GameEntry,
 };
 use super::{refusal, storage, Accounts};
-use virada::clock::Speed;
+use virada::clock::{Speed, TimeControl};
 
 /// Players on the leaderboard.
 pub const LEADERBOARD_SIZE: usize = 100;
@@ -39,7 +41,26 @@ pub fn router() -> Router<Arc<Accounts>> {
         .route("/api/leaderboard", get(leaderboard))
 }
 
-async fn profile(State(accounts): State<Arc<Accounts>>, Path(name): Path<String>) -> Response {
+/// The profile's query: `?clock=30` (the table's clock, in the clocks'
+/// notation) asks for the rating of that clock's speed.
+#[derive(serde::Deserialize)]
+struct ProfileQuery {
+    clock: Option<String>,
+}
+
+async fn profile(
+    State(accounts): State<Arc<Accounts>>,
+    Path(name): Path<String>,
+    query: Result<Query<ProfileQuery>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let clock = query.ok().and_then(|Query(q)| q.clock);
+    let asked = match clock.as_deref().map(str::parse::<TimeControl>) {
+        None => None,
+        Some(Ok(clock)) => Some(clock.speed()),
+        Some(Err(e)) => {
+            return refusal(StatusCode::BAD_REQUEST, e.code(), e.reason()).into_response();
+        }
+    };
     let none = || {
         refusal(
             StatusCode::NOT_FOUND,
@@ -107,7 +128,7 @@ async fn profile(State(accounts): State<Arc<Accounts>>, Path(name): Path<String>
                 })
             })
             .collect();
-        let main = account.main_speed();
+        let main = asked.unwrap_or_else(|| account.main_speed());
         let rating = account.rating(main);
         Ok::<_, String>(Some(json!({
             "name": account.name,
