@@ -1,7 +1,8 @@
 //! The move to ratings by speed, on stores written as schema 1 wrote them
 //! (raw SQL and raw Redis commands, not this server's code): one account
-//! at one speed, one at three speeds recomputed, one whose list lost a
-//! game, one unrated; then a rated game changing only its speed. Against
+//! at one speed, two at three speeds recomputed, one whose list lost a
+//! game, two whose game's ratings are gone, one unrated; then a rated game
+//! changing only its speed. Against
 //! SQLite and against a `redis-server` started on a free loopback port.
 
 use std::collections::BTreeMap;
@@ -52,7 +53,7 @@ struct Old {
 }
 
 /// (table, clock seconds a move, seats, the first seat's outcome).
-const GAMES: [(&str, u32, [&str; 2], Outcome); 8] = [
+const GAMES: [(&str, u32, [&str; 2], Outcome); 10] = [
     ("t1", 15, ["ana", "bia"], Outcome::Win),
     ("t2", 30, ["bia", "eve"], Outcome::Loss),
     ("t3", 15, ["ana", "bia"], Outcome::Draw),
@@ -61,10 +62,12 @@ const GAMES: [(&str, u32, [&str; 2], Outcome); 8] = [
     ("t6", 15, ["cid", "eve"], Outcome::Win),
     ("t7", 30, ["cid", "eve"], Outcome::Win),
     ("t8", 30, ["eve", "cid"], Outcome::Draw),
+    ("t10", 5, ["fay", "gus"], Outcome::Win),
+    ("t11", 30, ["gus", "fay"], Outcome::Loss),
 ];
 
 fn old_store() -> Old {
-    let names = ["ana", "bia", "cid", "dan", "eve"];
+    let names = ["ana", "bia", "cid", "dan", "eve", "fay", "gus"];
     let mut rating: BTreeMap<String, Stated> =
         names.iter().map(|n| (n.to_string(), Stated::NEW)).collect();
     let mut counts: BTreeMap<&str, [u32; 4]> = names.iter().map(|n| (*n, [0; 4])).collect();
@@ -119,8 +122,10 @@ fn old_store() -> Old {
         let text = RECORD.replace("\nclock: 30\n", &format!("\nclock: {clock}\n"));
         old.records.push((table.to_string(), text));
     }
-    // cid's list lost its first game (as a list cut at its length would).
+    // cid's list lost its first game (as a list cut at its length would);
+    // the ratings t11 gave are not kept.
     lists.get_mut("cid").unwrap().remove(0);
+    old.docs.retain(|(key, _)| key != "rated:t11");
     for name in names {
         let [games, wins, draws, losses] = counts[name];
         old.docs.push((
@@ -196,6 +201,8 @@ async fn moved_as_documented(accounts: &Accounts, old: &Old) {
             (id("cid"), Moved::Majority),
             (id("dan"), Moved::Unrated),
             (id("eve"), Moved::Recomputed),
+            (id("fay"), Moved::Majority),
+            (id("gus"), Moved::Majority),
         ])
     );
     assert_eq!(
@@ -277,6 +284,21 @@ async fn moved_as_documented(accounts: &Accounts, old: &Old) {
         )])
     );
     assert!(account(accounts, "dan").await.ratings.is_empty());
+    // fay and gus: a bullet game and a rapid one, but the rapid one's
+    // ratings are not kept: no recomputing; a tie goes to the faster.
+    for name in ["fay", "gus"] {
+        assert_eq!(
+            account(accounts, name).await.ratings,
+            BTreeMap::from([(
+                Speed::Bullet,
+                SpeedRating {
+                    rating: old.rating[name],
+                    games: 2
+                }
+            )]),
+            "{name}"
+        );
+    }
     let eve = account(accounts, "eve").await;
     assert_eq!(
         eve.ratings.values().map(|r| r.games).sum::<u32>(),
@@ -302,7 +324,7 @@ async fn moved_as_documented(accounts: &Accounts, old: &Old) {
     let mut blitz_ids = board(Speed::Blitz).await;
     blitz_ids.sort();
     assert_eq!(blitz_ids, vec![id("ana"), id("bia"), id("eve")]);
-    assert_eq!(board(Speed::Bullet).await.len(), 2);
+    assert_eq!(board(Speed::Bullet).await.len(), 4);
     assert!(board(Speed::Classical).await.is_empty());
     // Once: asked again, nothing moves.
     assert!(accounts.migrate().await.unwrap().accounts.is_empty());
