@@ -144,6 +144,7 @@ const SITE_FILES = [
   'www/accounts/profile-mine.js',
   'www/accounts/rating-line.js',
   'www/accounts/seeks.js',
+  'www/accounts/speeds.js',
   'www/accounts/words.js',
   'www/verify/main.js',
   'www/verify/match.js',

@@ -23,7 +23,7 @@ test('a long name at 360 px, the devices by name, a range in words, a deletion c
   // The leaderboard says how far one is from it.
   await page.goto(`${originOf(server)}/players.html?lang=en`);
   await page.locator('#board-mine').waitFor();
-  assert.equal(await page.locator('#board-mine').innerText(), 'You have played 0 of the 5 rated games that put you on the leaderboard.');
+  assert.equal(await page.locator('#board-mine').innerText(), 'You have played 0 of the 5 rated Blitz games that put you on its leaderboard.');
   await page.goto(`${originOf(server)}/players.html?name=Maximiliano_Roberto2&lang=pt`);
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await page.locator('#profile-record').innerText(), 'partidas valendo nota: vitórias 0, empates 0, derrotas 0');

@@ -180,6 +180,7 @@ export const sessions = () => ask('api/accounts/sessions');
 export const revoke = (session) => ask('api/accounts/sessions/revoke', { session });
 /** @param {string} name the account's own, to confirm */
 export const deleteAccount = (name) => ask('api/accounts/delete', { name });
-/** @param {string} name */
-export const profile = (name) => ask(`api/players/${encodeURIComponent(name)}`);
-export const leaderboard = () => ask('api/leaderboard');
+/** A profile; with a table's `clock` (`30`, `180+2`), its rating is that clock's speed's. @param {string} name @param {string} [clock] */
+export const profile = (name, clock = '') => ask(`api/players/${encodeURIComponent(name)}${clock ? `?clock=${encodeURIComponent(clock)}` : ''}`);
+/** One speed's leaderboard. @param {string} speed `bullet` … `correspondence` */
+export const leaderboard = (speed) => ask(`api/leaderboard?speed=${encodeURIComponent(speed)}`);

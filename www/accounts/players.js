@@ -1,6 +1,7 @@
 // @ts-check
-// players.html: the leaderboard (no `name`), or a player's profile
-// (`?name=…`): rating and deviation with a graph over time, wins, draws and
+// players.html: the leaderboard (no `name`), one table a speed (`?speed=…`,
+// blitz first), or a player's profile (`?name=…`): each speed's rating, the
+// main speed's with its deviation and a graph over time, wins, draws and
 // losses, and every kept game with links to replay and verify it. One's own
 // profile also lists the signed-in devices (each may be signed out), adds a
 // passkey, and deletes the account.
@@ -19,6 +20,10 @@ import { mountHeaderAccount } from './header.js';
 import { showMine } from './profile-mine.js';
 import { mountChallenge } from './challenge.js';
 import { watchChallenges } from './challenged.js';
+import { SPEEDS, speedOf, speedTable, speedTabs } from './speeds.js';
+
+/** @type {readonly string[]} */
+const SPEED_NAMES = SPEEDS;
 
 /** @type {{show: (name: string|null) => void, redraw: () => void}|null} */
 let challenge = null;
@@ -34,8 +39,8 @@ const name = new URLSearchParams(location.search).get('name');
 /** The challenge's section, kept while the profile is drawn again (it moves into it). */
 const challengeSection = $('challenge');
 
-/** @type {{me: api.Me|null, board: any, profile: any, sessions: any[]|null, message: string, mine: {ratedGames: number}|null}} */
-const state = { me: null, board: null, profile: null, sessions: null, message: '', mine: null };
+/** @type {{me: api.Me|null, board: any, profile: any, sessions: any[]|null, message: string, mine: {games: Record<string, number>}|null, speed: string}} */
+const state = { me: null, board: null, profile: null, sessions: null, message: '', mine: null, speed: speedOf(new URLSearchParams(location.search).get('speed')) };
 
 const when = (ms) => new Date(Number(ms)).toLocaleString();
 
@@ -43,20 +48,30 @@ function drawBoard() {
   const root = $('board');
   root.hidden = Boolean(name);
   if (name || !state.board) return;
-  const players = Array.isArray(state.board.players) ? state.board.players : [];
-  root.replaceChildren(el('p', { class: 'intro' }, t('a.leaderboardIntro', { n: Number(state.board.minGames) || 0 })));
+  const focused = document.activeElement?.closest?.('#board-speeds') ? document.activeElement.id : '';
+  // While another speed's table is asked for: its tabs, nothing under them.
+  const players = Array.isArray(state.board.players) ? state.board.players : null;
+  const speed = t(`a.speed.${state.speed}`);
+  const panel = el('div', { role: 'tabpanel', id: 'board-panel', 'aria-labelledby': `board-speed-${state.speed}` });
+  root.replaceChildren(speedTabs(state.speed, pickSpeed), panel);
+  panel.append(el('p', { class: 'intro' }, t('a.leaderboardIntro', { n: Number(state.board.minGames) || 0, speed, about: t(`a.speedAbout.${state.speed}`) })));
   // Signed in and not listed yet: how far from it ("2 of 5 rated games").
   const min = Number(state.board.minGames) || 0;
-  if (state.mine && state.mine.ratedGames < min) {
-    root.append(el('p', { class: 'account-note', id: 'board-mine' }, t('a.boardMine', { n: state.mine.ratedGames, min })));
+  const mine = state.mine ? state.mine.games[state.speed] ?? 0 : min;
+  if (mine < min) {
+    panel.append(el('p', { class: 'account-note', id: 'board-mine' }, t('a.boardMine', { n: mine, min, speed })));
   }
   // Come from deleting one's account: it says so.
   if (new URLSearchParams(location.search).has('deleted')) root.prepend(el('p', { class: 'account-message', id: 'deleted-done', role: 'status' }, t('a.deleteDone')));
+  if (focused) document.getElementById(focused)?.focus();
+  if (!players) return;
   if (players.length === 0) {
-    root.append(el('p', { class: 'none', id: 'board-none' }, t('a.leaderboardNone')));
+    panel.append(el('p', { class: 'none', id: 'board-none' }, t('a.leaderboardNone', { speed })));
     return;
   }
   const table = el('table', { id: 'leaderboard' });
+  table.dataset.speed = state.speed;
+  table.append(el('caption', { class: 'visually-hidden' }, t('a.boardOf', { speed })));
   const head = el('tr');
   for (const h of ['a.rank', 'a.player', 'a.rating', 'a.games']) head.append(el('th', { scope: 'col' }, t(h)));
   table.append(el('thead'), el('tbody'));
@@ -68,7 +83,28 @@ function drawBoard() {
     row.append(el('td', { class: 'num' }, String(p.rank)), who, el('td', { class: 'num' }, String(p.shown)), el('td', { class: 'num' }, String(p.games)));
     table.querySelector('tbody')?.append(row);
   }
-  root.append(table);
+  panel.append(table);
+}
+
+/** Another speed's leaderboard: the address says it, the table follows. @param {string} speed */
+async function pickSpeed(speed) {
+  state.speed = speedOf(speed);
+  const url = new URL(location.href);
+  url.searchParams.set('speed', state.speed);
+  history.replaceState(null, '', url);
+  delete document.body.dataset.ready;
+  const asked = state.speed;
+  state.board = { minGames: state.board?.minGames, players: null };
+  drawBoard();
+  try {
+    const board = await api.leaderboard(asked);
+    if (asked !== state.speed) return;
+    state.board = board;
+  } catch (error) {
+    say(errorText(error));
+  }
+  drawBoard();
+  document.body.dataset.ready = 'true';
 }
 
 function drawProfile() {
@@ -82,16 +118,21 @@ function drawProfile() {
   }
   root.replaceChildren();
   root.append(el('h2', { id: 'profile-name' }, String(p.name)));
+  // The main speed's rating (where most rated games are), then every speed's.
+  const main = speedOf(p.speed);
   const rating = el('p', { class: 'rating', id: 'profile-rating' }, String(p.shown));
-  root.append(rating, el('p', { id: 'profile-deviation' }, t('a.deviation', { rd: Number(p.deviation).toFixed(1) })));
+  root.append(rating, el('p', { id: 'profile-main' }, t('a.mainSpeed', { speed: t(`a.speed.${main}`) })), el('p', { id: 'profile-deviation' }, t('a.deviation', { rd: Number(p.deviation).toFixed(1) })));
   if (p.provisional) root.append(el('p', { class: 'account-note' }, t('a.provisional')));
+  if (Array.isArray(p.speeds)) root.append(speedTable(p.speeds, main), el('p', { class: 'account-note', id: 'speeds-note' }, t('a.speedsNote')));
   // Beside the rating, the rated games' results (casual ones count apart).
   const rated = (Array.isArray(p.games) ? p.games : []).filter((g) => g.rating != null);
   const count = (result) => rated.filter((g) => g.result === result).length;
   root.append(el('p', { id: 'profile-record' }, t('a.record', { w: count('win'), d: count('draw'), l: count('loss') })));
   // Another's profile: the challenge to them under their rating, where a phone shows it first.
   root.append(challengeSection);
-  root.append(el('h3', {}, t('a.graph')), ratingGraph(p.history || [], String(p.name)));
+  // The graph follows the main speed from the account's start.
+  const history = (Array.isArray(p.history) ? p.history : []).filter((h, i) => i === 0 || h.speed === main);
+  root.append(el('h3', {}, t('a.graph', { speed: t(`a.speed.${main}`) })), ratingGraph(history, String(p.name)));
   root.append(el('h3', {}, t('a.keptGames')));
   const games = Array.isArray(p.games) ? p.games : [];
   if (games.length === 0) root.append(el('p', { class: 'none' }, t('a.noGames')));
@@ -102,7 +143,8 @@ function drawProfile() {
     const outcome = ['win', 'draw', 'loss'].includes(g.result) ? g.result : 'unfinished';
     const result = el('span', { class: `result result-${outcome}` }, t(`a.${outcome}`));
     const vs = g.opponent ? t('a.vs', { name: String(g.opponent) }) : t('a.vsGuest');
-    const kind = g.rating == null ? t('a.casual') : `${t('a.rated')} · ${Math.round(Number(g.rating))}`;
+    const speed = SPEED_NAMES.includes(g.speed) ? ` · ${t(`a.speed.${g.speed}`)}` : '';
+    const kind = g.rating == null ? t('a.casual') : `${t('a.rated')}${speed} · ${Math.round(Number(g.rating))}`;
     const page = g.game === 'nabucodonosor' ? 'nabu.html' : 'index.html';
     const id = encodeURIComponent(String(g.id));
     const replay = el('a', { href: `${page}?table=${id}&replay=1`, 'aria-label': t('a.replayLabel', { when: when(g.finished) }) }, t('a.replay'));
@@ -216,9 +258,9 @@ async function load() {
   try {
     if (name) state.profile = await api.profile(name);
     else {
-      state.board = await api.leaderboard();
+      state.board = await api.leaderboard(state.speed);
       const me = state.me?.signedIn && state.me.name ? await api.profile(state.me.name).catch(() => null) : null;
-      state.mine = me ? { ratedGames: Number(me.ratedGames) || 0 } : null;
+      state.mine = me ? { games: Object.fromEntries((Array.isArray(me.speeds) ? me.speeds : []).map((s) => [String(s.speed), Number(s.games) || 0])) } : null;
     }
   } catch (error) {
     state.message = errorText(error);

@@ -351,7 +351,7 @@ export function joinTable(table, rules, id) {
     if (conn.bestRtt === Infinity) conn.offset = state.now - Date.now();
     if (state.ply !== was.ply || state.status !== was.status) conn.pending = null;
     // A finished game's replay shows no rating of today's.
-    if (state.status !== 'over') ratings.follow(state.seats);
+    if (state.status !== 'over') ratings.follow(state.seats, state.clock);
     session.sync(state);
     if (conn.seen && state.fingerprint && state.fingerprint !== conn.seen) refuse('onlineFingerprintChanged');
     checkSeed(state);

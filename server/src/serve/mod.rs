@@ -255,6 +255,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 records: Some((Arc::clone(&store), Arc::clone(&keys))),
             },
         )?;
+        // A store of an older schema moves its documents before any request.
+        accounts.migrate().await?;
         let hub = hub::Hub::start(
             store,
             keys,

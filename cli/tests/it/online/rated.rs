@@ -155,10 +155,113 @@ async fn a_rated_seek_taken_is_played_rated_and_shown_on_both_profiles() {
         let results = [&p["wins"], &p["draws"], &p["losses"]].map(|v| v.as_u64().unwrap());
         assert_eq!(results.iter().sum::<u64>(), 1);
     }
-    let board = call(&s, "GET", "/api/leaderboard", None, None, None).await;
+    // 30 s a move is rapid (30 × 30 s = 15 min): the game changed the
+    // rapid rating only, and is on the rapid leaderboard only.
+    for name in ["eva", "Fil"] {
+        let p = profile(&s, name).await;
+        assert_eq!(p["speed"], "rapid", "{p}");
+        let speeds = p["speeds"].as_array().unwrap();
+        let named: Vec<&str> = speeds
+            .iter()
+            .map(|s| s["speed"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            named,
+            ["bullet", "blitz", "rapid", "classical", "correspondence"]
+        );
+        for s in speeds {
+            let rapid = s["speed"] == "rapid";
+            assert_eq!(s["games"], u32::from(rapid), "{p}");
+            assert_eq!(s["shown"] == "1500?", !rapid, "{p}");
+        }
+        assert_eq!(speeds[2]["shown"], p["shown"]);
+        assert_eq!(p["games"][0]["speed"], "rapid");
+        assert_eq!(p["history"][1]["speed"], "rapid");
+    }
+    let board = call(&s, "GET", "/api/leaderboard?speed=rapid", None, None, None).await;
+    assert_eq!(board.body["speed"], "rapid");
     let players = board.body["players"].as_array().unwrap();
     assert_eq!(players.len(), 2, "{}", board.text);
     assert!(players[0]["rating"].as_f64() >= players[1]["rating"].as_f64());
+    assert_eq!(players[0]["games"], 1);
+    for speed in ["", "?speed=blitz", "?speed=bullet", "?speed=correspondence"] {
+        let other = call(
+            &s,
+            "GET",
+            &format!("/api/leaderboard{speed}"),
+            None,
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(other.status, 200, "{}", other.text);
+        assert_eq!(other.body["players"], json!([]), "{speed}: {}", other.text);
+    }
+    // A table's seats ask for the rating at the speed of its clock.
+    let rapid = profile(&s, "eva").await["shown"].clone();
+    for (clock, speed, shown) in [
+        ("30", "rapid", rapid.clone()),
+        ("15", "blitz", json!("1500?")),
+        ("600%2B5", "rapid", rapid.clone()),
+        ("2d", "correspondence", json!("1500?")),
+    ] {
+        let p = profile(&s, &format!("eva?clock={clock}")).await;
+        assert_eq!(
+            (&p["speed"], &p["shown"]),
+            (&json!(speed), &shown),
+            "{clock}"
+        );
+    }
+    for bad in ["abc", "0%2B0", ""] {
+        let refused = call(
+            &s,
+            "GET",
+            &format!("/api/players/eva?clock={bad}"),
+            None,
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(
+            (refused.status, refused.code()),
+            (400, "bad-clock"),
+            "{bad}"
+        );
+    }
+    // A seek shows, and is matched by, the rating at its clock's speed.
+    assert_ne!(rapid, "1500?");
+    for (clock, shown) in [(30, rapid), (15, json!("1500?"))] {
+        let body = format!(r#"{{"game":"othello","clock":{clock},"rated":true}}"#);
+        let made = eva.call(&s, "POST", "/api/seeks", Some(&body)).await;
+        assert_eq!(made.status, 201, "{}", made.text);
+        let id = made.body["id"].as_str().unwrap().to_string();
+        let list = call(&s, "GET", "/api/seeks", None, None, None).await;
+        let seeks = list.body["seeks"].as_array().unwrap();
+        let listed = seeks.iter().find(|s| s["id"] == json!(id)).unwrap();
+        assert_eq!(listed["shown"], shown, "{clock}: {listed}");
+        let gone = eva
+            .call(&s, "POST", &format!("/api/seeks/{id}/cancel"), Some("{}"))
+            .await;
+        assert_eq!(gone.status, 200, "{}", gone.text);
+    }
+    let blitz = call(&s, "GET", "/api/leaderboard", None, None, None).await;
+    assert_eq!(blitz.body["speed"], "blitz", "blitz when none is named");
+    for bad in ["?speed=fast", "?speed=Blitz", "?speed="] {
+        let refused = call(
+            &s,
+            "GET",
+            &format!("/api/leaderboard{bad}"),
+            None,
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(
+            (refused.status, refused.code()),
+            (400, "bad-speed"),
+            "{bad}"
+        );
+    }
     // The kept record is the one served.
     let kept = call(
         &s,

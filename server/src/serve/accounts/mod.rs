@@ -9,7 +9,9 @@
 //! - `routes.rs`: sign up, sign in and passkeys (the WebAuthn ceremonies);
 //!   `ceremony.rs`: what the ceremonies share (their state, kept between
 //!   start and finish); `sessions.rs`: sessions, sign out, who this is, delete.
-//! - `ratings.rs`: what a finished game gives its accounts.
+//! - `ratings.rs`: what a finished game gives its accounts (a rating a
+//!   speed); `speeds.rs`: the move of schema 1's one rating an account to
+//!   its speeds.
 //! - `profiles.rs`: a player's profile and the leaderboard.
 //! - `limit.rs`: the per-address rate limit (a tower layer).
 //!
@@ -23,6 +25,7 @@ mod profiles;
 pub mod ratings;
 mod routes;
 mod sessions;
+pub mod speeds;
 
 use std::sync::Arc;
 

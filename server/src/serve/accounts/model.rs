@@ -4,16 +4,22 @@
 //!
 //! | key | document | lapses |
 //! | --- | --- | --- |
-//! | `account:ID` | [`Account`]: name, passkeys, rating, counts, sessions | never (removed when deleted) |
+//! | `account:ID` | [`Account`]: name, passkeys, a rating a speed, counts, sessions | never (removed when deleted) |
 //! | `name:LOWERCASE` | the account's id: names are unique ignoring case | removed when deleted |
 //! | `credential:ID` | the account's id, by passkey credential id (base64url) | removed when deleted |
 //! | `session:HASH` | [`Session`], by the SHA-256 of the cookie's secret | after [`SESSION_MS`] |
 //! | `ceremony:ID` | [`Ceremony`]: a WebAuthn ceremony between its two requests | after [`CEREMONY_MS`] |
 //! | `games:ID` | the account's kept games ([`GameEntry`]), oldest first | never |
 //! | `rated:TABLE` | [`RatedGame`]: the ratings a game gave, once | never |
-//! | index `leaderboard` | account ids by rating, once they have enough rated games | — |
+//! | index `leaderboard:SPEED` | account ids by their rating at that speed, once they have enough rated games there | — |
+//!
+//! Schema 1 kept one rating an account (`rating`, `rated_games`) and one
+//! index `leaderboard`; `super::speeds` moves them to their speeds.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use virada::clock::{Speed, TimeControl};
 use virada::rating::Stated;
 use webauthn_rs::prelude::{Passkey, PasskeyAuthentication, PasskeyRegistration};
 
@@ -39,11 +45,10 @@ pub struct Account {
     pub created_ms: i64,
     /// Its passkeys.
     pub passkeys: Vec<KeptPasskey>,
-    /// Its Glicko-2 rating, as stated in the records.
-    #[serde(with = "stated")]
-    pub rating: Stated,
-    /// Rated games played.
-    pub rated_games: u32,
+    /// Its Glicko-2 rating at each speed it has played rated games at
+    /// (a speed not here is unrated: [`Stated::NEW`], no games).
+    #[serde(default)]
+    pub ratings: BTreeMap<Speed, SpeedRating>,
     /// Games kept on the server: won, drawn, lost (rated or not).
     pub wins: u32,
     /// Drawn.
@@ -52,6 +57,86 @@ pub struct Account {
     pub losses: u32,
     /// Its sessions, newest last.
     pub sessions: Vec<SessionRef>,
+}
+
+/// An account's rating at one speed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpeedRating {
+    /// Its Glicko-2 rating, as stated in the records.
+    #[serde(with = "stated")]
+    pub rating: Stated,
+    /// Rated games played at that speed.
+    pub games: u32,
+}
+
+impl SpeedRating {
+    /// An unrated speed's: [`Stated::NEW`], no games.
+    pub const NEW: SpeedRating = SpeedRating {
+        rating: Stated::NEW,
+        games: 0,
+    };
+}
+
+impl Account {
+    /// Its rating at `speed` ([`SpeedRating::NEW`] where it has not played).
+    pub fn at(&self, speed: Speed) -> SpeedRating {
+        self.ratings
+            .get(&speed)
+            .copied()
+            .unwrap_or(SpeedRating::NEW)
+    }
+
+    /// Its rating at `speed`.
+    pub fn rating(&self, speed: Speed) -> Stated {
+        self.at(speed).rating
+    }
+
+    /// Rated games played, at every speed.
+    pub fn rated_games(&self) -> u32 {
+        self.ratings.values().map(|r| r.games).sum()
+    }
+
+    /// The speed of most of its rated games (the faster of a tie), the
+    /// one its header and a seek without a clock show; [`Speed::Blitz`]
+    /// before its first rated game.
+    pub fn main_speed(&self) -> Speed {
+        main_speed(self.ratings.iter().map(|(s, r)| (*s, r.games)))
+    }
+
+    /// Its rating for a table or seek of clock `clock` (seconds a move,
+    /// 0 for none): the rating of that clock's speed, or of its main
+    /// speed without a clock.
+    pub fn rating_for(&self, clock: u32) -> Stated {
+        self.rating(table_speed(clock).unwrap_or_else(|| self.main_speed()))
+    }
+}
+
+/// The speed with the most games of `counts` (the faster of a tie),
+/// [`Speed::Blitz`] when none has any.
+pub fn main_speed(counts: impl IntoIterator<Item = (Speed, u32)>) -> Speed {
+    let mut best: Option<(Speed, u32)> = None;
+    for (speed, games) in counts {
+        let better = match best {
+            None => games > 0,
+            Some((s, g)) => games > g || (games == g && speed < s),
+        };
+        if better {
+            best = Some((speed, games));
+        }
+    }
+    best.map_or(Speed::Blitz, |(s, _)| s)
+}
+
+/// The speed a table of clock `clock` (seconds a move, as the server's
+/// tables keep it; 0 for none) is rated at, as the library classes its
+/// [`TimeControl`]; `None` without a clock (such a table is not rated).
+pub fn table_speed(clock: u32) -> Option<Speed> {
+    (clock > 0).then(|| TimeControl::PerMove { seconds: clock }.speed())
+}
+
+/// A speed by its name (`blitz`).
+pub fn speed_named(name: &str) -> Option<Speed> {
+    Speed::ALL.into_iter().find(|s| s.name() == name)
 }
 
 /// A passkey as kept: the credential (public key and counter, from
@@ -145,6 +230,10 @@ pub struct GameEntry {
         skip_serializing_if = "Option::is_none"
     )]
     pub rating: Option<Stated>,
+    /// The speed it was rated at, for a rated game (`None` for a game
+    /// rated before ratings by speed whose clock could not be read).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<Speed>,
 }
 
 /// The ratings one rated game gave, kept so that it is rated once.
@@ -158,6 +247,10 @@ pub struct RatedGame {
     /// Their ratings after.
     #[serde(with = "stated_pair")]
     pub after: [Stated; 2],
+    /// The speed it was rated at (`None` when rated before ratings by
+    /// speed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speed: Option<Speed>,
 }
 
 /// `account:ID`.
@@ -195,8 +288,14 @@ pub fn rated_key(table: &str) -> String {
     format!("rated:{table}")
 }
 
-/// The leaderboard's index.
-pub const LEADERBOARD: &str = "leaderboard";
+/// The leaderboard's index at `speed`: `leaderboard:blitz`.
+pub fn leaderboard_key(speed: Speed) -> String {
+    format!("leaderboard:{}", speed.name())
+}
+
+/// Schema 1's one leaderboard, which the migration to ratings by speed
+/// empties.
+pub const LEGACY_LEADERBOARD: &str = "leaderboard";
 
 /// The name that stands in for a deleted account in its kept records and
 /// its opponents' lists: `deleted-` and the first 8 hex of its id.

@@ -1,5 +1,6 @@
-//! What a finished game gives its accounts: a rated game's new ratings
-//! (Glicko-2, [`virada::rating::rate`], once per game whoever asks), and
+//! What a finished game gives its accounts: a rated game's new ratings at
+//! its speed (Glicko-2, [`virada::rating::rate`], once per game whoever
+//! asks; the speed from the table's clock, as lichess rates by speed), and
 //! every game a place in its accounts' lists of kept games (the profile's).
 //!
 //! A game is rated only when both seats are accounts, both asked for a
@@ -8,10 +9,13 @@
 //! left lost (`virada::record::rating_outcome`).
 
 use serde::{Deserialize, Serialize};
+use virada::clock::Speed;
 use virada::rating::{rate, Outcome};
 
 use super::kv::{self, Change};
-use super::model::{account_key, games_key, rated_key, Account, GameEntry, RatedGame, LEADERBOARD};
+use super::model::{
+    account_key, games_key, leaderboard_key, rated_key, Account, GameEntry, RatedGame, SpeedRating,
+};
 use super::Accounts;
 
 /// A seat's account, as a table keeps it.
@@ -27,15 +31,16 @@ pub struct SeatAccount {
 const MAX_KEPT: usize = 5000;
 
 impl Accounts {
-    /// Rates the game at `table` between `accounts` (seat order), the
-    /// first seat's outcome `outcome`: both ratings updated and the
-    /// game's [`RatedGame`] kept in one swap, so a game is rated once
-    /// (asked again, it answers what it gave). `None` when an account is
-    /// gone.
+    /// Rates the game at `table` between `accounts` (seat order) at
+    /// `speed`, the first seat's outcome `outcome`: both ratings at that
+    /// speed updated (the others untouched) and the game's [`RatedGame`]
+    /// kept in one swap, so a game is rated once (asked again, it answers
+    /// what it gave). `None` when an account is gone.
     pub async fn rate(
         &self,
         table: &str,
         accounts: [&str; 2],
+        speed: Speed,
         outcome: Outcome,
     ) -> Result<Option<RatedGame>, String> {
         for _ in 0..64 {
@@ -52,16 +57,23 @@ impl Accounts {
             else {
                 return Ok(None);
             };
-            let before = [a.rating, b.rating];
+            let before = [a.rating(speed), b.rating(speed)];
             let (x, y) = rate(before[0], before[1], outcome);
             let rated = RatedGame {
                 accounts: [a.id.clone(), b.id.clone()],
                 before,
                 after: [x, y],
+                speed: Some(speed),
             };
             let docs = [(a, a_text, x), (b, b_text, y)].map(|(mut doc, text, after)| {
-                doc.rating = after;
-                doc.rated_games += 1;
+                let games = doc.at(speed).games + 1;
+                doc.ratings.insert(
+                    speed,
+                    SpeedRating {
+                        rating: after,
+                        games,
+                    },
+                );
                 (doc, text)
             });
             let mut changes = vec![Change::create(rated_key(table), to_json(&rated)?)];
@@ -70,7 +82,7 @@ impl Accounts {
             }
             if self.kv.swap(changes).await? {
                 for (doc, _) in &docs {
-                    self.place(doc).await?;
+                    self.place(doc, speed).await?;
                 }
                 return Ok(Some(rated));
             }
@@ -80,10 +92,12 @@ impl Accounts {
         ))
     }
 
-    /// Puts an account on the leaderboard once it has enough rated games.
-    async fn place(&self, doc: &Account) -> Result<(), String> {
-        let score = (doc.rated_games >= self.min_games).then(|| doc.rating.rating());
-        self.kv.rank(LEADERBOARD, &doc.id, score).await
+    /// Puts an account on `speed`'s leaderboard once it has enough rated
+    /// games at that speed.
+    pub(super) async fn place(&self, doc: &Account, speed: Speed) -> Result<(), String> {
+        let at = doc.at(speed);
+        let score = (at.games >= self.min_games).then(|| at.rating.rating());
+        self.kv.rank(&leaderboard_key(speed), &doc.id, score).await
     }
 
     /// Keeps a finished game in the list of each seat's account: `seats`
@@ -120,6 +134,7 @@ impl Accounts {
                 }
                 .to_string(),
                 rating: rated.map(|r| r.after[seat]),
+                speed: rated.and_then(|r| r.speed),
             };
             self.keep_one(&account.id, entry, mine).await?;
         }

@@ -166,15 +166,19 @@ pub(super) async fn me(State(accounts): State<Arc<Accounts>>, headers: HeaderMap
     let origin = accounts.origin().to_string();
     let (mut response, who) = match accounts.signed_in(&headers).await {
         Ok(Some((account, _))) => {
-            let shown = account.rating.shown();
+            // The header shows the rating of the speed it plays most.
+            let speed = account.main_speed();
+            let rating = account.rating(speed);
+            let shown = rating.shown();
             let answer = Json(json!({
                 "signedIn": true,
                 "origin": origin,
                 "name": account.name,
-                "rating": account.rating.rating(),
-                "deviation": account.rating.deviation(),
+                "speed": speed.name(),
+                "rating": rating.rating(),
+                "deviation": rating.deviation(),
                 "shown": shown,
-                "provisional": account.rating.is_provisional(),
+                "provisional": rating.is_provisional(),
                 "passkeys": account.passkeys.len(),
             }))
             .into_response();
@@ -281,12 +285,14 @@ pub(super) async fn delete(
                     .map(|s| Change::remove(session_key(&s.hash))),
             );
             store(accounts.kv.swap(changes).await)?;
-            store(
-                accounts
-                    .kv
-                    .rank(super::model::LEADERBOARD, &account.id, None)
-                    .await,
-            )?;
+            for speed in virada::clock::Speed::ALL {
+                store(
+                    accounts
+                        .kv
+                        .rank(&super::model::leaderboard_key(speed), &account.id, None)
+                        .await,
+                )?;
+            }
             tracing::info!(
                 "account {} deleted, its name replaced in {renamed} records",
                 account.name

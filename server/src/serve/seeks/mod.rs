@@ -85,7 +85,7 @@ struct Seek {
     id: String,
     account: String,
     name: String,
-    /// The seeker's rating when the seek was made.
+    /// The seeker's rating at the speed of its clock when the seek was made.
     rating: f64,
     shown: String,
     game: String,
@@ -216,8 +216,9 @@ fn check(body: &SeekBody, account: &Account) -> Result<Seek, Refusal> {
         id: store(fresh_token())?,
         account: account.id.clone(),
         name: account.name.clone(),
-        rating: account.rating.rating(),
-        shown: account.rating.shown(),
+        // The rating at the speed of the seek's clock.
+        rating: account.rating_for(body.clock).rating(),
+        shown: account.rating_for(body.clock).shown(),
         game: game.to_string(),
         size,
         clock: body.clock,
@@ -409,7 +410,7 @@ async fn accept(
                     "that challenge is made to someone else",
                 ));
             }
-            if !seek.accepts(account.rating.rating(), now_ms()) {
+            if !seek.accepts(account.rating_for(seek.clock).rating(), now_ms()) {
                 return Err(refusal(
                     StatusCode::FORBIDDEN,
                     "out-of-range",

@@ -8,7 +8,7 @@
 //! Nothing a page sends says a result or a rating: the library reads them
 //! from the game itself.
 
-use super::super::accounts::model::RatedGame;
+use super::super::accounts::model::{table_speed, RatedGame};
 use super::super::accounts::ratings::named_record;
 use super::super::game::sign;
 use super::super::saved::Cut;
@@ -89,7 +89,9 @@ impl Actor {
 
     async fn rate(&self, outcome: Outcome, ids: [&str; 2]) -> Option<RatedGame> {
         let accounts = self.accounts.as_ref()?;
-        match accounts.rate(&self.saved.id, ids, outcome).await {
+        // Rated at its clock's speed.
+        let speed = table_speed(self.saved.clock)?;
+        match accounts.rate(&self.saved.id, ids, speed, outcome).await {
             Ok(rated) => rated,
             Err(e) => {
                 tracing::error!("table {}: not rated: {e}", self.saved.id);

@@ -7,7 +7,8 @@
 //! [`SqliteKv`] (`accounts.db` in the data folder, one server) and
 //! [`RedisKv`] (`--redis`, shared by several servers); `tests.rs` runs one
 //! suite against both. Each has a schema version and its migrations
-//! ([`SCHEMA_VERSION`]).
+//! ([`SCHEMA_VERSION`]): the layout's (tables, keys) when the store
+//! opens, the documents' (`super::speeds`) when the accounts open.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -21,9 +22,12 @@ mod tests;
 pub use self::redis::RedisKv;
 pub use self::sqlite::{SqliteKv, ACCOUNTS_FILE};
 
-/// The schema version both stores are at once opened: each migrates an
-/// older one on opening and refuses a newer one.
-pub const SCHEMA_VERSION: u32 = 1;
+/// The schema version both stores are at once the accounts are open: each
+/// refuses a newer one on opening. Version 1 is the layout (documents by
+/// key, sorted indexes) with one rating an account; version 2 the same
+/// layout with a rating a speed, to which `super::speeds` migrates the
+/// documents of a version-1 store. A new store starts at this version.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// A store's answer to come.
 pub type Answer<'a, T> = Pin<Box<dyn Future<Output = Result<T, String>> + Send + 'a>>;
@@ -123,6 +127,13 @@ pub trait KeyValue: Send + Sync {
 
     /// The schema version the store is at.
     fn schema_version(&self) -> Answer<'_, u32>;
+
+    /// Sets the schema version to `to` only if it is `from`; whether it was.
+    fn set_schema_version(&self, from: u32, to: u32) -> Answer<'_, bool>;
+
+    /// Every live key that starts with `prefix`, in order (a migration's
+    /// walk over the documents of one kind: `account:`).
+    fn keys(&self, prefix: &str) -> Answer<'_, Vec<String>>;
 }
 
 /// Reads the document at `key` as `T`; `None` when absent.

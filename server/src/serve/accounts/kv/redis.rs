@@ -49,9 +49,14 @@ end
 return 1
 ";
 
-/// Each migration takes the schema from its index to the next version
-/// (0 → 1: nothing to move; the version is written).
-const MIGRATIONS: [fn(); 1] = [|| {}];
+/// Sets the schema's version (ARGV[2]) only where it is ARGV[1].
+const SET_VERSION: &str = r"
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2])
+  return 1
+end
+return 0
+";
 
 /// The accounts' Redis store; cheap to clone.
 #[derive(Clone)]
@@ -73,9 +78,19 @@ fn rank_key(index: &str) -> String {
 }
 
 impl RedisKv {
-    /// The store over a connection to the servers' Redis, migrated to the
-    /// current schema.
+    /// The store over a connection to the servers' Redis. A Redis without
+    /// accounts starts at the current schema; one at version 1 keeps it
+    /// until the accounts migrate its documents (`super::super::speeds`);
+    /// a newer one is refused.
     pub async fn open(mut connection: ConnectionManager) -> Result<RedisKv, String> {
+        // Written only where no version is (a new store).
+        redis::cmd("SET")
+            .arg(SCHEMA_KEY)
+            .arg(SCHEMA_VERSION)
+            .arg("NX")
+            .query_async::<()>(&mut connection)
+            .await
+            .map_err(|e| failed(&e))?;
         let version: Option<u32> = redis::cmd("GET")
             .arg(SCHEMA_KEY)
             .query_async(&mut connection)
@@ -86,17 +101,6 @@ impl RedisKv {
             return Err(format!(
                 "the accounts' schema in Redis is version {version}, newer than this server's {SCHEMA_VERSION}"
             ));
-        }
-        for step in &MIGRATIONS[version as usize..SCHEMA_VERSION as usize] {
-            step();
-        }
-        if version < SCHEMA_VERSION {
-            redis::cmd("SET")
-                .arg(SCHEMA_KEY)
-                .arg(SCHEMA_VERSION)
-                .query_async::<()>(&mut connection)
-                .await
-                .map_err(|e| failed(&e))?;
         }
         Ok(RedisKv {
             connection,
@@ -214,6 +218,57 @@ impl KeyValue for RedisKv {
                 .await
                 .map_err(|e| failed(&e))?;
             Ok(version.unwrap_or(0))
+        })
+    }
+
+    fn set_schema_version(&self, from: u32, to: u32) -> Answer<'_, bool> {
+        let mut connection = self.connection.clone();
+        Box::pin(async move {
+            let done: i64 = Script::new(SET_VERSION)
+                .key(SCHEMA_KEY)
+                .arg(from)
+                .arg(to)
+                .invoke_async(&mut connection)
+                .await
+                .map_err(|e| failed(&e))?;
+            Ok(done == 1)
+        })
+    }
+
+    fn keys(&self, prefix: &str) -> Answer<'_, Vec<String>> {
+        let mut pattern = doc_key("");
+        for c in prefix.chars() {
+            if matches!(c, '*' | '?' | '[' | ']' | '\\') {
+                pattern.push('\\');
+            }
+            pattern.push(c);
+        }
+        pattern.push('*');
+        let strip = doc_key("").len();
+        let mut connection = self.connection.clone();
+        Box::pin(async move {
+            let mut keys = Vec::new();
+            let mut cursor: u64 = 0;
+            loop {
+                let (next, batch): (u64, Vec<String>) = redis::cmd("SCAN")
+                    .arg(cursor)
+                    .arg("MATCH")
+                    .arg(&pattern)
+                    .arg("COUNT")
+                    .arg(1000)
+                    .query_async(&mut connection)
+                    .await
+                    .map_err(|e| failed(&e))?;
+                keys.extend(batch.into_iter().map(|k| k[strip..].to_string()));
+                if next == 0 {
+                    break;
+                }
+                cursor = next;
+            }
+            // SCAN may name a key twice.
+            keys.sort();
+            keys.dedup();
+            Ok(keys)
         })
     }
 }

@@ -8,8 +8,10 @@
 //! | `rank` | `idx`, `member` (primary together), `score` |
 //!
 //! The schema's version is SQLite's `user_version`; [`MIGRATIONS`] brings
-//! an older file up to [`super::SCHEMA_VERSION`] in one transaction, and a
-//! newer file is refused.
+//! an older file's layout up to date in one transaction (a new file
+//! straight to [`super::SCHEMA_VERSION`], having no documents to move), and
+//! a newer file is refused. Version 1's documents are the accounts' to
+//! migrate once open (`super::super::speeds`).
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -21,7 +23,8 @@ use super::{Answer, Change, Expect, KeyValue, SCHEMA_VERSION};
 /// The database file in the data folder.
 pub const ACCOUNTS_FILE: &str = "accounts.db";
 
-/// Each migration takes the schema from its index to the next version.
+/// Each migration takes the layout from its index to the next version
+/// (versions past these change documents only).
 const MIGRATIONS: [&str; 1] = [
     // 0 → 1: documents by key, and sorted indexes.
     "CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_ms INTEGER);
@@ -89,19 +92,25 @@ fn migrate(connection: &mut Connection) -> Result<(), String> {
             "the accounts' schema is version {version}, newer than this server's {SCHEMA_VERSION}"
         ));
     }
-    if version == SCHEMA_VERSION {
+    if version as usize >= MIGRATIONS.len() {
         return Ok(());
     }
+    // A new file has no documents to move: it starts at the current schema.
+    let to = if version == 0 {
+        SCHEMA_VERSION
+    } else {
+        MIGRATIONS.len() as u32
+    };
     let tx = connection
         .transaction_with_behavior(TransactionBehavior::Exclusive)
         .map_err(|e| e.to_string())?;
-    for step in &MIGRATIONS[version as usize..SCHEMA_VERSION as usize] {
+    for step in &MIGRATIONS[version as usize..] {
         tx.execute_batch(step).map_err(|e| e.to_string())?;
     }
-    tx.pragma_update(None, "user_version", SCHEMA_VERSION)
+    tx.pragma_update(None, "user_version", to)
         .map_err(|e| e.to_string())?;
     tx.commit().map_err(|e| e.to_string())?;
-    tracing::info!("accounts' schema migrated from version {version} to {SCHEMA_VERSION}");
+    tracing::info!("accounts' schema migrated from version {version} to {to}");
     Ok(())
 }
 
@@ -215,5 +224,33 @@ impl KeyValue for SqliteKv {
 
     fn schema_version(&self) -> Answer<'_, u32> {
         self.with(|c| c.pragma_query_value(None, "user_version", |row| row.get(0)))
+    }
+
+    fn set_schema_version(&self, from: u32, to: u32) -> Answer<'_, bool> {
+        self.with(move |c| {
+            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let at: u32 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
+            if at != from {
+                return Ok(false);
+            }
+            tx.pragma_update(None, "user_version", to)?;
+            tx.commit()?;
+            Ok(true)
+        })
+    }
+
+    fn keys(&self, prefix: &str) -> Answer<'_, Vec<String>> {
+        let prefix = prefix.to_string();
+        self.with(move |c| {
+            let mut statement = c.prepare(
+                "SELECT key FROM kv WHERE substr(key, 1, ?2) = ?1
+                 AND (expires_ms IS NULL OR expires_ms > ?3) ORDER BY key",
+            )?;
+            let length = prefix.chars().count() as i64;
+            let rows = statement
+                .query_map(params![prefix, length, now_ms()], |row| row.get(0))?
+                .collect::<Result<Vec<String>, _>>()?;
+            Ok(rows)
+        })
     }
 }

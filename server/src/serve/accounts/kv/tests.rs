@@ -76,6 +76,26 @@ async fn conformance(kv: Arc<dyn KeyValue>) {
     );
     assert_eq!(kv.top("board", 1).await.unwrap().len(), 1);
     assert_eq!(kv.top("other", 5).await.unwrap(), vec![]);
+    // Keys by prefix, in order, the lapsed left out; a glob's characters
+    // are only characters.
+    for key in ["acc:b", "acc:a", "acc*x", "accent"] {
+        assert!(kv.swap(vec![Change::set(key, "1")]).await.unwrap());
+    }
+    assert!(kv
+        .swap(vec![Change::set("acc:gone", "1").lapsing(1)])
+        .await
+        .unwrap());
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    assert_eq!(kv.keys("acc:").await.unwrap(), vec!["acc:a", "acc:b"]);
+    assert_eq!(kv.keys("acc*").await.unwrap(), vec!["acc*x"]);
+    assert!(kv.keys("zzz").await.unwrap().is_empty());
+    // The schema's version moves only from the one expected.
+    assert!(!kv.set_schema_version(1, 7).await.unwrap());
+    assert!(kv
+        .set_schema_version(SCHEMA_VERSION, SCHEMA_VERSION)
+        .await
+        .unwrap());
+    assert_eq!(kv.schema_version().await.unwrap(), SCHEMA_VERSION);
     // Many writers updating one document: every change kept.
     let mut writers = Vec::new();
     for _ in 0..8 {
