@@ -500,7 +500,6 @@ pub(super) async fn join(
     let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true)
         .await
         .map_err(|e| format!("connect: {}", short(&e.to_string())))?;
-    counters.open_sockets.fetch_add(1, Ordering::Relaxed);
     let hello = match token {
         Some(token) => format!(r#"{{"v":2,"type":"hello","token":"{token}"}}"#),
         None => r#"{"v":2,"type":"hello"}"#.to_string(),
@@ -522,6 +521,9 @@ pub(super) async fn join(
                         if let Some(state) = frame.state {
                             seen.take(*state);
                         }
+                        // Counted once seated: a try given up before is
+                        // not an open socket.
+                        counters.open_sockets.fetch_add(1, Ordering::Relaxed);
                         return Ok(Player {
                             socket,
                             seat,
@@ -535,10 +537,7 @@ pub(super) async fn join(
                 }
             }
             Some(Ok(_)) => {}
-            _ => {
-                counters.open_sockets.fetch_sub(1, Ordering::Relaxed);
-                return Err("closed".into());
-            }
+            _ => return Err("closed".into()),
         }
     }
 }
