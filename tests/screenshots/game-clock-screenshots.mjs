@@ -26,8 +26,11 @@ try {
     for (const [i, [move, took]] of MOVES.entries()) {
       await page.clock.runFor(took);
       const square = page.getByRole('gridcell', { name: new RegExp(`^${move}`) });
-      await square.click();
-      if (touch) await square.click();
+      // A tap previews and a second one places; a click places.
+      if (touch) {
+        await square.tap();
+        await square.tap();
+      } else await square.click();
       await page.waitForFunction((n) => document.body.dataset.ply === String(n), i + 1);
     }
     await page.clock.runFor(6_250);
