@@ -15,7 +15,7 @@ import { t, colorName } from '../core/i18n.js';
 import * as sound from '../core/sound.js';
 import { startClock } from './timer.js';
 import { say, keep, release, joined } from '../core/announce.js';
-import { drawClock } from './panel.js';
+import { seatLabel, seatOf, drawClock } from './panel.js';
 import { createView, endText } from './view.js';
 import { setupControls, translateStatic } from './controls.js';
 import { errorText } from '../core/errors.js';
@@ -55,7 +55,8 @@ import { createRemote } from './remote.js';
  * @property {(rated: boolean) => Snapshot} [setRated] makes the game rated (a game of a match)
  * @property {(text: string) => Snapshot} [setAssists] restores a stored game's hints and undos replays moves written as the record writes them
  * @property {(now: number) => Snapshot} [startClock] a game clock's (table/game-clock.js), as games/engine.js's Table
- * @property {(now: number) => 'dark'|'light'|null} [checkFlag] @property {(now: number) => any} [clockAt]
+ * @property {(now: number) => 'dark'|'light'|null} [checkFlag]
+ * @property {(now: number) => any} [clockAt]
  *
  * @typedef {{top: number, left: number, bottom: number, right: number}} Rect
  *
@@ -291,7 +292,8 @@ export function createTable(rules, hooks = {}) {
       const ending = !state.seedShown;
       state.seedShown = true;
       finished();
-      messages.push(() => endText(s, rules));
+      // A loss on time is said as the end's line says it; otherwise the board's result.
+      messages.push(() => (s.lostOnTime ? endText(s, rules) : rules.resultText(s, (color) => seatLabel(s, seatOf(s, color)))));
       showRecord(state.session.record(true));
       // The end screen offers every way to take the record along.
       if (ending) /** @type {HTMLDetailsElement} */ ($('record-more')).open = true;
