@@ -101,3 +101,27 @@ test('at 360 px the two clocks tick without moving or wrapping anything', async 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('the New game dialog starts a game clock, said in the page language', async () => {
+  const context = await newContext();
+  const page = await context.newPage();
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(START + 1_000);
+  await page.goto(await pageUrl('?lang=it&seats=person,person&clock=30'));
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.locator('.game-clocks').count(), 0, 'no game clock drawn before one is chosen');
+  await page.getByRole('button', { name: 'Nuova partita' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuova partita' });
+  await dialog.waitFor();
+  const clock = dialog.getByLabel(/^Orologio/);
+  assert.equal(await clock.locator('option[value="180+2"]').textContent(), '180+2 · 3 min + 2 s');
+  await clock.selectOption('180+2');
+  await dialog.getByRole('button', { name: 'Inizia' }).click();
+  await page.waitForFunction(() => document.querySelectorAll('.game-clock-time').length === 2);
+  assert.deepEqual(await clocks(page), ['3:00', '3:00']);
+  assert.match(await page.getByRole('status').textContent(), /Ogni giocatore ha 3 min per la partita, e 2 s in più dopo ogni mossa; chi resta senza tempo perde\./);
+  await page.clock.runFor(1_250);
+  assert.deepEqual(await clocks(page), ['2:59', '3:00']);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
