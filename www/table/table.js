@@ -136,6 +136,7 @@ import { createRemote } from './remote.js';
  * @property {import('../online/online.js').Online|null} [online] the online table this page sits at
  * @property {{sync: () => void, stop: () => void, ready: Promise<void>}|null} [gameClock] both game clocks, once loaded (table/game-clock.js)
  * @property {Promise<void>|null} [clockReady] the game clock's module and style, while they load
+ * @property {Promise<void>} [finishing] the finished game kept (core/finished.js, loaded at the end)
  *
  * @typedef {{update?: (state: TableState, flags: {canAct: boolean}) => void, review?: {draw: (view: ReturnType<typeof import('./view.js').createView>) => void}}} Hooks
  *
@@ -453,7 +454,7 @@ export function createTable(rules, hooks = {}) {
   function finished() {
     const record = state.session.record(true);
     // core/finished.js comes at the end (controls.js fetches it once the page settles), not before the first board.
-    import('../core/finished.js').then(({ rememberFinished, verifyLink }) => {
+    state.finishing = import('../core/finished.js').then(({ rememberFinished, verifyLink }) => {
       rememberFinished(record);
       /** @type {HTMLAnchorElement} */ ($('verify')).href = verifyLink(record);
     });
