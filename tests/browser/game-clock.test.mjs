@@ -114,7 +114,8 @@ test('the New game dialog starts a game clock, said in the page language', async
   const dialog = page.getByRole('dialog', { name: 'Nuova partita' });
   await dialog.waitFor();
   const clock = dialog.getByLabel(/^Orologio/);
-  assert.equal(await clock.locator('option[value="180+2"]').textContent(), '180+2 · 3 min + 2 s');
+  assert.equal(await clock.locator('option[value="180+2"]').textContent(), '180+2');
+  assert.equal(await clock.locator('optgroup').nth(1).getAttribute('label'), 'Un orologio a partita (secondi + secondi a mossa)');
   await clock.selectOption('180+2');
   await dialog.getByRole('button', { name: 'Inizia' }).click();
   await page.waitForFunction(() => document.querySelectorAll('.game-clock-time').length === 2);

@@ -25,12 +25,6 @@ const CLOCKS = [0, 15, 30, 60, 120, 300];
 /** The clock chosen: seconds a turn, or a game clock's notation (`180+2`). */
 const clockValue = () => (valueOf('set-clock').includes('+') ? valueOf('set-clock') : Number(valueOf('set-clock')));
 
-/** A game clock's option text: `180+2 · 3 min + 2 s`. */
-function gameClockText(notation) {
-  const [base, inc] = notation.split('+').map(Number);
-  const b = base % 60 === 0 ? t('clockMin', { m: base / 60 }) : t('clock', { s: base });
-  return t(inc ? 'gameClockOption' : 'gameClockOptionNoInc', { notation, base: b, inc });
-}
 /** The game's choices: its highest bot level, its board sizes [min, max] if it has several. */
 /** @type {{levels: number, sizes: [number, number]|null}} */
 const game = { levels: 10, sizes: null };
@@ -63,7 +57,8 @@ export function translateChoices() {
   for (const notation of GAME_CLOCKS) {
     const o = document.createElement('option');
     o.value = notation;
-    o.textContent = gameClockText(notation);
+    // The notation itself (`180+2`): its group says what it means, and it fits a phone's select.
+    o.textContent = notation;
     games.append(o);
   }
   clock.append(turns, games);
@@ -104,7 +99,7 @@ function showSettings({ seats, level, clock, size, handicap }) {
   if (![...select.options].some((o) => o.value === String(clock))) {
     const o = document.createElement('option');
     o.value = String(clock);
-    o.textContent = typeof clock === 'string' ? gameClockText(clock) : t('clock', { s: clock });
+    o.textContent = typeof clock === 'string' ? clock : t('clock', { s: clock });
     select.append(o);
   }
   select.value = String(clock);
