@@ -140,7 +140,7 @@ mod tests {
         Table::othello(Settings::parse(
             seats,
             level,
-            clock,
+            &clock.to_string(),
             seed,
             word,
             Position::MAX_LEVEL,

@@ -2,6 +2,7 @@
 //! [`AnyTable`] behind the small interface the actor uses, with its errors
 //! as text and its finished record signed.
 
+use virada::clock::TimeControl;
 use virada::engine::search::{default_clock, Budget};
 use virada::game::fairness::{Contribution, Seed};
 use virada::game::{GameKind, Seat};
@@ -60,7 +61,7 @@ impl Game {
         });
         let settings = Settings {
             seats,
-            clock: (clock > 0).then_some(clock),
+            clock: (clock > 0).then_some(TimeControl::PerMove { seconds: clock }),
             seed: Some(seed),
             word: String::new(),
             handicap: None,
