@@ -4,6 +4,7 @@
 
 use virada::engine::search::{default_clock, Budget};
 use virada::game::fairness::{Contribution, Seed};
+use virada::game::timed::Timed;
 use virada::game::{GameKind, Seat};
 use virada::table::{AnyTable, Settings};
 
@@ -33,9 +34,22 @@ pub fn check_handicap(kind: GameKind, text: &str) -> Result<String, (&'static st
     Ok(handicap.to_string())
 }
 
-/// A game of either kind.
+/// A game of either kind, with its game clock or correspondence window
+/// when it has one (timing.rs).
 #[derive(Clone, Debug)]
-pub struct Game(AnyTable);
+pub struct Game {
+    table: AnyTable,
+    timed: Option<Timed>,
+}
+
+/// A game's clocks as a frame shows them: seat by seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Clocks {
+    /// Each seat's time left at the frame's `now`, in milliseconds.
+    pub remaining: [u64; 2],
+    /// The seat whose clock runs, `None` before the start and after the end.
+    pub running: Option<usize>,
+}
 
 impl Game {
     /// A new game: seats are bots where `bots` says so (at `level`), the
@@ -44,7 +58,7 @@ impl Game {
     /// `None` for a table stored before contributions (version 2).
     pub fn new(
         kind: GameKind,
-        clock: u32,
+        clock: super::clock::Clock,
         level: u8,
         bots: [bool; 2],
         words: &[String; 2],
@@ -60,12 +74,13 @@ impl Game {
         });
         let settings = Settings {
             seats,
-            clock: (clock > 0).then_some(clock),
+            clock: super::clock::per_move(clock),
             seed: Some(seed),
             word: String::new(),
             handicap: None,
         };
         let mut table = AnyTable::new(kind, settings).map_err(|e| e.to_string())?;
+        let timed = clock.and_then(super::timing::new);
         // The table drew the seed in secret: it was not chosen.
         table.set_seed_chosen(false);
         match randoms {
@@ -86,34 +101,115 @@ impl Game {
             None => table.set_words(words.clone()),
         }
         .map_err(|e| e.to_string())?;
-        Ok(Game(table))
+        Ok(Game { table, timed })
     }
 
     /// Sets Othello's handicap (V2) from its short form before the first
     /// move (empty for none): the library starts again from the handicap's
     /// start, which follows the colours the contributions drew.
     pub fn set_handicap(&mut self, text: &str) -> Result<(), String> {
-        self.0.set_handicap(text).map_err(|e| e.to_string())
+        self.table.set_handicap(text).map_err(|e| e.to_string())
     }
 
     /// Replays stored moves.
     pub fn replay(&mut self, moves: &str) -> Result<(), String> {
-        self.0.replay_text(moves).map_err(|e| e.to_string())
+        self.table.replay_text(moves).map_err(|e| e.to_string())
     }
 
-    /// The side to move plays `text`.
-    pub fn play(&mut self, text: &str) -> Result<(), String> {
-        self.0.play(text).map(|_| ()).map_err(|e| e.to_string())
+    /// The side to move plays `text` at `now`; its clock is charged, the
+    /// increment added, the forced passes charged nothing. The caller
+    /// checked the flag at `now` first ([`Game::flag`]).
+    pub fn play(&mut self, text: &str, now: i64) -> Result<(), String> {
+        let (mover, ply) = (self.color_to_move(), self.ply());
+        self.table.play(text).map_err(|e| e.to_string())?;
+        let passes = self.ply().saturating_sub(ply + 1);
+        let over = self.table.is_over();
+        if let Some(t) = self.timed.as_mut() {
+            super::timing::turn(t, mover, passes, over, now);
+        }
+        Ok(())
+    }
+
+    /// The colour to move.
+    fn color_to_move(&self) -> virada::Color {
+        use virada::game::rules::Rules as _;
+        match &self.table {
+            AnyTable::Othello(t) => t.session().rules().side_to_move(),
+            AnyTable::Nabucodonosor(t) => t.session().rules().side_to_move(),
+        }
+    }
+
+    /// The seat playing `color`.
+    fn seat_of(&self, color: virada::Color) -> usize {
+        match &self.table {
+            AnyTable::Othello(t) => t.session().seat_of(color),
+            AnyTable::Nabucodonosor(t) => t.session().seat_of(color),
+        }
+    }
+
+    /// Starts the clock of the side to move at `now` (the game's start),
+    /// once.
+    pub fn start_clock(&mut self, now: i64) {
+        let to_move = self.color_to_move();
+        if let Some(t) = self.timed.as_mut() {
+            if !self.table.is_over() {
+                super::timing::begin(t, to_move, now);
+            }
+        }
+    }
+
+    /// Whether a flag has fallen by `now` (noted: the game is then lost on
+    /// time by that side).
+    pub fn flag(&mut self, now: i64) -> bool {
+        self.timed
+            .as_mut()
+            .and_then(|t| super::timing::check(t, now))
+            .is_some()
+    }
+
+    /// When the running side's flag falls (ms since the epoch), if a clock runs.
+    pub fn flag_at(&self) -> Option<i64> {
+        self.timed.as_ref().and_then(super::timing::flag_at)
+    }
+
+    /// The seat that lost on time, if a flag fell.
+    pub fn lost_on_time(&self) -> Option<usize> {
+        let loser = self.timed.as_ref().and_then(super::timing::loser)?;
+        Some(self.seat_of(loser))
+    }
+
+    /// Both seats' clocks at `now`, under a game clock or correspondence.
+    pub fn clocks(&self, now: i64) -> Option<Clocks> {
+        let (left, running) = super::timing::left(self.timed.as_ref()?, now);
+        let mut remaining = [0; 2];
+        remaining[self.seat_of(virada::Color::Dark)] = left[0];
+        remaining[self.seat_of(virada::Color::Light)] = left[1];
+        Some(Clocks {
+            remaining,
+            running: running.map(|c| self.seat_of(c)),
+        })
+    }
+
+    /// The clock's state as the table keeps it.
+    pub fn timed(&self) -> Option<&Timed> {
+        self.timed.as_ref()
+    }
+
+    /// The clock's state as kept, over the one replayed moves give.
+    pub fn set_timed(&mut self, timed: Option<Timed>) {
+        if timed.is_some() {
+            self.timed = timed;
+        }
     }
 
     /// The table plays the time-out move.
     pub fn time_out(&mut self) -> Result<(), String> {
-        self.0.time_out().map(|_| ()).map_err(|e| e.to_string())
+        self.table.time_out().map(|_| ()).map_err(|e| e.to_string())
     }
 
     /// Moves played, passes included.
     pub fn ply(&self) -> usize {
-        self.0.ply()
+        self.table.ply()
     }
 
     /// Discs (or pieces) on the board, seat by seat.
@@ -128,7 +224,7 @@ impl Game {
             score[s.seat_of(Color::Light)] = light;
             score
         }
-        match &self.0 {
+        match &self.table {
             AnyTable::Othello(t) => by_seat(t.session()),
             AnyTable::Nabucodonosor(t) => by_seat(t.session()),
         }
@@ -136,40 +232,56 @@ impl Game {
 
     /// The seat whose turn it is.
     pub fn seat_to_move(&self) -> usize {
-        self.0.seat_to_move()
+        self.table.seat_to_move()
     }
 
-    /// Neither side can move.
+    /// Neither side can move, or a flag fell.
     pub fn is_over(&self) -> bool {
-        self.0.is_over()
+        self.table.is_over() || self.lost_on_time().is_some()
     }
 
     /// The moves as the record writes them.
     pub fn moves_text(&self) -> String {
-        self.0.moves_text()
+        self.table.moves_text()
     }
 
     /// The page's JSON snapshot (no seed in it).
     pub fn snapshot(&self) -> String {
-        self.0.snapshot()
+        self.table.snapshot()
     }
 
-    /// The finished game's record with the seed, not yet signed.
+    /// The finished game's record with the seed, not yet signed: under a
+    /// game clock or correspondence its `clock`, each ply's time left
+    /// (`times`) and, when a flag fell, the result on time.
     pub fn record_text(&self) -> String {
-        self.0.record(true)
+        let text = self.table.record(true);
+        let Some(t) = &self.timed else {
+            return text;
+        };
+        match virada::record::parse(&text) {
+            Ok(mut record) => {
+                let loser = super::timing::loser(t);
+                virada::record::set_timing(&mut record, t.control, t.times.clone(), loser);
+                virada::record::write_record(&record)
+            }
+            Err(e) => {
+                tracing::error!("the record could not be read to time it: {e}");
+                text
+            }
+        }
     }
 
     /// The bot's move at `level`; `None` when the game is over. Node budgets
     /// bound levels 1-9; the top level thinks for a second, as in the page.
     pub fn bot_move(&self, level: u8) -> Option<String> {
-        self.0
+        self.table
             .bot_move(level, 16 << 20, Budget::millis(1000.0, default_clock))
     }
 
     /// The bot at `level` takes (or gives back) a person's seat: the record
     /// names it.
     pub fn set_bot(&mut self, seat: usize, level: u8, bot: bool) {
-        self.0.set_stand_in(seat, level, bot);
+        self.table.set_stand_in(seat, level, bot);
     }
 }
 

@@ -14,6 +14,7 @@
 pub mod accounts;
 mod api;
 mod body;
+mod clock;
 mod files;
 mod frame;
 mod game;
@@ -30,7 +31,9 @@ mod site;
 mod socket;
 pub mod store;
 mod table;
+mod timing;
 
+pub use clock::read as read_clock;
 pub use relay::TAKEOVER_BOUND;
 
 use std::io::Write as _;

@@ -7,7 +7,7 @@ fn saved(id: &str, seats: [Holder; 2], status: Status) -> Saved {
     Saved {
         id: id.into(),
         kind: GameKind::Nabucodonosor(7),
-        clock: 30,
+        clock: crate::serve::clock::DEFAULT,
         level: 2,
         seed: "ab".repeat(32),
         seats,
@@ -26,6 +26,7 @@ fn saved(id: &str, seats: [Holder; 2], status: Status) -> Saved {
         next: None,
         players: Default::default(),
         cut: None,
+        timed: None,
     }
 }
 
