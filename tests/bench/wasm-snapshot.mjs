@@ -23,9 +23,9 @@ const read = (table) => {
 };
 
 const seed = '0a'.repeat(32);
-const othello = new pkg.GameTable('othello', 8, 'person,person', 1, 30, seed, 'olá');
+const othello = new pkg.GameTable('othello', 8, 'person,person', 1, '30', seed, 'olá');
 for (let i = 0; i < 20; i++) othello.time_out();
-const nabu = new pkg.GameTable('nabucodonosor', 9, 'person,person', 1, 30, seed, '');
+const nabu = new pkg.GameTable('nabucodonosor', 9, 'person,person', 1, '30', seed, '');
 for (let i = 0; i < 10; i++) nabu.time_out();
 
 const N = 20_000;

@@ -30,7 +30,7 @@ function nabuRecord(page) {
   return page.evaluate(async () => {
     const { default: init, GameTable } = await import('/www/pkg/virada.js');
     await init();
-    const t = new GameTable('nabucodonosor', 6, 'person,bot:2', 3, 30, '07'.repeat(32), '');
+    const t = new GameTable('nabucodonosor', 6, 'person,bot:2', 3, '30', '07'.repeat(32), '');
     while (!JSON.parse(t.snapshot()).over) t.time_out();
     return t.record(true);
   });
@@ -50,7 +50,7 @@ function tablePositions(page, record) {
     const [game, size] = (key('game') ?? 'othello 8').split(' ');
     const seed = (key('seed') ?? '01'.repeat(32)).split(' ')[0];
     const word = decodeURIComponent(key('word') ?? '');
-    const t = new GameTable(game, Number(size), 'person,person', 3, 30, seed, word);
+    const t = new GameTable(game, Number(size), 'person,person', 3, '30', seed, word);
     const disc = (cells) => [...cells].map((c) => (c === 'X' ? 'dark' : c === 'O' ? 'light' : 'empty')).join(',');
     const out = [{ cells: disc(JSON.parse(t.snapshot()).cells), flipped: [] }];
     const plies = key('moves')?.split(' ') ?? text.match(/[a-h][1-8]/gi);

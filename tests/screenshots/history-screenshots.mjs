@@ -26,7 +26,7 @@ try {
       const { default: init, GameTable } = await import('/www/pkg/virada.js');
       await init();
       return [[7, 'person,bot:3', '0a'], [5, 'person,person', '3c'], [9, 'bot:2,person', '5e']].map(([size, seats, seed]) => {
-        const t = new GameTable('nabucodonosor', size, seats, 3, 30, seed.repeat(32), '');
+        const t = new GameTable('nabucodonosor', size, seats, 3, '30', seed.repeat(32), '');
         while (!JSON.parse(t.snapshot()).over) t.time_out();
         return t.record(true);
       });

@@ -132,7 +132,8 @@ export function rectOf(text, n) {
  * @property {number} [size] the board's side (Othello: 8)
  * @property {string} seats `person,bot` | `person,person` | `bot,bot` (or `bot:N` a seat)
  * @property {number} level the bots' level
- * @property {number} clock seconds a turn, 0 for none
+ * @property {number|string} clock seconds a turn (`30`) or a game clock
+ *   (`180+2`), in the clock's notation; 0 or '' for none
  * @property {string} [seed] '' to draw a secret one, or 64 hex
  * @property {string} [word] the players' word, '' for none
  * @property {boolean} [secret] a given seed the table drew itself (not chosen)
@@ -152,7 +153,7 @@ export class Table {
 
   /** @param {TableSettings} settings */
   constructor({ game = 'othello', size = 8, seats, level, clock, seed = '', word = '', secret = false, handicap = '' }) {
-    this.inner = coded(() => new GameTable(game, size, seats, level, clock, seed || '', word));
+    this.inner = coded(() => new GameTable(game, size, seats, level, String(clock || ''), seed || '', word));
     if (seed && secret) this.inner.set_seed_chosen(false);
     if (handicap) {
       try {

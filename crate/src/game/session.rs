@@ -11,7 +11,8 @@ use crate::board::SUPPLY_AT_START;
 use crate::game::fairness::{dark_seat, dark_seat_v2, dark_seat_v3, Contribution, Seed};
 use crate::game::handicap::Handicap;
 use crate::game::rules::Rules;
-use crate::game::{Assist, Played, Seat};
+use crate::game::timed::Timed;
+use crate::game::{Assist, Played, Seat, Verdict};
 use crate::{Color, Move, Position};
 
 /// What one turn did.
@@ -36,8 +37,11 @@ pub struct Event<M> {
 pub struct Session<R: Rules> {
     /// The two seats; which one plays dark first is decided by the seed and the word.
     pub seats: [Seat; 2],
-    /// Seconds per turn, `None` for no clock.
+    /// Seconds per turn under a clock a move, `None` for none.
     pub clock: Option<u32>,
+    /// A game clock or correspondence, with each ply's time left and the
+    /// flag once one fell (T22, T23); `None` for none.
+    pub timed: Option<Timed>,
     /// The secret seed.
     pub seed: Seed,
     /// The seed was chosen by someone (e.g. `?seed=` in the page) rather than
@@ -84,6 +88,7 @@ impl<R: Rules> Session<R> {
         Session {
             seats,
             clock,
+            timed: None,
             seed,
             seed_chosen: false,
             word,
@@ -157,9 +162,24 @@ impl<R: Rules> Session<R> {
         }
     }
 
-    /// Whether the game is over.
+    /// Whether the game is over: ended on the board, or lost on time.
     pub fn is_over(&self) -> bool {
-        self.state.verdict().is_some()
+        self.state.verdict().is_some() || self.lost_on_time().is_some()
+    }
+
+    /// The colour that lost on time, if a flag fell (T23).
+    pub fn lost_on_time(&self) -> Option<Color> {
+        self.timed.as_ref().and_then(Timed::loser)
+    }
+
+    /// Who won, once the game is over: the board's verdict, or the side
+    /// whose flag did not fall.
+    pub fn verdict(&self) -> Option<Verdict> {
+        match self.lost_on_time() {
+            Some(Color::Dark) => Some(Verdict::LightWins),
+            Some(Color::Light) => Some(Verdict::DarkWins),
+            None => self.state.verdict(),
+        }
     }
 
     /// One ply checked against the rules, with no forced pass after it (how

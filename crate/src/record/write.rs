@@ -24,7 +24,7 @@ use std::fmt::Write as _;
 pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
     let rules = game.rules();
     let [dark, light] = rules.counts();
-    let record = Record {
+    let mut record = Record {
         game: rules.kind(),
         seats: game.seats,
         clock: game.clock,
@@ -63,6 +63,9 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
         body_digest: [0; 32],
         signature: None,
     };
+    if let Some(t) = &game.timed {
+        super::timing::set_timing(&mut record, t.control, t.times.clone(), t.loser());
+    }
     write_record(&record)
 }
 

@@ -97,6 +97,53 @@ impl AnyTable {
         each!(self, t => t.play(text).map(|e| turn(t, e)))
     }
 
+    /// The side to move plays `text` at the instant `now` (see
+    /// [`Table::play_at`]); the event as JSON.
+    pub fn play_at(&mut self, text: &str, now: u64) -> Result<String, TableError> {
+        each!(self, t => t.play_at(text, now).map(|e| turn(t, e)))
+    }
+
+    /// Starts the side to move's game clock at `now` (see [`Table::start_clock`]).
+    pub fn start_clock(&mut self, now: u64) {
+        each!(self, t => t.start_clock(now))
+    }
+
+    /// The colour whose flag has fallen by `now`, if any (see
+    /// [`Table::check_flag`]).
+    pub fn check_flag(&mut self, now: u64) -> Option<crate::Color> {
+        each!(self, t => t.check_flag(now))
+    }
+
+    /// The game clock at `now` (see [`Table::clock_state`]).
+    pub fn clock_state(&self, now: u64) -> Option<super::ClockState> {
+        each!(self, t => t.clock_state(now))
+    }
+
+    /// The game clock at `now` as JSON (see [`Table::clock_json`]).
+    pub fn clock_json(&self, now: u64) -> String {
+        each!(self, t => t.clock_json(now))
+    }
+
+    /// The table's clock in its notation, `None` for none.
+    pub fn clock_control(&self) -> Option<crate::clock::TimeControl> {
+        each!(self, t => t.clock_control())
+    }
+
+    /// The game clock's state with each ply's time (see [`Table::timed`]).
+    pub fn timed(&self) -> Option<&crate::game::timed::Timed> {
+        each!(self, t => t.timed())
+    }
+
+    /// Resumes a replayed table's game clock (see [`Table::restore_clock`]).
+    pub fn restore_clock(
+        &mut self,
+        times: Vec<u32>,
+        remaining_ms: [u64; 2],
+        since: u64,
+    ) -> Result<(), TableError> {
+        each!(self, t => t.restore_clock(times, remaining_ms, since))
+    }
+
     /// The clock ran out: the table plays the time-out move, marked, then
     /// the forced passes. Returns the event as JSON.
     pub fn time_out(&mut self) -> Result<String, TableError> {
@@ -236,7 +283,7 @@ mod tests {
     use super::*;
 
     fn settings(max: u8) -> Result<Settings, SetupError> {
-        Settings::parse("person,bot", 2, 0, &"ab".repeat(32), "", max)
+        Settings::parse("person,bot", 2, "", &"ab".repeat(32), "", max)
     }
 
     #[test]
@@ -266,7 +313,7 @@ mod tests {
             Settings::parse(
                 "bot:9,person",
                 2,
-                0,
+                "",
                 "",
                 "",
                 AnyTable::max_level(GameKind::Nabucodonosor(6)),

@@ -9,12 +9,14 @@
 //! the time-out move and the result all come from here.
 
 mod any;
+mod clock;
 mod nabu;
 mod othello;
 mod settings;
 mod snapshot;
 
 pub use any::AnyTable;
+pub use clock::ClockState;
 pub use nabu::{nabu_bot_move, BOT_STREAM};
 pub use settings::{Settings, SetupError};
 pub use snapshot::{event_json, GameFields, Snapshot};
@@ -22,6 +24,7 @@ pub use snapshot::{event_json, GameFields, Snapshot};
 use crate::game::fairness::Seed;
 use crate::game::rules::Rules;
 use crate::game::session::{Event, Session};
+use crate::game::timed::Timed;
 use crate::game::Seat;
 use std::fmt;
 
@@ -51,6 +54,12 @@ pub enum TableError {
     /// A hint or an undo when it is not a person's turn against the bot, or
     /// an undo with no move of the person's to take back.
     NoAssist,
+    /// Refused by the game clock: its stable code (`clock-needs-time`, a
+    /// move with no instant under a game clock; `no-table-move`, the
+    /// table's move asked under one; `flag-fell`, a move after the flag;
+    /// `clock-no-undo`; `bad-clock-state`, a restore that does not fit the
+    /// game) and what was wrong.
+    Clock(&'static str, &'static str),
 }
 
 impl TableError {
@@ -65,6 +74,7 @@ impl TableError {
             TableError::Assists(_) => "bad-assists",
             TableError::Rated => "rated",
             TableError::NoAssist => "nothing-to-undo",
+            TableError::Clock(code, _) => code,
         }
     }
 
@@ -92,6 +102,7 @@ impl fmt::Display for TableError {
             TableError::NoAssist => f.write_str(
                 "a hint or an undo is for a person's turn against the bot, after a move of theirs",
             ),
+            TableError::Clock(_, message) => f.write_str(message),
         }
     }
 }
@@ -147,7 +158,9 @@ impl<R: View> Table<R> {
             Some(seed) => seed,
             None => Seed::generate().map_err(SetupError::Random)?,
         };
-        let mut session = Session::new(start, settings.seats, settings.clock, seed, settings.word);
+        let per_move = settings.clock.and_then(|c| c.per_move());
+        let mut session = Session::new(start, settings.seats, per_move, seed, settings.word);
+        session.timed = settings.clock.and_then(Timed::new);
         session.seed_chosen = chosen;
         if settings.handicap.is_some() {
             R::set_handicap(&mut session, settings.handicap)?;
@@ -258,6 +271,9 @@ impl<R: View> Table<R> {
     /// person's turn against the bot, or no move of theirs yet).
     pub fn undo(&mut self) -> Result<usize, TableError> {
         self.assist_allowed()?;
+        if self.session.timed.is_some() {
+            return Err(clock::NO_UNDO);
+        }
         let g = &self.session;
         let me = g.rules().side_to_move();
         // The last ply this colour made by choice (not a forced pass).
@@ -318,6 +334,7 @@ impl<R: View> Table<R> {
         }
         R::set_handicap(&mut self.session, handicap)?;
         self.last = None;
+        self.restart_clock();
         Ok(())
     }
 
@@ -331,17 +348,26 @@ impl<R: View> Table<R> {
     }
 
     /// The side to move plays the move written `text` (`f5`, `c3:e4`, `swap`,
-    /// a pass when forced); the forced passes follow.
+    /// a pass when forced); the forced passes follow. Under a game clock or
+    /// correspondence a move needs its instant: `clock-needs-time` (see
+    /// [`Table::play_at`]).
     pub fn play(&mut self, text: &str) -> Result<Event<R::Move>, TableError> {
+        if self.session.timed.is_some() {
+            return Err(clock::NEEDS_TIME);
+        }
         let mv = Self::read(text)?;
         let event = self.session.turn(mv).map_err(TableError::illegal::<R>)?;
         self.last = Some((event.mv, event.changed.clone()));
         Ok(event)
     }
 
-    /// The clock ran out: the table plays the time-out move, marked, then the
-    /// forced passes.
+    /// The clock a move ran out: the table plays the time-out move, marked,
+    /// then the forced passes. Never under a game clock or correspondence
+    /// (T22): `no-table-move`.
     pub fn time_out(&mut self) -> Result<Event<R::Move>, TableError> {
+        if self.session.timed.is_some() {
+            return Err(clock::NO_TABLE_MOVE);
+        }
         let event = self.session.time_out().ok_or_else(|| TableError::Illegal {
             code: "game-over",
             message: "the game is over".to_string(),

@@ -153,7 +153,7 @@ pub fn nabu_bot_move(
         size,
         Settings {
             seats: [crate::game::Seat::Person; 2],
-            clock: Some(1),
+            clock: Some(crate::clock::TimeControl::PerMove { seconds: 1 }),
             seed: Some(seed),
             word: String::new(),
             handicap: None,
@@ -168,7 +168,15 @@ mod tests {
     use super::*;
 
     fn settings(seats: &str, clock: u32, word: &str) -> Settings {
-        Settings::parse(seats, 2, clock, &"ab".repeat(32), word, NabuGame::MAX_LEVEL).unwrap()
+        Settings::parse(
+            seats,
+            2,
+            &clock.to_string(),
+            &"ab".repeat(32),
+            word,
+            NabuGame::MAX_LEVEL,
+        )
+        .unwrap()
     }
 
     #[test]
@@ -204,7 +212,7 @@ mod tests {
             assert_eq!(e.code(), "bad-size");
         }
         assert_eq!(
-            Settings::parse("person,bot", 6, 0, "", "", NabuGame::MAX_LEVEL)
+            Settings::parse("person,bot", 6, "", "", "", NabuGame::MAX_LEVEL)
                 .unwrap_err()
                 .code(),
             "bad-level"

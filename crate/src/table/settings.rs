@@ -2,10 +2,11 @@
 //! table accepts is one its record can hold, so every record it writes
 //! verifies. Out-of-range settings are refused at set-up with a stable code.
 
+use crate::clock::{ClockError, TimeControl};
 use crate::game::fairness::{Seed, SeedError};
 use crate::game::handicap::{Handicap, HandicapError};
 use crate::game::Seat;
-use crate::record::{MAX_CLOCK, MAX_WORD_BYTES};
+use crate::record::MAX_WORD_BYTES;
 use std::fmt;
 
 /// Why a table could not be set up.
@@ -20,8 +21,11 @@ pub enum SetupError {
         /// The game's highest level.
         max: u8,
     },
-    /// A clock longer than a record holds (0 is off).
-    Clock(u32),
+    /// A clock that is none of the three kinds' notation, or out of range.
+    Clock(ClockError),
+    /// Correspondence (`2d`) asked of the local table: it is played online
+    /// only.
+    OnlineOnly(TimeControl),
     /// A word longer than a record holds, in bytes of UTF-8.
     Word(usize),
     /// A Nabucodonosor board side outside 5 to 15.
@@ -43,6 +47,7 @@ impl SetupError {
             SetupError::Seats(_) => "bad-seats",
             SetupError::Level { .. } => "bad-level",
             SetupError::Clock(_) => "bad-clock",
+            SetupError::OnlineOnly(_) => "correspondence-online-only",
             SetupError::Word(_) => "bad-word",
             SetupError::Size(_) => "bad-size",
             SetupError::Seed(_) => "bad-seed",
@@ -63,9 +68,10 @@ impl fmt::Display for SetupError {
             SetupError::Level { level, max } => {
                 write!(f, "a bot level is 1 to {max}, not {level}")
             }
-            SetupError::Clock(c) => write!(
+            SetupError::Clock(e) => write!(f, "{e}"),
+            SetupError::OnlineOnly(c) => write!(
                 f,
-                "the clock is 0 (off) or 1 to {MAX_CLOCK} seconds a turn, not {c}"
+                "correspondence ({c}) is played online only, not at the local table"
             ),
             SetupError::Word(n) => write!(
                 f,
@@ -93,8 +99,9 @@ impl std::error::Error for SetupError {}
 pub struct Settings {
     /// The two seats.
     pub seats: [Seat; 2],
-    /// Seconds a turn, `None` for no clock.
-    pub clock: Option<u32>,
+    /// The clock: a clock a move (`30`), a game clock (`180+2`) or
+    /// correspondence (`2d`, the online table's); `None` for none.
+    pub clock: Option<TimeControl>,
     /// A chosen seed, or `None` to draw one in secret.
     pub seed: Option<Seed>,
     /// The players' word (empty for none).
@@ -106,27 +113,32 @@ pub struct Settings {
 impl Settings {
     /// Reads the page's settings and checks them against the limits a record
     /// holds: `seats` is two of `person`, `bot` (at `level`) or `bot:N`;
-    /// bot levels are 1 to `max_level`; `clock` is 0 (off) or 1 to
-    /// [`MAX_CLOCK`] seconds; an empty `seed_hex` draws a secret seed;
-    /// `word` is at most [`MAX_WORD_BYTES`] bytes.
+    /// bot levels are 1 to `max_level`; `clock` is empty or `0` for none,
+    /// seconds a turn (`30`) or a game clock (`180+2`), in the notation of
+    /// [`TimeControl`] (`bad-clock` otherwise; correspondence, `2d`, is the
+    /// online table's: `correspondence-online-only`); an empty `seed_hex`
+    /// draws a secret seed; `word` is at most [`MAX_WORD_BYTES`] bytes.
     ///
     /// ```
     /// use virada::table::Settings;
-    /// assert!(Settings::parse("person,bot", 3, 30, "", "olá", 10).is_ok());
-    /// let e = Settings::parse("person,bot", 3, 90_000, "", "", 10).unwrap_err();
+    /// assert!(Settings::parse("person,bot", 3, "30", "", "olá", 10).is_ok());
+    /// assert!(Settings::parse("person,bot", 3, "180+2", "", "", 10).is_ok());
+    /// let e = Settings::parse("person,bot", 3, "90000", "", "", 10).unwrap_err();
     /// assert_eq!(e.code(), "bad-clock");
+    /// let e = Settings::parse("person,bot", 3, "2d", "", "", 10).unwrap_err();
+    /// assert_eq!(e.code(), "correspondence-online-only");
     /// ```
     pub fn parse(
         seats: &str,
         level: u32,
-        clock: u32,
+        clock: &str,
         seed_hex: &str,
         word: &str,
         max_level: u8,
     ) -> Result<Settings, SetupError> {
         let settings = Settings {
             seats: parse_seats(seats, level)?,
-            clock: (clock > 0).then_some(clock),
+            clock: parse_clock(clock)?,
             seed: if seed_hex.is_empty() {
                 None
             } else {
@@ -145,7 +157,7 @@ impl Settings {
     ///
     /// ```
     /// use virada::table::Settings;
-    /// let s = Settings::parse("person,bot", 3, 0, "", "", 10).unwrap();
+    /// let s = Settings::parse("person,bot", 3, "", "", "", 10).unwrap();
     /// assert!(s.clone().with_handicap("seat1:first:a1").is_ok());
     /// assert_eq!(s.with_handicap("seat1:b2").unwrap_err().code(), "bad-corner");
     /// ```
@@ -167,14 +179,27 @@ impl Settings {
             }
         }
         if let Some(c) = self.clock {
-            if c == 0 || c > MAX_CLOCK {
-                return Err(SetupError::Clock(c));
-            }
+            // Settings built as values are checked as the notation reads them.
+            c.to_string()
+                .parse::<TimeControl>()
+                .map_err(SetupError::Clock)?;
         }
         if self.word.len() > MAX_WORD_BYTES {
             return Err(SetupError::Word(self.word.len()));
         }
         Ok(())
+    }
+}
+
+/// The page's clock: empty or `0` for none, else the notation; the local
+/// table refuses correspondence.
+fn parse_clock(text: &str) -> Result<Option<TimeControl>, SetupError> {
+    if text.is_empty() || text == "0" {
+        return Ok(None);
+    }
+    match text.parse::<TimeControl>().map_err(SetupError::Clock)? {
+        c @ TimeControl::Correspondence { .. } => Err(SetupError::OnlineOnly(c)),
+        c => Ok(Some(c)),
     }
 }
 
@@ -206,7 +231,7 @@ mod tests {
 
     #[test]
     fn seats_read_the_page_forms_and_refuse_others() {
-        let p = |s, l| Settings::parse(s, l, 0, "", "", 10).map(|s| s.seats);
+        let p = |s, l| Settings::parse(s, l, "", "", "", 10).map(|s| s.seats);
         assert_eq!(
             p("person,bot", 3),
             Ok([Seat::Person, Seat::Bot { level: 3 }])
@@ -236,10 +261,30 @@ mod tests {
                 .err()
                 .map(|e| e.code())
         };
-        assert_eq!(e(MAX_CLOCK, "", ""), None);
-        assert_eq!(e(MAX_CLOCK + 1, "", ""), Some("bad-clock"));
-        assert_eq!(e(0, "abc", ""), Some("bad-seed"));
-        assert_eq!(e(0, "", &"é".repeat(128)), None);
-        assert_eq!(e(0, "", &"é".repeat(129)), Some("bad-word"));
+        assert_eq!(e("86400", "", ""), None);
+        assert_eq!(e("86401", "", ""), Some("bad-clock"));
+        assert_eq!(e("0", "abc", ""), Some("bad-seed"));
+        assert_eq!(e("", "", &"é".repeat(128)), None);
+        assert_eq!(e("", "", &"é".repeat(129)), Some("bad-word"));
+        for bad in ["0+0", "abc", "180+", "-5", "1.5"] {
+            assert_eq!(e(bad, "", ""), Some("bad-clock"), "{bad}");
+        }
+        assert_eq!(e("14d", "", ""), Some("correspondence-online-only"));
+        let game = Settings::parse("person,bot", 1, "180+2", "", "", 10).unwrap();
+        assert_eq!(
+            game.clock,
+            Some(TimeControl::Game {
+                base: 180,
+                increment: 2
+            })
+        );
+        let mut built = game;
+        built.clock = Some(TimeControl::Game {
+            base: 0,
+            increment: 0,
+        });
+        assert_eq!(built.check(10).unwrap_err().code(), "bad-clock");
+        built.clock = Some(TimeControl::Correspondence { days: 2 });
+        assert_eq!(built.check(10), Ok(()), "the online table's settings");
     }
 }

@@ -69,6 +69,18 @@ pub struct Snapshot {
     pub timeout_move: Option<String>,
     /// The handicap's short form (`seat2:first:a1,h8`).
     pub handicap: Option<String>,
+    /// The clock in its notation (`30`, `180+2`, `2d`), `None` for none.
+    pub time_control: Option<String>,
+    /// Under a game clock or correspondence, dark's and light's time left
+    /// in milliseconds when their clocks last stopped (the running one's
+    /// counts down from `clock_since`).
+    pub clock_left: Option<[u64; 2]>,
+    /// The colour whose time runs, `dark` or `light`.
+    pub clock_running: Option<String>,
+    /// The instant the running clock started, on the caller's scale.
+    pub clock_since: u64,
+    /// The colour that lost on time, once a flag fell.
+    pub lost_on_time: Option<String>,
     /// The game's own fields, after the others.
     #[cfg_attr(feature = "serde", serde(flatten))]
     pub fields: GameFields,
@@ -112,16 +124,12 @@ impl<R: View> Table<R> {
         let g = &self.session;
         let p = g.rules();
         let side = p.side_to_move();
-        let outcome = match p.verdict() {
-            None | Some(Verdict::Unfinished) => None,
-            Some(Verdict::DarkWins) => Some("dark"),
-            Some(Verdict::LightWins) => Some("light"),
-            Some(Verdict::Draw) => Some("draw"),
-        };
+        let outcome = outcome(g.verdict());
         let placed = self
             .last
             .as_ref()
             .and_then(|(mv, _)| R::placed(*mv, p.size()));
+        let timed = g.timed.as_ref();
         Snapshot {
             game: R::NAME.to_string(),
             size: p.size(),
@@ -158,6 +166,11 @@ impl<R: View> Table<R> {
             word: g.word.clone(),
             timeout_move: p.timeout_move().map(|m| m.to_string()),
             handicap: g.handicap.map(|h| h.to_string()),
+            time_control: self.clock_control().map(|c| c.to_string()),
+            clock_left: timed.map(|t| t.clock.remaining_ms),
+            clock_running: timed.and_then(|t| t.running()).map(|c| c.to_string()),
+            clock_since: timed.map_or(0, |t| t.clock.since),
+            lost_on_time: g.lost_on_time().map(|c| c.to_string()),
             fields: R::fields(g),
         }
     }
@@ -174,7 +187,13 @@ impl<R: View> Table<R> {
     /// `assists` (the hints and undos as the record writes them, `""` for
     /// none), `rated` (no hint, no undo), `fingerprint`, `seedChosen`,
     /// `word`, `timeoutMove` (text or null), `handicap` (its short form,
-    /// `seat2:first:a1,h8`, or null);
+    /// `seat2:first:a1,h8`, or null), `timeControl` (the clock's notation,
+    /// `30`, `180+2`, `2d`, or null), `clockLeft` (under a game clock or
+    /// correspondence, `[dark, light]` milliseconds left when the clocks
+    /// last stopped, else null), `clockRunning` (`dark`, `light` or null),
+    /// `clockSince` (the instant the running clock started), `lostOnTime`
+    /// (the colour whose flag fell, or null; `outcome` then names the
+    /// other);
     /// then the game's own fields (see [`View::extra_json`]). The same
     /// JSON as serde writes [`Table::to_snapshot`] (with the `serde`
     /// feature), written here with the crate's writer: the page's package
@@ -201,12 +220,7 @@ impl<R: View> Table<R> {
                     }
                 });
             let [dark, light] = p.counts();
-            let outcome = match p.verdict() {
-                None | Some(Verdict::Unfinished) => None,
-                Some(Verdict::DarkWins) => Some("dark"),
-                Some(Verdict::LightWins) => Some("light"),
-                Some(Verdict::Draw) => Some("draw"),
-            };
+            let outcome = outcome(g.verdict());
             let placed = self
                 .last
                 .as_ref()
@@ -238,9 +252,36 @@ impl<R: View> Table<R> {
                 .field("word", &g.word)
                 .field("timeoutMove", p.timeout_move().map(Shown))
                 .field("handicap", g.handicap.map(Shown));
+            let timed = g.timed.as_ref();
+            o.field("timeControl", self.clock_control().map(Shown))
+                .field("clockLeft", timed.map(|t| Pair(t.clock.remaining_ms)))
+                .field("clockRunning", timed.and_then(|t| t.running()).map(Shown))
+                .field("clockSince", timed.map_or(0, |t| t.clock.since))
+                .field("lostOnTime", g.lost_on_time().map(Shown));
             R::extra_json(g, o);
         });
         s
+    }
+}
+
+/// The page's word for a verdict: `dark`, `light`, `draw`, or none.
+fn outcome(v: Option<Verdict>) -> Option<&'static str> {
+    match v {
+        None | Some(Verdict::Unfinished) => None,
+        Some(Verdict::DarkWins) => Some("dark"),
+        Some(Verdict::LightWins) => Some("light"),
+        Some(Verdict::Draw) => Some("draw"),
+    }
+}
+
+/// Two numbers as a JSON array.
+struct Pair([u64; 2]);
+
+impl json::Value for Pair {
+    fn write_json(&self, out: &mut String) {
+        out.push_str(&json::array(|a| {
+            a.items(self.0);
+        }));
     }
 }
 

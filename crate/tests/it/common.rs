@@ -56,3 +56,31 @@ pub fn read_obf(name: &str) -> Vec<virada::Obf> {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     virada::parse_obf_text(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
+
+/// A whole game with a forced pass: the first of the policies "the k-th
+/// legal square, k = turn × step modulo their count" (step 1, 2, …) whose
+/// game has one.
+pub fn game_with_a_pass() -> Vec<virada::Square> {
+    for step in 1..200 {
+        let mut p = virada::Position::start();
+        let (mut squares, mut passed) = (Vec::new(), false);
+        for turn in 0.. {
+            if p.is_game_over() {
+                break;
+            }
+            if p.must_pass() {
+                passed = true;
+                p = p.pass().unwrap();
+                continue;
+            }
+            let legal: Vec<_> = p.legal_moves().into_iter().collect();
+            let sq = legal[(turn * step) % legal.len()];
+            squares.push(sq);
+            p = p.play(sq).unwrap();
+        }
+        if passed {
+            return squares;
+        }
+    }
+    panic!("no policy gave a pass");
+}

@@ -24,5 +24,6 @@ mod record_v4;
 #[cfg(feature = "serde")]
 mod serde_roundtrip;
 mod swiss;
+mod table_clock;
 mod table_property;
 mod tournaments;

@@ -21,7 +21,7 @@ fn key() -> SigningKey {
 fn game(b: u8) -> String {
     let settings = Settings {
         seats: [Seat::Person, Seat::Person],
-        clock: Some(30),
+        clock: Some(virada::clock::TimeControl::PerMove { seconds: 30 }),
         seed: Some(format!("{b:02x}").repeat(32).parse().unwrap()),
         word: String::new(),
         handicap: None,

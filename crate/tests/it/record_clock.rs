@@ -10,38 +10,12 @@ use virada::game::{Seat, Verdict};
 use virada::record::{parse, tenths_of, verify, verify_text, write, write_record, Record, Timing};
 use virada::Color;
 
+use crate::common::game_with_a_pass;
+
 const GAME: TimeControl = TimeControl::Game {
     base: 60,
     increment: 1,
 };
-
-/// A whole game with a forced pass: the first of the policies "the k-th
-/// legal square, k = turn × step modulo their count" (step 1, 2, …) whose
-/// game has one.
-fn game_with_a_pass() -> Vec<virada::Square> {
-    for step in 1..200 {
-        let mut p = virada::Position::start();
-        let (mut squares, mut passed) = (Vec::new(), false);
-        for turn in 0.. {
-            if p.is_game_over() {
-                break;
-            }
-            if p.must_pass() {
-                passed = true;
-                p = p.pass().unwrap();
-                continue;
-            }
-            let legal: Vec<_> = p.legal_moves().into_iter().collect();
-            let sq = legal[(turn * step) % legal.len()];
-            squares.push(sq);
-            p = p.play(sq).unwrap();
-        }
-        if passed {
-            return squares;
-        }
-    }
-    panic!("no policy gave a pass");
-}
 
 /// A game of `turns` turns at most (the squares of [`game_with_a_pass`],
 /// the forced passes after each), each side thinking 1.7 s, 0.35 s, 2.9 s, …

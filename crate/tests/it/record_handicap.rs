@@ -18,7 +18,7 @@ fn seed_with_dark_seat(seat: usize) -> Seed {
 
 fn table(seats: &str, clock: u32, dark: usize, handicap: &str) -> Table<Position> {
     let seed = seed_with_dark_seat(dark).to_string();
-    let s = Settings::parse(seats, 1, clock, &seed, "", 10)
+    let s = Settings::parse(seats, 1, &clock.to_string(), &seed, "", 10)
         .unwrap()
         .with_handicap(handicap)
         .unwrap();
@@ -144,7 +144,7 @@ fn an_undo_goes_back_to_the_handicap_start() {
 #[test]
 fn the_words_of_each_seat_move_the_handicap_with_the_colours() {
     for i in 0..8u8 {
-        let s = Settings::parse("person,person", 1, 0, &Seed([i; 32]).to_string(), "", 10)
+        let s = Settings::parse("person,person", 1, "", &Seed([i; 32]).to_string(), "", 10)
             .unwrap()
             .with_handicap("seat1:first:a1")
             .unwrap();
@@ -220,7 +220,7 @@ fn a_handicap_line_where_it_cannot_be_is_refused() {
     assert!(!report.all_passed());
     assert_eq!(report.get("moves").unwrap().code, "illegal-move");
     // In a Nabucodonosor record.
-    let s = Settings::parse("person,person", 1, 0, &"ab".repeat(32), "", 10).unwrap();
+    let s = Settings::parse("person,person", 1, "", &"ab".repeat(32), "", 10).unwrap();
     let mut n = Table::nabucodonosor(5, s).unwrap();
     n.set_assists("").unwrap();
     n.set_words(["a".into(), "b".into()]).unwrap();
@@ -235,7 +235,7 @@ fn a_handicap_line_where_it_cannot_be_is_refused() {
 #[test]
 fn a_record_without_a_handicap_is_written_and_read_as_before() {
     let mut t =
-        Table::othello(Settings::parse("person,person", 1, 0, &"cd".repeat(32), "", 10).unwrap())
+        Table::othello(Settings::parse("person,person", 1, "", &"cd".repeat(32), "", 10).unwrap())
             .unwrap();
     t.play("f5").unwrap();
     let text = t.record(true);
@@ -264,7 +264,7 @@ fn a_handicap_is_set_before_the_first_move_and_for_othello_only() {
         t.set_handicap("seat1:first").unwrap_err().code(),
         "handicap-after-start"
     );
-    let s = Settings::parse("person,person", 1, 0, "", "", 5).unwrap();
+    let s = Settings::parse("person,person", 1, "", "", "", 5).unwrap();
     let mut n = Table::nabucodonosor(5, s).unwrap();
     assert_eq!(
         n.set_handicap("seat1:first").unwrap_err().code(),

@@ -9,7 +9,7 @@ use virada::table::{Settings, Table};
 fn online_game() -> Table<virada::Position> {
     let settings = Settings {
         seats: [Seat::Person, Seat::Person],
-        clock: Some(30),
+        clock: Some(virada::clock::TimeControl::PerMove { seconds: 30 }),
         seed: Some("ab".repeat(32).parse().unwrap()),
         word: String::new(),
         handicap: None,

@@ -27,7 +27,7 @@ fn contributions() -> [Contribution; 2] {
 fn online_game(contributions: [Contribution; 2]) -> Table<virada::Position> {
     let settings = Settings {
         seats: [Seat::Person, Seat::Person],
-        clock: Some(30),
+        clock: Some(virada::clock::TimeControl::PerMove { seconds: 30 }),
         seed: Some(seed()),
         word: String::new(),
         handicap: None,

@@ -15,7 +15,7 @@ use virada::table::{Settings, Table};
 fn finished_record() -> Record {
     let settings = Settings {
         seats: [Seat::Person, Seat::Person],
-        clock: Some(30),
+        clock: Some(virada::clock::TimeControl::PerMove { seconds: 30 }),
         seed: Some("cd".repeat(32).parse::<Seed>().unwrap()),
         word: String::new(),
         handicap: None,

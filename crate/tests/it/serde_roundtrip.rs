@@ -9,6 +9,7 @@ use ed25519_dalek::{Signer as _, SigningKey};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
+use virada::clock::TimeControl;
 use virada::game::fairness::{Contribution, Seed};
 use virada::game::handicap::Handicap;
 use virada::game::nabu::NabuMove;
@@ -41,7 +42,7 @@ fn refused<T: DeserializeOwned + Debug>(text: &str) -> String {
 fn settings(seats: [Seat; 2], clock: Option<u32>, seed: u8) -> Settings {
     Settings {
         seats,
-        clock,
+        clock: clock.map(|seconds| TimeControl::PerMove { seconds }),
         seed: Some(format!("{seed:02x}").repeat(32).parse().unwrap()),
         word: "olá \"mundo\"".into(),
         handicap: None,
@@ -188,7 +189,7 @@ fn settings_ratings_and_the_game_words_round_trip() {
     let json = round_trip(&s);
     assert_eq!(
         json,
-        r#"{"seats":[{"Bot":{"level":7}},"Person"],"clock":86400,"seed":null,"word":"olá \"mundo\"","handicap":"seat1:first:a1"}"#
+        r#"{"seats":[{"Bot":{"level":7}},"Person"],"clock":"86400","seed":null,"word":"olá \"mundo\"","handicap":"seat1:first:a1"}"#
     );
     round_trip(&Stated {
         rating: 171_250,
@@ -274,6 +275,18 @@ fn snapshots_round_trip_and_serde_writes_them_as_the_writer_does() {
             snapshots.push((t.to_snapshot(), t.snapshot()));
         }
     }
+    // Under a game clock: the clock's fields, running, then lost on time.
+    let mut timed = settings([Seat::Person, Seat::Person], None, 7);
+    timed.clock = Some("60+1".parse().unwrap());
+    let mut t = AnyTable::new(GameKind::Othello, timed).unwrap();
+    snapshots.push((t.to_snapshot(), t.snapshot()));
+    t.play_at("f5", 4_000).unwrap();
+    snapshots.push((t.to_snapshot(), t.snapshot()));
+    assert!(t.snapshot().contains(r#""timeControl":"60+1","clockLeft":[61000,60000],"clockRunning":"light","clockSince":4000,"lostOnTime":null"#));
+    t.check_flag(70_000);
+    snapshots.push((t.to_snapshot(), t.snapshot()));
+    assert!(t.snapshot().contains(r#""outcome":"dark""#));
+    assert!(t.snapshot().contains(r#""lostOnTime":"light""#));
     let mut t = AnyTable::new(
         GameKind::Nabucodonosor(5),
         settings([Seat::Person, Seat::Person], Some(10), 6),

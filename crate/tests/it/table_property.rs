@@ -71,7 +71,7 @@ fn settings(rng: &mut GameRng, max_level: u8) -> (Settings, String) {
     let len = below(rng, MAX_WORD_BYTES as u64 + 1) as usize;
     let word = word(rng, len);
     let described = format!("{seats} level {level} clock {clock} seed {seed:?} word {word:?}");
-    let s = Settings::parse(&seats, level, clock, &seed, &word, max_level)
+    let s = Settings::parse(&seats, level, &clock.to_string(), &seed, &word, max_level)
         .unwrap_or_else(|e| panic!("{described}: refused with {}", e.code()));
     (s, described)
 }
@@ -247,7 +247,7 @@ fn a_handicap_game_played_out_keeps_the_supplies_and_verifies() {
 
 #[test]
 fn nabucodonosor_refuses_a_handicap() {
-    let s = Settings::parse("person,person", 1, 0, "", "", NabuGame::MAX_LEVEL)
+    let s = Settings::parse("person,person", 1, "", "", "", NabuGame::MAX_LEVEL)
         .unwrap()
         .with_handicap("seat1:first")
         .unwrap();
@@ -259,31 +259,41 @@ fn nabucodonosor_refuses_a_handicap() {
 fn out_of_range_settings_are_refused_with_their_code() {
     let seed = "ab".repeat(32);
     let long = "é".repeat(MAX_WORD_BYTES / 2) + "x";
+    let over = (MAX_CLOCK + 1).to_string();
     for max in [Position::MAX_LEVEL, NabuGame::MAX_LEVEL] {
         let top = u32::from(max);
-        let cases: [(&str, u32, u32, &str, &str, &str); 12] = [
-            ("person,bot", 0, 30, "", "", "bad-level"),
-            ("person,bot", top + 1, 30, "", "", "bad-level"),
-            ("bot,bot", 256, 30, "", "", "bad-level"),
-            ("person,bot:0", 1, 30, "", "", "bad-level"),
-            ("person,person", 1, MAX_CLOCK + 1, "", "", "bad-clock"),
-            ("person,person", 1, u32::MAX, "", "", "bad-clock"),
-            ("person,person", 1, 0, "", &long, "bad-word"),
-            ("person", 1, 0, "", "", "bad-seats"),
-            ("person,robot", 1, 0, "", "", "bad-seats"),
-            ("person,person,person", 1, 0, "", "", "bad-seats"),
-            ("person,person", 1, 0, "xyz", "", "bad-seed"),
-            ("person,person", 1, 0, &seed[1..], "", "bad-seed"),
+        let cases: [(&str, u32, &str, &str, &str, &str); 14] = [
+            ("person,bot", 0, "30", "", "", "bad-level"),
+            ("person,bot", top + 1, "30", "", "", "bad-level"),
+            ("bot,bot", 256, "30", "", "", "bad-level"),
+            ("person,bot:0", 1, "30", "", "", "bad-level"),
+            ("person,person", 1, &over, "", "", "bad-clock"),
+            ("person,person", 1, "4294967295", "", "", "bad-clock"),
+            ("person,person", 1, "0+0", "", "", "bad-clock"),
+            (
+                "person,person",
+                1,
+                "2d",
+                "",
+                "",
+                "correspondence-online-only",
+            ),
+            ("person,person", 1, "0", "", &long, "bad-word"),
+            ("person", 1, "", "", "", "bad-seats"),
+            ("person,robot", 1, "", "", "", "bad-seats"),
+            ("person,person,person", 1, "", "", "", "bad-seats"),
+            ("person,person", 1, "", "xyz", "", "bad-seed"),
+            ("person,person", 1, "", &seed[1..], "", "bad-seed"),
         ];
         for (seats, level, clock, seed, word, code) in cases {
             let e = Settings::parse(seats, level, clock, seed, word, max).unwrap_err();
             assert_eq!(e.code(), code, "{seats} {level} {clock} {seed:?}");
         }
         for level in 1..=top {
-            assert!(Settings::parse("bot,bot", level, 1, &seed, "", max).is_ok());
+            assert!(Settings::parse("bot,bot", level, "1", &seed, "", max).is_ok());
         }
     }
-    let ok = Settings::parse("person,person", 1, 0, &seed, "", 5).unwrap();
+    let ok = Settings::parse("person,person", 1, "", &seed, "", 5).unwrap();
     for size in [0, 4, 16, 99] {
         let e = Table::nabucodonosor(size, ok.clone()).unwrap_err();
         assert_eq!(e.code(), "bad-size");

@@ -7,8 +7,14 @@ use virada::game::fairness::{Contribution, Seed};
 use virada::game::timed::Timed;
 use virada::game::{GameKind, Seat};
 use virada::table::{AnyTable, Settings};
+use virada::Color;
 
 use super::keys::Keys;
+
+/// An instant as the library's clock takes it (one before the epoch is 0).
+fn instant(now: i64) -> u64 {
+    u64::try_from(now).unwrap_or(0)
+}
 
 /// A new table's handicap checked by the library as a table of `kind`
 /// would take it: its short form written again (empty for none), or the
@@ -34,12 +40,11 @@ pub fn check_handicap(kind: GameKind, text: &str) -> Result<String, (&'static st
     Ok(handicap.to_string())
 }
 
-/// A game of either kind, with its game clock or correspondence window
-/// when it has one (timing.rs).
+/// A game of either kind; under a game clock or correspondence the
+/// library's table runs the clock on the instants the actor gives it.
 #[derive(Clone, Debug)]
 pub struct Game {
     table: AnyTable,
-    timed: Option<Timed>,
 }
 
 /// A game's clocks as a frame shows them: seat by seat.
@@ -74,13 +79,12 @@ impl Game {
         });
         let settings = Settings {
             seats,
-            clock: super::clock::per_move(clock),
+            clock,
             seed: Some(seed),
             word: String::new(),
             handicap: None,
         };
         let mut table = AnyTable::new(kind, settings).map_err(|e| e.to_string())?;
-        let timed = clock.and_then(super::timing::new);
         // The table drew the seed in secret: it was not chosen.
         table.set_seed_chosen(false);
         match randoms {
@@ -101,7 +105,7 @@ impl Game {
             None => table.set_words(words.clone()),
         }
         .map_err(|e| e.to_string())?;
-        Ok(Game { table, timed })
+        Ok(Game { table })
     }
 
     /// Sets Othello's handicap (V2) from its short form before the first
@@ -116,31 +120,19 @@ impl Game {
         self.table.replay_text(moves).map_err(|e| e.to_string())
     }
 
-    /// The side to move plays `text` at `now`; its clock is charged, the
-    /// increment added, the forced passes charged nothing. The caller
-    /// checked the flag at `now` first ([`Game::flag`]).
+    /// The side to move plays `text` at `now` (ms since the epoch): under
+    /// a game clock its thinking time is charged and the increment added,
+    /// the forced passes charged nothing; a move after its flag fell is
+    /// refused (`flag-fell`) and the game is then lost on time.
     pub fn play(&mut self, text: &str, now: i64) -> Result<(), String> {
-        let (mover, ply) = (self.color_to_move(), self.ply());
-        self.table.play(text).map_err(|e| e.to_string())?;
-        let passes = self.ply().saturating_sub(ply + 1);
-        let over = self.table.is_over();
-        if let Some(t) = self.timed.as_mut() {
-            super::timing::turn(t, mover, passes, over, now);
-        }
-        Ok(())
-    }
-
-    /// The colour to move.
-    fn color_to_move(&self) -> virada::Color {
-        use virada::game::rules::Rules as _;
-        match &self.table {
-            AnyTable::Othello(t) => t.session().rules().side_to_move(),
-            AnyTable::Nabucodonosor(t) => t.session().rules().side_to_move(),
-        }
+        self.table
+            .play_at(text, instant(now))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
 
     /// The seat playing `color`.
-    fn seat_of(&self, color: virada::Color) -> usize {
+    fn seat_of(&self, color: Color) -> usize {
         match &self.table {
             AnyTable::Othello(t) => t.session().seat_of(color),
             AnyTable::Nabucodonosor(t) => t.session().seat_of(color),
@@ -150,56 +142,55 @@ impl Game {
     /// Starts the clock of the side to move at `now` (the game's start),
     /// once.
     pub fn start_clock(&mut self, now: i64) {
-        let to_move = self.color_to_move();
-        if let Some(t) = self.timed.as_mut() {
-            if !self.table.is_over() {
-                super::timing::begin(t, to_move, now);
-            }
-        }
+        self.table.start_clock(instant(now));
     }
 
     /// Whether a flag has fallen by `now` (noted: the game is then lost on
     /// time by that side).
     pub fn flag(&mut self, now: i64) -> bool {
-        self.timed
-            .as_mut()
-            .and_then(|t| super::timing::check(t, now))
-            .is_some()
+        self.table.check_flag(instant(now)).is_some()
     }
 
-    /// When the running side's flag falls (ms since the epoch), if a clock runs.
+    /// When the running side's flag falls (ms since the epoch), if a clock
+    /// runs.
     pub fn flag_at(&self) -> Option<i64> {
-        self.timed.as_ref().and_then(super::timing::flag_at)
+        let clock = &self.table.timed()?.clock;
+        let side = clock.running?;
+        i64::try_from(clock.since.saturating_add(clock.remaining_ms[side])).ok()
     }
 
     /// The seat that lost on time, if a flag fell.
     pub fn lost_on_time(&self) -> Option<usize> {
-        let loser = self.timed.as_ref().and_then(super::timing::loser)?;
+        let loser = self.table.timed()?.loser()?;
         Some(self.seat_of(loser))
     }
 
     /// Both seats' clocks at `now`, under a game clock or correspondence.
     pub fn clocks(&self, now: i64) -> Option<Clocks> {
-        let (left, running) = super::timing::left(self.timed.as_ref()?, now);
+        let state = self.table.clock_state(instant(now))?;
         let mut remaining = [0; 2];
-        remaining[self.seat_of(virada::Color::Dark)] = left[0];
-        remaining[self.seat_of(virada::Color::Light)] = left[1];
+        remaining[self.seat_of(Color::Dark)] = state.left[0];
+        remaining[self.seat_of(Color::Light)] = state.left[1];
         Some(Clocks {
             remaining,
-            running: running.map(|c| self.seat_of(c)),
+            running: state.running.map(|c| self.seat_of(c)),
         })
     }
 
-    /// The clock's state as the table keeps it.
+    /// The clock's state as the table keeps it (with each ply's time).
     pub fn timed(&self) -> Option<&Timed> {
-        self.timed.as_ref()
+        self.table.timed()
     }
 
-    /// The clock's state as kept, over the one replayed moves give.
-    pub fn set_timed(&mut self, timed: Option<Timed>) {
-        if timed.is_some() {
-            self.timed = timed;
-        }
+    /// Resumes the clock as kept with the last move, after the moves were
+    /// replayed (a restart, a takeover); nothing for `None`.
+    pub fn set_timed(&mut self, timed: Option<&Timed>) -> Result<(), String> {
+        let Some(t) = timed else {
+            return Ok(());
+        };
+        self.table
+            .restore_clock(t.times.clone(), t.clock.remaining_ms, t.clock.since)
+            .map_err(|e| e.to_string())
     }
 
     /// The table plays the time-out move.
@@ -237,7 +228,7 @@ impl Game {
 
     /// Neither side can move, or a flag fell.
     pub fn is_over(&self) -> bool {
-        self.table.is_over() || self.lost_on_time().is_some()
+        self.table.is_over()
     }
 
     /// The moves as the record writes them.
@@ -250,25 +241,11 @@ impl Game {
         self.table.snapshot()
     }
 
-    /// The finished game's record with the seed, not yet signed: under a
-    /// game clock or correspondence its `clock`, each ply's time left
-    /// (`times`) and, when a flag fell, the result on time.
+    /// The finished game's record with the seed, not yet signed (under a
+    /// game clock or correspondence with its `clock`, each ply's time left
+    /// and, when a flag fell, the result on time).
     pub fn record_text(&self) -> String {
-        let text = self.table.record(true);
-        let Some(t) = &self.timed else {
-            return text;
-        };
-        match virada::record::parse(&text) {
-            Ok(mut record) => {
-                let loser = super::timing::loser(t);
-                virada::record::set_timing(&mut record, t.control, t.times.clone(), loser);
-                virada::record::write_record(&record)
-            }
-            Err(e) => {
-                tracing::error!("the record could not be read to time it: {e}");
-                text
-            }
-        }
+        self.table.record(true)
     }
 
     /// The bot's move at `level`; `None` when the game is over. Node budgets

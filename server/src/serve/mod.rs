@@ -31,7 +31,6 @@ mod site;
 mod socket;
 pub mod store;
 mod table;
-mod timing;
 
 pub use clock::read as read_clock;
 pub use relay::TAKEOVER_BOUND;

@@ -185,7 +185,8 @@ impl Actor {
         game.replay(&self.saved.moves)
             .map_err(|e| format!("table {}: {e}", self.saved.id))?;
         // The clocks as kept with the last move (replayed moves say no time).
-        game.set_timed(self.saved.timed.clone());
+        game.set_timed(self.saved.timed.as_ref())
+            .map_err(|e| format!("table {}: the clocks kept: {e}", self.saved.id))?;
         Ok(game)
     }
 
