@@ -7,6 +7,7 @@
 // the fingerprint and, at the end, the signed record with the seed.
 
 import { t } from '../core/i18n.js';
+import { perMoveSeconds } from '../core/clock-text.js';
 
 /**
  * @typedef {{kind: 'empty'|'person'|'bot', tookSeat: boolean, contributed?: boolean, connected: boolean, level: number, name?: string}} ServerSeat
@@ -16,7 +17,8 @@ import { t } from '../core/i18n.js';
  * @property {number} size
  * @property {'waiting'|'contributing'|'playing'|'over'} status
  * @property {ServerSeat[]} seats
- * @property {number} clock
+ * @property {string} clock the clock's notation (`30`, `180+2`, `2d`, `off`; a number from an older server)
+ * @property {{remaining: number[], running: number|null}} [clocks] under a game clock or correspondence: each seat's time left at `now` (ms) and the seat whose clock runs
  * @property {number|null} deadline
  * @property {number|null} waitUntil
  * @property {number|null} [contributeUntil] when the contribution window closes (ms since the epoch)
@@ -118,7 +120,10 @@ export class RemoteSession {
     const of = `${frame.size}/${frame.clock}${handicap ? `/${handicap}/${frame.table.darkSeat}` : ''}`;
     const agrees = this.local && this.localOf === of && mine.length <= moves.length && mine.every((m, i) => m === moves[i]);
     if (!agrees) {
-      const settings = { seats: 'person,person', level: 1, clock: frame.clock, size: frame.size };
+      // The local engine replays the server's moves: it keeps a clock a
+      // move (its time-out moves replay only under one), never a game clock
+      // or correspondence, which the server alone runs (frame.clocks).
+      const settings = { seats: 'person,person', level: 1, clock: perMoveSeconds(frame.clock), size: frame.size };
       let fresh = this.rules.open(settings, LOCAL_SEED, { secret: true });
       if (handicap) {
         const local = localHandicap(handicap, frame.table.darkSeat, fresh.snap.darkSeat);
@@ -145,7 +150,7 @@ export class RemoteSession {
       darkSeat,
       seatToMove: t ? t.seatToMove : 0,
       seats: f.seats.map((x) => (x.kind === 'bot' ? `bot:${x.level}` : 'person')),
-      clock: f.clock,
+      clock: perMoveSeconds(f.clock),
       over: f.status === 'over',
       fingerprint: f.fingerprint,
       handicap: t?.handicap ?? null,
