@@ -113,6 +113,8 @@ export class RemoteSession {
   /** Follows a new state: replays the moves the local engine lacks (from scratch when they differ). */
   sync(frame) {
     this.frame = frame;
+    /** when this page had the frame (its clocks' `remaining` are at that instant) */
+    this.frameAt = Date.now();
     const moves = (frame.moves ?? '').split(/\s+/).filter(Boolean);
     const mine = this.local ? this.local.snap.moves.map(written) : null;
     // A handicap (V2) changes the start: the server's snapshot says it once the game is on.
@@ -166,6 +168,20 @@ export class RemoteSession {
       },
     };
     if (f.status !== 'over') this.snap.outcome = null;
+    // A game clock or correspondence: the server's clocks, by colour, from when this page had them.
+    const clocks = f.clocks;
+    if (clocks) {
+      const left = [clocks.remaining[darkSeat], clocks.remaining[1 - darkSeat]];
+      this.snap.clockLeft = /** @type {[number, number]} */ (left);
+      this.snap.clockRunning = clocks.running == null ? null : clocks.running === darkSeat ? 'dark' : 'light';
+      this.snap.clockSince = this.frameAt;
+    }
+    // Lost on time: the server's flag, whatever the board says.
+    const lost = t?.lostOnTime;
+    if (f.status === 'over' && (lost === 'dark' || lost === 'light')) {
+      this.snap.lostOnTime = lost;
+      this.snap.outcome = lost === 'dark' ? 'light' : 'dark';
+    }
     // A seat resigned (the other wins) or aborted (no result): the board did not end it.
     const colorOf = (seat) => (seat === darkSeat ? 'dark' : 'light');
     if (f.status === 'over' && f.cut?.resigned != null) {
@@ -209,6 +225,29 @@ export class RemoteSession {
   /** Whether it is this page's person's turn at a game in play. */
   myTurn() {
     return this.frame.status === 'playing' && this.seat !== null && this.frame.table?.seatToMove === this.seat;
+  }
+
+  /**
+   * The game clock at `now` (this page's ms since the epoch), counted down
+   * from the server's last frame; null without one.
+   * @param {number} now
+   */
+  clockAt(now) {
+    const s = this.snap;
+    if (!s?.clockLeft) return null;
+    const left = /** @type {[number, number]} */ ([...s.clockLeft]);
+    const running = s.clockRunning ?? null;
+    if (running && s.over !== true) {
+      const i = running === 'dark' ? 0 : 1;
+      left[i] = Math.max(0, left[i] - Math.max(0, now - (s.clockSince ?? now)));
+    }
+    const lostOnTime = s.lostOnTime ?? null;
+    return { control: String(this.frame.clock), left, running: s.over ? null : running, lostOnTime };
+  }
+
+  /** The server decides a flag (its next frame ends the game): never here. */
+  checkFlag() {
+    return null;
   }
 
   /** Moves are sent to the server (online/online.js), never played here. */
