@@ -147,6 +147,7 @@ wasm: $(NODE_DEPS)
 wasm-page:
 	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features page-exports $(WASM_PAGE_OPT)
 	wasm-bindgen --target web --out-dir www/pkg $(WASM_OUT)
+	node scripts/strip-glue-comments.mjs www/pkg/virada.js
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg/virada_bg.wasm -o www/pkg/virada_bg.wasm
 
 wasm-bot:

@@ -77,7 +77,9 @@ const SITE_FILES = [
   // the table: controller, view, controls, New game dialog
   'www/table/assists.js',
   'www/table/boot.js',
+  'www/table/clock-words.js',
   'www/table/controls.js',
+  'www/table/game-clock.js',
   'www/table/handicap.js',
   'www/table/new-game.js',
   'www/table/panel.js',

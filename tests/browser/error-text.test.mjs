@@ -53,9 +53,9 @@ test('every code the engine throws has a sentence in Portuguese, English and Ita
 });
 
 for (const [lang, sentence] of [
-  ['en', 'The clock is off or 1 second to 24 hours a turn.'],
-  ['pt', 'O relógio fica desligado ou dá de 1 segundo a 24 horas por jogada.'],
-  ['it', 'L’orologio è spento oppure segna da 1 secondo a 24 ore per turno.'],
+  ['en', 'A clock is seconds a turn (30), a game clock in seconds such as 180+2, or days such as 2d.'],
+  ['pt', 'Um relógio é segundos por vez (30), um relógio por partida em segundos como 180+2, ou dias como 2d.'],
+  ['it', 'Un orologio è in secondi a turno (30), a partita in secondi come 180+2, o in giorni come 2d.'],
 ]) {
   test(`a refused clock in the address (?clock=90000) is said in ${lang}`, async () => {
     assert.equal(ERROR_WORDS[lang]['error.bad-clock'], sentence);

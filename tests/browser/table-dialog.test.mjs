@@ -168,6 +168,8 @@ test('Download record, Download GGF and Share link give the record, its GGF and 
   assert.match(ggfText, /f5.*d6.*c3.*d3/i);
 
   await page.getByRole('button', { name: 'Share link' }).click();
+  // The link is made once the finished games' module is there (core/finished.js, loaded on demand).
+  await page.waitForSelector('#share-out:not([hidden])');
   const link = (await page.locator('#share-url').textContent()).trim();
   assert.equal(await page.locator('#share-url').getAttribute('href'), link);
   const url = new URL(link);
@@ -194,8 +196,8 @@ test('the dialog at 360 px: labelled choices, nothing overflows, buttons at leas
   assert.equal(levels.length, 10);
   assert.equal(levels[2], '3 · Occasionale');
   assert.deepEqual(
-    await page.getByLabel('Orologio per turno').locator('option').evaluateAll((os) => os.map((o) => o.value)),
-    ['0', '15', '30', '60', '120', '300'],
+    await d.getByLabel(/^Orologio/).locator('option').evaluateAll((os) => os.map((o) => o.value)),
+    ['0', '15', '30', '60', '120', '300', '60+0', '180+2', '300+0', '600+5', '1800+0'],
   );
   await page.getByLabel('Posti').selectOption('person,person');
   assert.equal(await page.getByLabel('Livello del bot').isDisabled(), true, 'no bot, no level');

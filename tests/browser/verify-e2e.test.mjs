@@ -58,6 +58,7 @@ test('a game played to the end verifies from its end screen record; a tampered c
   assert.match(ggf, /^\(;GM\[Othello\].*BO\[8 [-*O ]+\*\]B\[[a-h][1-8]\]/);
   assert.ok(ggf.endsWith(';)'));
   await page.click('#share-link');
+  await page.waitForSelector('#share-out:not([hidden])');
   const share = await page.getAttribute('#share-url', 'href');
   assert.match(share, /^http:\/\/127\.0\.0\.1:\d+\/verify\.html#r=[A-Za-z0-9_-]+$/);
   const link = await page.getAttribute('#verify', 'href');

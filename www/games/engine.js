@@ -37,7 +37,12 @@ export function ready() {
  * @property {number} seatToMove 0 or 1
  * @property {number} darkSeat the seat that plays dark
  * @property {string[]} seats `person`, `bot:N`
- * @property {number} clock seconds a turn, 0 for none
+ * @property {number} clock seconds a turn, 0 for none (a clock a move's)
+ * @property {string|null} [timeControl] the clock in its notation (`30`, `180+2`), null for none
+ * @property {[number, number]|null} [clockLeft] a game clock's dark and light milliseconds left when last stopped
+ * @property {'dark'|'light'|null} [clockRunning] the colour whose game clock runs
+ * @property {number} [clockSince] when the running game clock started (ms since the epoch)
+ * @property {'dark'|'light'|null} [lostOnTime] the colour whose flag fell
  * @property {[number, number]} counts dark's and light's discs
  * @property {boolean} mustPass
  * @property {boolean} over
@@ -180,8 +185,28 @@ export class Table {
    * @returns {TableEvent}
    */
   play(move) {
-    return this.#event(() => this.inner.play(move));
+    // A game clock charges the move at its instant (the same scale as startClock's).
+    return this.#event(() => this.inner.play_at(move, Date.now()));
   }
+
+  /** @param {number} now starts the side to move's game clock, once */
+  startClock(now) {
+    this.inner.start_clock(now);
+    return this.refresh();
+  }
+
+  /** @param {number} now @returns {'dark'|'light'|null} the colour lost on time by `now` */
+  checkFlag(now) {
+    const flag = /** @type {'dark'|'light'|undefined} */ (this.inner.check_flag(now));
+    if (flag) this.refresh();
+    return flag ?? null;
+  }
+
+  /** @param {number} now @returns {{control: string, left: [number, number], running: 'dark'|'light'|null, lostOnTime: 'dark'|'light'|null}|null} */
+  clockAt(now) {
+    return JSON.parse(this.inner.clock(now));
+  }
+
 
   /** Othello's pass, when it is the only move (the table makes forced passes itself). */
   pass() {

@@ -138,8 +138,9 @@ export function setupMatch(table) {
       status = matchStatus(match.kind, match.target, records);
       match.records = records;
       if (status.over) {
-        match.record = matchRecordOf(match.kind, match.target, records);
-        rememberFinished(match.record);
+        const matchRecord = (match.record = matchRecordOf(match.kind, match.target, records));
+        // After the game's own (table/table.js keeps it once core/finished.js is there): the match comes first in the list.
+        Promise.resolve(state.finishing).then(() => rememberFinished(matchRecord));
       } else {
         match.next = newSeed();
       }

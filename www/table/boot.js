@@ -23,14 +23,16 @@ export function readParams(rules) {
     lang: q.get('lang'),
     seed: q.has('seed') ? q.get('seed').trim().toLowerCase() : undefined,
     seats,
-    clock: int('clock'),
+    // Seconds a turn (`30`), or a game clock in its notation (`180+2`, the
+    // plus escaped as %2B; an unescaped one reads as a space): the engine checks it.
+    clock: int('clock') ?? (q.get('clock')?.trim().replace(/^(\d+) (\d+)$/, '$1+$2') || undefined),
     level: int('level'),
     size: rules.sizes ? int('size') : undefined,
     think: int('think'),
     // Othello's handicap in its short form (`seat2:first:a1,h8`); the engine checks it.
     handicap: q.get('handicap')?.trim() || undefined,
     table: /^[A-Za-z0-9_-]{1,64}$/.test(q.get('table') ?? '') ? q.get('table') : undefined,
-    bad: ['clock', 'level', 'think', 'size'].filter((k) => q.has(k) && int(k) === undefined),
+    bad: ['level', 'think', 'size'].filter((k) => q.has(k) && int(k) === undefined),
   };
 }
 

@@ -91,6 +91,8 @@ export function setupControls(table) {
   // Fetched once the page has settled (or a person reaches for it) and is
   // idle, so a click rarely waits for it and the first board never does.
   whenSettled(() => loadDialog(), 5000);
+  // The end's record keeping (core/finished.js), ready long before an end.
+  whenSettled(() => import('../core/finished.js').catch(() => {}), 5000);
   bindRecordActions({
     // The record as it may be shown now: the seed only once revealed.
     record: () => state.session.record(state.seedShown),

@@ -14,11 +14,17 @@ import { MATCH_WORDS } from '../match/words.js';
 import { ONLINE_WORDS } from '../online/words.js';
 import { newSeed, fingerprintOf } from '../games/engine.js';
 import { setupHandicapField, handicapValue, showHandicap, HANDICAP_WORDS } from './handicap.js';
+import { CLOCK_WORDS, GAME_CLOCKS } from './clock-words.js';
+
+addWords(CLOCK_WORDS);
 
 const $ = (id) => document.getElementById(id);
 /** A form control's value. */
 const valueOf = (id) => /** @type {HTMLInputElement|HTMLSelectElement} */ (document.getElementById(id)).value;
 const CLOCKS = [0, 15, 30, 60, 120, 300];
+/** The clock chosen: seconds a turn, or a game clock's notation (`180+2`). */
+const clockValue = () => (valueOf('set-clock').includes('+') ? valueOf('set-clock') : Number(valueOf('set-clock')));
+
 /** The game's choices: its highest bot level, its board sizes [min, max] if it has several. */
 /** @type {{levels: number, sizes: [number, number]|null}} */
 const game = { levels: 10, sizes: null };
@@ -37,12 +43,25 @@ export function translateChoices() {
   const clock = /** @type {HTMLSelectElement} */ ($('set-clock'));
   const clockValue = clock.value;
   clock.textContent = '';
+  // Clocks a turn (T16) and game clocks (T22), in the clock's one notation.
+  const turns = document.createElement('optgroup');
+  turns.label = t('clockPerTurn');
   for (const secs of CLOCKS) {
     const o = document.createElement('option');
     o.value = String(secs);
     o.textContent = secs === 0 ? t('clockNone') : secs < 120 ? t('clock', { s: secs }) : t('clockMin', { m: secs / 60 });
-    clock.append(o);
+    turns.append(o);
   }
+  const games = document.createElement('optgroup');
+  games.label = t('clockPerGame');
+  for (const notation of GAME_CLOCKS) {
+    const o = document.createElement('option');
+    o.value = notation;
+    // The notation itself (`180+2`): its group says what it means, and it fits a phone's select.
+    o.textContent = notation;
+    games.append(o);
+  }
+  clock.append(turns, games);
   if (clockValue) clock.value = clockValue;
   const level = /** @type {HTMLSelectElement} */ ($('set-level'));
   const levelValue = level.value;
@@ -80,7 +99,7 @@ function showSettings({ seats, level, clock, size, handicap }) {
   if (![...select.options].some((o) => o.value === String(clock))) {
     const o = document.createElement('option');
     o.value = String(clock);
-    o.textContent = t('clock', { s: clock });
+    o.textContent = typeof clock === 'string' ? clock : t('clock', { s: clock });
     select.append(o);
   }
   select.value = String(clock);
@@ -124,7 +143,7 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null, online = 
     e.preventDefault();
     if (!pending) return;
     const error = onlineChosen() ? await online.open({
-      clock: Number(valueOf('set-clock')),
+      clock: clockValue(),
       level: Number(valueOf('set-level')),
       size: game.sizes ? Number(valueOf('set-size')) : undefined,
       word: valueOf('nd-word'),
@@ -135,7 +154,7 @@ export function setupNewGameDialog({ start, levels = 10, sizes = null, online = 
     }) : start({
       seats: /** @type {HTMLSelectElement} */ ($('set-seats')).value,
       level: Number(/** @type {HTMLSelectElement} */ ($('set-level')).value),
-      clock: Number(/** @type {HTMLSelectElement} */ ($('set-clock')).value),
+      clock: clockValue(),
       size: game.sizes ? Number(/** @type {HTMLSelectElement} */ ($('set-size')).value) : undefined,
       seed: pending.seed,
       secret: pending.secret,

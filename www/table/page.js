@@ -255,7 +255,7 @@ const dialog = (p) => `
 ${p.settings}        <label><span data-i18n="level">Bot level</span>
           <select id="set-level"></select>
         </label>
-        <label><span data-i18n="clockSetting">Clock per turn</span>
+        <label><span data-i18n="clockSetting">Clock</span>
           <select id="set-clock"></select>
         </label>
       </fieldset>

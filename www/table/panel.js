@@ -172,7 +172,8 @@ function drawBox(box, snap, color, view) {
  */
 export function drawClock(snap, secondsLeft) {
   const clock = $('clock');
-  clock.hidden = Boolean(snap.over);
+  // A game clock draws both players' clocks instead (table/game-clock.js).
+  clock.hidden = Boolean(snap.over) || Boolean(snap.clockLeft);
   if (!snap.clock) setText(clock, t('clockOff'));
   else if (secondsLeft == null || snap.over) setText(clock, t('clock', { s: snap.clock }));
   else setText(clock, t('clock', { s: secondsLeft }));

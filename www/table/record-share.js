@@ -3,7 +3,6 @@
 // record (a text file), Download GGF, and Share link (verify.html with the
 // record in the URL fragment). All are made in the page; nothing is sent.
 
-import { verifyLink } from '../core/finished.js';
 import { t } from '../core/i18n.js';
 import { say } from '../core/announce.js';
 
@@ -39,11 +38,13 @@ export function fileName(fingerprint, ext) {
 }
 
 /**
- * The full address of verify.html carrying `record`, relative to this page.
+ * The full address of verify.html carrying `record`, relative to this page
+ * (core/finished.js loaded on the first use, not before the first board).
  * @param {string} record
- * @returns {string}
+ * @returns {Promise<string>}
  */
-export function shareLink(record) {
+export async function shareLink(record) {
+  const { verifyLink } = await import('../core/finished.js');
   return new URL(verifyLink(record), location.href).href;
 }
 
@@ -73,7 +74,7 @@ export function bindRecordActions({ record, ggf, fingerprint, show }) {
     });
   }
   $('share-link').addEventListener('click', async () => {
-    const link = shareLink(record());
+    const link = await shareLink(record());
     const a = /** @type {HTMLAnchorElement} */ ($('share-url'));
     a.href = link;
     a.textContent = link;

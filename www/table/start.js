@@ -29,6 +29,8 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
   function save() {
     if (state.online || state.storeHeld) return;
     const s = snap();
+    // A game under a game clock is not kept: a reload starts the asked-for game afresh.
+    if (s.clockLeft) return store.clearGame(rules.store);
     store.saveGame({
       game: rules.name,
       size: s.n,
@@ -67,7 +69,10 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
     // The side to move first: dark, or a handicap seat's colour (V2).
     const started = () => t(word ? 'startedWord' : 'started', { color: colorName(s.side), who: seatLabel(s, s.seatToMove), word });
     if (s.clock > 0 && s.seats.includes('person')) advance([], { notice: joined([...notices, started, clockRule(s.clock)]) });
-    else advance([...notices, started]);
+    else if (s.clockLeft && s.seats.includes('person')) {
+      // The game clock's words come with its module (table/game-clock.js), loaded by then.
+      import('./game-clock.js').then((m) => advance([], { notice: joined([...notices, started, m.gameClockRule(s.timeControl)]) }));
+    } else advance([...notices, started]);
   }
 
   /** Start in the New game dialog: the old game (revealed if unfinished) gives way; returns an error or null. */
@@ -103,6 +108,8 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
     try {
       show = open(params);
       await pause?.();
+      // A game clock's row is drawn before the game shows: nothing moves after.
+      await state.clockReady;
     } finally {
       state.opening = false;
     }

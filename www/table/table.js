@@ -16,8 +16,7 @@ import * as sound from '../core/sound.js';
 import { startClock } from './timer.js';
 import { say, keep, release, joined } from '../core/announce.js';
 import { seatLabel, seatOf, drawClock } from './panel.js';
-import { rememberFinished, verifyLink } from '../core/finished.js';
-import { createView } from './view.js';
+import { createView, endText } from './view.js';
 import { setupControls, translateStatic } from './controls.js';
 import { errorText } from '../core/errors.js';
 import { createAssists } from './assists.js';
@@ -25,7 +24,8 @@ import { createStarts } from './start.js';
 import { createRemote } from './remote.js';
 
 /**
- * @typedef {{seats: string, level: number, clock: number, size: number, handicap?: string}} Settings
+ * @typedef {{seats: string, level: number, clock: number|string, size: number, handicap?: string}} Settings
+ *   `clock`: seconds a turn (0 for none), or a game clock in its notation (`180+2`)
  *
  * @typedef {import('../games/engine.js').EngineSnapshot & {n: number, online?: OnlineView}} Snapshot the engine's snapshot with `n`, the board's side (and, at the online table, the server's view of it)
  *
@@ -54,6 +54,9 @@ import { createRemote } from './remote.js';
  * @property {() => number} [undo] takes back the person's last move and what followed; the plies taken back
  * @property {(rated: boolean) => Snapshot} [setRated] makes the game rated (a game of a match)
  * @property {(text: string) => Snapshot} [setAssists] restores a stored game's hints and undos replays moves written as the record writes them
+ * @property {(now: number) => Snapshot} [startClock] a game clock's (table/game-clock.js), as games/engine.js's Table
+ * @property {(now: number) => 'dark'|'light'|null} [checkFlag]
+ * @property {(now: number) => any} [clockAt]
  *
  * @typedef {{top: number, left: number, bottom: number, right: number}} Rect
  *
@@ -131,6 +134,9 @@ import { createRemote } from './remote.js';
  * @property {boolean} [storeHeld] the stored game is a newer version's: kept, not overwritten
  * @property {boolean} [opening] the first game is set up but not yet shown (table/start.js): no move yet
  * @property {import('../online/online.js').Online|null} [online] the online table this page sits at
+ * @property {{sync: () => void, stop: () => void, ready: Promise<void>}|null} [gameClock] both game clocks, once loaded (table/game-clock.js)
+ * @property {Promise<void>|null} [clockReady] the game clock's module and style, while they load
+ * @property {Promise<void>} [finishing] the finished game kept (core/finished.js, loaded at the end)
  *
  * @typedef {{update?: (state: TableState, flags: {canAct: boolean}) => void, review?: {draw: (view: ReturnType<typeof import('./view.js').createView>) => void}}} Hooks
  *
@@ -151,7 +157,7 @@ import { createRemote } from './remote.js';
  * @property {() => void} undo takes back the person's last move (Undo)
  * @property {() => boolean} assistsShown whether Hint and Undo are offered
  *
- * @typedef {{seats: string, level: number, clock: number, size?: number, seed: string, secret: boolean, word: string, handicap?: string}} NewGame
+ * @typedef {{seats: string, level: number, clock: number|string, size?: number, seed: string, secret: boolean, word: string, handicap?: string}} NewGame
  *   what the New game dialog starts
  */
 
@@ -205,7 +211,8 @@ export function createTable(rules, hooks = {}) {
       try {
         state.session.play(move);
       } catch (e) {
-        onBotError(e.message);
+        if (e.code === 'flag-fell') flagFell();
+        else onBotError(e.message);
         return;
       }
       const s = snap();
@@ -223,7 +230,10 @@ export function createTable(rules, hooks = {}) {
   function askBot() {
     const level = Number(snap().seats[snap().seatToMove].split(':')[1]);
     const question = state.session.botQuestion();
-    bot.ask({ level, timeMs: state.botTimeMs, ...question }, question.ply === 0 ? BOT_OPENING_PAUSE_MS : BOT_PAUSE_MS);
+    // Under a game clock the bot thinks within its own time, and opens at once.
+    const left = snap().clockLeft?.[snap().side === 'dark' ? 0 : 1];
+    const timeMs = left ? Math.max(50, Math.min(state.botTimeMs, left / 30)) : state.botTimeMs;
+    bot.ask({ level, timeMs, ...question }, question.ply === 0 && !left ? BOT_OPENING_PAUSE_MS : BOT_PAUSE_MS);
   }
 
   const { save, start, startNew } = createStarts({
@@ -283,7 +293,8 @@ export function createTable(rules, hooks = {}) {
       const ending = !state.seedShown;
       state.seedShown = true;
       finished();
-      messages.push(() => rules.resultText(s, (color) => seatLabel(s, seatOf(s, color))));
+      // A loss on time is said as the end's line says it; otherwise the board's result.
+      messages.push(() => (s.lostOnTime ? endText(s, rules) : rules.resultText(s, (color) => seatLabel(s, seatOf(s, color)))));
       showRecord(state.session.record(true));
       // The end screen offers every way to take the record along.
       if (ending) /** @type {HTMLDetailsElement} */ ($('record-more')).open = true;
@@ -296,10 +307,19 @@ export function createTable(rules, hooks = {}) {
     } else if (s.clock > 0) {
       startTurnClock(deadline ?? Date.now() + s.clock * 1000);
     }
+    state.gameClock?.sync();
     save();
     update();
     if (notice) keep(notice);
     if (messages.length) say(joined(messages));
+  }
+
+  /** A game clock's flag fell (T23): the game is over, lost on time. */
+  function flagFell() {
+    bot.cancel();
+    state.preview = null;
+    state.session.checkFlag?.(Date.now());
+    advance([]);
   }
 
   function startTurnClock(deadline) {
@@ -353,6 +373,7 @@ export function createTable(rules, hooks = {}) {
     try {
       state.session.play(move);
     } catch (e) {
+      if (e.code === 'flag-fell') return flagFell();
       say(() => errorText(e));
       advance([]);
       return;
@@ -425,13 +446,18 @@ export function createTable(rules, hooks = {}) {
     $('share-out').hidden = true;
     /** @type {HTMLDetailsElement} */ ($('record-more')).open = false;
     view.resize(snap().n);
+    // A game clock's drawing loads when one is first chosen (the page's first board stays light).
+    if (snap().clockLeft) state.clockReady ??= import('./game-clock.js').then((m) => m.createGameClock({ state, onFlag: flagFell }).ready);
   }
 
   /** A finished game: its record joins "Your last finished games", and the Verify link carries it. */
   function finished() {
     const record = state.session.record(true);
-    rememberFinished(record);
-    /** @type {HTMLAnchorElement} */ ($('verify')).href = verifyLink(record);
+    // core/finished.js comes at the end (controls.js fetches it once the page settles), not before the first board.
+    state.finishing = import('../core/finished.js').then(({ rememberFinished, verifyLink }) => {
+      rememberFinished(record);
+      /** @type {HTMLAnchorElement} */ ($('verify')).href = verifyLink(record);
+    });
   }
 
   function showRecord(text) {

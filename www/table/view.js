@@ -12,11 +12,12 @@ import { drawPanel, seatLabel, seatOf } from './panel.js';
 import { bindTips } from '../board/tips.js';
 
 /**
- * The end's line: the board's result, or who resigned (the other wins) or
- * aborted (no result) at an online table (online/session.js sets `cut`).
+ * The end's line: the board's result, a loss on time, or who resigned (the
+ * other wins) or aborted (no result) at an online table (online/session.js
+ * sets `cut`).
  * @param {any} s the snapshot @param {any} rules the game's adapter
  */
-function endText(s, rules) {
+export function endText(s, rules) {
   // A seat the bot finished for its person is named as theirs, without brackets in brackets.
   const label = (color) => {
     const seat = seatOf(s, color);
@@ -34,6 +35,8 @@ function endText(s, rules) {
     const x = s.online?.seats?.[seatOf(s, s.cut.left)];
     return t('leftResult', { leaver: `${colorName(s.cut.left)} (${x?.name ? String(x.name) : t('opponent')})`, winner: who(winner) });
   }
+  // A game clock's flag (T23): the side whose time ran out loses, whatever the board says.
+  if (s.lostOnTime) return t('lostOnTimeResult', { loser: who(s.lostOnTime), winner: who(other(s.lostOnTime)) });
   return rules.resultText(s, label);
 }
 

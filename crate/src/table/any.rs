@@ -116,12 +116,12 @@ impl AnyTable {
 
     /// The game clock at `now` (see [`Table::clock_state`]).
     pub fn clock_state(&self, now: u64) -> Option<super::ClockState> {
-        each!(self, t => t.clock_state(now))
+        self.timed().map(|t| super::clock::state_of(t, now))
     }
 
     /// The game clock at `now` as JSON (see [`Table::clock_json`]).
     pub fn clock_json(&self, now: u64) -> String {
-        each!(self, t => t.clock_json(now))
+        super::clock::json_of(self.timed(), now)
     }
 
     /// The table's clock in its notation, `None` for none.

@@ -31,6 +31,61 @@ const BAD_STATE: TableError = TableError::Clock(
     "the times do not fit this table's clock and moves",
 );
 
+/// A game clock's state at `now` (one copy for both games: the page's
+/// package stays small).
+pub(super) fn state_of(t: &Timed, now: u64) -> ClockState {
+    let mut left = t.left(now);
+    if let Some(f) = t.clock.flag(now) {
+        left[f.side] = 0;
+    }
+    ClockState {
+        control: t.control,
+        left,
+        running: t.running(),
+        lost_on_time: t.loser(),
+    }
+}
+
+/// [`Table::clock_json`] of a game clock, or `null`.
+pub(super) fn json_of(timed: Option<&Timed>, now: u64) -> String {
+    let Some(c) = timed.map(|t| state_of(t, now)) else {
+        return "null".to_string();
+    };
+    json::object(|o| {
+        o.field("control", Shown(c.control))
+            .array("left", |a| {
+                a.items(c.left);
+            })
+            .field("running", c.running.map(Shown))
+            .field("lostOnTime", c.lost_on_time.map(Shown));
+    })
+}
+
+/// The snapshot's clock fields (see [`Table::snapshot`]), one copy for
+/// both games.
+pub(super) fn snapshot_fields(
+    o: &mut json::Object<'_>,
+    control: Option<TimeControl>,
+    timed: Option<&Timed>,
+) {
+    o.field("timeControl", control.map(Shown))
+        .field("clockLeft", timed.map(|t| Pair(t.clock.remaining_ms)))
+        .field("clockRunning", timed.and_then(Timed::running).map(Shown))
+        .field("clockSince", timed.map_or(0, |t| t.clock.since))
+        .field("lostOnTime", timed.and_then(Timed::loser).map(Shown));
+}
+
+/// Two numbers as a JSON array.
+struct Pair([u64; 2]);
+
+impl json::Value for Pair {
+    fn write_json(&self, out: &mut String) {
+        out.push_str(&json::array(|a| {
+            a.items(self.0);
+        }));
+    }
+}
+
 /// A game clock at an instant, as the page draws it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
@@ -128,38 +183,14 @@ impl<R: View> Table<R> {
     /// left, the one that runs, the one that lost on time. It notes
     /// nothing: see [`Table::check_flag`].
     pub fn clock_state(&self, now: u64) -> Option<ClockState> {
-        let t = self.session.timed.as_ref()?;
-        let left = match t.clock.flag(now) {
-            Some(f) => {
-                let mut left = t.left(now);
-                left[f.side] = 0;
-                left
-            }
-            None => t.left(now),
-        };
-        Some(ClockState {
-            control: t.control,
-            left,
-            running: t.running(),
-            lost_on_time: t.loser(),
-        })
+        self.session.timed.as_ref().map(|t| state_of(t, now))
     }
 
     /// [`Table::clock_state`] as JSON: `{"control":"180+2","left":[ms,
     /// ms],"running":"dark","lostOnTime":null}` (dark's time first), or
     /// `null` without a game clock.
     pub fn clock_json(&self, now: u64) -> String {
-        let Some(c) = self.clock_state(now) else {
-            return "null".to_string();
-        };
-        json::object(|o| {
-            o.field("control", Shown(c.control))
-                .array("left", |a| {
-                    a.items(c.left);
-                })
-                .field("running", c.running.map(Shown))
-                .field("lostOnTime", c.lost_on_time.map(Shown));
-        })
+        json_of(self.session.timed.as_ref(), now)
     }
 
     /// Resumes the game clock of a table whose moves were replayed (a

@@ -105,18 +105,8 @@ impl Table<Position> {
             .collect()
     }
 
-    /// The GGF export (see [`crate::record::ggf::write`]); under a game
-    /// clock with its `TI` and each move's time (see
-    /// [`crate::record::ggf_clock::write`]).
+    /// The GGF export (see [`crate::record::ggf::write`]).
     pub fn ggf(&self) -> String {
-        if self.session.timed.is_some() {
-            let timed = crate::record::parse(&self.record(false))
-                .ok()
-                .and_then(|r| crate::record::ggf_clock::write(&r));
-            if let Some(text) = timed {
-                return text;
-            }
-        }
         crate::record::ggf::write(&self.session)
     }
 

@@ -252,12 +252,7 @@ impl<R: View> Table<R> {
                 .field("word", &g.word)
                 .field("timeoutMove", p.timeout_move().map(Shown))
                 .field("handicap", g.handicap.map(Shown));
-            let timed = g.timed.as_ref();
-            o.field("timeControl", self.clock_control().map(Shown))
-                .field("clockLeft", timed.map(|t| Pair(t.clock.remaining_ms)))
-                .field("clockRunning", timed.and_then(|t| t.running()).map(Shown))
-                .field("clockSince", timed.map_or(0, |t| t.clock.since))
-                .field("lostOnTime", g.lost_on_time().map(Shown));
+            super::clock::snapshot_fields(o, self.clock_control(), g.timed.as_ref());
             R::extra_json(g, o);
         });
         s
@@ -271,17 +266,6 @@ fn outcome(v: Option<Verdict>) -> Option<&'static str> {
         Some(Verdict::DarkWins) => Some("dark"),
         Some(Verdict::LightWins) => Some("light"),
         Some(Verdict::Draw) => Some("draw"),
-    }
-}
-
-/// Two numbers as a JSON array.
-struct Pair([u64; 2]);
-
-impl json::Value for Pair {
-    fn write_json(&self, out: &mut String) {
-        out.push_str(&json::array(|a| {
-            a.items(self.0);
-        }));
     }
 }
 

@@ -29,13 +29,12 @@ pub struct GameTable(AnyTable);
 impl GameTable {
     /// A new game: `game` is `othello` or `nabucodonosor`; `size` is
     /// Nabucodonosor's board side (5–15, ignored for Othello); `seats` is two
-    /// of `person`, `bot` (at `level`) or `bot:N`; `clock` is the clock's
-    /// notation: seconds a turn (`30`, at most a day), a game clock
-    /// (`180+2`), or empty (or `0`) for none; an empty `seed_hex` draws a secret seed, 64
+    /// of `person`, `bot` (at `level`) or `bot:N`; `clock` is `30`, `180+2`
+    /// or empty; an empty `seed_hex` draws a secret seed, 64
     /// hex characters choose one (marked chosen); `word` is the players' word
     /// (at most 256 bytes). Errors: `bad-game`, `bad-size`, `bad-seats`,
-    /// `bad-level`, `bad-clock`, `correspondence-online-only` (`2d`: the
-    /// online table's), `bad-seed`, `bad-word`, `no-random`.
+    /// `bad-level`, `bad-clock`, `correspondence-online-only`, `bad-seed`,
+    /// `bad-word`, `no-random`.
     #[wasm_bindgen(constructor)]
     pub fn new(
         game: &str,
@@ -65,29 +64,22 @@ impl GameTable {
         self.0.play(mv).map_err(error)
     }
 
-    /// The side to move plays `mv` at the instant `now` (milliseconds on
-    /// the page's scale, `performance.now()`): under a game clock its time
-    /// is charged and the increment added (see `table::Table::play_at`);
-    /// otherwise as `play`. Errors: `flag-fell` (the time ran out first),
-    /// then `play`'s.
+    /// `play` at the instant `now` (ms): `table::Table::play_at`.
     pub fn play_at(&mut self, mv: &str, now: f64) -> Result<String, js_sys::Error> {
         self.0.play_at(mv, instant(now)).map_err(error)
     }
 
-    /// Starts the side to move's game clock at `now`, once (nothing
-    /// without a game clock).
+    /// `table::Table::start_clock`.
     pub fn start_clock(&mut self, now: f64) {
         self.0.start_clock(instant(now))
     }
 
-    /// The colour whose flag has fallen by `now` (`dark` or `light`; the
-    /// game is then lost on time by it), or none.
+    /// `table::Table::check_flag`: `dark`, `light` or none.
     pub fn check_flag(&mut self, now: f64) -> Option<String> {
         self.0.check_flag(instant(now)).map(|c| c.to_string())
     }
 
-    /// The game clock at `now` as JSON (`{"control":"180+2","left":[ms,ms],
-    /// "running":"dark","lostOnTime":null}`), `null` without one.
+    /// `table::Table::clock_json`.
     pub fn clock(&self, now: f64) -> String {
         self.0.clock_json(instant(now))
     }

@@ -215,8 +215,8 @@ fn a_whole_game_under_a_game_clock_records_its_times_and_verifies() {
     assert!(text.contains("\ntimes: "), "{text}");
     assert!(!text.contains("on time"), "{text}");
     verified(&text);
-    // GGF carries the clock and each move's time.
-    let ggf = t.ggf();
+    // The record's GGF carries the clock and each move's time.
+    let ggf = virada::record::ggf_clock::write(&parse(&text).unwrap()).unwrap();
     assert!(ggf.contains("TI[05:00/00:05/]"), "{ggf}");
     assert!(ggf.contains("//"), "{ggf}");
 }

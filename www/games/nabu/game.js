@@ -71,6 +71,22 @@ class NabuSession {
     return this.refresh();
   }
 
+  /** The game clock (table/game-clock.js): started, asked, its flag checked. */
+  startClock(now) {
+    this.table.startClock(now);
+    return this.refresh();
+  }
+
+  checkFlag(now) {
+    const flag = this.table.checkFlag(now);
+    if (flag) this.refresh();
+    return flag;
+  }
+
+  clockAt(now) {
+    return this.table.clockAt(now);
+  }
+
   /** The table's move when the clock runs out; returns its text. */
   timeOut() {
     const event = this.table.timeOut();

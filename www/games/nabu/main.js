@@ -9,7 +9,6 @@ import { addWords, language, t } from '../../core/i18n.js';
 import { TABLE_WORDS } from '../../table/words.js';
 import { NABU_WORDS } from './words.js';
 import { ERROR_WORDS } from '../../core/errors.js';
-import { setupRules } from './rules.js';
 import { bootTable } from '../../table/boot.js';
 import { nabu } from './game.js';
 
@@ -43,5 +42,13 @@ function update(state, { canAct }) {
 const table = await bootTable(nabu, { ready, hooks: { update } });
 if (table) {
   $('swap').addEventListener('click', () => table.play('swap'));
-  setupRules($('rules'), /** @type {HTMLDialogElement} */ ($('rules-dialog')), language, (why) => t('rulesFailed', { why }));
+  // The rules' reader (rules.js) loads at the first click, not before the first board.
+  const button = $('rules');
+  button.addEventListener('click', async function first(e) {
+    e.preventDefault();
+    button.removeEventListener('click', first);
+    const { setupRules } = await import('./rules.js');
+    setupRules(button, /** @type {HTMLDialogElement} */ ($('rules-dialog')), language, (why) => t('rulesFailed', { why }));
+    button.click();
+  });
 }
