@@ -7,7 +7,7 @@
 // the fingerprint and, at the end, the signed record with the seed.
 
 import { t } from '../core/i18n.js';
-import { perMoveSeconds } from '../core/clock-text.js';
+import { perMoveSeconds, readClock } from '../core/clock-text.js';
 
 /**
  * @typedef {{kind: 'empty'|'person'|'bot', tookSeat: boolean, contributed?: boolean, connected: boolean, level: number, name?: string}} ServerSeat
@@ -170,10 +170,17 @@ export class RemoteSession {
     if (f.status !== 'over') this.snap.outcome = null;
     // A game clock or correspondence: the server's clocks, by colour, from when this page had them.
     const clocks = f.clocks;
+    const whole = readClock(f.clock);
     if (clocks) {
       const left = [clocks.remaining[darkSeat], clocks.remaining[1 - darkSeat]];
       this.snap.clockLeft = /** @type {[number, number]} */ (left);
       this.snap.clockRunning = clocks.running == null ? null : clocks.running === darkSeat ? 'dark' : 'light';
+      this.snap.clockSince = this.frameAt;
+    } else if (whole && !('perMove' in whole)) {
+      // Before the game starts: each player's whole time, nothing running yet.
+      const base = 'game' in whole ? Number(whole.game.split('+')[0]) * 1000 : whole.days * 86_400_000;
+      this.snap.clockLeft = /** @type {[number, number]} */ ([base, base]);
+      this.snap.clockRunning = null;
       this.snap.clockSince = this.frameAt;
     }
     // Lost on time: the server's flag, whatever the board says.
