@@ -152,7 +152,10 @@ fn a_correspondence_game_stays_listed_with_whose_turn_while_its_people_are_away(
     assert_eq!(l["playing"][0]["id"], "days", "{l}");
     assert_eq!(l["playing"][0]["clock"], "2d");
     assert_eq!(l["playing"][0]["turn"], 1);
-    assert_eq!(l["playing"][0]["seats"], serde_json::json!(["away", "away"]));
+    assert_eq!(
+        l["playing"][0]["seats"],
+        serde_json::json!(["away", "away"])
+    );
     table.status = Status::Over;
     reporter.report(&table, None);
     assert_eq!(list(&lobby)["playingCount"], 0, "over: gone from the list");
