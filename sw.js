@@ -58,6 +58,7 @@ const SITE_FILES = [
   'www/icons/apple-touch-icon.png',
   // the modules, by folder: what every page shares
   'www/core/announce.js',
+  'www/core/clock-text.js',
   'www/core/coded.js',
   'www/core/errors.js',
   'www/core/finished.js',

@@ -33,7 +33,7 @@ for (const [size, options] of [['a 390 px phone', PHONE390], ['a desktop', DESKT
     await own.waitFor();
     assert.match(await own.innerText(), /Nabucodonosor 7×7 · 120 s a move · casual · rating 1450/);
     const [seek] = await listedSeeks(page);
-    assert.deepEqual([seek.game, seek.size, seek.clock, seek.rated, seek.min], ['nabucodonosor', 7, 120, false, 1450]);
+    assert.deepEqual([seek.game, seek.size, seek.clock, seek.rated, seek.min], ['nabucodonosor', 7, '120', false, 1450]);
     assert.deepEqual(page.errors, []);
   });
 }

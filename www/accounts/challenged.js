@@ -8,6 +8,7 @@
 // is signed in. Names from the server go in as text.
 
 import { addWords, t } from '../core/i18n.js';
+import { clockWords } from '../core/clock-text.js';
 import { say } from '../core/announce.js';
 import * as sound from '../core/sound.js';
 import { tell } from '../online/paired.js';
@@ -26,14 +27,14 @@ const EVERY_MS = 2000;
  * @property {string} shown their rating as shown
  * @property {string} game
  * @property {number} size
- * @property {number} clock
+ * @property {string|number} clock its notation (`30`, `180+2`, `2d`)
  * @property {boolean} rated
  */
 
 /** "Othello, 30 s a move, rated". @param {ChallengeView} c */
 export function challengeWhat(c) {
   const game = c.game === 'nabucodonosor' ? t('ch.nabu', { n: Number(c.size) }) : t('ch.othello');
-  return t('ch.what', { game, clock: t('ch.clockN', { n: Number(c.clock) }), kind: t(c.rated ? 'ch.rated.yes' : 'ch.rated.no') });
+  return t('ch.what', { game, clock: clockWords(c.clock, t, { perMove: 'ch.clockN', days: 'ch.days', none: 'ch.noClock' }), kind: t(c.rated ? 'ch.rated.yes' : 'ch.rated.no') });
 }
 
 /** To the table of a game of `game`. */

@@ -6,6 +6,7 @@
 // widens); once paired, the page goes to the table.
 
 import { t } from '../core/i18n.js';
+import { clockWords } from '../core/clock-text.js';
 import { say } from '../core/announce.js';
 import * as api from './api.js';
 import { el, errorText, profileHref } from './bar.js';
@@ -23,7 +24,7 @@ const GAMES = ['othello', ...[5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => 
  * @property {string} shown
  * @property {string} game
  * @property {number} size
- * @property {number} clock
+ * @property {string|number} clock its notation (`30`, `180+2`, `2d`, `off`)
  * @property {boolean} rated
  * @property {number|null} min
  * @property {number|null} max
@@ -33,7 +34,7 @@ const GAMES = ['othello', ...[5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => 
 /** "Othello, 30 s a move, rated". @param {SeekView} s */
 function describe(s) {
   const game = s.game === 'nabucodonosor' ? t('l.nabu', { n: Number(s.size) }) : t('l.othello');
-  const clock = Number(s.clock) > 0 ? t('l.clock', { n: Number(s.clock) }) : t('l.noClock');
+  const clock = clockWords(s.clock, t, { perMove: 'l.clock', days: 'l.days', none: 'l.noClock' });
   return { game, clock, kind: s.rated ? t('a.rated') : t('a.casual') };
 }
 

@@ -4,6 +4,7 @@
 // progress (a link to watch). Every text from the server goes in as text.
 
 import { t, levelName } from '../core/i18n.js';
+import { clockWords } from '../core/clock-text.js';
 
 /**
  * One table as the server lists it.
@@ -11,7 +12,7 @@ import { t, levelName } from '../core/i18n.js';
  * @property {string} id
  * @property {string} game `othello` or `nabucodonosor`
  * @property {number} size
- * @property {number} clock seconds a move, 0 for none
+ * @property {string|number} clock the clock's notation (`30`, `180+2`, `2d`, `off`)
  * @property {number} level the bot's level
  * @property {string[]} seats `person`, `away` (a person who left; the bot takes the seat when the grace runs out), `bot` or `empty`, seat by seat
  * @property {number} [ply] moves played, once the game started
@@ -61,9 +62,9 @@ export function gameName(table) {
   return table.game === 'nabucodonosor' ? t('l.nabu', { n: Number(table.size) }) : t('l.othello');
 }
 
-/** "30 s a move" / "no clock". */
+/** "30 s a move" / "180+2" / "2 days a move" / "no clock". */
 export function clockText(table) {
-  return Number(table.clock) > 0 ? t('l.clock', { n: Number(table.clock) }) : t('l.noClock');
+  return clockWords(table.clock, t, { perMove: 'l.clock', days: 'l.days', none: 'l.noClock' });
 }
 
 /** "a person – bot (Casual)", "a person (away) – a person". */

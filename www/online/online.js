@@ -30,6 +30,7 @@ import { againView, justOffered, justDeclined, goAgain, matchGoesOn, matchLine }
 import { verifyLink } from '../core/finished.js';
 import { createPresence, minutes, whereItStands } from './presence.js';
 import { clockRule } from '../table/start.js';
+import { perMoveSeconds } from '../core/clock-text.js';
 
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 8000;
@@ -67,7 +68,7 @@ function emptyState(rules, id) {
   const seat = { kind: 'empty', tookSeat: false, connected: false, level: rules.defaults.level };
   return {
     id, game: rules.name, size: rules.defaults.size, status: 'waiting', seats: [seat, seat],
-    clock: 0, deadline: null, waitUntil: null, contributeUntil: null, graceUntil: [null, null], now: Date.now(),
+    clock: 'off', deadline: null, waitUntil: null, contributeUntil: null, graceUntil: [null, null], now: Date.now(),
     fingerprint: '', ply: 0, moves: '', table: null, record: null, key: '',
   };
 }
@@ -381,14 +382,14 @@ export function joinTable(table, rules, id) {
       // the clock's rule, kept on show until the person acts.
       const first = s.moves.length ? 'dark' : s.side;
       const start = [...messages.splice(0), () => t('started', { color: colorName(first), who: seatLabel(s, seatOf(s, first)) })];
-      if (seat !== null && state.clock > 0) notice = joined([...start, clockRule(state.clock)]);
+      if (seat !== null && perMoveSeconds(state.clock) > 0) notice = joined([...start, clockRule(perMoveSeconds(state.clock))]);
       else messages.push(...start);
     }
     messages.push(...presence.follow(was, state, seat));
     showAway();
     if (seat !== null && conn.connected && state.table) keep(id, { ply: s.moves.length });
     // On this page's clock; never more than a turn away (an offset not yet measured errs late).
-    const deadline = state.deadline == null ? null : Math.min(state.deadline - conn.offset, Date.now() + state.clock * 1000);
+    const deadline = state.deadline == null ? null : Math.min(state.deadline - conn.offset, Date.now() + perMoveSeconds(state.clock) * 1000);
     table.follow({ before, deadline, messages, notice, quiet: underWay });
   }
 

@@ -7,6 +7,7 @@
 // the fingerprint and, at the end, the signed record with the seed.
 
 import { t } from '../core/i18n.js';
+import { perMoveSeconds, readClock } from '../core/clock-text.js';
 
 /**
  * @typedef {{kind: 'empty'|'person'|'bot', tookSeat: boolean, contributed?: boolean, connected: boolean, level: number, name?: string}} ServerSeat
@@ -16,7 +17,8 @@ import { t } from '../core/i18n.js';
  * @property {number} size
  * @property {'waiting'|'contributing'|'playing'|'over'} status
  * @property {ServerSeat[]} seats
- * @property {number} clock
+ * @property {string} clock the clock's notation (`30`, `180+2`, `2d`, `off`; a number from an older server)
+ * @property {{remaining: number[], running: number|null}} [clocks] under a game clock or correspondence: each seat's time left at `now` (ms) and the seat whose clock runs
  * @property {number|null} deadline
  * @property {number|null} waitUntil
  * @property {number|null} [contributeUntil] when the contribution window closes (ms since the epoch)
@@ -111,6 +113,8 @@ export class RemoteSession {
   /** Follows a new state: replays the moves the local engine lacks (from scratch when they differ). */
   sync(frame) {
     this.frame = frame;
+    /** when this page had the frame (its clocks' `remaining` are at that instant) */
+    this.frameAt = Date.now();
     const moves = (frame.moves ?? '').split(/\s+/).filter(Boolean);
     const mine = this.local ? this.local.snap.moves.map(written) : null;
     // A handicap (V2) changes the start: the server's snapshot says it once the game is on.
@@ -118,7 +122,10 @@ export class RemoteSession {
     const of = `${frame.size}/${frame.clock}${handicap ? `/${handicap}/${frame.table.darkSeat}` : ''}`;
     const agrees = this.local && this.localOf === of && mine.length <= moves.length && mine.every((m, i) => m === moves[i]);
     if (!agrees) {
-      const settings = { seats: 'person,person', level: 1, clock: frame.clock, size: frame.size };
+      // The local engine replays the server's moves: it keeps a clock a
+      // move (its time-out moves replay only under one), never a game clock
+      // or correspondence, which the server alone runs (frame.clocks).
+      const settings = { seats: 'person,person', level: 1, clock: perMoveSeconds(frame.clock), size: frame.size };
       let fresh = this.rules.open(settings, LOCAL_SEED, { secret: true });
       if (handicap) {
         const local = localHandicap(handicap, frame.table.darkSeat, fresh.snap.darkSeat);
@@ -145,7 +152,7 @@ export class RemoteSession {
       darkSeat,
       seatToMove: t ? t.seatToMove : 0,
       seats: f.seats.map((x) => (x.kind === 'bot' ? `bot:${x.level}` : 'person')),
-      clock: f.clock,
+      clock: perMoveSeconds(f.clock),
       over: f.status === 'over',
       fingerprint: f.fingerprint,
       handicap: t?.handicap ?? null,
@@ -161,6 +168,27 @@ export class RemoteSession {
       },
     };
     if (f.status !== 'over') this.snap.outcome = null;
+    // A game clock or correspondence: the server's clocks, by colour, from when this page had them.
+    const clocks = f.clocks;
+    const whole = readClock(f.clock);
+    if (clocks) {
+      const left = [clocks.remaining[darkSeat], clocks.remaining[1 - darkSeat]];
+      this.snap.clockLeft = /** @type {[number, number]} */ (left);
+      this.snap.clockRunning = clocks.running == null ? null : clocks.running === darkSeat ? 'dark' : 'light';
+      this.snap.clockSince = this.frameAt;
+    } else if (whole && !('perMove' in whole)) {
+      // Before the game starts: each player's whole time, nothing running yet.
+      const base = 'game' in whole ? Number(whole.game.split('+')[0]) * 1000 : whole.days * 86_400_000;
+      this.snap.clockLeft = /** @type {[number, number]} */ ([base, base]);
+      this.snap.clockRunning = null;
+      this.snap.clockSince = this.frameAt;
+    }
+    // Lost on time: the server's flag, whatever the board says.
+    const lost = t?.lostOnTime;
+    if (f.status === 'over' && (lost === 'dark' || lost === 'light')) {
+      this.snap.lostOnTime = lost;
+      this.snap.outcome = lost === 'dark' ? 'light' : 'dark';
+    }
     // A seat resigned (the other wins) or aborted (no result): the board did not end it.
     const colorOf = (seat) => (seat === darkSeat ? 'dark' : 'light');
     if (f.status === 'over' && f.cut?.resigned != null) {
@@ -204,6 +232,29 @@ export class RemoteSession {
   /** Whether it is this page's person's turn at a game in play. */
   myTurn() {
     return this.frame.status === 'playing' && this.seat !== null && this.frame.table?.seatToMove === this.seat;
+  }
+
+  /**
+   * The game clock at `now` (this page's ms since the epoch), counted down
+   * from the server's last frame; null without one.
+   * @param {number} now
+   */
+  clockAt(now) {
+    const s = this.snap;
+    if (!s?.clockLeft) return null;
+    const left = /** @type {[number, number]} */ ([...s.clockLeft]);
+    const running = s.clockRunning ?? null;
+    if (running && s.over !== true) {
+      const i = running === 'dark' ? 0 : 1;
+      left[i] = Math.max(0, left[i] - Math.max(0, now - (s.clockSince ?? now)));
+    }
+    const lostOnTime = s.lostOnTime ?? null;
+    return { control: String(this.frame.clock), left, running: s.over ? null : running, lostOnTime };
+  }
+
+  /** The server decides a flag (its next frame ends the game): never here. */
+  checkFlag() {
+    return null;
   }
 
   /** Moves are sent to the server (online/online.js), never played here. */

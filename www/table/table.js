@@ -307,11 +307,18 @@ export function createTable(rules, hooks = {}) {
     } else if (s.clock > 0) {
       startTurnClock(deadline ?? Date.now() + s.clock * 1000);
     }
+    // Online, the server's first frame says a game clock: its drawing loads then.
+    loadGameClock();
     state.gameClock?.sync();
     save();
     update();
     if (notice) keep(notice);
     if (messages.length) say(joined(messages));
+  }
+
+  /** A game clock's drawing loads when one is first played (the page's first board stays light). */
+  function loadGameClock() {
+    if (snap().clockLeft) state.clockReady ??= import('./game-clock.js').then((m) => m.createGameClock({ state, onFlag: flagFell }).ready);
   }
 
   /** A game clock's flag fell (T23): the game is over, lost on time. */
@@ -446,8 +453,7 @@ export function createTable(rules, hooks = {}) {
     $('share-out').hidden = true;
     /** @type {HTMLDetailsElement} */ ($('record-more')).open = false;
     view.resize(snap().n);
-    // A game clock's drawing loads when one is first chosen (the page's first board stays light).
-    if (snap().clockLeft) state.clockReady ??= import('./game-clock.js').then((m) => m.createGameClock({ state, onFlag: flagFell }).ready);
+    loadGameClock();
   }
 
   /** A finished game: its record joins "Your last finished games", and the Verify link carries it. */

@@ -1,8 +1,9 @@
 //! `virada load`: scripted players against `virada serve` on loopback.
 //!
-//! Each table is opened with `POST /api/tables` (no clock, so nobody runs
-//! out of time), two WebSocket clients say `hello` (the second sits and the
-//! game starts), and the client to move plays a random legal move from the
+//! Each table is opened with `POST /api/tables` (no clock by default, so
+//! nobody runs out of time; `--clock 180+2` plays game clocks, `--clock 30`
+//! clocks a move, each long enough for the rate), two WebSocket clients
+//! say `hello` (the second sits and the game starts), and the client to move plays a random legal move from the
 //! state's snapshot at the table's rate; a finished game is replaced by a
 //! new table. Every table connects first; then the moves run for
 //! `--duration` seconds, the tables' turns spread evenly over each period.
@@ -17,7 +18,9 @@
 //! same load. Several `--url`s spread the tables over several servers (a
 //! table opened on one, its second player on the next, so that half the
 //! moves are relayed); `--redis` reads the memory of the Redis they share,
-//! and the `PUBLISH` commands it ran while the tables moved. Where one
+//! and the `PUBLISH` commands it ran while the tables moved. With
+//! `--beside-clock 30` the same load runs first at that clock, then at
+//! `--clock`: both reports and the ratio of their p99. Where one
 //! process may not open two files a table, the tables are spread over
 //! several processes (workers.rs) and their figures merged.
 
@@ -63,7 +66,7 @@ const READ_BUFFER: usize = 8 * 1024;
 const OPEN_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// Arguments of `virada load`.
-#[derive(clap::Args)]
+#[derive(clap::Args, Clone)]
 pub struct Args {
     /// The server to load (`http://127.0.0.1:8000`; loopback only). It must
     /// run with `--tables-per-address 0`. Repeat it to spread the tables over
@@ -102,6 +105,14 @@ pub struct Args {
     /// The game: othello or nabucodonosor.
     #[arg(long, default_value = "othello")]
     game: String,
+    /// The tables' clock in its notation: `off`, seconds a move (`30`), or
+    /// a game clock (`180+2`). Correspondence (`2d`) plays as any other.
+    #[arg(long, default_value = "off")]
+    clock: String,
+    /// First the same load at this clock (`30`), then at `--clock`: both
+    /// reports and the ratio of their p99, in one run.
+    #[arg(long)]
+    beside_clock: Option<String>,
     /// Seconds after which a move not seen by both clients is lost.
     #[arg(long, default_value_t = 5.0)]
     timeout: f64,
@@ -154,6 +165,12 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             args.game
         ));
     }
+    for clock in std::iter::once(&args.clock).chain(&args.beside_clock) {
+        crate::serve::read_clock(clock).map_err(|e| format!("--clock {clock}: {e}"))?;
+    }
+    if args.beside_clock.is_some() && args.beside_one {
+        return Err("--beside-clock and --beside-one compare one thing at a time".into());
+    }
     if args.servers.is_some_and(|n| n == 0 || n > 64) {
         return Err("--servers must be 1 to 64".into());
     }
@@ -170,12 +187,28 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         ok &= moved;
         reports.push(text);
     }
+    if let Some(clock) = &args.beside_clock {
+        let first = Args {
+            clock: clock.clone(),
+            ..args.clone()
+        };
+        let (text, moved) = once(&first, args.servers)?;
+        print_now(&format!("clock {clock}:\n{text}"));
+        ok &= moved;
+        reports.push(text);
+    }
     let (text, moved) = once(&args, args.servers)?;
-    print_now(&text);
+    if args.beside_clock.is_some() {
+        print_now(&format!("clock {}:\n{text}", args.clock));
+    } else {
+        print_now(&text);
+    }
     ok &= moved;
     reports.push(text);
-    if let [alone, many] = reports.as_slice() {
-        print_now(&compare(alone, many, args.servers.unwrap_or(1)));
+    match (reports.as_slice(), &args.beside_clock) {
+        ([first, then], Some(clock)) => print_now(&compare_clocks(first, then, clock, &args.clock)),
+        ([alone, many], None) => print_now(&compare(alone, many, args.servers.unwrap_or(1))),
+        _ => {}
     }
     Ok(if ok {
         ExitCode::SUCCESS
@@ -202,6 +235,20 @@ fn compare(alone: &str, many: &str, n: usize) -> String {
     }
 }
 
+/// The line comparing the tables at `--clock` with the same load at
+/// `--beside-clock`.
+fn compare_clocks(first: &str, then: &str, beside: &str, clock: &str) -> String {
+    match (tally::read_latencies(first), tally::read_latencies(then)) {
+        (Some((p50_first, p99_first)), Some((p50, p99))) => format!(
+            "clock {clock} beside clock {beside}: p99 {p99:.1} ms against {p99_first:.1} ms \
+             ({:.2} times), p50 {p50:.1} ms against {p50_first:.1} ms ({:+.1} ms)\n",
+            p99 / p99_first.max(0.001),
+            p50 - p50_first
+        ),
+        _ => "beside the other clock: no latency to compare\n".into(),
+    }
+}
+
 /// The server addresses of `--url`.
 fn urls(args: &Args) -> Result<Vec<String>, String> {
     args.url.iter().map(|url| loopback_address(url)).collect()
@@ -211,7 +258,7 @@ fn urls(args: &Args) -> Result<Vec<String>, String> {
 fn settings(args: &Args, addresses: Vec<String>) -> Settings {
     Settings {
         addresses,
-        body: format!(r#"{{"game":"{}","clock":0}}"#, args.game),
+        body: format!(r#"{{"game":"{}","clock":"{}"}}"#, args.game, args.clock),
         period: Duration::from_secs_f64(1.0 / args.rate),
         timeout: Duration::from_secs_f64(args.timeout),
         reconnect: args.reconnect || args.rolling_restart,

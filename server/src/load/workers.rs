@@ -76,6 +76,7 @@ impl Workers {
                 .args(["--rate", &args.rate.to_string()])
                 .args(["--duration", &args.duration.to_string()])
                 .args(["--game", &args.game])
+                .args(["--clock", &args.clock])
                 .args(["--timeout", &args.timeout.to_string()]);
             if args.reconnect || args.rolling_restart {
                 command.arg("--reconnect");

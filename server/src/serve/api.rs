@@ -3,7 +3,7 @@
 //!
 //! | method and path | what |
 //! | --- | --- |
-//! | `POST /api/tables` | opens a table: `{"game", "size", "clock", "level", "handicap", "match"}` → `{"id", "fingerprint"}` |
+//! | `POST /api/tables` | opens a table: `{"game", "size", "clock", "level", "handicap", "match"}` → `{"id", "fingerprint"}`; the clock in its notation, `"30"`, `"180+2"`, `"2d"` (a bare number is seconds a move, `0` none; absent: `30`) |
 //! | `POST /api/pair` | "Play anyone": the same body (its handicap and match ignored) → the table to open, the same answer |
 //! | `GET /api/tables/{id}/ws` | the table's WebSocket (docs/server.md) |
 //! | `GET /api/lobby` | the lobby: server-sent events, each the whole list (docs/server.md) |
@@ -72,8 +72,9 @@ struct NewTableBody {
     game: String,
     #[serde(default)]
     size: Option<u32>,
+    /// The clock's notation (`"180+2"`), or seconds a move as a number.
     #[serde(default)]
-    clock: Option<u32>,
+    clock: Option<super::clock::Given>,
     #[serde(default)]
     level: Option<u8>,
     #[serde(default)]
@@ -102,7 +103,7 @@ const BAD_SIZE: (&str, &str) = (
     "bad-size",
     "a Nabucodonosor board is 5 to 15 squares a side; Othello is played on 8×8",
 );
-const BAD_CLOCK: (&str, &str) = ("bad-clock", "the clock is 0 (off) to 86400 seconds a turn");
+use super::clock::BAD_CLOCK;
 const BAD_LEVEL: (&str, &str) = ("bad-level", "the bot's level is out of range");
 const BAD_HANDICAP: (&str, &str) = (
     "bad-handicap",
@@ -141,10 +142,7 @@ fn settings(body: &NewTableBody) -> Result<NewTable, Refusal> {
         ("othello", Some(_)) => return bad(("bad-size", "Othello is played on 8×8")),
         _ => return bad(BAD_GAME),
     };
-    let clock = body.clock.unwrap_or(30);
-    if clock > virada::record::MAX_CLOCK {
-        return bad(BAD_CLOCK);
-    }
+    let clock = body.clock.map_or(super::clock::DEFAULT, |given| given.0);
     let level = body.level.unwrap_or(3);
     if level == 0 || level > top {
         return bad(BAD_LEVEL);

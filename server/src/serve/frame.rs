@@ -62,6 +62,7 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
         .game
         .and_then(|g| serde_json::value::RawValue::from_string(g.snapshot()).ok());
     let grace = i64::try_from(p.grace.as_millis()).unwrap_or(i64::MAX);
+    let now = now_ms();
     let frame = StateFrame {
         v: VERSION,
         kind: "state",
@@ -70,7 +71,7 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
         size: p.saved.kind.size().into(),
         status: p.saved.status,
         seats: [seat(0), seat(1)],
-        clock: p.saved.clock,
+        clock: super::clock::text(p.saved.clock),
         deadline: p.saved.deadline_ms,
         wait_until: (p.saved.status == Status::Waiting).then_some(p.saved.wait_until_ms),
         contribute_until: p.saved.window_until_ms,
@@ -78,7 +79,8 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
             .saved
             .gone_since_ms
             .map(|g| g.map(|g| g.saturating_add(grace))),
-        now: now_ms(),
+        now,
+        clocks: p.game.and_then(|g| g.clocks(now)),
         fingerprint: p.fingerprint.clone(),
         ply: p.game.map_or(0, Game::ply),
         moves: &p.saved.moves,
@@ -128,12 +130,17 @@ struct StateFrame<'a> {
     size: u32,
     status: Status,
     seats: [SeatView; 2],
-    clock: u32,
+    /// The clock's notation (`"180+2"`), `"off"` for none.
+    clock: String,
     deadline: Option<i64>,
     wait_until: Option<i64>,
     contribute_until: Option<i64>,
     grace_until: [Option<i64>; 2],
     now: i64,
+    /// Under a game clock or correspondence, each seat's time left at
+    /// `now` (ms) and the seat whose clock runs; absent for the others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clocks: Option<super::game::Clocks>,
     fingerprint: String,
     ply: usize,
     moves: &'a str,

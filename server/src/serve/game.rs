@@ -2,13 +2,19 @@
 //! [`AnyTable`] behind the small interface the actor uses, with its errors
 //! as text and its finished record signed.
 
-use virada::clock::TimeControl;
 use virada::engine::search::{default_clock, Budget};
 use virada::game::fairness::{Contribution, Seed};
+use virada::game::timed::Timed;
 use virada::game::{GameKind, Seat};
 use virada::table::{AnyTable, Settings};
+use virada::Color;
 
 use super::keys::Keys;
+
+/// An instant as the library's clock takes it (one before the epoch is 0).
+fn instant(now: i64) -> u64 {
+    u64::try_from(now).unwrap_or(0)
+}
 
 /// A new table's handicap checked by the library as a table of `kind`
 /// would take it: its short form written again (empty for none), or the
@@ -34,9 +40,21 @@ pub fn check_handicap(kind: GameKind, text: &str) -> Result<String, (&'static st
     Ok(handicap.to_string())
 }
 
-/// A game of either kind.
+/// A game of either kind; under a game clock or correspondence the
+/// library's table runs the clock on the instants the actor gives it.
 #[derive(Clone, Debug)]
-pub struct Game(AnyTable);
+pub struct Game {
+    table: AnyTable,
+}
+
+/// A game's clocks as a frame shows them: seat by seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Clocks {
+    /// Each seat's time left at the frame's `now`, in milliseconds.
+    pub remaining: [u64; 2],
+    /// The seat whose clock runs, `None` before the start and after the end.
+    pub running: Option<usize>,
+}
 
 impl Game {
     /// A new game: seats are bots where `bots` says so (at `level`), the
@@ -45,7 +63,7 @@ impl Game {
     /// `None` for a table stored before contributions (version 2).
     pub fn new(
         kind: GameKind,
-        clock: u32,
+        clock: super::clock::Clock,
         level: u8,
         bots: [bool; 2],
         words: &[String; 2],
@@ -61,7 +79,7 @@ impl Game {
         });
         let settings = Settings {
             seats,
-            clock: (clock > 0).then_some(TimeControl::PerMove { seconds: clock }),
+            clock,
             seed: Some(seed),
             word: String::new(),
             handicap: None,
@@ -87,34 +105,102 @@ impl Game {
             None => table.set_words(words.clone()),
         }
         .map_err(|e| e.to_string())?;
-        Ok(Game(table))
+        Ok(Game { table })
     }
 
     /// Sets Othello's handicap (V2) from its short form before the first
     /// move (empty for none): the library starts again from the handicap's
     /// start, which follows the colours the contributions drew.
     pub fn set_handicap(&mut self, text: &str) -> Result<(), String> {
-        self.0.set_handicap(text).map_err(|e| e.to_string())
+        self.table.set_handicap(text).map_err(|e| e.to_string())
     }
 
     /// Replays stored moves.
     pub fn replay(&mut self, moves: &str) -> Result<(), String> {
-        self.0.replay_text(moves).map_err(|e| e.to_string())
+        self.table.replay_text(moves).map_err(|e| e.to_string())
     }
 
-    /// The side to move plays `text`.
-    pub fn play(&mut self, text: &str) -> Result<(), String> {
-        self.0.play(text).map(|_| ()).map_err(|e| e.to_string())
+    /// The side to move plays `text` at `now` (ms since the epoch): under
+    /// a game clock its thinking time is charged and the increment added,
+    /// the forced passes charged nothing; a move after its flag fell is
+    /// refused (`flag-fell`) and the game is then lost on time.
+    pub fn play(&mut self, text: &str, now: i64) -> Result<(), String> {
+        self.table
+            .play_at(text, instant(now))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// The seat playing `color`.
+    fn seat_of(&self, color: Color) -> usize {
+        match &self.table {
+            AnyTable::Othello(t) => t.session().seat_of(color),
+            AnyTable::Nabucodonosor(t) => t.session().seat_of(color),
+        }
+    }
+
+    /// Starts the clock of the side to move at `now` (the game's start),
+    /// once.
+    pub fn start_clock(&mut self, now: i64) {
+        self.table.start_clock(instant(now));
+    }
+
+    /// Whether a flag has fallen by `now` (noted: the game is then lost on
+    /// time by that side).
+    pub fn flag(&mut self, now: i64) -> bool {
+        self.table.check_flag(instant(now)).is_some()
+    }
+
+    /// When the running side's flag falls (ms since the epoch), if a clock
+    /// runs.
+    pub fn flag_at(&self) -> Option<i64> {
+        let clock = &self.table.timed()?.clock;
+        let side = clock.running?;
+        i64::try_from(clock.since.saturating_add(clock.remaining_ms[side])).ok()
+    }
+
+    /// The seat that lost on time, if a flag fell.
+    pub fn lost_on_time(&self) -> Option<usize> {
+        let loser = self.table.timed()?.loser()?;
+        Some(self.seat_of(loser))
+    }
+
+    /// Both seats' clocks at `now`, under a game clock or correspondence.
+    pub fn clocks(&self, now: i64) -> Option<Clocks> {
+        let state = self.table.clock_state(instant(now))?;
+        let mut remaining = [0; 2];
+        remaining[self.seat_of(Color::Dark)] = state.left[0];
+        remaining[self.seat_of(Color::Light)] = state.left[1];
+        Some(Clocks {
+            remaining,
+            running: state.running.map(|c| self.seat_of(c)),
+        })
+    }
+
+    /// The clock's state as the table keeps it (with each ply's time).
+    pub fn timed(&self) -> Option<&Timed> {
+        self.table.timed()
+    }
+
+    /// Resumes the clock as kept with the last move, after the moves were
+    /// replayed (a restart, a takeover); nothing for `None`.
+    pub fn set_timed(&mut self, timed: Option<&Timed>) -> Result<(), String> {
+        let Some(t) = timed else {
+            return Ok(());
+        };
+        self.table
+            .restore_clock(t.times.clone(), t.clock.remaining_ms, t.clock.since)
+            .map_err(|e| e.to_string())
     }
 
     /// The table plays the time-out move.
     pub fn time_out(&mut self) -> Result<(), String> {
-        self.0.time_out().map(|_| ()).map_err(|e| e.to_string())
+        self.table.time_out().map(|_| ()).map_err(|e| e.to_string())
     }
 
     /// Moves played, passes included.
     pub fn ply(&self) -> usize {
-        self.0.ply()
+        self.table.ply()
     }
 
     /// Discs (or pieces) on the board, seat by seat.
@@ -129,7 +215,7 @@ impl Game {
             score[s.seat_of(Color::Light)] = light;
             score
         }
-        match &self.0 {
+        match &self.table {
             AnyTable::Othello(t) => by_seat(t.session()),
             AnyTable::Nabucodonosor(t) => by_seat(t.session()),
         }
@@ -137,40 +223,42 @@ impl Game {
 
     /// The seat whose turn it is.
     pub fn seat_to_move(&self) -> usize {
-        self.0.seat_to_move()
+        self.table.seat_to_move()
     }
 
-    /// Neither side can move.
+    /// Neither side can move, or a flag fell.
     pub fn is_over(&self) -> bool {
-        self.0.is_over()
+        self.table.is_over()
     }
 
     /// The moves as the record writes them.
     pub fn moves_text(&self) -> String {
-        self.0.moves_text()
+        self.table.moves_text()
     }
 
     /// The page's JSON snapshot (no seed in it).
     pub fn snapshot(&self) -> String {
-        self.0.snapshot()
+        self.table.snapshot()
     }
 
-    /// The finished game's record with the seed, not yet signed.
+    /// The finished game's record with the seed, not yet signed (under a
+    /// game clock or correspondence with its `clock`, each ply's time left
+    /// and, when a flag fell, the result on time).
     pub fn record_text(&self) -> String {
-        self.0.record(true)
+        self.table.record(true)
     }
 
     /// The bot's move at `level`; `None` when the game is over. Node budgets
     /// bound levels 1-9; the top level thinks for a second, as in the page.
     pub fn bot_move(&self, level: u8) -> Option<String> {
-        self.0
+        self.table
             .bot_move(level, 16 << 20, Budget::millis(1000.0, default_clock))
     }
 
     /// The bot at `level` takes (or gives back) a person's seat: the record
     /// names it.
     pub fn set_bot(&mut self, seat: usize, level: u8, bot: bool) {
-        self.0.set_stand_in(seat, level, bot);
+        self.table.set_stand_in(seat, level, bot);
     }
 }
 

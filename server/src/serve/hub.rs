@@ -54,8 +54,8 @@ pub struct Opened {
 pub struct NewTable {
     /// The game and board.
     pub kind: GameKind,
-    /// Seconds a turn, 0 for none.
-    pub clock: u32,
+    /// The clock, `None` for none.
+    pub clock: super::clock::Clock,
     /// The bot's level for a seat it takes.
     pub level: u8,
     /// Othello's handicap (V2), its short form checked by the library;
@@ -79,7 +79,7 @@ pub struct Limits {
 /// The server's tables.
 pub struct Hub {
     tables: Arc<Mutex<HashMap<String, Handle>>>,
-    waiting: Mutex<HashMap<(GameKind, u32), String>>,
+    waiting: Mutex<HashMap<(GameKind, super::clock::Clock), String>>,
     /// New tables by address: a burst of the limit, then one every
     /// window's share of it.
     opened: super::ops::per_address::PerAddress,
@@ -410,6 +410,7 @@ impl Hub {
             next: None,
             players: new.players,
             cut: None,
+            timed: None,
         };
         self.spawn(saved)?;
         Ok(Opened { id, fingerprint })

@@ -56,8 +56,8 @@ struct Summary {
     id: String,
     game: &'static str,
     size: u32,
-    /// Seconds a turn, 0 for none.
-    clock: u32,
+    /// The clock's notation (`"180+2"`), `"off"` for none.
+    clock: String,
     /// The bot's level, for a seat it takes.
     level: u8,
     /// `person`, `away` (a person who left; the bot takes the seat when
@@ -354,9 +354,18 @@ fn present(saved: &Saved, seat: usize) -> bool {
     matches!(saved.seats[seat], Holder::Person { .. }) && saved.gone_since_ms[seat].is_none()
 }
 
-/// Whether and where a table is listed.
+/// Whether and where a table is listed. A correspondence game is listed
+/// while it goes on with a person seated, there or not: its people come
+/// back to it from My games, days later.
 fn listed_part(saved: &Saved) -> Option<Part> {
-    let anyone = present(saved, 0) || present(saved, 1);
+    let correspondence = matches!(
+        saved.clock,
+        Some(virada::clock::TimeControl::Correspondence { .. })
+    );
+    let seated = |s: usize| matches!(saved.seats[s], Holder::Person { .. });
+    let anyone = present(saved, 0)
+        || present(saved, 1)
+        || (correspondence && saved.status == Status::Playing && (seated(0) || seated(1)));
     match saved.status {
         Status::Waiting => {
             let free = saved.seats.contains(&Holder::Empty);
@@ -379,7 +388,7 @@ fn summary(saved: &Saved, fingerprint: &Arc<str>) -> Summary {
         id: saved.id.clone(),
         game: saved.kind.name(),
         size: saved.kind.size().into(),
-        clock: saved.clock,
+        clock: super::clock::text(saved.clock),
         level: saved.level,
         seats: [seat(0), seat(1)],
         fingerprint: fingerprint.to_string(),

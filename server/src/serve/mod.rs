@@ -14,6 +14,7 @@
 pub mod accounts;
 mod api;
 mod body;
+mod clock;
 mod files;
 mod frame;
 mod game;
@@ -31,6 +32,7 @@ mod socket;
 pub mod store;
 mod table;
 
+pub use clock::read as read_clock;
 pub use relay::TAKEOVER_BOUND;
 
 use std::io::Write as _;

@@ -10,6 +10,7 @@ use tokio::sync::oneshot;
 
 pub use super::accounts::ratings::SeatAccount;
 use super::protocol::Refusal;
+use virada::clock::TimeControl;
 use virada::game::GameKind;
 
 /// Timings of every table, from the command line.
@@ -83,8 +84,10 @@ pub struct Saved {
     /// `{"game":"nabucodonosor","size":N}`.
     #[serde(with = "stored_kind")]
     pub kind: GameKind,
-    /// Seconds a turn, 0 for none.
-    pub clock: u32,
+    /// The clock (`30`, `180+2`, `2d`), `None` for none; kept as its
+    /// text, read also from the number of seconds a move kept before.
+    #[serde(with = "super::clock::notation")]
+    pub clock: super::clock::Clock,
     /// The bot's level, for a seat the bot takes.
     pub level: u8,
     /// The secret seed (hex); never sent before the end. Drawn when the
@@ -137,6 +140,12 @@ pub struct Saved {
     /// How the game ended before its board did (table/stop.rs), if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cut: Option<Cut>,
+    /// Under a game clock or correspondence: both sides' time left when
+    /// their clocks last stopped, the side whose clock runs and since when
+    /// (ms since the epoch), each ply's time left and the flag once one
+    /// fell. Kept with every move: a restart or a takeover resumes with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timed: Option<virada::game::timed::Timed>,
 }
 
 /// A game ended before its board did, by a seated person.
@@ -244,7 +253,11 @@ impl Saved {
         Ok(Saved {
             id: id.to_string(),
             kind,
-            clock: r.clock.unwrap_or(0),
+            clock: r
+                .timing
+                .as_ref()
+                .map(|t| t.control)
+                .or_else(|| r.clock.map(|seconds| TimeControl::PerMove { seconds })),
             level,
             seed: seed.to_string(),
             seats: [seats[0].clone(), seats[1].clone()],
@@ -262,6 +275,7 @@ impl Saved {
             declined: [false, false],
             next: None,
             players: Players::from_record(&r),
+            timed: None,
             cut: r.resigned.map(|color| {
                 let dark = color == virada::Color::Dark;
                 Cut::Resigned(if dark { r.dark } else { 1 - r.dark.min(1) })
@@ -392,11 +406,23 @@ pub struct Welcome {
     pub state: Arc<str>,
 }
 
-/// Milliseconds since the Unix epoch.
+/// Milliseconds since the Unix epoch: the server's one clock. The wall
+/// clock is read once, then the time since is tokio's monotonic clock, so
+/// that the tables' clocks never jump with the wall clock, and so that a
+/// test that pauses tokio's time (`start_paused`) sees every table's clock
+/// move exactly as far as its paused time does.
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+    static ANCHOR: std::sync::OnceLock<(i64, std::time::Instant)> = std::sync::OnceLock::new();
+    let (epoch, then) = *ANCHOR.get_or_init(|| {
+        let epoch = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+        (epoch, tokio::time::Instant::now().into_std())
+    });
+    let since = tokio::time::Instant::now()
+        .into_std()
+        .saturating_duration_since(then);
+    epoch.saturating_add(i64::try_from(since.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// A fresh secret: 16 random bytes as hex.

@@ -119,6 +119,16 @@ async fn every_malformed_body_gets_400_with_a_code() {
         ),
         (
             "/api/seeks",
+            r#"{"game":"othello","clock":"0+0","rated":true}"#,
+            "bad-clock",
+        ),
+        (
+            "/api/seeks",
+            r#"{"game":"othello","clock":"abc","rated":false}"#,
+            "bad-clock",
+        ),
+        (
+            "/api/seeks",
             r#"{"game":"othello","clock":30,"rated":"yes"}"#,
             "bad-rated",
         ),

@@ -41,6 +41,31 @@ async fn every_malformed_body_to_every_route_gets_a_code() {
             400,
             "bad-clock",
         ),
+        // A clock in its notation that is none: 0+0, words, out of range.
+        (
+            json,
+            r#"{"game":"othello","clock":"0+0"}"#,
+            400,
+            "bad-clock",
+        ),
+        (
+            json,
+            r#"{"game":"othello","clock":"abc"}"#,
+            400,
+            "bad-clock",
+        ),
+        (
+            json,
+            r#"{"game":"othello","clock":"180+"}"#,
+            400,
+            "bad-clock",
+        ),
+        (
+            json,
+            r#"{"game":"othello","clock":"15d"}"#,
+            400,
+            "bad-clock",
+        ),
         (json, r#"{"game":"othello","level":300}"#, 400, "bad-level"),
         (json, r#"{"game":"othello","level":0}"#, 400, "bad-level"),
         // Not said to be JSON, or too large.

@@ -154,7 +154,7 @@ async fn the_lobby_lists_a_waiting_table_then_its_game_and_spectators() {
     let waiting = entry(&list, "waiting", &id).unwrap();
     assert_eq!(waiting["game"], "nabucodonosor");
     assert_eq!(waiting["size"], 7);
-    assert_eq!(waiting["clock"], 45);
+    assert_eq!(waiting["clock"], "45", "the clock in its notation");
     assert_eq!(waiting["level"], 2);
     assert_eq!(waiting["seats"], serde_json::json!(["person", "empty"]));
     assert_eq!(waiting["spectators"], 0);

@@ -9,6 +9,7 @@ mod again;
 mod api;
 mod backup;
 mod client;
+mod clocks;
 mod contribute;
 mod follow;
 mod front;

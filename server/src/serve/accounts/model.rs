@@ -103,10 +103,9 @@ impl Account {
         main_speed(self.ratings.iter().map(|(s, r)| (*s, r.games)))
     }
 
-    /// Its rating for a table or seek of clock `clock` (seconds a move,
-    /// 0 for none): the rating of that clock's speed, or of its main
-    /// speed without a clock.
-    pub fn rating_for(&self, clock: u32) -> Stated {
+    /// Its rating for a table or seek of clock `clock`: the rating of that
+    /// clock's speed, or of its main speed without a clock.
+    pub fn rating_for(&self, clock: Option<TimeControl>) -> Stated {
         self.rating(table_speed(clock).unwrap_or_else(|| self.main_speed()))
     }
 }
@@ -127,11 +126,10 @@ pub fn main_speed(counts: impl IntoIterator<Item = (Speed, u32)>) -> Speed {
     best.map_or(Speed::Blitz, |(s, _)| s)
 }
 
-/// The speed a table of clock `clock` (seconds a move, as the server's
-/// tables keep it; 0 for none) is rated at, as the library classes its
-/// [`TimeControl`]; `None` without a clock (such a table is not rated).
-pub fn table_speed(clock: u32) -> Option<Speed> {
-    (clock > 0).then(|| TimeControl::PerMove { seconds: clock }.speed())
+/// The speed a table of clock `clock` is rated at, as the library classes
+/// its [`TimeControl`]; `None` without a clock (such a table is not rated).
+pub fn table_speed(clock: Option<TimeControl>) -> Option<Speed> {
+    clock.map(|c| c.speed())
 }
 
 /// A speed by its name (`blitz`).

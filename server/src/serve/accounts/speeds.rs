@@ -25,7 +25,7 @@
 use std::collections::BTreeMap;
 
 use serde_json::Value;
-use virada::clock::Speed;
+use virada::clock::{Speed, TimeControl};
 use virada::rating::{rate, Outcome, Stated};
 
 use super::kv::{self, Change, SCHEMA_VERSION};
@@ -262,7 +262,9 @@ pub fn record_speed(text: &str) -> Option<Speed> {
     let record = virada::record::parse(text).ok()?;
     match (record.timing, record.clock) {
         (Some(timing), _) => Some(timing.control.speed()),
-        (None, Some(seconds)) => table_speed(seconds),
+        (None, Some(seconds)) => {
+            table_speed((seconds > 0).then_some(TimeControl::PerMove { seconds }))
+        }
         (None, None) => None,
     }
 }

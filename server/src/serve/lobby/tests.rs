@@ -7,7 +7,7 @@ fn saved(id: &str, seats: [Holder; 2], status: Status) -> Saved {
     Saved {
         id: id.into(),
         kind: GameKind::Nabucodonosor(7),
-        clock: 30,
+        clock: crate::serve::clock::DEFAULT,
         level: 2,
         seed: "ab".repeat(32),
         seats,
@@ -26,6 +26,7 @@ fn saved(id: &str, seats: [Holder; 2], status: Status) -> Saved {
         next: None,
         players: Default::default(),
         cut: None,
+        timed: None,
     }
 }
 
@@ -128,4 +129,34 @@ fn spectators_on_other_servers_count_and_a_part_merges() {
     assert_eq!(l["playing"][0]["spectators"], 3, "{l}");
     assert_eq!(l["playing"][0]["ply"], 3);
     assert_eq!(l["playing"][0]["score"], serde_json::json!([4, 3]));
+}
+
+#[test]
+fn a_correspondence_game_stays_listed_with_whose_turn_while_its_people_are_away() {
+    let lobby = Arc::new(Lobby::new());
+    let reporter = lobby.reporter("f".into());
+    let mut table = saved("days", [person(), person()], Status::Playing);
+    table.gone_since_ms = [Some(1), Some(1)];
+    let progress = Progress {
+        ply: 5,
+        score: [6, 3],
+        turn: 1,
+    };
+    // Both people away: a game on a clock a move is no longer listed…
+    reporter.report(&table, Some(progress));
+    assert_eq!(list(&lobby)["playingCount"], 0);
+    // …a correspondence game is, with its clock and whose turn it is.
+    table.clock = Some(virada::clock::TimeControl::Correspondence { days: 2 });
+    reporter.report(&table, Some(progress));
+    let l = list(&lobby);
+    assert_eq!(l["playing"][0]["id"], "days", "{l}");
+    assert_eq!(l["playing"][0]["clock"], "2d");
+    assert_eq!(l["playing"][0]["turn"], 1);
+    assert_eq!(
+        l["playing"][0]["seats"],
+        serde_json::json!(["away", "away"])
+    );
+    table.status = Status::Over;
+    reporter.report(&table, None);
+    assert_eq!(list(&lobby)["playingCount"], 0, "over: gone from the list");
 }

@@ -45,7 +45,7 @@ pub(super) struct ChallengeBody {
     game: String,
     #[serde(default)]
     size: Option<u32>,
-    clock: u32,
+    clock: super::Given,
     rated: bool,
 }
 
@@ -147,7 +147,7 @@ pub(super) async fn list(State(seeks): State<Seeks>, headers: HeaderMap) -> Resp
                 .map(|s| {
                     json!({
                         "id": s.id, "name": s.name, "shown": s.shown, "game": s.game,
-                        "size": s.size, "clock": s.clock, "rated": s.rated, "since": s.since,
+                        "size": s.size, "clock": super::clock::text(s.clock), "rated": s.rated, "since": s.since,
                     })
                 })
                 .collect();

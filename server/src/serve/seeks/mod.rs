@@ -8,7 +8,7 @@
 //!
 //! | method and path | body | answer |
 //! | --- | --- | --- |
-//! | `POST /api/seeks` | `{"game", "size", "clock", "rated", "min", "max"}` | 201 `{"id"}`; 400 `bad-game`, `bad-size`, `bad-clock`, `bad-rated`, `bad-range`, `rated-needs-clock`; 401 |
+//! | `POST /api/seeks` | `{"game", "size", "clock", "rated", "min", "max"}` (the clock in its notation, `"180+2"`; a number is seconds a move, `0` none) | 201 `{"id"}`; 400 `bad-game`, `bad-size`, `bad-clock`, `bad-rated`, `bad-range`, `rated-needs-clock`; 401 |
 //! | `POST /api/seeks/quick` | the same | 201 `{"id"}` (now waiting: ask its state) or `{"id", "table"}` (paired at once) |
 //! | `GET /api/seeks` | — | `{"seeks": [{"id", "name", "rating", "shown", "game", "size", "clock", "rated", "min", "max", "quick", "since"}]}` |
 //! | `GET /api/seeks/{id}` | — | `{"status": "open" \| "paired" \| "gone", "table"}`; the seeker's asking keeps it open |
@@ -34,6 +34,7 @@ use super::accounts::kv::{self, Change};
 use super::accounts::model::Account;
 use super::accounts::{answer, refusal, storage, store, Accounts};
 use super::body::{ApiBody, Body, Nothing, Refusal};
+use super::clock::{self, Clock, Given, BAD_CLOCK};
 use super::hub::{Hub, NewTable};
 use super::saved::{Players, SeatAccount};
 use super::table::{fresh_token, now_ms};
@@ -90,7 +91,9 @@ struct Seek {
     shown: String,
     game: String,
     size: u32,
-    clock: u32,
+    /// Kept as its notation; a seek kept before holds seconds a move.
+    #[serde(with = "super::clock::notation")]
+    clock: Clock,
     rated: bool,
     min: Option<u32>,
     max: Option<u32>,
@@ -131,7 +134,8 @@ struct SeekBody {
     game: String,
     #[serde(default)]
     size: Option<u32>,
-    clock: u32,
+    /// The clock's notation (`"180+2"`), or seconds a move as a number.
+    clock: Given,
     rated: bool,
     #[serde(default)]
     min: Option<u32>,
@@ -147,7 +151,7 @@ impl ApiBody for SeekBody {
                 "bad-size",
                 "a Nabucodonosor board is 5 to 15 squares a side",
             )),
-            "clock" => Some(("bad-clock", "the clock is 0 (off) to 86400 seconds a turn")),
+            "clock" => Some(BAD_CLOCK),
             "rated" => Some(("bad-rated", "rated is true or false")),
             "min" | "max" => Some((
                 "bad-range",
@@ -192,13 +196,8 @@ fn check(body: &SeekBody, account: &Account) -> Result<Seek, Refusal> {
             ))
         }
     };
-    if body.clock > virada::record::MAX_CLOCK {
-        return Err(Refusal::bad(
-            "bad-clock",
-            "the clock is 0 (off) to 86400 seconds a turn",
-        ));
-    }
-    if body.rated && body.clock == 0 {
+    let Given(clock) = body.clock;
+    if body.rated && clock.is_none() {
         return Err(Refusal::bad(
             "rated-needs-clock",
             "a rated game has a clock",
@@ -217,11 +216,11 @@ fn check(body: &SeekBody, account: &Account) -> Result<Seek, Refusal> {
         account: account.id.clone(),
         name: account.name.clone(),
         // The rating at the speed of the seek's clock.
-        rating: account.rating_for(body.clock).rating(),
-        shown: account.rating_for(body.clock).shown(),
+        rating: account.rating_for(clock).rating(),
+        shown: account.rating_for(clock).shown(),
         game: game.to_string(),
         size,
-        clock: body.clock,
+        clock,
         rated: body.rated,
         min: body.min,
         max: body.max,
@@ -293,7 +292,7 @@ async fn list(State(seeks): State<Seeks>) -> Response {
                 .map(|(s, _)| {
                     json!({
                         "id": s.id, "name": s.name, "rating": s.rating, "shown": s.shown,
-                        "game": s.game, "size": s.size, "clock": s.clock, "rated": s.rated,
+                        "game": s.game, "size": s.size, "clock": clock::text(s.clock), "rated": s.rated,
                         "min": s.min, "max": s.max, "quick": s.quick, "since": s.since,
                     })
                 })

@@ -97,7 +97,7 @@ mod tests {
             shown: String::new(),
             game: "othello".into(),
             size: 8,
-            clock: 30,
+            clock: super::super::clock::DEFAULT,
             rated: true,
             min,
             max,

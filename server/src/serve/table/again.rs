@@ -30,8 +30,8 @@ pub trait Opener: Send + Sync {
 pub struct Next {
     /// The game and board.
     pub kind: GameKind,
-    /// Seconds a turn, 0 for none.
-    pub clock: u32,
+    /// The clock, `None` for none.
+    pub clock: super::super::clock::Clock,
     /// The bot's level, for a seat it holds.
     pub level: u8,
     /// The handicap's short form, empty for none.

@@ -92,9 +92,11 @@ impl Actor {
     /// The window has closed: the game starts with the contributions that
     /// arrived (a missing one counts as none).
     pub(super) async fn begin(&mut self) -> Result<(), Refusal> {
-        let game = self
+        let mut game = self
             .build_game()
             .map_err(|e| Refusal::new(Code::Storage, e))?;
+        // A game clock's first turn starts now.
+        game.start_clock(now_ms());
         self.game = Some(game);
         self.saved.status = Status::Playing;
         self.saved.window_until_ms = None;

@@ -75,13 +75,17 @@ impl Actor {
             return Ok(());
         };
         self.saved.moves = game.moves_text();
+        self.saved.timed = game.timed().cloned();
+        // A flag that fell ends the game with no move: like a resignation
+        // or an abort, it comes after the last move kept.
+        let flagged = game.lost_on_time().is_some();
         if self.ended() {
             self.saved.status = Status::Over;
             self.saved.deadline_ms = None;
             let record = self.final_record().await;
             // A resignation or an abort comes after the last move kept:
             // the record alone says it.
-            if self.saved.cut.is_none() {
+            if self.saved.cut.is_none() && !flagged {
                 self.keep_move().await?;
             }
             self.store
@@ -108,8 +112,8 @@ impl Actor {
             }
             return Ok(());
         }
-        self.saved.deadline_ms =
-            (self.saved.clock > 0).then(|| now_ms() + i64::from(self.saved.clock) * 1000);
+        self.saved.deadline_ms = super::super::clock::per_move(self.saved.clock)
+            .map(|seconds| now_ms() + i64::from(seconds) * 1000);
         self.keep_move()
             .await
             .inspect_err(|e| tracing::error!("table {}: move not stored: {e}", self.saved.id))?;

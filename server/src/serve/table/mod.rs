@@ -25,6 +25,8 @@ use std::sync::Arc;
 use tokio::sync::{broadcast, mpsc};
 
 mod again;
+#[cfg(test)]
+mod clock_tests;
 mod contribute;
 mod hello;
 mod keep;
@@ -182,6 +184,9 @@ impl Actor {
         }
         game.replay(&self.saved.moves)
             .map_err(|e| format!("table {}: {e}", self.saved.id))?;
+        // The clocks as kept with the last move (replayed moves say no time).
+        game.set_timed(self.saved.timed.as_ref())
+            .map_err(|e| format!("table {}: the clocks kept: {e}", self.saved.id))?;
         Ok(game)
     }
 
@@ -349,12 +354,16 @@ impl Actor {
             Command::Bot { ply, mv } => {
                 self.thinking = None;
                 if self.game.as_ref().is_some_and(|g| g.ply() == ply) && self.bot_to_move() {
+                    if self.flag_fell().await {
+                        return;
+                    }
                     let before = self.saved.clone();
+                    let now = now_ms();
                     let Some(game) = self.game.as_mut() else {
                         return;
                     };
                     let seat = game.seat_to_move();
-                    if game.play(&mv).is_err() {
+                    if game.play(&mv, now).is_err() {
                         return;
                     }
                     // The bot standing in for a person who left: their page is told on return.
@@ -408,8 +417,20 @@ impl Actor {
         if !matches!(self.saved.seats[seat], Holder::Person { .. }) || game.seat_to_move() != seat {
             return Err(Refusal::new(Code::NotYourTurn, "it is not your turn"));
         }
+        // A move after the flag fell is too late: the game is lost on time.
+        if self.flag_fell().await {
+            return Err(Refusal::new(
+                Code::Over,
+                "your time ran out: the game is over",
+            ));
+        }
         let before = self.saved.clone();
-        game.play(mv).map_err(|e| Refusal::new(Code::Illegal, e))?;
+        let now = now_ms();
+        let Some(game) = self.game.as_mut() else {
+            return Err(Refusal::new(Code::NotStarted, "the game has not started"));
+        };
+        game.play(mv, now)
+            .map_err(|e| Refusal::new(Code::Illegal, e))?;
         if let Err(e) = self.after_move().await {
             self.undo(before);
             return Err(match e {

@@ -78,7 +78,7 @@ impl Actor {
         let players = &self.saved.players;
         let bot = self.saved.seats.iter().any(|h| matches!(h, Holder::Bot));
         let aborted = matches!(self.saved.cut, Some(Cut::Aborted(_)));
-        if !players.rated || bot || self.saved.clock == 0 || aborted {
+        if !players.rated || bot || self.saved.clock.is_none() || aborted {
             return None;
         }
         let [Some(a), Some(b)] = &players.accounts else {

@@ -19,7 +19,7 @@ fn table(id: &str, moves: &str) -> Saved {
     Saved {
         id: id.to_string(),
         kind: GameKind::Othello,
-        clock: 0,
+        clock: None,
         level: 1,
         seed: "ab".repeat(32),
         seats: [Holder::Bot, Holder::Bot],
@@ -38,6 +38,7 @@ fn table(id: &str, moves: &str) -> Saved {
         next: None,
         players: super::Players::default(),
         cut: None,
+        timed: None,
     }
 }
 

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use super::super::clock::whole_game;
 use super::{now_ms, Actor, Command, Holder, Status, Timing};
 
 impl Actor {
@@ -54,8 +55,14 @@ impl Actor {
                 if let Some(d) = self.saved.deadline_ms {
                     at(d);
                 }
+                if let Some(flag) = self.game.as_ref().and_then(|g| g.flag_at()) {
+                    at(flag);
+                }
+                // Under a game clock or correspondence the bot never takes
+                // a person's seat: their time runs until they come back.
                 let grace = i64::try_from(self.timing.grace.as_millis()).unwrap_or(i64::MAX);
-                for seat in 0..2 {
+                let seats = if whole_game(self.saved.clock) { 0 } else { 2 };
+                for seat in 0..seats {
                     if let (Holder::Person { .. }, Some(gone)) =
                         (&self.saved.seats[seat], self.saved.gone_since_ms[seat])
                     {
@@ -95,8 +102,12 @@ impl Actor {
                 }
             }
             Status::Playing => {
+                if self.flag_fell().await {
+                    return;
+                }
                 let grace = i64::try_from(self.timing.grace.as_millis()).unwrap_or(i64::MAX);
-                for seat in 0..2 {
+                let seats = if whole_game(self.saved.clock) { 0 } else { 2 };
+                for seat in 0..seats {
                     if let (
                         Holder::Person {
                             token,
@@ -138,6 +149,28 @@ impl Actor {
             }
             Status::Over => {}
         }
+    }
+}
+
+impl Actor {
+    /// Ends the game on time when a flag has fallen by now (its record
+    /// signed and kept before anyone hears of it): whether one had.
+    pub(super) async fn flag_fell(&mut self) -> bool {
+        if self.saved.status != Status::Playing {
+            return false;
+        }
+        let before = self.saved.clone();
+        let now = now_ms();
+        if !self.game.as_mut().is_some_and(|g| g.flag(now)) {
+            return false;
+        }
+        self.thinking = None;
+        if self.after_move().await.is_err() {
+            // Not kept: undone, and found again after a pause.
+            self.undo(before);
+            tokio::time::sleep(Duration::from_millis(RETRY_MS as u64)).await;
+        }
+        true
     }
 }
 
