@@ -29,6 +29,7 @@ mod redis_restart;
 mod resync;
 mod servers;
 mod tls;
+mod tournament;
 mod trial;
 
 use client::{create_table, Client, Server};
