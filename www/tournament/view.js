@@ -89,7 +89,7 @@ function drawStandings(v) {
   const cols = arena ? ['tn.place', 'tn.player', 'tn.points'] : ['tn.place', 'tn.player', 'tn.points', 'tn.discs', 'tn.brightwell', 'tn.buchholz', 'tn.decided'];
   const table = el('table', { id: 'standings' });
   const head = el('tr');
-  for (const c of cols) head.append(el('th', { scope: 'col' }, t(c)));
+  for (const c of cols) head.append(el('th', { scope: 'col', class: ['tn.discs', 'tn.brightwell', 'tn.buchholz'].includes(c) ? 'tn-wide' : '' }, t(c)));
   const thead = el('thead');
   thead.append(head);
   const tbody = el('tbody');
@@ -99,8 +99,11 @@ function drawStandings(v) {
     name.append(who(String(s.name)));
     row.append(el('td', { class: 'num' }, String(s.place)), name, el('td', { class: 'num' }, String(s.points)));
     if (!arena) {
-      row.append(el('td', { class: 'num' }, String(s.discs)), el('td', { class: 'num' }, String(s.brightwell)), el('td', { class: 'num' }, String(s.buchholz)));
-      row.append(el('td', { class: 'tn-decided' }, t(`tn.by.${s.decidedBy}`)));
+      row.append(el('td', { class: 'num tn-wide' }, String(s.discs)), el('td', { class: 'num tn-wide' }, String(s.brightwell)), el('td', { class: 'num tn-wide' }, String(s.buchholz)));
+      // What decided the place, with its figure (a phone shows no other column of them).
+      const figure = { discs: s.discs, brightwell: s.brightwell, buchholz: s.buchholz }[s.decidedBy];
+      const decided = t(`tn.by.${s.decidedBy}`);
+      row.append(el('td', { class: 'tn-decided' }, figure === undefined ? decided : `${decided} ${figure}`));
     }
     tbody.append(row);
   }
@@ -118,10 +121,10 @@ function drawRounds(v, me) {
     const part = el('section', { class: 'tn-round', id: `round-${r.number}`, 'aria-labelledby': `round-${r.number}-title` });
     part.append(el('h2', { id: `round-${r.number}-title` }, t('tn.round', { n: r.number })));
     const ol = el('ol', { class: 'tn-boards' });
-    for (const b of r.boards) {
+    for (const [i, b] of r.boards.entries()) {
       const li = el('li', { class: 'tn-board' });
       const white = String(b.white.name);
-      li.append(who(white));
+      li.append(el('span', { class: 'tn-number', 'aria-hidden': 'true' }, `${i + 1}.`), who(white));
       if (!b.black) {
         li.append(el('span', { class: 'tn-bye' }, t(v.format === 'swiss' ? 'tn.bye' : 'tn.sitsOut')));
       } else {
@@ -171,11 +174,11 @@ export function drawTournament(root, v, me, skew, changed) {
     root.append(drawEntrants(v));
     return;
   }
-  root.append(drawStandings(v));
+  const standings = drawStandings(v);
   if (v.trf) {
     const p = el('p', { class: 'tn-trf' });
     p.append(el('a', { href: `api/tournaments/${encodeURIComponent(v.id)}/trf`, id: 'tn-trf', download: `tournament-${v.id}.trf` }, t('tn.trf')));
-    root.append(p, el('p', { class: 'account-note' }, t('tn.trfNote')));
+    standings.append(p, el('p', { class: 'account-note' }, t('tn.trfNote')));
   }
-  root.append(drawRounds(v, me));
+  root.append(standings, drawRounds(v, me));
 }

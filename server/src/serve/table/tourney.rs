@@ -1,6 +1,7 @@
 //! A table a tournament opened: its record names the tournament and the
 //! round, its result goes to the tournament's round when it ends (from
-//! whichever server runs it, through the shared store), and a seat nobody
+//! whichever server runs it, through the shared store; a resignation's
+//! discs counted as a loss on time's, T23), and a seat nobody
 //! took by the forfeit time loses by forfeit; the bot then sits for
 //! whoever is missing, in a game outside the tournament.
 
@@ -50,10 +51,19 @@ impl Actor {
                     Outcome::Draw => ('=', '='),
                     Outcome::Loss => ('0', '1'),
                 };
+                let mut counted = [discs(0), discs(1)];
+                // A resignation is scored as a loss on time (T23): the
+                // loser keeps its discs up to 31, the winner has the rest.
+                if r.resigned.is_some() && outcome != Outcome::Draw {
+                    let loser = usize::from(outcome == Outcome::Win);
+                    let (kept, rest) = virada::clock::score_on_time(counted[loser], 64);
+                    counted[loser] = kept;
+                    counted[1 - loser] = rest;
+                }
                 Result2 {
                     white,
                     black,
-                    discs: Some([discs(0), discs(1)]),
+                    discs: Some(counted),
                 }
             }
             // Both people left: both lose by forfeit.
