@@ -286,8 +286,17 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         )?;
         ready.watch();
         let limit = accounts::RateLimit::new(args.account_requests, args.account_requests);
+        // Over Redis, the tournaments' runner has a connection of its own:
+        // its looks every half second never queue before the tables' moves.
+        let runner_kv: accounts::kv::Kv = match &args.redis {
+            Some(url) => {
+                let own = store::Redis::connect(url).await?;
+                Arc::new(accounts::kv::RedisKv::open(own.connection()).await?)
+            }
+            None => Arc::clone(accounts.kv()),
+        };
         tournament::Runner {
-            kv: Arc::clone(accounts.kv()),
+            kv: runner_kv,
             store: tables,
             hub: Arc::clone(&hub),
             keys: signing,

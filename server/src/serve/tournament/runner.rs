@@ -26,6 +26,8 @@ use virada::game::GameKind;
 
 /// How long a lease lasts without being renewed, in ms.
 const LEASE_MS: u64 = 5_000;
+/// The longest wait between two looks after failures.
+const MAX_WAIT: Duration = Duration::from_secs(4);
 
 /// What a tournament's runner needs.
 #[derive(Clone)]
@@ -51,14 +53,26 @@ fn lease_key(id: &str) -> String {
 }
 
 impl Runner {
-    /// Looks at the tournaments in progress every tick, for ever.
+    /// Looks at the tournaments in progress every tick, for ever. Not
+    /// while the store is away (Redis refused its last `PING`): asking a
+    /// store that is away only keeps its connection busy reconnecting,
+    /// and the tables' moves wait on the same connection; after a failure
+    /// it waits longer each time, up to [`MAX_WAIT`].
     pub fn spawn(self) {
         tokio::spawn(async move {
+            let mut wait = self.tick;
             loop {
-                tokio::time::sleep(self.tick).await;
-                if let Err(e) = self.round_up().await {
-                    tracing::warn!("tournaments: {e}");
+                tokio::time::sleep(wait).await;
+                if super::super::ops::ready::store_away() {
+                    continue;
                 }
+                wait = match self.round_up().await {
+                    Ok(()) => self.tick,
+                    Err(e) => {
+                        tracing::warn!("tournaments: {e}");
+                        (wait * 2).min(MAX_WAIT)
+                    }
+                };
             }
         });
     }
