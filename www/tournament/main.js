@@ -23,6 +23,8 @@ addWords(TOURNAMENT_WORDS);
 
 /** How often a tournament not over is asked for again. */
 const POLL_MS = 2000;
+/** The longest the page waits for the account bar and the tournament before it shows. */
+const SETTLE_MS = 1500;
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const id = new URLSearchParams(location.search).get('id');
 
@@ -98,10 +100,14 @@ function boot() {
   const params = Object.fromEntries(new URLSearchParams(location.search));
   setLanguage(chooseLanguage(params.lang, loadPrefs().lang, navigator.languages));
   attach($('status'));
+  /** @type {(value?: unknown) => void} */
+  let barDrawn = () => {};
+  const barReady = new Promise((resolve) => { barDrawn = resolve; });
   const bar = mountAccount($('account-bar'), (me) => {
     state.me = me.signedIn && me.name ? me.name : null;
     render();
     drawForm();
+    barDrawn();
   });
   languageSelect(/** @type {HTMLSelectElement} */ ($('lang')), (code) => {
     savePref('lang', code);
@@ -111,7 +117,12 @@ function boot() {
   });
   render();
   drawForm();
-  load().then(() => {
+  const loaded = load();
+  // Shown once the account bar and the tournament (or the list) are drawn,
+  // or after SETTLE_MS: nothing below them moves when they arrive.
+  const shown = () => { delete $('main').dataset.settling; };
+  Promise.race([Promise.all([barReady, loaded]), new Promise((resolve) => setTimeout(resolve, SETTLE_MS))]).then(shown, shown);
+  loaded.then(() => {
     document.body.dataset.ready = 'true';
     follow();
   });
