@@ -495,3 +495,79 @@ async fn hostile_tournament_requests_get_their_codes() {
     assert_eq!(left.status, 200);
     assert_eq!(view(&s, id).await["entrants"].as_array().unwrap().len(), 0);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_robin_meets_everyone_once_by_its_berger_table() {
+    let s = Server::start(
+        "tournament-rr",
+        &["--origin", ORIGIN, "--tournament-forfeit", "1"],
+    );
+    let names = ["ivo", "jade", "kai"];
+    let mut people = Vec::new();
+    for name in names {
+        let mut p = Person::new(name);
+        assert_eq!(p.sign_up(&s).await.status, 201);
+        people.push(p);
+    }
+    let body = json!({
+        "name": "Liga de Domingo", "format": "round-robin", "clock": "30",
+        "rated": false, "starts": now_ms() + 1_000,
+    })
+    .to_string();
+    let made = people[0]
+        .call(&s, "POST", "/api/tournaments", Some(&body))
+        .await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let id = made.body["id"].as_str().unwrap().to_string();
+    for p in &people {
+        let joined = p
+            .call(
+                &s,
+                "POST",
+                &format!("/api/tournaments/{id}/join"),
+                Some("{}"),
+            )
+            .await;
+        assert_eq!(joined.status, 200, "{}", joined.text);
+    }
+    // Nobody comes to any table: every game is lost by both by forfeit,
+    // and each round goes on to the next.
+    let v = wait_for(&s, &id, |v| v["phase"] == "over").await;
+    assert_eq!(v["rounds"], 3, "three players: three rounds, {v}");
+    let rounds = v["played"].as_array().unwrap();
+    assert_eq!(rounds.len(), 3);
+    let mut met = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for r in rounds {
+        let boards = r["boards"].as_array().unwrap();
+        assert_eq!(boards.len(), 2, "a game and one sitting out: {r}");
+        for b in boards {
+            let white = b["white"]["name"].as_str().unwrap().to_string();
+            match b["black"]["name"].as_str() {
+                Some(black) => {
+                    let mut pair = [white, black.to_string()];
+                    pair.sort();
+                    assert!(met.insert(pair.clone()), "met twice: {pair:?}");
+                    assert_eq!(b["result"]["white"], "-", "{b}");
+                    assert_eq!(b["result"]["black"], "-", "{b}");
+                }
+                None => out.push(white),
+            }
+        }
+    }
+    assert_eq!(met.len(), 3, "everyone met everyone: {met:?}");
+    out.sort();
+    assert_eq!(out, ["ivo", "jade", "kai"], "each sat out once");
+    // A round robin's late entry is refused.
+    let mut late = Person::new("lia");
+    assert_eq!(late.sign_up(&s).await.status, 201);
+    let refused = late
+        .call(
+            &s,
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            Some("{}"),
+        )
+        .await;
+    assert_eq!((refused.status, refused.code()), (409, "over"));
+}
