@@ -266,10 +266,8 @@ impl Tournament {
             .collect();
         players.sort_by_key(|p| p.id);
         Trf {
-            other_lines: vec![
-                format!("012 {}", self.name),
-                format!("XXS virada tournament {}", self.id),
-            ],
+            // The id in the name's line: `XXS` would be JaVaFo's points.
+            other_lines: vec![format!("012 {} (Virada tournament {})", self.name, self.id)],
             players,
             rounds: Some(self.rounds.max(1)),
             initial_colour: Some(if self.white1 {
