@@ -30,6 +30,7 @@ mod resync;
 mod servers;
 mod tls;
 mod tournament;
+mod tournament_edges;
 mod trial;
 
 use client::{create_table, Client, Server};
