@@ -167,7 +167,13 @@ impl Runner {
     async fn arena(&self, mut t: Tournament, text: &str, now: i64) -> Result<(), String> {
         let ends = t.starts_ms + i64::from(t.minutes) * 60_000;
         if now >= ends {
-            if t.round_done() {
+            // Every wave's games, not only the last's.
+            let all_done = t
+                .played
+                .iter()
+                .flat_map(|r| &r.boards)
+                .all(|b| b.result.is_some());
+            if all_done {
                 return self.finish(t, text).await;
             }
             return Ok(());
