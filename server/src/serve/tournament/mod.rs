@@ -16,6 +16,8 @@
 //! | `GET /api/tournaments/{id}/trf` | — | the signed TRF (`text/plain`); 409 `not-over` |
 
 mod model;
+#[cfg(test)]
+mod model_tests;
 mod runner;
 mod view;
 
