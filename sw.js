@@ -40,6 +40,7 @@ const SITE_FILES = [
   'history.html',
   'lobby.html',
   'players.html',
+  'tournament.html',
   // the pages' look, icons and manifests
   'favicon.svg',
   'www/css/site.css',
@@ -49,6 +50,7 @@ const SITE_FILES = [
   'www/css/history.css',
   'www/css/lobby.css',
   'www/css/accounts.css',
+  'www/css/tournament.css',
   'www/manifest-pt.webmanifest',
   'www/manifest-en.webmanifest',
   'www/manifest-it.webmanifest',
@@ -149,6 +151,12 @@ const SITE_FILES = [
   'www/accounts/seeks.js',
   'www/accounts/speeds.js',
   'www/accounts/words.js',
+  // tournaments: tournament.html (docs/tournaments.md)
+  'www/tournament/list.js',
+  'www/tournament/main.js',
+  'www/tournament/small.js',
+  'www/tournament/view.js',
+  'www/tournament/words.js',
   'www/verify/main.js',
   'www/verify/match.js',
   'www/verify/match-words.js',

@@ -8,7 +8,7 @@ import test from 'node:test';
 import { newContext, open, serverWith } from './harness.mjs';
 import { DESKTOP, PHONE390, originOf, signedUp } from './accounts-util.mjs';
 
-const PAGES = ['index.html', 'nabu.html', 'lobby.html', 'players.html', 'verify.html', 'history.html'];
+const PAGES = ['index.html', 'nabu.html', 'lobby.html', 'players.html', 'tournament.html', 'verify.html', 'history.html'];
 
 for (const [size, options] of [['a 390 px phone', PHONE390], ['a desktop', DESKTOP]]) {
   test(`every page's header shows the account: Sign in, then the name and rating (${size})`, async () => {

@@ -157,6 +157,12 @@ function drawProfile() {
     ul.append(li);
   }
   root.append(ul);
+  // The player's tournaments, loaded on demand under their games.
+  const theirs = el('section', { class: 'profile-tournaments', id: 'profile-tournaments', 'aria-labelledby': 'tournaments-title' });
+  root.append(theirs);
+  import('../tournament/small.js')
+    .then((m) => m.showTournaments(theirs, String(p.name)))
+    .catch(() => { theirs.hidden = true; });
 }
 
 /** Opens the kept record in "Verify a game" (the record in the link's fragment). @param {string} id */

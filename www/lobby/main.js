@@ -128,10 +128,18 @@ function boot() {
   import('../accounts/challenged.js')
     .then((m) => { challenged = m.watchChallenges(); })
     .catch(() => {});
+  // The tournaments not over, below the tables (tournament.html has them all).
+  /** @type {{redraw: () => void}|null} */
+  let tournaments = null;
+  import('../tournament/small.js')
+    .then((m) => m.showTournaments($('tournaments'), null))
+    .then((shown) => { tournaments = shown; })
+    .catch(() => {});
   people.redraw = () => {
     bar.redraw();
     seeks.redraw();
     challenged?.redraw();
+    tournaments?.redraw();
   };
   render();
   listen();

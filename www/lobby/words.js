@@ -6,6 +6,7 @@
 export const LOBBY_WORDS = {
   en: {
     'l.title': 'Lobby',
+    'l.tournaments': 'Tournaments',
     'l.back': 'Back to the table',
     'l.history': 'History',
     'l.intro': 'The tables of this server waiting for a second player, and the games being played. Tap a table to sit at it, or a game to watch it.',
@@ -48,6 +49,7 @@ export const LOBBY_WORDS = {
   },
   pt: {
     'l.title': 'Salão',
+    'l.tournaments': 'Torneios',
     'l.back': 'Voltar à mesa',
     'l.history': 'Histórico',
     'l.intro': 'As mesas deste servidor à espera de um segundo jogador e as partidas em andamento. Toque numa mesa para se sentar, ou numa partida para assistir.',
@@ -90,6 +92,7 @@ export const LOBBY_WORDS = {
   },
   it: {
     'l.title': 'Sala',
+    'l.tournaments': 'Tornei',
     'l.back': 'Torna al tavolo',
     'l.history': 'Storico',
     'l.intro': 'I tavoli di questo server in attesa di un secondo giocatore e le partite in corso. Tocca un tavolo per sederti, o una partita per guardarla.',

@@ -54,10 +54,14 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Check { file } => {
-            let trf = read_trf(&file)?;
+            let text = read_text(&file)?;
+            let trf =
+                Trf::parse(&text).map_err(|e| format!("{}: {e} [{}]", file.display(), e.code()))?;
+            let (signed, said) = signature_report(&text);
             let (ok, report) = check_report(&trf)?;
+            let _ = std::io::stdout().write_all(said.as_bytes());
             let _ = std::io::stdout().write_all(report.as_bytes());
-            Ok(if ok {
+            Ok(if ok && signed {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)
@@ -67,20 +71,49 @@ pub fn run(command: Command) -> Result<ExitCode, String> {
     }
 }
 
+/// What the file's signature line says (`XXK`, a tournament's TRF signed
+/// by its server), and `false` when a signature is there and does not hold.
+fn signature_report(text: &str) -> (bool, String) {
+    use virada::tournament::{signature_holds, signed_trf, SignedTrf};
+    match signed_trf(text) {
+        SignedTrf::Unsigned => (true, "unsigned\n".into()),
+        SignedTrf::Malformed => (false, "the signature line is malformed\n".into()),
+        SignedTrf::Signed {
+            body,
+            key,
+            signature,
+        } => {
+            let key_hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
+            match signature_holds(body, &key, &signature) {
+                Some(true) => (true, format!("signed by {key_hex}: the signature holds\n")),
+                _ => (
+                    false,
+                    format!("signed by {key_hex}: the signature does not hold (the file was changed after it was signed)\n"),
+                ),
+            }
+        }
+    }
+}
+
 /// Reads and parses a TRF file.
 pub fn read_trf(path: &Path) -> Result<Trf, String> {
+    let text = read_text(path)?;
+    Trf::parse(&text).map_err(|e| format!("{}: {e} [{}]", path.display(), e.code()))
+}
+
+/// Reads a TRF file's text.
+fn read_text(path: &Path) -> Result<String, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if bytes.len() > MAX_TRF_BYTES {
         return Err(format!("{}: over {MAX_TRF_BYTES} bytes", path.display()));
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
+    String::from_utf8(bytes).map_err(|e| {
         format!(
             "{} is not UTF-8 (byte {})",
             path.display(),
             e.utf8_error().valid_up_to()
         )
-    })?;
-    Trf::parse(&text).map_err(|e| format!("{}: {e} [{}]", path.display(), e.code()))
+    })
 }
 
 /// The pairs in bbpPairings' output form.

@@ -40,6 +40,9 @@ pub enum Field {
     Result,
     /// `ratings` (version 4, optional: each seat's rating before and after)
     Ratings,
+    /// `tournament` (version 4, optional: the tournament and round a game
+    /// was paired in)
+    Tournament,
     /// `digest`
     Digest,
     /// `signature` (version 2, optional: the server's Ed25519 signature)
@@ -106,9 +109,9 @@ impl Field {
     ];
 
     /// Every field a version 4 record may have, in record order: version
-    /// 3's, with `names` after `seats` and `ratings` after `result`, both
-    /// optional.
-    pub const ALL_V4: [Field; 19] = [
+    /// 3's, with `names` after `seats`, and `ratings` and `tournament`
+    /// after `result`, all optional.
+    pub const ALL_V4: [Field; 20] = [
         Field::Game,
         Field::Seats,
         Field::Names,
@@ -126,6 +129,7 @@ impl Field {
         Field::Assists,
         Field::Result,
         Field::Ratings,
+        Field::Tournament,
         Field::Digest,
         Field::Signature,
     ];
@@ -140,6 +144,7 @@ impl Field {
                 | Field::Signature
                 | Field::Names
                 | Field::Ratings
+                | Field::Tournament
                 | Field::Times
         )
     }
@@ -164,6 +169,7 @@ impl Field {
             Field::Assists => "assists",
             Field::Result => "result",
             Field::Ratings => "ratings",
+            Field::Tournament => "tournament",
             Field::Digest => "digest",
             Field::Signature => "signature",
         }
@@ -204,6 +210,9 @@ impl Field {
             }
             Field::Ratings => {
                 "each seat's rating before and after, `R/RD/σ R/RD/σ`, separated by a comma"
+            }
+            Field::Tournament => {
+                "the tournament's id (1 to 64 letters, digits, `_` or `-`), `round` and the round's number (1 to 999)"
             }
             Field::Digest => "64 hex characters",
             Field::Signature => "`ed25519`, the public key (64 hex) and the signature (128 hex)",
@@ -294,6 +303,7 @@ impl RecordError {
                 Field::Seats => "bad-seats",
                 Field::Names => "bad-names",
                 Field::Ratings => "bad-ratings",
+                Field::Tournament => "bad-tournament",
                 Field::Clock => "bad-clock",
                 Field::Fingerprint => "bad-fingerprint",
                 Field::Seed => "bad-seed",

@@ -49,7 +49,8 @@
 //! Version 4 (a game between accounts) adds to version 3's lines `names`
 //! after `seats` (each seat's account name, `-` for none) and, for a rated
 //! game, `ratings` after `result` (each seat's Glicko-2 rating before and
-//! after, `R/RD/σ R/RD/σ`, [`crate::rating`]). Its `result` may state a
+//! after, `R/RD/σ R/RD/σ`, [`crate::rating`]) and, for a game paired in a
+//! tournament, `tournament` after that (`tournament: ID round N`). Its `result` may state a
 //! resignation, a result the board does not give: `dark 20 light 14 light
 //! wins, dark resigned` ([`resign`]); the verifier accepts it only in a
 //! record whose signature holds, over a board where the game goes on.
@@ -139,6 +140,21 @@ pub fn valid_name(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
+/// A tournament's id as a record's `tournament` line takes it: 1 to 64
+/// ASCII letters, digits, `_` or `-`.
+///
+/// ```
+/// use virada::record::valid_tournament_id;
+/// assert!(valid_tournament_id("Xy_9-a"));
+/// assert!(!valid_tournament_id("") && !valid_tournament_id("a b"));
+/// ```
+pub fn valid_tournament_id(id: &str) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
 /// A parsed record: every field as written, nothing checked yet beyond its form.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -190,6 +206,9 @@ pub struct Record {
     pub names: Option<[String; 2]>,
     /// Version 4: a rated game's ratings, each seat's `(before, after)`.
     pub ratings: Option<[(crate::rating::Stated, crate::rating::Stated); 2]>,
+    /// Version 4: the tournament a game was paired in and its round
+    /// (`tournament: ID round N`), `None` for a game outside any.
+    pub tournament: Option<TournamentRound>,
     /// The recorded digest.
     #[cfg_attr(feature = "serde", serde(with = "crate::serde_text::hex"))]
     pub digest: [u8; 32],
@@ -199,6 +218,20 @@ pub struct Record {
     /// Version 2: the server's signature, when the record carries one.
     pub signature: Option<Signature>,
 }
+
+/// The tournament and round a game was paired in (the record's
+/// `tournament` line, `tournament: ID round N`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TournamentRound {
+    /// The tournament's id: 1 to 64 ASCII letters, digits, `_` or `-`.
+    pub id: String,
+    /// The round, from 1.
+    pub round: u32,
+}
+
+/// The most rounds a record's `tournament` line may name.
+pub const MAX_TOURNAMENT_ROUND: u32 = 999;
 
 /// A server's Ed25519 signature of a record: of every line above the
 /// `signature` line, each ending in `\n` (the digest line included).

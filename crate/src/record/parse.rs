@@ -145,6 +145,10 @@ pub fn parse(text: &str) -> Result<Record, RecordError> {
             true => Some(parse_ratings(value(Field::Ratings))?),
             false => None,
         },
+        tournament: match present(Field::Tournament) {
+            true => Some(parse_tournament(value(Field::Tournament))?),
+            false => None,
+        },
         digest: parse_hex32(value(Field::Digest), Field::Digest)?,
         body_digest: body.finalize().into(),
         signature,
@@ -464,6 +468,27 @@ fn parse_ratings(
         (Some(a), Some(b)) => Ok([a, b]),
         _ => Err(bad(n, Field::Ratings, v)),
     }
+}
+
+/// `ID round N`: the tournament a game was paired in and its round.
+fn parse_tournament((n, v): (usize, &str)) -> Result<super::TournamentRound, RecordError> {
+    let err = || bad(n, Field::Tournament, v);
+    let mut words = v.split(' ');
+    let (Some(id), Some("round"), Some(round), None) =
+        (words.next(), words.next(), words.next(), words.next())
+    else {
+        return Err(err());
+    };
+    if !super::valid_tournament_id(id) {
+        return Err(err());
+    }
+    let round = number(round, super::MAX_TOURNAMENT_ROUND)
+        .filter(|&r| r >= 1)
+        .ok_or_else(err)?;
+    Ok(super::TournamentRound {
+        id: id.to_string(),
+        round,
+    })
 }
 
 /// The result, and the colour that resigned (`light wins, dark resigned`).

@@ -183,6 +183,12 @@ impl fmt::Display for Check {
                     corners => corners,
                 }
             ),
+            "tournament-game" => write!(
+                f,
+                "a game of tournament {}, round {}: its pairing is checked from the tournament's file",
+                p("tournament"),
+                p("round")
+            ),
             "seed-chosen" => f.write_str(
                 "the seed was chosen, not drawn in secret: who played dark proves nothing",
             ),

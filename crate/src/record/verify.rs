@@ -73,6 +73,15 @@ pub fn verify(r: &Record) -> Report {
     if r.ratings.is_some() {
         checks.push(check_ratings(r));
     }
+    if let Some(t) = &r.tournament {
+        // What the record says, for its reader: the tournament's own file
+        // (its TRF) is what checks the pairing.
+        checks.push(
+            Check::new("tournament", Status::Notice, "tournament-game")
+                .with("tournament", &t.id)
+                .with("round", t.round),
+        );
+    }
     Report { checks }
 }
 

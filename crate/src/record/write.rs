@@ -59,6 +59,7 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
         resigned: None,
         names: None,
         ratings: None,
+        tournament: None,
         digest: [0; 32],
         body_digest: [0; 32],
         signature: None,
@@ -76,14 +77,14 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
 /// when it has assists; a version 1 record has neither. A version 3
 /// record is a version 2 one with its `second-word` line always, and the
 /// `random` and `second-random` lines after it. A record with `names` or
-/// `ratings` is version 4: version 3's lines and those.
+/// `ratings` or `tournament` is version 4: version 3's lines and those.
 pub fn write_record(r: &Record) -> String {
     let mut s = String::new();
     let seed = match r.seed {
         Some(seed) => seed.to_string(),
         None => "hidden".to_string(),
     };
-    let v4 = r.names.is_some() || r.ratings.is_some();
+    let v4 = r.names.is_some() || r.ratings.is_some() || r.tournament.is_some();
     let v3 = r.version == VERSION_3 || v4;
     let v2 = r.version == VERSION_2 || v3;
     let seat_text = |i: usize| match r.stand_in[i] && v2 {
@@ -152,6 +153,9 @@ pub fn write_record(r: &Record) -> String {
     }
     if let Some([(a, a2), (b, b2)]) = &r.ratings {
         let _ = writeln!(s, "ratings: {a} {a2}, {b} {b2}");
+    }
+    if let Some(t) = &r.tournament {
+        let _ = writeln!(s, "tournament: {} round {}", t.id, t.round);
     }
     let digest = hex(&Sha256::digest(s.as_bytes()));
     let _ = writeln!(s, "digest: {digest}");

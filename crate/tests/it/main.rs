@@ -18,6 +18,7 @@ mod record_clock;
 mod record_files;
 mod record_handicap;
 mod record_resign;
+mod record_tournament;
 mod record_v2;
 mod record_v3;
 mod record_v4;

@@ -398,7 +398,11 @@ impl Hub {
             status: Status::Waiting,
             moves: String::new(),
             deadline_ms: None,
-            wait_until_ms: now_ms().saturating_add(wait),
+            // A tournament's table waits until its forfeit, not a seek's wait.
+            wait_until_ms: match &new.players.tournament {
+                Some(t) => t.forfeit_at_ms,
+                None => now_ms().saturating_add(wait),
+            },
             gone_since_ms: [None, None],
             paired,
             window_until_ms: None,

@@ -31,6 +31,7 @@ mod site;
 mod socket;
 pub mod store;
 mod table;
+mod tournament;
 
 pub use clock::read as read_clock;
 pub use relay::TAKEOVER_BOUND;
@@ -153,6 +154,10 @@ pub struct Args {
     /// interval times its misses (250 ms × 2 in the shipped one).
     #[arg(long, env = "VIRADA_STOP_WAIT", default_value_t = 1.0)]
     stop_wait: f64,
+    /// Seconds after a tournament round's start when a seat nobody took
+    /// loses by forfeit.
+    #[arg(long, env = "VIRADA_TOURNAMENT_FORFEIT", default_value_t = 120.0)]
+    tournament_forfeit: f64,
     /// The log's lines: `text` for people, `json` (one object a line, each
     /// request's lines with its id) for a log collector.
     #[arg(long, env = "VIRADA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
@@ -195,6 +200,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let seat_wait = seconds("seat-wait", args.seat_wait)?;
     let linger = seconds("linger", args.linger)?;
     let contribute = seconds("contribution-window", args.contribution_window)?;
+    let forfeit = seconds("tournament-forfeit", args.tournament_forfeit)?;
     let stop_wait = Duration::try_from_secs_f64(args.stop_wait)
         .map_err(|_| format!("--stop-wait must be seconds, not {}", args.stop_wait))?;
     let tls = match (&args.tls_cert, &args.tls_key) {
@@ -259,6 +265,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         )?;
         // A store of an older schema moves its documents before any request.
         accounts.migrate().await?;
+        let tables = Arc::clone(&store);
+        let signing = Arc::clone(&keys);
         let hub = hub::Hub::start(
             store,
             keys,
@@ -282,6 +290,28 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         )?;
         ready.watch();
         let limit = accounts::RateLimit::new(args.account_requests, args.account_requests);
+        // Over Redis, the tournaments' runner has a connection of its own:
+        // its looks every half second never queue before the tables' moves.
+        let runner_kv: accounts::kv::Kv = match &args.redis {
+            Some(url) => {
+                let own = store::Redis::connect(url).await?;
+                Arc::new(accounts::kv::RedisKv::open(own.connection()).await?)
+            }
+            None => Arc::clone(accounts.kv()),
+        };
+        tournament::Runner {
+            kv: runner_kv,
+            store: tables,
+            hub: Arc::clone(&hub),
+            keys: signing,
+            token: table::fresh_token()?,
+            forfeit,
+            tick: Duration::from_millis(500),
+        }
+        .spawn();
+        let tournaments = tournament::Tournaments {
+            accounts: Arc::clone(&accounts),
+        };
         let seeks = seeks::Seeks {
             accounts: Arc::clone(&accounts),
             hub: Arc::clone(&hub),
@@ -289,6 +319,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         let people = axum::Router::new()
             .merge(accounts::router(Arc::clone(&accounts)))
             .merge(seeks::router(seeks))
+            .merge(tournament::router(tournaments))
             .layer(axum::extract::DefaultBodyLimit::max(body::MAX_BODY))
             .layer(limit);
         let stopping = Arc::clone(&hub);

@@ -179,6 +179,21 @@ pub struct Players {
     /// Both seats asked for a rated game (a rated seek taken).
     #[serde(default)]
     pub rated: bool,
+    /// The tournament and round that paired the seats, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentTable>,
+}
+
+/// A table a tournament opened: which tournament and round, and when a
+/// seat still empty loses by forfeit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentTable {
+    /// The tournament's id.
+    pub id: String,
+    /// The round, from 1.
+    pub round: u32,
+    /// When a seat nobody took loses by forfeit (ms since the epoch).
+    pub forfeit_at_ms: i64,
 }
 
 impl Players {
@@ -194,6 +209,11 @@ impl Players {
                 })
             }),
             rated: r.ratings.is_some(),
+            tournament: r.tournament.as_ref().map(|t| TournamentTable {
+                id: t.id.clone(),
+                round: t.round,
+                forfeit_at_ms: 0,
+            }),
         }
     }
 

@@ -30,6 +30,8 @@ mod redis_restart;
 mod resync;
 mod servers;
 mod tls;
+mod tournament;
+mod tournament_edges;
 mod trial;
 
 use client::{create_table, Client, Server};

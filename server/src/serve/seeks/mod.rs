@@ -369,6 +369,7 @@ async fn pair(
         players: Players {
             accounts: [Some(seeker), Some(taker.clone())],
             rated: seek.rated,
+            tournament: None,
         },
     };
     seeks

@@ -162,6 +162,8 @@ impl Actor {
         // The same accounts in the same seats; rated again only when both
         // are still people.
         let mut players = self.saved.players.clone();
+        // Played again, a tournament's game is a game outside it.
+        players.tournament = None;
         for (seat, holder) in seats.iter().enumerate() {
             if matches!(holder, Holder::Bot) {
                 players.accounts[seat] = None;
@@ -173,7 +175,12 @@ impl Actor {
             kind: s.kind,
             clock: s.clock,
             level: s.level,
-            handicap: s.handicap.clone(),
+            // A tournament's first move was its pairing's, no handicap.
+            handicap: if s.players.tournament.is_some() {
+                String::new()
+            } else {
+                s.handicap.clone()
+            },
             play,
             players,
         };

@@ -103,6 +103,7 @@ impl Actor {
             self.record = Some(record);
             self.over_at = Some(now_ms());
             self.keep_for_accounts().await;
+            self.report_to_tournament().await;
             if self.saved.play.is_some() {
                 self.match_goes_on().await;
             } else {

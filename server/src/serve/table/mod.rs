@@ -37,6 +37,7 @@ mod stop;
 #[cfg(test)]
 mod tests;
 mod time;
+mod tourney;
 
 pub use again::{Next, Opener};
 pub use r#match::{new_match, read_match, MatchView};

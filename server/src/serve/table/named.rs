@@ -25,6 +25,7 @@ impl Actor {
         };
         let text = self.resigned_text(game.record_text());
         let players = self.saved.players.clone();
+        let text = self.tournament_text(text);
         if players.accounts.iter().all(Option::is_none) {
             return sign(&text, &self.keys);
         }

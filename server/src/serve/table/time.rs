@@ -86,7 +86,13 @@ impl Actor {
         let now = now_ms();
         match self.saved.status {
             Status::Waiting => {
-                if now >= self.saved.wait_until_ms && (!self.saved.paired || self.stranded()) {
+                if now >= self.saved.wait_until_ms && self.saved.players.tournament.is_some() {
+                    // A tournament's seat nobody took: a forfeit, then
+                    // the bot sits for whoever is missing, outside it.
+                    self.forfeit_to_tournament().await;
+                    let _ = self.settle().await;
+                } else if now >= self.saved.wait_until_ms && (!self.saved.paired || self.stranded())
+                {
                     // A seek's table whose other person never came: the
                     // bot sits for them, in a casual game.
                     let _ = self.settle().await;

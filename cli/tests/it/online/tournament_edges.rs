@@ -1,0 +1,253 @@
+//! Tournaments over real sockets, the edges: a seat nobody takes lost by
+//! forfeit, the round going on; a round robin meeting everyone once by its
+//! Berger table; hostile requests refused with their codes.
+
+use super::client::{Client, Server};
+use super::people::{call, Person, ORIGIN};
+use super::tournament::{check_trf, make_swiss, now_ms, view, wait_for};
+use serde_json::json;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_nobody_takes_loses_by_forfeit_and_the_round_goes_on() {
+    let s = Server::start(
+        "tournament-forfeit",
+        &["--origin", ORIGIN, "--tournament-forfeit", "2"],
+    );
+    let mut eli = Person::new("eli");
+    let mut flo = Person::new("flo");
+    assert_eq!(eli.sign_up(&s).await.status, 201);
+    assert_eq!(flo.sign_up(&s).await.status, 201);
+    let id = make_swiss(&s, &eli, 1).await;
+    for p in [&eli, &flo] {
+        let joined = p
+            .call(
+                &s,
+                "POST",
+                &format!("/api/tournaments/{id}/join"),
+                Some("{}"),
+            )
+            .await;
+        assert_eq!(joined.status, 200, "{}", joined.text);
+    }
+    let v = wait_for(&s, &id, |v| v["played"].as_array().unwrap().len() == 1).await;
+    let board = &v["played"][0]["boards"][0];
+    let table = board["table"].as_str().unwrap();
+    // Only eli comes.
+    let present = &eli;
+    let absent = if board["white"]["name"] == "eli" {
+        "black"
+    } else {
+        "white"
+    };
+    let mut c = Client::connect_as(&s, table, present.cookie.as_deref().unwrap()).await;
+    c.hello(None).await;
+    let v = wait_for(&s, &id, |v| v["phase"] == "over").await;
+    let result = &v["played"][0]["boards"][0]["result"];
+    let (won, lost) = if absent == "black" {
+        ("white", "black")
+    } else {
+        ("black", "white")
+    };
+    assert_eq!(
+        (result[won].clone(), result[lost].clone()),
+        (json!("+"), json!("-")),
+        "{v}"
+    );
+    assert_eq!(v["standings"][0]["name"], present.name);
+    assert_eq!(v["standings"][0]["points"], 1.0);
+    let text = check_trf(&s, &id, 2, 1).await;
+    let forfeits: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| &l[l.len() - 1..])
+        .collect();
+    assert_eq!(forfeits.len(), 2, "{text}");
+    assert!(forfeits.contains(&"+") && forfeits.contains(&"-"), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_tournament_requests_get_their_codes() {
+    let s = Server::start("tournament-hostile", &["--origin", ORIGIN]);
+    let mut gus = Person::new("gus");
+    assert_eq!(gus.sign_up(&s).await.status, 201);
+    let good = json!({
+        "name": "Evening Swiss", "format": "swiss", "clock": "180+2", "rated": false,
+        "rounds": 3, "starts": now_ms() + 600_000,
+    });
+    for (change, code) in [
+        (json!({"clock": "2d"}), "bad-clock"),
+        (json!({"clock": "fast"}), "bad-clock"),
+        (json!({"rounds": 0}), "bad-rounds"),
+        (json!({"format": "knockout"}), "bad-format"),
+        (json!({"name": "x"}), "bad-name"),
+        (json!({"min": 1800, "max": 1200}), "bad-range"),
+        (json!({"starts": now_ms() - 3_600_000}), "bad-start"),
+        (json!({"format": "arena", "minutes": 1}), "bad-minutes"),
+    ] {
+        let mut body = good.clone();
+        for (k, v) in change.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let a = gus
+            .call(&s, "POST", "/api/tournaments", Some(&body.to_string()))
+            .await;
+        assert_eq!((a.status, a.code()), (400, code), "{change}: {}", a.text);
+    }
+    // A guest cannot make one; another origin cannot either.
+    let guest = call(
+        &s,
+        "POST",
+        "/api/tournaments",
+        Some(ORIGIN),
+        None,
+        Some(&good.to_string()),
+    )
+    .await;
+    assert_eq!(guest.status, 401, "{}", guest.text);
+    let made = gus
+        .call(&s, "POST", "/api/tournaments", Some(&good.to_string()))
+        .await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let id = made.body["id"].as_str().unwrap();
+    let v = view(&s, id).await;
+    assert_eq!(
+        (v["seconds"].clone(), v["phase"].clone()),
+        (json!(8), json!("open"))
+    );
+    // A rating range that leaves gus out; not entered; no TRF yet; no such id.
+    let mut narrow = good.clone();
+    narrow["min"] = json!(1800);
+    let made = gus
+        .call(&s, "POST", "/api/tournaments", Some(&narrow.to_string()))
+        .await;
+    let strong = made.body["id"].as_str().unwrap();
+    let out = gus
+        .call(
+            &s,
+            "POST",
+            &format!("/api/tournaments/{strong}/join"),
+            Some("{}"),
+        )
+        .await;
+    assert_eq!((out.status, out.code()), (403, "out-of-range"));
+    let not_in = gus
+        .call(
+            &s,
+            "POST",
+            &format!("/api/tournaments/{id}/withdraw"),
+            Some("{}"),
+        )
+        .await;
+    assert_eq!((not_in.status, not_in.code()), (409, "not-entered"));
+    let trf = call(
+        &s,
+        "GET",
+        &format!("/api/tournaments/{id}/trf"),
+        None,
+        None,
+        None,
+    )
+    .await;
+    assert_eq!((trf.status, trf.code()), (409, "not-over"));
+    let none = call(&s, "GET", "/api/tournaments/no-such", None, None, None).await;
+    assert_eq!((none.status, none.code()), (404, "no-tournament"));
+    let bad = call(&s, "GET", "/api/tournaments/%3Cb%3E", None, None, None).await;
+    assert_eq!(bad.status, 404);
+    // Joined, then withdrawn before the start: the entry goes.
+    let joined = gus
+        .call(
+            &s,
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            Some("{}"),
+        )
+        .await;
+    assert_eq!(joined.status, 200);
+    assert_eq!(view(&s, id).await["entrants"].as_array().unwrap().len(), 1);
+    let left = gus
+        .call(
+            &s,
+            "POST",
+            &format!("/api/tournaments/{id}/withdraw"),
+            Some("{}"),
+        )
+        .await;
+    assert_eq!(left.status, 200);
+    assert_eq!(view(&s, id).await["entrants"].as_array().unwrap().len(), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_robin_meets_everyone_once_by_its_berger_table() {
+    let s = Server::start(
+        "tournament-rr",
+        &["--origin", ORIGIN, "--tournament-forfeit", "1"],
+    );
+    let names = ["ivo", "jade", "kai"];
+    let mut people = Vec::new();
+    for name in names {
+        let mut p = Person::new(name);
+        assert_eq!(p.sign_up(&s).await.status, 201);
+        people.push(p);
+    }
+    let body = json!({
+        "name": "Liga de Domingo", "format": "round-robin", "clock": "30",
+        "rated": false, "starts": now_ms() + 1_000,
+    })
+    .to_string();
+    let made = people[0]
+        .call(&s, "POST", "/api/tournaments", Some(&body))
+        .await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let id = made.body["id"].as_str().unwrap().to_string();
+    for p in &people {
+        let joined = p
+            .call(
+                &s,
+                "POST",
+                &format!("/api/tournaments/{id}/join"),
+                Some("{}"),
+            )
+            .await;
+        assert_eq!(joined.status, 200, "{}", joined.text);
+    }
+    // Nobody comes to any table: every game is lost by both by forfeit,
+    // and each round goes on to the next.
+    let v = wait_for(&s, &id, |v| v["phase"] == "over").await;
+    assert_eq!(v["rounds"], 3, "three players: three rounds, {v}");
+    let rounds = v["played"].as_array().unwrap();
+    assert_eq!(rounds.len(), 3);
+    let mut met = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for r in rounds {
+        let boards = r["boards"].as_array().unwrap();
+        assert_eq!(boards.len(), 2, "a game and one sitting out: {r}");
+        for b in boards {
+            let white = b["white"]["name"].as_str().unwrap().to_string();
+            match b["black"]["name"].as_str() {
+                Some(black) => {
+                    let mut pair = [white, black.to_string()];
+                    pair.sort();
+                    assert!(met.insert(pair.clone()), "met twice: {pair:?}");
+                    assert_eq!(b["result"]["white"], "-", "{b}");
+                    assert_eq!(b["result"]["black"], "-", "{b}");
+                }
+                None => out.push(white),
+            }
+        }
+    }
+    assert_eq!(met.len(), 3, "everyone met everyone: {met:?}");
+    out.sort();
+    assert_eq!(out, ["ivo", "jade", "kai"], "each sat out once");
+    // A round robin's late entry is refused.
+    let mut late = Person::new("lia");
+    assert_eq!(late.sign_up(&s).await.status, 201);
+    let refused = late
+        .call(
+            &s,
+            "POST",
+            &format!("/api/tournaments/{id}/join"),
+            Some("{}"),
+        )
+        .await;
+    assert_eq!((refused.status, refused.code()), (409, "over"));
+}

@@ -1,0 +1,168 @@
+//! The tournament's document without a server: pairing numbers by rating,
+//! a Swiss's rounds paired from its own TRF (which re-pairs the same), a
+//! withdrawal and a late entry, and an arena's waves.
+
+use super::model::{Board, Entrant, Format, Phase, Result2, Round, Tournament};
+use virada::tournament::{breaches, check_rounds, Trf};
+
+fn tournament(format: Format, ratings: &[u32]) -> Tournament {
+    Tournament {
+        id: "t1".into(),
+        name: "Test".into(),
+        format,
+        clock: "30".into(),
+        seconds: 30,
+        rated: false,
+        rounds: 4,
+        double: false,
+        minutes: 30,
+        min: None,
+        max: None,
+        starts_ms: 0,
+        creator: "a".into(),
+        creator_name: "a".into(),
+        phase: Phase::Running,
+        entrants: ratings
+            .iter()
+            .enumerate()
+            .map(|(i, &rating)| Entrant {
+                account: format!("acc{i}"),
+                name: format!("p{i}"),
+                rating,
+                number: 0,
+                withdrawn: false,
+            })
+            .collect(),
+        played: Vec::new(),
+        white1: true,
+        divisions: Vec::new(),
+        trf: None,
+    }
+}
+
+/// Pairs the next round and gives every game a result: the higher number wins.
+fn play_round(t: &mut Tournament, boards: Vec<(u32, Option<u32>)>) {
+    let number = t.played.len() as u32 + 1;
+    let boards = boards
+        .into_iter()
+        .map(|(white, black)| Board {
+            table: black.map(|_| format!("table-{number}-{white}")),
+            white,
+            black,
+            result: Some(match black {
+                None => Result2 {
+                    white: 'U',
+                    black: ' ',
+                    discs: None,
+                },
+                Some(b) if b > white => Result2 {
+                    white: '0',
+                    black: '1',
+                    discs: Some([20, 44]),
+                },
+                Some(_) => Result2 {
+                    white: '1',
+                    black: '0',
+                    discs: Some([40, 24]),
+                },
+            }),
+        })
+        .collect();
+    t.played.push(Round {
+        number,
+        started_ms: 0,
+        boards,
+        opened: true,
+    });
+}
+
+#[test]
+fn pairing_numbers_follow_the_ratings() {
+    let mut t = tournament(Format::Swiss, &[1500, 1800, 1200, 1650]);
+    t.number_entrants();
+    let by_number: Vec<u32> = (1..=4).map(|n| t.by_number(n).unwrap().rating).collect();
+    assert_eq!(by_number, [1800, 1650, 1500, 1200]);
+}
+
+#[test]
+fn a_swiss_paired_from_its_own_trf_re_pairs_the_same_with_a_withdrawal_and_a_late_entry() {
+    let mut t = tournament(Format::Swiss, &[1900, 1800, 1700, 1600, 1500]);
+    t.number_entrants();
+    for round in 1..=4 {
+        if round == 3 {
+            // p4 (number 5) withdraws; someone joins late with the next number.
+            t.entrants
+                .iter_mut()
+                .find(|e| e.number == 5)
+                .unwrap()
+                .withdrawn = true;
+            t.entrants.push(Entrant {
+                account: "late".into(),
+                name: "late".into(),
+                rating: 2000,
+                number: 6,
+                withdrawn: false,
+            });
+        }
+        let boards = t.next_boards().unwrap();
+        if round >= 3 {
+            assert!(
+                boards.iter().all(|&(w, b)| w != 5 && b != Some(5)),
+                "a withdrawn player is not paired: {boards:?}"
+            );
+            assert!(
+                boards.iter().any(|&(w, b)| w == 6 || b == Some(6)),
+                "the late entry is"
+            );
+        }
+        play_round(&mut t, boards);
+    }
+    let text = t.trf(false).write();
+    let trf = Trf::parse(&text).unwrap();
+    let checked = check_rounds(&trf);
+    assert_eq!(checked.len(), 4, "{text}");
+    assert!(checked.iter().all(|r| r.agrees()), "{text}");
+    assert!(breaches(&trf).unwrap().is_empty(), "{text}");
+    let standings = t.standings();
+    assert_eq!(standings.len(), 6);
+    let points: u32 = standings.iter().map(|s| s.points).sum();
+    // Each game gives 1 point, each bye 1: the rounds' boards.
+    let boards: usize = t.played.iter().map(|r| r.boards.len()).sum();
+    assert_eq!(points, 10 * boards as u32);
+}
+
+#[test]
+fn an_arena_pairs_whoever_is_free_never_the_last_opponent_again() {
+    let mut t = tournament(Format::Arena, &[1500, 1500, 1500, 1500]);
+    t.number_entrants();
+    let first = t.arena_boards();
+    assert_eq!(first.len(), 2, "{first:?}");
+    play_round(&mut t, first.clone());
+    let second = t.arena_boards();
+    assert_eq!(second.len(), 2, "{second:?}");
+    for &(w, b) in &second {
+        let b = b.unwrap();
+        assert!(
+            !first
+                .iter()
+                .any(|&(x, y)| (x, y) == (w, Some(b)) || (x, y) == (b, Some(w))),
+            "{w} and {b} met in the wave before"
+        );
+    }
+    // Someone still playing is not paired again.
+    t.played.push(Round {
+        number: 2,
+        started_ms: 0,
+        boards: vec![Board {
+            table: Some("x".into()),
+            white: second[0].0,
+            black: second[0].1,
+            result: None,
+        }],
+        opened: true,
+    });
+    let third = t.arena_boards();
+    assert!(third
+        .iter()
+        .all(|&(w, b)| w != second[0].0 && b != second[0].1 && Some(w) != second[0].1));
+}

@@ -1,0 +1,125 @@
+// @ts-check
+// tournament.html without an id: the tournaments (newest start first) and
+// the form that makes one. Every control has its label; names from the
+// server go in as text.
+
+import { t } from '../core/i18n.js';
+import { el, errorText } from '../accounts/bar.js';
+import * as api from '../accounts/api.js';
+
+/** `tournament.html?id=…` of a tournament. @param {string} id */
+export function tournamentHref(id) {
+  return `tournament.html?id=${encodeURIComponent(id)}`;
+}
+
+/** "Swiss · 30 · rated · 8 players", and the round. @param {any} s */
+export function summaryText(s) {
+  const kind = s.rated ? t('tn.ratedShort') : t('tn.casual');
+  const text = t('tn.summary', { format: t(`tn.${s.format}`), clock: String(s.clock), kind, entrants: Number(s.entrants) || 0 });
+  return s.phase === 'running' && s.format !== 'arena' ? `${text} · ${t('tn.roundOf', { round: s.round, rounds: s.rounds })}` : text;
+}
+
+/** One line a tournament, its name the link. @param {any[]} list */
+export function listItems(list) {
+  const ul = el('ul', { class: 'lobby-list tournament-list', id: 'tournament-list' });
+  for (const s of list) {
+    const li = el('li');
+    li.append(el('a', { href: tournamentHref(String(s.id)) }, String(s.name)));
+    li.append(el('span', { class: 'tn-summary' }, summaryText(s)));
+    li.append(el('span', { class: `tn-phase tn-${String(s.phase)}` }, t(`tn.phase.${s.phase}`)));
+    li.append(el('span', { class: 'tn-when' }, new Date(Number(s.starts)).toLocaleString()));
+    ul.append(li);
+  }
+  return ul;
+}
+
+/** The list's section. @param {HTMLElement} root @param {any[]|null} list @param {string} message */
+export function drawList(root, list, message) {
+  root.replaceChildren(el('h2', { id: 'list-title' }, t('tn.list')));
+  if (message) root.append(el('p', { class: 'account-message' }, message));
+  if (!list) return;
+  if (list.length === 0) root.append(el('p', { class: 'none', id: 'list-none' }, t('tn.none')));
+  else root.append(listItems(list));
+}
+
+/** A labelled field. */
+function field(id, labelKey, input) {
+  const wrap = el('p', { class: 'tn-field' });
+  wrap.append(el('label', { for: id }, t(labelKey)), input);
+  return wrap;
+}
+
+/** `YYYY-MM-DDTHH:MM` in local time, for a datetime-local input. @param {Date} d */
+function localValue(d) {
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/**
+ * The form that makes a tournament; `made(id)` once it is.
+ * @param {HTMLElement} root
+ * @param {boolean} signedIn
+ * @param {(id: string) => void} made
+ */
+export function drawCreate(root, signedIn, made) {
+  root.replaceChildren(el('h2', { id: 'create-title' }, t('tn.create')));
+  if (!signedIn) {
+    root.append(el('p', { class: 'account-note', id: 'create-sign-in' }, t('tn.signInFirst')));
+    return;
+  }
+  const form = /** @type {HTMLFormElement} */ (el('form', { id: 'create-form', 'aria-labelledby': 'create-title' }));
+  const input = (id, attrs) => /** @type {HTMLInputElement} */ (el('input', { id, name: id, ...attrs }));
+  const name = input('tn-name', { required: '', minlength: '3', maxlength: '40', autocomplete: 'off' });
+  const format = /** @type {HTMLSelectElement} */ (el('select', { id: 'tn-format', name: 'format' }));
+  for (const f of ['swiss', 'round-robin', 'arena']) format.append(el('option', { value: f }, t(`tn.${f}`)));
+  const clock = input('tn-clock', { value: '180+2', required: '', inputmode: 'text', autocomplete: 'off' });
+  const rated = input('tn-rated', { type: 'checkbox', checked: '' });
+  const rounds = input('tn-rounds', { type: 'number', min: '1', max: '15', value: '5' });
+  const double = input('tn-double', { type: 'checkbox' });
+  const minutes = input('tn-minutes', { type: 'number', min: '5', max: '240', value: '30' });
+  const min = input('tn-min', { type: 'number', min: '0', max: '4000', step: '1' });
+  const max = input('tn-max', { type: 'number', min: '0', max: '4000', step: '1' });
+  const starts = input('tn-starts', { type: 'datetime-local', step: '1', required: '', value: localValue(new Date(Date.now() + 15 * 60_000)) });
+  const roundsField = field('tn-rounds', 'tn.rounds', rounds);
+  const doubleField = field('tn-double', 'tn.double', double);
+  const minutesField = field('tn-minutes', 'tn.minutes', minutes);
+  const showFields = () => {
+    roundsField.hidden = format.value !== 'swiss';
+    doubleField.hidden = format.value !== 'round-robin';
+    minutesField.hidden = format.value !== 'arena';
+  };
+  format.addEventListener('change', showFields);
+  showFields();
+  const said = el('p', { class: 'account-message', id: 'create-message', role: 'status' });
+  const submit = el('button', { type: 'submit', id: 'tn-make' }, t('tn.make'));
+  form.append(
+    field('tn-name', 'tn.name', name),
+    field('tn-format', 'tn.format', format),
+    field('tn-clock', 'tn.clock', clock),
+    field('tn-rated', 'tn.rated', rated),
+    roundsField, doubleField, minutesField,
+    field('tn-min', 'tn.min', min),
+    field('tn-max', 'tn.max', max),
+    field('tn-starts', 'tn.starts', starts),
+    submit, said,
+  );
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const number = (i) => (i.value === '' ? undefined : Number(i.value));
+    /** @type {Record<string, any>} */
+    const body = {
+      name: name.value, format: format.value, clock: clock.value.trim(), rated: rated.checked,
+      starts: new Date(starts.value).getTime(), min: number(min), max: number(max),
+    };
+    if (format.value === 'swiss') body.rounds = number(rounds);
+    if (format.value === 'round-robin') body.double = double.checked;
+    if (format.value === 'arena') body.minutes = number(minutes);
+    try {
+      const answer = await api.ask('api/tournaments', body);
+      made(String(answer.id));
+    } catch (error) {
+      said.textContent = errorText(error);
+    }
+  });
+  root.append(form);
+}
