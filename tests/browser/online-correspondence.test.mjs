@@ -63,12 +63,12 @@ test('a 2d correspondence game across days: My games marks my turn on another de
   const lightDevice = await anotherDevice(light.context, light === ana ? DESKTOP : PHONE390);
   const lightLobby = await open(lightDevice, `${origin}/lobby.html?lang=en`);
   const lightEntry = await mine(lightLobby, id);
-  assert.match(await lightEntry.innerText(), /your turn · rated$/);
+  assert.match(await lightEntry.innerText(), /^Othello against (ana|bruno) your turn · 2 days a move · rated$/);
   assert.match(await lightEntry.getAttribute('class'), /\byour-turn\b/);
   const darkDevice = await anotherDevice(dark.context, DESKTOP);
   const darkLobby = await open(darkDevice, `${origin}/lobby.html?lang=en`);
   const darkEntry = await mine(darkLobby, id);
-  assert.match(await darkEntry.innerText(), /their turn · rated$/);
+  assert.match(await darkEntry.innerText(), /^Othello against (ana|bruno) their turn · 2 days a move · rated$/);
   assert.doesNotMatch(await darkEntry.getAttribute('class'), /\byour-turn\b/);
   // Light opens the game from My games and moves: it is dark's turn now.
   await Promise.all([lightLobby.waitForURL(/index\.html\?table=/), lightEntry.locator('a').click()]);
@@ -78,7 +78,7 @@ test('a 2d correspondence game across days: My games marks my turn on another de
   await tapMove(lightLobby, 0);
   await lightLobby.waitForFunction(() => Number(document.body.dataset.ply) === 2);
   await darkLobby.waitForFunction((table) => document.querySelector(`#mine-list .mine-entry[data-id="${table}"]`)?.classList.contains('your-turn'), id);
-  assert.match(await (await mine(darkLobby, id)).innerText(), /your turn · rated$/);
+  assert.match(await (await mine(darkLobby, id)).innerText(), /your turn · 2 days a move · rated$/);
   await lightLobby.close();
   await darkLobby.close();
 
