@@ -12,6 +12,9 @@
 // days more: her two-day window lapses while the server is down, the
 // server that starts finds it, and the game is lost on time; her page says
 // so in words and the signed record, `clock: 2d`, verifies.
+//
+// And My games notifies "your turn" while its page is hidden, once the
+// person allowed notifications from its button.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { newContext, open, serverWith } from './harness.mjs';
@@ -34,9 +37,11 @@ async function mine(page, id) {
   return entry;
 }
 
-test('a 2d correspondence game across days: My games marks my turn on another device, and a lapsed window loses on time', { timeout: 240_000 }, async () => {
-  const server = await serverWith([]);
-  const origin = originOf(server);
+/**
+ * ana (a desktop) seeks a rated game at 2d, bruno (a 390 px phone) takes
+ * it: both at the table, {ana, bruno, id, dark, light} (dark to move).
+ */
+async function correspondencePair(server) {
   const ana = await signedUp(server, 'ana', DESKTOP);
   const bruno = await signedUp(server, 'bruno', PHONE390);
   await ana.page.route(/\/api\/seeks$/, (route) => {
@@ -52,6 +57,13 @@ test('a 2d correspondence game across days: My games marks my turn on another de
   for (const p of [ana.page, bruno.page]) await p.waitForSelector('body[data-online="playing"]');
   const id = new URL(bruno.page.url()).searchParams.get('table');
   const [dark, light] = (await myTurn(ana.page)) ? [ana, bruno] : [bruno, ana];
+  return { ana, bruno, id, dark, light };
+}
+
+test('a 2d correspondence game across days: My games marks my turn on another device, and a lapsed window loses on time', { timeout: 240_000 }, async () => {
+  const server = await serverWith([]);
+  const origin = originOf(server);
+  const { ana, id, dark, light } = await correspondencePair(server);
   // Day 0: dark moves, then both close their pages.
   await tapMove(dark.page, 0);
   await light.page.waitForFunction(() => Number(document.body.dataset.ply) === 1);
@@ -105,4 +117,60 @@ test('a 2d correspondence game across days: My games marks my turn on another de
   await after.locator('#account-profile').waitFor();
   assert.equal(await after.locator(`#mine-list .mine-entry[data-id="${id}"]`).count(), 0);
   for (const page of [ended, after]) assert.deepEqual(page.errors, []);
+});
+
+test('My games notifies "your turn" while the page is hidden, once the person allowed it', { timeout: 120_000 }, async () => {
+  const server = await serverWith([]);
+  const origin = originOf(server);
+  const { id, dark, light } = await correspondencePair(server);
+  // Light's lobby, on another device: notifications not yet allowed, so
+  // My games offers to ask; then allowed (the browser's prompt, granted
+  // here), and the page hidden (another tab in front: its visibility is
+  // set from the test, as headless Chromium keeps every page visible).
+  const device = await anotherDevice(light.context, DESKTOP);
+  await device.addInitScript(() => {
+    let state = 'visible';
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+    /** @type {any} */ (window).setVisibility = (s) => {
+      state = s;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    // Each notification the page makes, kept for the test (the real one is made too).
+    const Real = window.Notification;
+    /** @type {any} */ (window).notified = [];
+    class Kept extends Real {
+      constructor(title, options) {
+        super(title, options);
+        /** @type {any} */ (window).notified.push({ title, body: options?.body, tag: options?.tag });
+      }
+    }
+    window.Notification = Kept;
+  });
+  const lobby = await open(device, `${origin}/lobby.html?lang=en`);
+  await mine(lobby, id);
+  const ask = lobby.locator('#mine-notify');
+  assert.equal(await ask.textContent(), 'Notify me when it is my turn');
+  assert.equal(await ask.isVisible(), true);
+  await device.grantPermissions(['notifications'], { origin });
+  await ask.click();
+  await ask.waitFor({ state: 'hidden' });
+  assert.deepEqual(await lobby.evaluate(() => window.notified), []);
+  // Dark moves while light's lobby is hidden: light is notified.
+  await lobby.evaluate(() => window.setVisibility('hidden'));
+  await tapMove(dark.page, 0);
+  await lobby.waitForFunction(() => window.notified.length > 0);
+  const [note] = await lobby.evaluate(() => window.notified);
+  assert.equal(note.title, 'Your turn — Virada');
+  assert.match(note.body, /^Othello against (ana|bruno)$/);
+  assert.equal(note.tag, `turn-${id}`);
+  // Visible again, the next turn is only marked in the list.
+  await lobby.evaluate(() => window.setVisibility('visible'));
+  await light.page.waitForFunction(() => Number(document.body.dataset.ply) === 1);
+  await tapMove(light.page, 1);
+  await dark.page.waitForFunction(() => Number(document.body.dataset.ply) === 2);
+  await lobby.waitForFunction((table) => !document.querySelector(`#mine-list .mine-entry[data-id="${table}"]`)?.classList.contains('your-turn'), id);
+  await tapMove(dark.page, 2);
+  await lobby.waitForFunction((table) => document.querySelector(`#mine-list .mine-entry[data-id="${table}"]`)?.classList.contains('your-turn'), id);
+  assert.equal(await lobby.evaluate(() => window.notified.length), 1);
+  assert.deepEqual(lobby.errors, []);
 });

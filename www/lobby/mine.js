@@ -3,12 +3,14 @@
 // started) where the signed-in account sits, from the lobby's own list
 // (its entries name the seats' accounts and say whose turn it is), each a
 // link back to the table, which seats the account again on any device.
-// "your turn" is marked; a correspondence game says its days a move.
+// "your turn" is marked (and notified while the page is hidden, when
+// granted: turn-notice.js); a correspondence game says its days a move.
 // Names from the server go in as text.
 
 import { t } from '../core/i18n.js';
 import { readClock } from '../core/clock-text.js';
 import { clockText, gameName, tableHref } from './list.js';
+import { drawNotifyButton, noticeTurns } from './turn-notice.js';
 
 /**
  * The account's games in `tables`, each with its seat.
@@ -32,6 +34,7 @@ export function drawMine(list, name) {
   const games = list && name ? myGames([...list.playing, ...list.waiting], name) : [];
   section.hidden = games.length === 0;
   const items = [];
+  const turns = [];
   for (const { table, seat } of games) {
     const href = tableHref(table);
     if (!href) continue;
@@ -53,6 +56,9 @@ export function drawMine(list, name) {
     what.textContent = [state, clock, table.rated ? t('l.rated') : ''].filter(Boolean).join(' · ');
     li.append(a, ' ', what);
     items.push(li);
+    if (mine) turns.push({ id: String(table.id), text: a.textContent, ply: Number(table.ply ?? 0) });
   }
   ul.replaceChildren(...items);
+  if (name) noticeTurns(turns);
+  drawNotifyButton(section);
 }
