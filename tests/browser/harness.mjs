@@ -148,10 +148,10 @@ export async function serverWith(flags = [], { root = ROOT } = {}) {
       current.child.kill('SIGKILL');
       await gone;
     },
-    /** The same server again: same port, same data folder, same flags; the same files unless `root` is given. */
-    async restart({ root = current.root } = {}) {
+    /** The same server again: same port, same data folder; the same flags and files unless `flags` or `root` is given. */
+    async restart({ root = current.root, flags = current.flags } = {}) {
       await handle.kill();
-      current = await spawnServer({ port: current.port, data: current.data, flags: current.flags, root });
+      current = await spawnServer({ port: current.port, data: current.data, flags, root });
       handle.log = current.log;
     },
     stop() {

@@ -3,10 +3,14 @@
 // started) where the signed-in account sits, from the lobby's own list
 // (its entries name the seats' accounts and say whose turn it is), each a
 // link back to the table, which seats the account again on any device.
-// "your turn" is marked. Names from the server go in as text.
+// "your turn" is marked (and notified while the page is hidden, when
+// granted: turn-notice.js); a correspondence game says its days a move.
+// Names from the server go in as text.
 
 import { t } from '../core/i18n.js';
-import { gameName, tableHref } from './list.js';
+import { readClock } from '../core/clock-text.js';
+import { clockText, gameName, tableHref } from './list.js';
+import { drawNotifyButton, noticeTurns } from './turn-notice.js';
 
 /**
  * The account's games in `tables`, each with its seat.
@@ -30,6 +34,7 @@ export function drawMine(list, name) {
   const games = list && name ? myGames([...list.playing, ...list.waiting], name) : [];
   section.hidden = games.length === 0;
   const items = [];
+  const turns = [];
   for (const { table, seat } of games) {
     const href = tableHref(table);
     if (!href) continue;
@@ -45,9 +50,15 @@ export function drawMine(list, name) {
     a.textContent = t('l.mineAgainst', { game: gameName(table), name: other });
     const what = document.createElement('span');
     what.className = 'mine-state';
-    what.textContent = [state, table.rated ? t('l.rated') : ''].filter(Boolean).join(' · ');
+    // A correspondence game says its days a move: its turn can wait that long.
+    const days = readClock(table.clock);
+    const clock = days && 'days' in days ? clockText(table) : '';
+    what.textContent = [state, clock, table.rated ? t('l.rated') : ''].filter(Boolean).join(' · ');
     li.append(a, ' ', what);
     items.push(li);
+    if (mine) turns.push({ id: String(table.id), text: a.textContent, ply: Number(table.ply ?? 0) });
   }
   ul.replaceChildren(...items);
+  if (name) noticeTurns(turns);
+  drawNotifyButton(section);
 }

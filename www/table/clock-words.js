@@ -13,7 +13,6 @@ export const CLOCK_WORDS = {
     gameClockRuleNoInc: 'Each player has {base} for the game; whoever runs out of time loses.',
     clockOf: 'Clock — {color}: {time}',
     clockRunning: 'running',
-    lostOnTimeResult: 'Time ran out for {loser}: {winner} wins on time.',
     // The engine's refusals under a game clock (core/errors.js says the others).
     'error.flag-fell': 'The time ran out before the move: the game is lost on time.',
     'error.no-table-move': 'Under a game clock the table never moves for a player.',
@@ -29,7 +28,6 @@ export const CLOCK_WORDS = {
     gameClockRuleNoInc: 'Cada jogador tem {base} para a partida; quem ficar sem tempo perde.',
     clockOf: 'Relógio — {color}: {time}',
     clockRunning: 'correndo',
-    lostOnTimeResult: 'Acabou o tempo de {loser}: {winner} vence por tempo.',
     // The engine's refusals under a game clock (core/errors.js says the others).
     'error.flag-fell': 'O tempo acabou antes do lance: a partida está perdida por tempo.',
     'error.no-table-move': 'Com relógio por partida, a mesa nunca joga por ninguém.',
@@ -45,7 +43,6 @@ export const CLOCK_WORDS = {
     gameClockRuleNoInc: 'Ogni giocatore ha {base} per la partita; chi resta senza tempo perde.',
     clockOf: 'Orologio — {color}: {time}',
     clockRunning: 'in corsa',
-    lostOnTimeResult: 'Tempo scaduto per {loser}: {winner} vince a tempo.',
     // The engine's refusals under a game clock (core/errors.js says the others).
     'error.flag-fell': 'Il tempo è scaduto prima della mossa: la partita è persa a tempo.',
     'error.no-table-move': 'Con l’orologio a partita il tavolo non muove mai per un giocatore.',

@@ -23,9 +23,10 @@ import { say, keep, joined } from '../core/announce.js';
  *   moved: (s: import('./table.js').Snapshot) => void,
  *   advance: (messages: Words[], at?: {deadline?: number, after?: number, notice?: Words}) => void,
  *   update: () => void,
+ *   syncGameClock: () => void,
  * }} table
  */
-export function createRemote({ state, snap, rules, resize, cancelBot, install, stopTurn, startTurnClock, moved, advance, update }) {
+export function createRemote({ state, snap, rules, resize, cancelBot, install, stopTurn, startTurnClock, moved, advance, update, syncGameClock }) {
   /**
    * Sits at an online table: `session` (online/session.js) replaces the
    * game on the page and `online` (online/online.js) carries the person's moves.
@@ -58,6 +59,8 @@ export function createRemote({ state, snap, rules, resize, cancelBot, install, s
         stopTurn();
         if (!s.over && deadline) startTurnClock(deadline);
       }
+      // A game clock's frame before any move (the game's start, a page that sits again): its clocks drawn.
+      syncGameClock();
       update();
       if (notice) keep(notice);
       if (messages.length) say(joined(messages));

@@ -262,6 +262,7 @@ export function createTable(rules, hooks = {}) {
     moved,
     advance,
     update,
+    syncGameClock,
   });
 
   function stopTurn() {
@@ -307,9 +308,7 @@ export function createTable(rules, hooks = {}) {
     } else if (s.clock > 0) {
       startTurnClock(deadline ?? Date.now() + s.clock * 1000);
     }
-    // Online, the server's first frame says a game clock: its drawing loads then.
-    loadGameClock();
-    state.gameClock?.sync();
+    syncGameClock();
     save();
     update();
     if (notice) keep(notice);
@@ -319,6 +318,12 @@ export function createTable(rules, hooks = {}) {
   /** A game clock's drawing loads when one is first played (the page's first board stays light). */
   function loadGameClock() {
     if (snap().clockLeft) state.clockReady ??= import('./game-clock.js').then((m) => m.createGameClock({ state, onFlag: flagFell }).ready);
+  }
+
+  /** The game's clocks drawn as they are now (online, from the server's first frame that says a game clock). */
+  function syncGameClock() {
+    loadGameClock();
+    state.gameClock?.sync();
   }
 
   /** A game clock's flag fell (T23): the game is over, lost on time. */

@@ -162,6 +162,11 @@ pub struct Args {
     /// request's lines with its id) for a log collector.
     #[arg(long, env = "VIRADA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+    /// For tests only: seconds added to the server's clock (the tables'
+    /// clocks, deadlines and records), so that a test restarts a server
+    /// "a day later" over the same store. 0 (the default) adds nothing.
+    #[arg(long, env = "VIRADA_TIME_SHIFT", default_value_t = 0, hide = true)]
+    time_shift: i64,
 }
 
 /// How the log is written.
@@ -201,6 +206,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let linger = seconds("linger", args.linger)?;
     let contribute = seconds("contribution-window", args.contribution_window)?;
     let forfeit = seconds("tournament-forfeit", args.tournament_forfeit)?;
+    saved::shift_clock(args.time_shift.saturating_mul(1000));
     let stop_wait = Duration::try_from_secs_f64(args.stop_wait)
         .map_err(|_| format!("--stop-wait must be seconds, not {}", args.stop_wait))?;
     let tls = match (&args.tls_cert, &args.tls_key) {

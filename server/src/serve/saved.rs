@@ -426,6 +426,15 @@ pub struct Welcome {
     pub state: Arc<str>,
 }
 
+/// Milliseconds added to [`now_ms`]: 0 but in tests (`--time-shift`).
+static SHIFT_MS: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+
+/// Moves the server's clock `ms` ahead (or back): a test's server started
+/// "a day later" over the same store (`virada serve --time-shift`).
+pub fn shift_clock(ms: i64) {
+    SHIFT_MS.store(ms, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Milliseconds since the Unix epoch: the server's one clock. The wall
 /// clock is read once, then the time since is tokio's monotonic clock, so
 /// that the tables' clocks never jump with the wall clock, and so that a
@@ -442,7 +451,9 @@ pub fn now_ms() -> i64 {
     let since = tokio::time::Instant::now()
         .into_std()
         .saturating_duration_since(then);
-    epoch.saturating_add(i64::try_from(since.as_millis()).unwrap_or(i64::MAX))
+    epoch
+        .saturating_add(i64::try_from(since.as_millis()).unwrap_or(i64::MAX))
+        .saturating_add(SHIFT_MS.load(std::sync::atomic::Ordering::Relaxed))
 }
 
 /// A fresh secret: 16 random bytes as hex.
