@@ -136,6 +136,7 @@ const SITE_FILES = [
   'www/lobby/main.js',
   'www/lobby/mine.js',
   'www/lobby/turn-notice.js',
+  'www/lobby/pools.js',
   'www/lobby/words.js',
   // accounts: the account bar, seeks, players.html (docs/accounts.md)
   'www/accounts/api.js',

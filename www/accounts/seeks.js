@@ -52,10 +52,12 @@ function accepts(s, rating) {
 }
 
 /**
- * Mounts the seeks in `root` (a section of the lobby).
+ * Mounts the seeks in `root` (a section of the lobby); `heard` is given
+ * each list the server sends (the lobby's pools read their counts there).
  * @param {HTMLElement} root
+ * @param {(answer: {seeks?: unknown, pools?: unknown}) => void} [heard]
  */
-export function mountSeeks(root) {
+export function mountSeeks(root, heard = () => {}) {
   /** @type {{me: api.Me|null, seeks: SeekView[], own: string|null, ownGame: string, ownSince: number, ownQuick: boolean, message: string, timer: number, ownTimer: number}} */
   const state = { me: null, seeks: [], own: null, ownGame: 'othello', ownSince: 0, ownQuick: false, message: '', timer: 0, ownTimer: 0 };
 
@@ -69,6 +71,7 @@ export function mountSeeks(root) {
     try {
       const answer = await api.ask('api/seeks');
       state.seeks = Array.isArray(answer?.seeks) ? answer.seeks : [];
+      heard(answer ?? {});
     } catch {
       // The lobby's own line says when the server is gone.
     }

@@ -16,6 +16,7 @@ import { drawMine } from './mine.js';
 import { ACCOUNT_WORDS } from '../accounts/words.js';
 import { mountAccount } from '../accounts/bar.js';
 import { mountSeeks } from '../accounts/seeks.js';
+import { mountPools } from './pools.js';
 import { mountHeaderAccount } from '../accounts/header.js';
 
 addWords(TABLE_WORDS);
@@ -113,11 +114,13 @@ function boot() {
     render();
   });
   attach($('status'));
-  const seeks = mountSeeks($('seeks'));
+  const pools = mountPools($('pools'));
+  const seeks = mountSeeks($('seeks'), (answer) => pools.heard(answer));
   const bar = mountAccount($('account-bar'), (me) => {
     state.me = me.signedIn && me.name ? me.name : null;
     draw();
     seeks.signedIn(me);
+    pools.signedIn(me);
     mountHeaderAccount();
   });
   // Challenges made to this person (their cards at the top of the page).
@@ -138,6 +141,7 @@ function boot() {
   people.redraw = () => {
     bar.redraw();
     seeks.redraw();
+    pools.redraw();
     challenged?.redraw();
     tournaments?.redraw();
   };

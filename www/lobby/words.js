@@ -5,6 +5,13 @@
 /** @type {import('../core/i18n.js').Dictionary} */
 export const LOBBY_WORDS = {
   en: {
+    'l.pools': 'Play now',
+    'l.poolsIntro': 'Tap a clock to be paired with a rated Othello opponent near your rating; tap it again to stop.',
+    'l.poolSeeking': '{n} seeking',
+    'l.poolLabel': 'Seek a rated game at {clock}, {n} seeking',
+    'l.poolWaiting': 'Seeking an opponent at {clock}; tap it again to stop.',
+    'l.poolStopped': 'No longer seeking at {clock}.',
+    'l.poolSignIn': 'Sign in to play: type your name above and use your passkey.',
     'l.title': 'Lobby',
     'l.tournaments': 'Tournaments',
     'l.back': 'Back to the table',
@@ -50,6 +57,13 @@ export const LOBBY_WORDS = {
     'l.watchLabel': 'Watch this {game} game, {seats}, {spectators}',
   },
   pt: {
+    'l.pools': 'Jogar agora',
+    'l.poolsIntro': 'Toque num relógio para enfrentar, valendo nota, alguém de nota próxima à sua em Othello; toque de novo para parar.',
+    'l.poolSeeking': '{n} procurando',
+    'l.poolLabel': 'Procurar uma partida valendo nota em {clock}, {n} procurando',
+    'l.poolWaiting': 'Procurando adversário em {clock}; toque de novo para parar.',
+    'l.poolStopped': 'Não está mais procurando em {clock}.',
+    'l.poolSignIn': 'Entre para jogar: escreva seu nome acima e use sua chave de acesso.',
     'l.title': 'Salão',
     'l.tournaments': 'Torneios',
     'l.back': 'Voltar à mesa',
@@ -95,6 +109,13 @@ export const LOBBY_WORDS = {
     'l.watchLabel': 'Assistir a esta partida de {game}, {seats}, {spectators}',
   },
   it: {
+    'l.pools': 'Gioca ora',
+    'l.poolsIntro': 'Tocca un orologio per giocare a Othello, valido per il punteggio, contro qualcuno vicino al tuo punteggio; toccalo di nuovo per smettere.',
+    'l.poolSeeking': '{n} in cerca',
+    'l.poolLabel': 'Cerca una partita valida per il punteggio a {clock}, {n} in cerca',
+    'l.poolWaiting': 'In cerca di un avversario a {clock}; toccalo di nuovo per smettere.',
+    'l.poolStopped': 'Non sei più in cerca a {clock}.',
+    'l.poolSignIn': 'Accedi per giocare: scrivi il tuo nome qui sopra e usa la tua passkey.',
     'l.title': 'Sala',
     'l.tournaments': 'Tornei',
     'l.back': 'Torna al tavolo',

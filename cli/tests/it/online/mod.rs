@@ -19,6 +19,7 @@ mod matches;
 mod ops;
 mod passkey;
 mod people;
+mod pools;
 mod proxied;
 mod race;
 mod rated;

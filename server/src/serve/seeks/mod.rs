@@ -10,7 +10,8 @@
 //! | --- | --- | --- |
 //! | `POST /api/seeks` | `{"game", "size", "clock", "rated", "min", "max"}` (the clock in its notation, `"180+2"`; a number is seconds a move, `0` none) | 201 `{"id"}`; 400 `bad-game`, `bad-size`, `bad-clock`, `bad-rated`, `bad-range`, `rated-needs-clock`; 401 |
 //! | `POST /api/seeks/quick` | the same | 201 `{"id"}` (now waiting: ask its state) or `{"id", "table"}` (paired at once) |
-//! | `GET /api/seeks` | — | `{"seeks": [{"id", "name", "rating", "shown", "game", "size", "clock", "rated", "min", "max", "quick", "since"}]}` |
+//! | `POST /api/seeks/pool` | `{"clock"}`, one of `60+0`, `180+2`, `300+0`, `600+0`, `30`, `2d` | as a quick seek (rated Othello, one's rating ± 200 at the clock's speed), with `"min"`, `"max"`; 400 `bad-pool` |
+//! | `GET /api/seeks` | — | `{"seeks": [{"id", "name", "rating", "shown", "game", "size", "clock", "rated", "min", "max", "quick", "since"}], "pools": [{"clock", "seeking"}]}` |
 //! | `GET /api/seeks/{id}` | — | `{"status": "open" \| "paired" \| "gone", "table"}`; the seeker's asking keeps it open |
 //! | `POST /api/seeks/{id}/cancel` | `{}` | `{}`; 403 `not-yours` |
 //! | `POST /api/seeks/{id}/accept` | `{}` | 201 `{"table"}`; 400 `own-seek`; 403 `out-of-range`, `not-yours` (a challenge made to another); 404 `no-seek` (gone, or taken by another) |
@@ -18,6 +19,7 @@
 //! A challenge is a seek made to one named account (`challenge.rs`).
 
 mod challenge;
+mod pools;
 mod quick;
 
 use std::sync::Arc;
@@ -69,6 +71,7 @@ pub fn router(seeks: Seeks) -> Router {
     Router::new()
         .route("/api/seeks", post(create).get(list))
         .route("/api/seeks/quick", post(quick::quick))
+        .route("/api/seeks/pool", post(pools::pool))
         .route("/api/seeks/{id}", get(status))
         .route("/api/seeks/{id}/cancel", post(cancel))
         .route("/api/seeks/{id}/accept", post(accept))
@@ -286,6 +289,7 @@ async fn open_seeks(seeks: &Seeks) -> Result<Vec<(Seek, String)>, String> {
 async fn list(State(seeks): State<Seeks>) -> Response {
     match open_seeks(&seeks).await {
         Ok(open) => {
+            let pools = pools::counts(open.iter().map(|(s, _)| s));
             let listed: Vec<_> = open
                 .into_iter()
                 .take(LISTED)
@@ -297,7 +301,7 @@ async fn list(State(seeks): State<Seeks>) -> Response {
                     })
                 })
                 .collect();
-            Json(json!({ "seeks": listed })).into_response()
+            Json(json!({ "seeks": listed, "pools": pools })).into_response()
         }
         Err(e) => storage(&e).into_response(),
     }
