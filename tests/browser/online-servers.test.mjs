@@ -15,50 +15,13 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { spawn } from 'node:child_process';
-import { createServer, connect } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverWith, BIN, ROOT } from './harness.mjs';
+import { startRedis } from './redis-util.mjs';
 import { hostTable, joinLink, playOut, field, cliVerify } from './online-util.mjs';
 
-/** A free loopback port. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Whether something answers on `port` now. */
-function answers(port) {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-/** redis-server on a free port in a scratch folder; {url, stop()}. */
-async function startRedis() {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'virada-servers-'));
-  const child = spawn('/usr/bin/redis-server', [
-    '--port', String(port), '--bind', '127.0.0.1', '--dir', dir,
-    '--save', '', '--appendonly', 'yes', '--appendfsync', 'always',
-  ], { stdio: 'ignore' });
-  const stop = () => { child.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); };
-  process.on('exit', stop);
-  for (let i = 0; i < 200 && !(await answers(port)); i++) await new Promise((r) => setTimeout(r, 25));
-  return { url: `redis://127.0.0.1:${port}`, dir, stop };
-}
-
 test('two pages on two servers over one Redis play a whole game', async () => {
-  const redis = await startRedis();
+  const redis = await startRedis('servers');
   const key = join(redis.dir, 'signing.key');
   const flags = ['--redis', redis.url, '--key-file', key];
   const first = await serverWith(flags);

@@ -9,49 +9,14 @@
 // holding). Three rounds of four games, every game's pages open at once.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { execFileSync, spawn } from 'node:child_process';
-import { createServer, connect } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverWith, BIN } from './harness.mjs';
 import { signedUp, originOf, DESKTOP, PHONE390 } from './accounts-util.mjs';
 import { playOut } from './online-util.mjs';
-
-/** A free loopback port. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Whether something answers on `port` now. */
-function answers(port) {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-/** redis-server on a free port in a scratch folder; {url, dir, stop()}. */
-async function startRedis() {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'virada-tournament-'));
-  const child = spawn('/usr/bin/redis-server', [
-    '--port', String(port), '--bind', '127.0.0.1', '--dir', dir,
-    '--save', '', '--appendonly', 'yes', '--appendfsync', 'always',
-  ], { stdio: 'ignore' });
-  const stop = () => { child.kill('SIGKILL'); rmSync(dir, { recursive: true, force: true }); };
-  process.on('exit', stop);
-  for (let i = 0; i < 200 && !(await answers(port)); i++) await new Promise((r) => setTimeout(r, 25));
-  return { url: `redis://127.0.0.1:${port}`, dir, stop };
-}
+import { startRedis } from './redis-util.mjs';
 
 /** `YYYY-MM-DDTHH:MM:SS` in local time, `ms` from now. */
 function localIn(ms) {
@@ -87,7 +52,7 @@ async function playRound(people, n) {
 }
 
 test('eight accounts play a 3-round Swiss to its end over two servers, one killed between rounds; the standings and the signed TRF check', { timeout: 600_000 }, async () => {
-  const redis = await startRedis();
+  const redis = await startRedis('tournament');
   const flags = ['--redis', redis.url, '--key-file', join(redis.dir, 'signing.key'), '--contribution-window', '1', '--tournament-forfeit', '120'];
   const first = await serverWith(flags);
   const second = await serverWith(flags);
