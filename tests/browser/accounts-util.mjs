@@ -67,8 +67,10 @@ export async function ratedPair(server, { options = null } = {}) {
   await ana.page.locator('#seek-waiting').waitFor();
   const take = bruno.page.getByRole('button', { name: /^Play ana/ });
   await take.waitFor();
-  await Promise.all([bruno.page.waitForURL(/index\.html\?table=/), take.click()]);
-  await ana.page.waitForURL(/index\.html\?table=/);
+  // At the table once its address is there; the table says itself when it
+  // is seated (`data-online`), whatever else the page is still loading.
+  await Promise.all([bruno.page.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' }), take.click()]);
+  await ana.page.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' });
   for (const page of [ana.page, bruno.page]) await page.waitForSelector('body[data-online="playing"]');
   return { ana, bruno, id: new URL(bruno.page.url()).searchParams.get('table') };
 }

@@ -30,6 +30,11 @@ export class AccountError extends Error {
 /** An API address relative to the page. */
 const url = (path) => new URL(path, location.href).href;
 
+/** A request not answered within this time fails as the network's, so a
+ * page asking again and again (a seek's state, the seeks' list) asks anew
+ * rather than waiting forever on one lost answer. */
+const ASK_MS = 15_000;
+
 /**
  * One request; the JSON answer, or an AccountError with the server's code.
  * @param {string} path
@@ -41,7 +46,7 @@ export async function ask(path, body) {
   const init = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
   let response;
   try {
-    response = await fetch(url(path), { credentials: 'same-origin', ...init });
+    response = await fetch(url(path), { credentials: 'same-origin', signal: AbortSignal.timeout(ASK_MS), ...init });
   } catch {
     throw new AccountError('network');
   }
