@@ -76,8 +76,8 @@ test('two people sign up, one signs in again elsewhere, they pair in the lobby a
   await a.locator('#seek-waiting').waitFor();
   const take = b.getByRole('button', { name: /^Play ana \(1500\?\): Othello, 30 s a move, rated/ });
   await take.waitFor();
-  await Promise.all([b.waitForURL(/index\.html\?table=/), take.click()]);
-  await a.waitForURL(/index\.html\?table=/, { timeout: 15_000 });
+  await Promise.all([b.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' }), take.click()]);
+  await a.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' });
   for (const page of [a, b]) {
     await page.waitForSelector('body[data-online]');
     await page.waitForFunction(() => document.getElementById('online-line').dataset.connected === 'true');

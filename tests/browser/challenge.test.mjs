@@ -75,8 +75,8 @@ test('a challenge from a profile: shown on the challenged person\'s open pages, 
   const card = table.locator('#challenges .challenge-card');
   await card.waitFor();
   assert.match(await card.innerText(), /Othello, 60 s a move, casual/);
-  await Promise.all([table.waitForURL(/index\.html\?table=/), table.getByRole('button', { name: 'Accept the challenge of ana' }).click()]);
-  await profile.waitForURL(/index\.html\?table=/);
+  await Promise.all([table.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' }), table.getByRole('button', { name: 'Accept the challenge of ana' }).click()]);
+  await profile.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' });
   assert.equal(new URL(profile.url()).searchParams.get('table'), new URL(table.url()).searchParams.get('table'));
   for (const page of [profile, table]) {
     await page.waitForSelector('body[data-online="playing"]');

@@ -52,8 +52,8 @@ async function correspondencePair(server) {
   await ana.page.locator('#seek-waiting').waitFor();
   const take = bruno.page.getByRole('button', { name: /^Play ana/ });
   await take.waitFor();
-  await Promise.all([bruno.page.waitForURL(/index\.html\?table=/), take.click()]);
-  await ana.page.waitForURL(/index\.html\?table=/);
+  await Promise.all([bruno.page.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' }), take.click()]);
+  await ana.page.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' });
   for (const p of [ana.page, bruno.page]) await p.waitForSelector('body[data-online="playing"]');
   const id = new URL(bruno.page.url()).searchParams.get('table');
   const [dark, light] = (await myTurn(ana.page)) ? [ana, bruno] : [bruno, ana];
@@ -83,7 +83,7 @@ test('a 2d correspondence game across days: My games marks my turn on another de
   assert.match(await darkEntry.innerText(), /^Othello against (ana|bruno) their turn · 2 days a move · rated$/);
   assert.doesNotMatch(await darkEntry.getAttribute('class'), /\byour-turn\b/);
   // Light opens the game from My games and moves: it is dark's turn now.
-  await Promise.all([lightLobby.waitForURL(/index\.html\?table=/), lightEntry.locator('a').click()]);
+  await Promise.all([lightLobby.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' }), lightEntry.locator('a').click()]);
   await lightLobby.waitForSelector('body[data-online="playing"]');
   await lightLobby.waitForFunction(() => Number(document.body.dataset.ply) === 1);
   assert.equal(await myTurn(lightLobby), true);

@@ -41,8 +41,8 @@ for (const [size, options] of [['a 390 px phone', PHONE390], ['a desktop', DESKT
     const bruno = await signedUp(server, 'bruno', PHONE390);
     const take = bruno.page.getByRole('button', { name: /^Play ana/ });
     await take.waitFor();
-    await Promise.all([bruno.page.waitForURL(/table=/), take.click()]);
-    await ana.page.waitForURL(/table=/);
+    await Promise.all([bruno.page.waitForURL(/table=/, { waitUntil: 'commit' }), take.click()]);
+    await ana.page.waitForURL(/table=/, { waitUntil: 'commit' });
     await ana.page.waitForSelector('body[data-online="playing"]');
     await ana.page.waitForFunction(() => document.title.startsWith('Your game with bruno starts'));
     assert.deepEqual(await ana.page.evaluate(() => /** @type {any} */ (window).__notes), ['Virada: Your game with bruno starts']);
