@@ -119,6 +119,7 @@ const SITE_FILES = [
   'www/online/presence.js',
   'www/online/seat-ratings.js',
   'www/online/stop.js',
+  'www/online/waiting.js',
   'www/online/session.js',
   'www/online/words.js',
   'www/match/match.js',

@@ -8,6 +8,8 @@
 // is a `next` the server sets by itself: the page goes there the same way.
 
 import { t } from '../core/i18n.js';
+import { say } from '../core/announce.js';
+import { verifyLink } from '../core/finished.js';
 import { kept, keep, tableLink } from './api.js';
 
 /**
@@ -80,4 +82,37 @@ export function goAgain(id, next) {
   const { token, word } = kept(id);
   keep(next, { token, word });
   location.assign(tableLink(next));
+}
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * A match's line under the table, and at its end the signed match record
+ * and the link to verify it (fetched once a record id: `shown.matchRecord`
+ * keeps which).
+ *
+ * @param {import('./session.js').ServerState} f
+ * @param {{matchRecord: string|null}} shown
+ */
+export function drawMatchEnd(f, shown) {
+  const line = matchLine(f);
+  if ($('online-match').textContent !== line) $('online-match').textContent = line;
+  $('online-match').hidden = !line;
+  const recordId = f.match?.record ?? null;
+  $('online-match-end').hidden = !recordId || shown.matchRecord !== recordId;
+  if (!recordId || shown.matchRecord === recordId || !/^[A-Za-z0-9_-]{1,64}$/.test(recordId)) return;
+  shown.matchRecord = recordId;
+  const address = new URL(`api/records/${recordId}`, location.href).href;
+  /** @type {HTMLAnchorElement} */ ($('online-match-record')).href = address;
+  fetch(address, { cache: 'no-store' })
+    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
+    .then((text) => {
+      /** @type {HTMLAnchorElement} */ ($('online-match-verify')).href = verifyLink(text);
+      $('online-match-end').hidden = false;
+    })
+    .catch((e) => {
+      shown.matchRecord = null;
+      const why = e?.message ?? String(e);
+      say(() => t('err.other', { why }));
+    });
 }

@@ -2,9 +2,8 @@
 // The online table in the page: the table's WebSocket (its first frame is
 // the commitment, the seed's fingerprint, and only then does the page say
 // hello with the seat's kept token; reconnecting by itself with backoff,
-// ping/pong for the clock's offset), the waiting screen (the link to share,
-// the fingerprint, the host's countdown until the bot sits, Start now, each
-// person's word), the contribution (a random value drawn with WebCrypto
+// ping/pong for the clock's offset), the waiting screen (online/waiting.js),
+// the contribution (a random value drawn with WebCrypto
 // once the fingerprint is in, and the word, sent while the window is open),
 // the fingerprint check at the end (the wasm engine's), and the bridge to
 // the one controller (table/table.js): a remote session (online/session.js)
@@ -26,9 +25,9 @@ import { seatRatings } from './seat-ratings.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
 import { fingerprintOf } from '../games/engine.js';
-import { againView, justOffered, justDeclined, goAgain, matchGoesOn, matchLine } from './again.js';
-import { verifyLink } from '../core/finished.js';
-import { createPresence, minutes, whereItStands } from './presence.js';
+import { againView, justOffered, justDeclined, goAgain, matchGoesOn, drawMatchEnd } from './again.js';
+import { drawWaiting, bindWaiting } from './waiting.js';
+import { createPresence, whereItStands } from './presence.js';
 import { clockRule } from '../table/start.js';
 import { perMoveSeconds } from '../core/clock-text.js';
 
@@ -41,7 +40,6 @@ const QUIET_MS = 3000;
 /** How long the page says the table reconnects after its store could not keep a change. */
 const STORE_AWAY_MS = 3000;
 const PING_EVERY_MS = 10_000;
-const WORD_DELAY_MS = 500;
 /** How long the end of a match's game stays on show before its next game's table. */
 const MATCH_PAUSE_MS = 1500;
 /** The protocol version this page speaks (docs/server.md). */
@@ -397,7 +395,6 @@ export function joinTable(table, rules, id) {
   function draw() {
     const f = frame();
     const seat = session.seat;
-    const host = seat === 0;
     // While the colours are drawn the page still looks as it waits (the layout keys on `waiting`).
     document.body.dataset.online = f.status === 'contributing' ? 'waiting' : f.status;
     document.body.dataset.seat = seat === null ? 'watching' : String(seat);
@@ -408,7 +405,7 @@ export function joinTable(table, rules, id) {
     else if (conn.storeAway) line = t('onlineReconnecting');
     else if (f.status === 'over') line = t('onlineOver');
     else if (seat === null) line = t('onlineWatching');
-    else if (f.status === 'waiting') line = host ? t(kept(id).paired ? 'onlineWaitingAnyone' : 'onlineWaitingHost') : t('onlineWaitingGuest');
+    else if (f.status === 'waiting') line = seat === 0 ? t(kept(id).paired ? 'onlineWaitingAnyone' : 'onlineWaitingHost') : t('onlineWaitingGuest');
     else if (f.status === 'contributing') line = t('onlineContributing');
     else line = t('onlinePlaying', { n: seat + 1 });
     setText($('online-line'), line);
@@ -425,29 +422,7 @@ export function joinTable(table, rules, id) {
     $('online-wait').hidden = !waiting;
     // A spectator is offered nothing it cannot do.
     $('play-actions').hidden = waiting || session.snap.over || seat === null;
-    if (waiting) {
-      const input = /** @type {HTMLInputElement} */ ($('online-link'));
-      if (input.value !== link) input.value = link;
-      setText($('online-fingerprint'), conn.seen || f.fingerprint);
-      const left = (until) => minutes((until - conn.offset - Date.now()) / 1000);
-      let countdown = '';
-      // A seek's table whose other seat is held for someone who has not come: no link to share.
-      const other = seat === null ? null : f.seats[1 - seat];
-      const held = !drawing && other?.kind === 'empty' && other.name ? other.name : '';
-      if (drawing && f.contributeUntil) countdown = t('onlineDrawIn', { time: left(f.contributeUntil) });
-      else if (!drawing && host && !held && !kept(id).paired && f.waitUntil) countdown = t('onlineBotIn', { time: left(f.waitUntil) });
-      setText($('online-countdown'), countdown);
-      $('online-countdown').hidden = !countdown;
-      setText($('online-held'), held && f.waitUntil ? t('onlineHeld', { name: held, time: left(f.waitUntil) }) : '');
-      $('online-held').hidden = !held;
-      $('online-held-ways').hidden = !held;
-      $('online-share').hidden = Boolean(held);
-      $('online-link-box').hidden = Boolean(held);
-      $('online-start').hidden = !host || drawing || Boolean(held);
-      const mine = seat === null ? null : f.seats[seat];
-      $('online-word-box').hidden = seat === null || Boolean(mine?.contributed);
-      $('online-word-help').hidden = seat === null;
-    }
+    if (waiting) drawWaiting(f, { seat, drawing, link, offset: conn.offset, seen: conn.seen, paired: Boolean(kept(id).paired) });
 
     showRatings($('result-ratings'), f.status === 'over' ? f.record : null);
     drawStop(f, seat, conn.connected && !conn.unfair);
@@ -457,7 +432,7 @@ export function joinTable(table, rules, id) {
     $('online-again-line').hidden = !again.line;
     $('online-again-button').hidden = !again.button;
     $('online-again-no').hidden = !again.no;
-    drawMatch(f);
+    drawMatchEnd(f, conn);
 
     const key = /^signature: ed25519 ([0-9a-f]{64}) /m.exec(f.record ?? '')?.[1];
     $('record-key').hidden = !key;
@@ -467,59 +442,11 @@ export function joinTable(table, rules, id) {
     }
   }
 
-  /** The match's line, and at its end the signed match record and the link to verify it. */
-  function drawMatch(f) {
-    const line = matchLine(f);
-    setText($('online-match'), line);
-    $('online-match').hidden = !line;
-    const recordId = f.match?.record ?? null;
-    $('online-match-end').hidden = !recordId || conn.matchRecord !== recordId;
-    if (!recordId || conn.matchRecord === recordId || !/^[A-Za-z0-9_-]{1,64}$/.test(recordId)) return;
-    conn.matchRecord = recordId;
-    const address = new URL(`api/records/${recordId}`, location.href).href;
-    /** @type {HTMLAnchorElement} */ ($('online-match-record')).href = address;
-    fetch(address, { cache: 'no-store' })
-      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
-      .then((text) => {
-        /** @type {HTMLAnchorElement} */ ($('online-match-verify')).href = verifyLink(text);
-        $('online-match-end').hidden = false;
-      })
-      .catch((e) => {
-        conn.matchRecord = null;
-        const why = e?.message ?? String(e);
-        say(() => t('err.other', { why }));
-      });
-  }
-
   function setText(node, text) {
     if (node.textContent !== text) node.textContent = text;
   }
 
-  function bind() {
-    $('online-copy').addEventListener('click', async () => {
-      try {
-        await navigator.clipboard.writeText(link);
-        say(() => t('linkCopied'));
-      } catch {
-        /** @type {HTMLInputElement} */ ($('online-link')).select();
-        say(() => t('linkShown'));
-      }
-    });
-    $('online-start').addEventListener('click', () => send({ type: 'start' }));
-    $('online-play-bot').addEventListener('click', () => send({ type: 'start' }));
-    $('online-again-button').addEventListener('click', () => send({ type: 'again' }));
-    $('online-again-no').addEventListener('click', () => send({ type: 'no-thanks' }));
-    const word = /** @type {HTMLInputElement} */ ($('online-word'));
-    word.value = kept(id).word ?? '';
-    let timer = null;
-    word.addEventListener('input', () => {
-      clearTimeout(timer);
-      // Kept for the contribution, which goes out when the window opens.
-      timer = setTimeout(() => keep(id, { word: word.value }), WORD_DELAY_MS);
-    });
-  }
-
-  bind();
+  bindWaiting(send, link, id);
   const drawStop = bindStop(send);
   table.goOnline(online, session);
   table.update();
