@@ -162,6 +162,7 @@ const SITE_FILES = [
   'www/verify/main.js',
   'www/verify/match.js',
   'www/verify/match-words.js',
+  'www/verify/trf.js',
   'www/verify/words.js',
   // the engine: the wasm packages (the page's, the bots', the top level's on
   // several threads), the bot's weights and opening book

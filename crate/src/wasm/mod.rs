@@ -12,14 +12,14 @@
 //! helper workers), `team` (the top level's search on several threads over
 //! one shared memory), `review` (a game read for review), `analyzer` (the
 //! analysis of a position, on helper threads too), `history` (the history page's list line and
-//! replay), and,
+//! replay), `tournament` (a tournament's file checked), and,
 //! with the `bench` feature only, `bench` (perft, search and solve figures).
 //!
 //! Two packages are built from these (see the Makefile's `wasm`): with the
 //! `page-exports` feature alone the page's (`www/pkg`: `table` and `fair`,
 //! what the first board needs), with `bot-exports` alone the one the bots'
 //! workers, the review, the history and match play load (`www/pkg-bot`:
-//! `bot`, `review`, `analyzer`, `history` and `matchplay`), so the search, the
+//! `bot`, `review`, `analyzer`, `history`, `matchplay` and `tournament`), so the search, the
 //! evaluation, the analysis and match play stay out of the page's download.
 //! A third, with `threads-exports` alone and WebAssembly threads (atomics,
 //! one shared memory), is the top level's where the page is cross-origin
@@ -47,6 +47,8 @@ mod split;
 pub mod table;
 #[cfg(feature = "threads-exports")]
 mod team;
+#[cfg(feature = "bot-exports")]
+mod tournament;
 
 /// The error JavaScript sees, a JavaScript `Error` whose message is
 /// `code: message`.
