@@ -2,7 +2,8 @@
 // does: a signed file whose every round is the Dutch system's passes,
 // round by round, with the signature checked by the browser's Ed25519; a
 // copy with one result changed fails in words (the signature, and the
-// first round whose pairing no longer follows); the page's languages; the
+// first round whose pairing no longer follows), the check loaded from its
+// own wasm package, not the bots'; the page's languages; the
 // file's names shown as text; a text that is no tournament's file refused
 // in words.
 
@@ -72,7 +73,13 @@ function shown(page) {
 
 test('a signed tournament file checks round by round; a changed result fails in words', async () => {
   const page = await openVerify();
+  // The check is a package of its own (www/pkg-trf), fetched only now; the
+  // bots' package is not.
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
   await pasteAndVerify(page, signed);
+  assert.ok(fetched.includes('/www/pkg-trf/virada_bg.wasm'), fetched.join(' '));
+  assert.ok(!fetched.some((p) => p.startsWith('/www/pkg-bot/')), fetched.join(' '));
   assert.equal(await page.getAttribute('#verdict', 'data-ok'), 'true');
   assert.match(await page.textContent('#verdict'), /Every round is the Dutch system’s pairing/);
   let checks = await shown(page);

@@ -3,15 +3,14 @@
 // the page's, see the Makefile's `wasm`): the Othello and Nabucodonosor
 // bots' moves (the top level's split across helper workers too), the
 // trained weights, the review's reading of a game and its analysis, the history's replay of a game of either kind, match play's
-// score and record, the match record's verifier and the check of a
-// tournament's file (TRF). The bots' workers load
+// score and record and the match record's verifier. The bots' workers load
 // it, the review when it opens, the history page, match play and the
 // verifier of a match record, so none of it is in what the table downloads
 // before its first board.
 
 import init, {
   bot_choose, load_weights, load_book, nabu_bot_move, review_read, Analyzer, history_replay, history_summary,
-  match_status, match_record, match_verify, trf_verify, SplitSearch, split_job,
+  match_status, match_record, match_verify, SplitSearch, split_job,
 } from '../pkg-bot/virada.js';
 import { coded } from '../core/coded.js';
 import { installBotFiles } from './files.js';
@@ -199,15 +198,4 @@ export function matchRecordOf(kind, target, records) {
  */
 export function verifyMatch(text) {
   return JSON.parse(match_verify(text));
-}
-
-/**
- * Checks a tournament's file (verify/trf.js's `isTrf`) as `virada swiss check`
- * does: a report like games/engine.js's `verifyRecord`, with `trf: true`
- * and the players the file names.
- * @param {string} text
- * @returns {{ok: boolean, trf: true, players: {id: number, name: string, points: string}[], checks: import('../games/engine.js').Check[]}}
- */
-export function verifyTrf(text) {
-  return JSON.parse(trf_verify(text));
 }

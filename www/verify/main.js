@@ -164,17 +164,22 @@ function verify() {
     show(text, null, e);
   }
   if (!matchRecord && !trf) return;
-  // A match record's verifier and a tournament file's are in the bots'
-  // package, loaded on demand: until it answers, no report is shown (the
-  // last one was another text's).
+  // A match record's verifier is in the bots' package, a tournament file's
+  // in a package of its own, each loaded on demand: until it answers, no
+  // report is shown (the last one was another text's).
   state.report = null;
   document.body.dataset.verified = 'false';
   render();
-  import('../bot/engine.js')
-    .then(async (bot) => {
-      await bot.ready();
-      return trf ? bot.verifyTrf(text) : bot.verifyMatch(text);
-    })
+  const check = trf
+    ? import('./trf-engine.js').then(async (engine) => {
+        await engine.ready();
+        return engine.verifyTrf(text);
+      })
+    : import('../bot/engine.js').then(async (bot) => {
+        await bot.ready();
+        return bot.verifyMatch(text);
+      });
+  check
     .then(
       (report) => mine === asked && show(text, report),
       (e) => mine === asked && show(text, null, e),

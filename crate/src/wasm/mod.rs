@@ -19,11 +19,13 @@
 //! `page-exports` feature alone the page's (`www/pkg`: `table` and `fair`,
 //! what the first board needs), with `bot-exports` alone the one the bots'
 //! workers, the review, the history and match play load (`www/pkg-bot`:
-//! `bot`, `review`, `analyzer`, `history`, `matchplay` and `tournament`), so the search, the
+//! `bot`, `review`, `analyzer`, `history` and `matchplay`), so the search, the
 //! evaluation, the analysis and match play stay out of the page's download.
 //! A third, with `threads-exports` alone and WebAssembly threads (atomics,
 //! one shared memory), is the top level's where the page is cross-origin
-//! isolated (`www/pkg-threads`: `bot`, `team` and `analyzer`).
+//! isolated (`www/pkg-threads`: `bot`, `team` and `analyzer`). A fourth, with
+//! `trf-exports` alone, is the check of a tournament's file (`www/pkg-trf`:
+//! `tournament`), which "Verify a game" loads only when a file is a TRF.
 
 #[cfg(any(feature = "bot-exports", feature = "threads-exports"))]
 mod analyzer;
@@ -47,11 +49,18 @@ mod split;
 pub mod table;
 #[cfg(feature = "threads-exports")]
 mod team;
-#[cfg(feature = "bot-exports")]
+#[cfg(feature = "trf-exports")]
 mod tournament;
 
 /// The error JavaScript sees, a JavaScript `Error` whose message is
-/// `code: message`.
+/// `code: message` (the tournament file's package has none: its check
+/// answers every text with a report).
+#[cfg(any(
+    feature = "page-exports",
+    feature = "bot-exports",
+    feature = "threads-exports",
+    feature = "bench"
+))]
 fn coded(code: &str, message: impl std::fmt::Display) -> js_sys::Error {
     js_sys::Error::new(&format!("{code}: {message}"))
 }

@@ -1,6 +1,6 @@
 //! A tournament's file checked in the page ("Verify a game"), as
-//! `virada swiss check` checks it. In the bots' package (`bot-exports`):
-//! the page loads it only for a tournament's file.
+//! `virada swiss check` checks it. A package of its own (`trf-exports`,
+//! www/pkg-trf): the page loads it only for a tournament's file.
 
 use crate::json;
 use crate::tournament::verify_trf;
