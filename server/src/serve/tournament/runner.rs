@@ -217,9 +217,9 @@ impl Runner {
             };
             let new = NewTable {
                 kind: GameKind::Othello,
-                // Until a tournament's table plays its game clock, the
-                // clock a move it maps to (`seconds_a_move`).
-                clock: Some(virada::clock::TimeControl::PerMove { seconds: t.seconds }),
+                // The tournament's own clock: a game clock's flag falls as
+                // at any table, a loss on time in the standings.
+                clock: t.time_control(),
                 level: 3,
                 // The pairing's white moves first (V2's first move, no corner).
                 handicap: "seat1:first".into(),
