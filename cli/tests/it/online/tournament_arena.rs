@@ -9,9 +9,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::client::{first_legal, Client, Listening, Server};
+use super::client::{first_legal, Listening, Server};
 use super::people::{Person, ORIGIN};
-use super::tournament::{now_ms, wait_for};
+use super::tournament::{connect_when_open, now_ms, wait_for};
 use serde_json::{json, Value};
 
 const NAMES: [&str; 6] = ["ana", "bia", "caio", "davi", "edu", "fil"];
@@ -42,7 +42,7 @@ async fn play_board(
     let mut clients = Vec::new();
     for (seat, name) in names.iter().enumerate() {
         let cookie = people[*name].cookie.as_deref().unwrap();
-        let mut c = Client::connect_as(server, table, cookie).await;
+        let mut c = connect_when_open(server, table, cookie).await;
         let welcome = c.hello(None).await;
         assert_eq!(welcome["seat"], seat, "{name} at {table}: {welcome}");
         clients.push(c);
