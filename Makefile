@@ -38,6 +38,10 @@ WASM_BOT_OUT := $(WASM_BOT_DIR)/$(WASM_TARGET)/release/virada.wasm
 # stable toolchain with RUSTC_BOOTSTRAP=1 and the rust-src component, which
 # scripts/setup.sh adds). wasm-bindgen sees the shared memory and gives each
 # thread its stack and thread-locals.
+# The check of a tournament's file (www/pkg-trf), in a target folder of its
+# own too: "Verify a game" loads it only when the text is a TRF.
+WASM_TRF_DIR := target/wasm-trf
+WASM_TRF_OUT := $(WASM_TRF_DIR)/$(WASM_TARGET)/release/virada.wasm
 WASM_THREADS_DIR := target/wasm-threads
 WASM_THREADS_OUT := $(WASM_THREADS_DIR)/$(WASM_TARGET)/release/virada.wasm
 WASM_THREADS_RUSTFLAGS := -C target-feature=+simd128,+atomics,+bulk-memory,+mutable-globals \
@@ -61,7 +65,7 @@ NATIVE_RUSTFLAGS ?=
 NODE_DEPS := node_modules/.package-lock.json
 BIN := target/release/virada
 
-.PHONY: serve test wasm wasm-page wasm-bot wasm-threads bench bench-wasm weight lighthouse lint rust-build rust-test js-check browser-test setup clean
+.PHONY: serve test wasm wasm-page wasm-bot wasm-threads wasm-trf bench bench-wasm weight lighthouse lint rust-build rust-test js-check browser-test setup clean
 
 ## serve: build, then serve the site (what sw.js lists, not the repository); play at http://localhost:$(PORT)/ (passkeys need a domain)
 serve: wasm
@@ -133,9 +137,10 @@ browser-test: $(NODE_DEPS) $(if $(WASM_BUILT),,wasm)
 ## the bots' workers and the review load (www/pkg-bot: search, evaluation,
 ## analysis, with the trained weights beside it) and the top level's on
 ## several threads (www/pkg-threads, where the page is cross-origin isolated)
+## and the check of a tournament's file (www/pkg-trf, loaded by Verify a game)
 wasm: $(NODE_DEPS)
 	@$(SETUP) wasm
-	$(MAKE) -j2 wasm-page wasm-bot wasm-threads
+	$(MAKE) -j2 wasm-page wasm-bot wasm-threads wasm-trf
 	rm -f www/pkg/eval-weights.vrdw
 	cp crate/weights/eval.vrdw www/pkg-bot/eval-weights.vrdw
 	cp crate/weights/book.vrdb www/pkg-bot/opening-book.vrdb
@@ -154,6 +159,11 @@ wasm-bot:
 	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features bot-exports --target-dir $(WASM_BOT_DIR)
 	wasm-bindgen --target web --out-dir www/pkg-bot $(WASM_BOT_OUT)
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-bot/virada_bg.wasm -o www/pkg-bot/virada_bg.wasm
+
+wasm-trf:
+	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features trf-exports --target-dir $(WASM_TRF_DIR)
+	wasm-bindgen --target web --out-dir www/pkg-trf $(WASM_TRF_OUT)
+	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-trf/virada_bg.wasm -o www/pkg-trf/virada_bg.wasm
 
 # Rustc warns that `atomics` is an unstable target feature, once a crate:
 # said here once instead.
@@ -201,4 +211,4 @@ setup: $(NODE_DEPS)
 
 clean:
 	cargo clean
-	rm -rf www/pkg www/pkg-bot www/pkg-threads node_modules tests/browser/artifacts
+	rm -rf www/pkg www/pkg-bot www/pkg-threads www/pkg-trf node_modules tests/browser/artifacts

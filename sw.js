@@ -163,9 +163,12 @@ const SITE_FILES = [
   'www/verify/main.js',
   'www/verify/match.js',
   'www/verify/match-words.js',
+  'www/verify/trf-engine.js',
+  'www/verify/trf.js',
   'www/verify/words.js',
   // the engine: the wasm packages (the page's, the bots', the top level's on
-  // several threads), the bot's weights and opening book
+  // several threads, the tournament file's check), the bot's weights and
+  // opening book
   'www/pkg/virada.js',
   'www/pkg/virada_bg.wasm',
   'www/pkg-bot/virada.js',
@@ -174,6 +177,8 @@ const SITE_FILES = [
   'www/pkg-bot/opening-book.vrdb',
   'www/pkg-threads/virada.js',
   'www/pkg-threads/virada_bg.wasm',
+  'www/pkg-trf/virada.js',
+  'www/pkg-trf/virada_bg.wasm',
 ];
 
 const PREFIX = 'virada-';

@@ -4,7 +4,8 @@
 // bots' and the review's (www/pkg-bot/virada.js) the list in
 // tests/wasm-exports-bot.txt, and those of the top level's on several
 // threads (www/pkg-threads/virada.js) the list in
-// tests/wasm-exports-threads.txt. Benchmark entry points live in the
+// tests/wasm-exports-threads.txt, and those of the tournament file's check
+// (www/pkg-trf/virada.js) the list in tests/wasm-exports-trf.txt. Benchmark entry points live in the
 // `bench` build (target/pkg-bench), never here.
 
 import { test } from 'node:test';
@@ -52,10 +53,20 @@ test('the threaded package exports exactly the listed names, and shares memory',
   assert.match(js, /\{module, memory, thread_stack_size\} = module/);
 });
 
-test('the two packages share no export but the loader\'s', () => {
-  const page = new Set(listed('tests/wasm-exports.txt'));
-  const shared = listed('tests/wasm-exports-bot.txt').filter((n) => page.has(n));
-  assert.deepEqual(shared, ['default', 'initSync']);
+test('the tournament file\'s package exports exactly the listed names', () => {
+  const js = readFileSync(new URL('www/pkg-trf/virada.js', root), 'utf8');
+  assert.deepEqual(exported(js), listed('tests/wasm-exports-trf.txt'));
+});
+
+test('the packages share no export but the loader\'s', () => {
+  const lists = ['tests/wasm-exports.txt', 'tests/wasm-exports-bot.txt', 'tests/wasm-exports-trf.txt'];
+  for (const [i, a] of lists.entries()) {
+    for (const b of lists.slice(i + 1)) {
+      const mine = new Set(listed(a));
+      const shared = listed(b).filter((n) => mine.has(n));
+      assert.deepEqual(shared, ['default', 'initSync'], `${a} and ${b}`);
+    }
+  }
 });
 
 test('the export reader sees every form wasm-bindgen writes', () => {

@@ -62,8 +62,8 @@ try {
     const options = { viewport: { width: w, height: h }, deviceScaleFactor: touch ? 2 : 1, hasTouch: true, isMobile: touch };
     const page = await open(await newContext(options), `${origin}/tournament.html?id=${id}&lang=en`);
     await page.waitForSelector('body[data-ready="true"]');
-    // A phone: from the standings' title down to the round being played.
-    if (touch) await page.locator('#standings-title').evaluate((e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8));
+    // A phone: from the tournament's summary down to the round being played.
+    if (touch) await page.locator('#tn-summary').evaluate((e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 8));
     await page.waitForTimeout(300);
     await page.screenshot({ path: shot(`pairings-${w}x${h}`) });
     console.log(shot(`pairings-${w}x${h}`));

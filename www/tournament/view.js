@@ -39,9 +39,9 @@ function resultText(code) {
   return { 1: '1', '=': '½', 0: '0', '+': '+', '-': '−', U: '1' }[code] ?? '';
 }
 
-/** A name as a link to the profile. @param {string} name */
+/** A name as a link to the profile, in the site's colour. @param {string} name */
 function who(name) {
-  return el('a', { href: profileHref(name) }, name);
+  return el('a', { href: profileHref(name), class: 'tn-player' }, name);
 }
 
 /**

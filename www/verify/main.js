@@ -11,6 +11,7 @@ import { loadPrefs, savePref } from '../core/store.js';
 import { VERIFY_WORDS } from './words.js';
 import { MATCH_VERIFY_WORDS } from './match-words.js';
 import { isMatchReport, readableMatch, renderMatch } from './match.js';
+import { isTrf, isTrfReport, renderTrfPlayers, trfSentence } from './trf.js';
 import { loadFinished, recordFromFragment, verifyLink } from '../core/finished.js';
 import { seenKeys, serverKey } from '../online/api.js';
 import { mountHeaderAccount } from '../accounts/header.js';
@@ -46,6 +47,7 @@ function readable(check) {
 
 /** The sentence of one check: the translated code, else the engine's English. */
 function sentence(check) {
+  if (isTrfReport(state.report)) return trfSentence(check);
   const key = `v.code.${check.code}`;
   return hasWord(key) ? t(key, readable(check)) : check.message;
 }
@@ -65,7 +67,7 @@ function checkItem(check) {
   status.textContent = t(`v.status${check.status[0].toUpperCase()}${check.status.slice(1)}`);
   const name = document.createElement('span');
   name.className = 'check-name';
-  name.textContent = `${t(`v.check.${check.check}`)}: `;
+  name.textContent = `${t(`v.check.${check.check}`, check.params)}: `;
   const why = document.createElement('span');
   why.className = 'why';
   why.textContent = sentence(check);
@@ -97,13 +99,14 @@ function render() {
   } else if (state.report) {
     verdict.hidden = false;
     verdict.dataset.ok = String(state.report.ok);
-    const all = isMatchReport(state.report) ? 'v.matchAllPassed' : 'v.allPassed';
+    const all = isMatchReport(state.report) ? 'v.matchAllPassed' : isTrfReport(state.report) ? 'v.trfAllPassed' : 'v.allPassed';
     verdict.textContent = t(state.report.ok ? all : 'v.someFailed');
   } else {
     verdict.hidden = true;
   }
   if (isMatchReport(state.report)) renderMatch(state.report, list, checkItem);
   else for (const check of state.report?.checks ?? []) list.append(checkItem(check));
+  renderTrfPlayers(isTrfReport(state.report) ? state.report : null, $('trf-players'), $('trf-player-list'));
   renderFinished();
 }
 
@@ -153,23 +156,30 @@ function verify() {
     return;
   }
   let matchRecord = false;
+  const trf = isTrf(text);
   try {
-    matchRecord = isMatchRecord(text);
-    if (!matchRecord) show(text, verifyRecord(text));
+    matchRecord = !trf && isMatchRecord(text);
+    if (!matchRecord && !trf) show(text, verifyRecord(text));
   } catch (e) {
     show(text, null, e);
   }
-  if (!matchRecord) return;
-  // A match record's verifier is in the bots' package, loaded on demand:
-  // until it answers, no report is shown (the last one was another text's).
+  if (!matchRecord && !trf) return;
+  // A match record's verifier is in the bots' package, a tournament file's
+  // in a package of its own, each loaded on demand: until it answers, no
+  // report is shown (the last one was another text's).
   state.report = null;
   document.body.dataset.verified = 'false';
   render();
-  import('../bot/engine.js')
-    .then(async (bot) => {
-      await bot.ready();
-      return bot.verifyMatch(text);
-    })
+  const check = trf
+    ? import('./trf-engine.js').then(async (engine) => {
+        await engine.ready();
+        return engine.verifyTrf(text);
+      })
+    : import('../bot/engine.js').then(async (bot) => {
+        await bot.ready();
+        return bot.verifyMatch(text);
+      });
+  check
     .then(
       (report) => mine === asked && show(text, report),
       (e) => mine === asked && show(text, null, e),

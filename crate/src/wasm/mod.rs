@@ -12,7 +12,7 @@
 //! helper workers), `team` (the top level's search on several threads over
 //! one shared memory), `review` (a game read for review), `analyzer` (the
 //! analysis of a position, on helper threads too), `history` (the history page's list line and
-//! replay), and,
+//! replay), `tournament` (a tournament's file checked), and,
 //! with the `bench` feature only, `bench` (perft, search and solve figures).
 //!
 //! Two packages are built from these (see the Makefile's `wasm`): with the
@@ -23,7 +23,9 @@
 //! evaluation, the analysis and match play stay out of the page's download.
 //! A third, with `threads-exports` alone and WebAssembly threads (atomics,
 //! one shared memory), is the top level's where the page is cross-origin
-//! isolated (`www/pkg-threads`: `bot`, `team` and `analyzer`).
+//! isolated (`www/pkg-threads`: `bot`, `team` and `analyzer`). A fourth, with
+//! `trf-exports` alone, is the check of a tournament's file (`www/pkg-trf`:
+//! `tournament`), which "Verify a game" loads only when a file is a TRF.
 
 #[cfg(any(feature = "bot-exports", feature = "threads-exports"))]
 mod analyzer;
@@ -47,9 +49,18 @@ mod split;
 pub mod table;
 #[cfg(feature = "threads-exports")]
 mod team;
+#[cfg(feature = "trf-exports")]
+mod tournament;
 
 /// The error JavaScript sees, a JavaScript `Error` whose message is
-/// `code: message`.
+/// `code: message` (the tournament file's package has none: its check
+/// answers every text with a report).
+#[cfg(any(
+    feature = "page-exports",
+    feature = "bot-exports",
+    feature = "threads-exports",
+    feature = "bench"
+))]
 fn coded(code: &str, message: impl std::fmt::Display) -> js_sys::Error {
     js_sys::Error::new(&format!("{code}: {message}"))
 }

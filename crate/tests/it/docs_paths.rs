@@ -25,14 +25,16 @@ const ENDINGS: &str =
     "rs js mjs ts html css sh toml md json txt obf vrdw vrdb webmanifest svg png lock ggf";
 
 /// What the build makes, and so may be absent from a fresh clone.
-const MADE: [&str; 8] = [
+const MADE: [&str; 10] = [
     "target",
     "node_modules",
     "www/pkg",
     "www/pkg-bot",
     "www/pkg-threads",
+    "www/pkg-trf",
     "pkg-bot",
     "pkg-threads",
+    "pkg-trf",
     "artifacts",
 ];
 

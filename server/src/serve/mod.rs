@@ -167,6 +167,10 @@ pub struct Args {
     /// "a day later" over the same store. 0 (the default) adds nothing.
     #[arg(long, env = "VIRADA_TIME_SHIFT", default_value_t = 0, hide = true)]
     time_shift: i64,
+    /// For tests only: the seconds an arena's minute lasts (60), so that a
+    /// test plays an arena of 5 minutes to its end in seconds.
+    #[arg(long, env = "VIRADA_ARENA_MINUTE", default_value_t = 60.0, hide = true)]
+    arena_minute: f64,
 }
 
 /// How the log is written.
@@ -206,6 +210,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let linger = seconds("linger", args.linger)?;
     let contribute = seconds("contribution-window", args.contribution_window)?;
     let forfeit = seconds("tournament-forfeit", args.tournament_forfeit)?;
+    let arena_minute = seconds("arena-minute", args.arena_minute)?;
     saved::shift_clock(args.time_shift.saturating_mul(1000));
     let stop_wait = Duration::try_from_secs_f64(args.stop_wait)
         .map_err(|_| format!("--stop-wait must be seconds, not {}", args.stop_wait))?;
@@ -312,6 +317,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             keys: signing,
             token: table::fresh_token()?,
             forfeit,
+            arena_minute,
             tick: Duration::from_millis(500),
         }
         .spawn();

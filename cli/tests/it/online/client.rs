@@ -237,7 +237,7 @@ impl Client {
             .unwrap_or_else(|e| panic!("cannot open the table's socket: {e}"))
     }
 
-    async fn try_connect_as(
+    pub(super) async fn try_connect_as(
         server: &impl Listening,
         id: &str,
         cookie: Option<&str>,

@@ -32,6 +32,7 @@ mod resync;
 mod servers;
 mod tls;
 mod tournament;
+mod tournament_arena;
 mod tournament_edges;
 mod trial;
 

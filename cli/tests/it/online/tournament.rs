@@ -54,6 +54,27 @@ pub(super) async fn wait_for(
     }
 }
 
+/// A socket at a tournament's table for the account with session
+/// `cookie`, once the table is open: a round is written before its tables
+/// open, and after a server is lost the next holder of the lease opens
+/// them (within the lease's 5 s), so a table may answer 404 for a while.
+pub(super) async fn connect_when_open(
+    server: &impl Listening,
+    table: &str,
+    cookie: &str,
+) -> Client {
+    let until = Instant::now() + Duration::from_secs(30);
+    loop {
+        match Client::try_connect_as(server, table, Some(cookie), false).await {
+            Ok(c) => return c,
+            Err(e) if e.contains("404") && Instant::now() < until => {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Err(e) => panic!("cannot open the table's socket: {e}"),
+        }
+    }
+}
+
 /// A Swiss of `rounds` rounds starting now, made by `by`; its id.
 pub(super) async fn make_swiss(server: &impl Listening, by: &Person, rounds: u32) -> String {
     let body = json!({
@@ -87,7 +108,7 @@ async fn play_round(
         for (side, seat) in [("white", 0), ("black", 1)] {
             let name = board[side]["name"].as_str().unwrap();
             let cookie = people[name].cookie.as_deref().unwrap();
-            let mut c = Client::connect_as(server, table, cookie).await;
+            let mut c = connect_when_open(server, table, cookie).await;
             let welcome = c.hello(None).await;
             assert_eq!(welcome["seat"], seat, "{name} at {table}: {welcome}");
             clients.push(c);

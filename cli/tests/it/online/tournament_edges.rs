@@ -111,8 +111,8 @@ async fn hostile_tournament_requests_get_their_codes() {
     let id = made.body["id"].as_str().unwrap();
     let v = view(&s, id).await;
     assert_eq!(
-        (v["seconds"].clone(), v["phase"].clone()),
-        (json!(8), json!("open"))
+        (v["clock"].clone(), v["phase"].clone()),
+        (json!("180+2"), json!("open"))
     );
     // A rating range that leaves gus out; not entered; no TRF yet; no such id.
     let mut narrow = good.clone();
@@ -250,4 +250,100 @@ async fn a_round_robin_meets_everyone_once_by_its_berger_table() {
         )
         .await;
     assert_eq!((refused.status, refused.code()), (409, "over"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_table_plays_its_game_clock_and_a_fallen_flag_loses() {
+    let s = Server::start("tournament-flag", &["--origin", ORIGIN]);
+    let mut gil = Person::new("gil");
+    let mut hana = Person::new("hana");
+    assert_eq!(gil.sign_up(&s).await.status, 201);
+    assert_eq!(hana.sign_up(&s).await.status, 201);
+    let body = json!({
+        "name": "Blitz Swiss", "format": "swiss", "clock": "5+0", "rated": true,
+        "rounds": 1, "starts": now_ms() + 1_000,
+    })
+    .to_string();
+    let made = gil.call(&s, "POST", "/api/tournaments", Some(&body)).await;
+    assert_eq!(made.status, 201, "{}", made.text);
+    let id = made.body["id"].as_str().unwrap().to_string();
+    for p in [&gil, &hana] {
+        let joined = p
+            .call(
+                &s,
+                "POST",
+                &format!("/api/tournaments/{id}/join"),
+                Some("{}"),
+            )
+            .await;
+        assert_eq!(joined.status, 200, "{}", joined.text);
+    }
+    let v = wait_for(&s, &id, |v| v["played"].as_array().unwrap().len() == 1).await;
+    let board = v["played"][0]["boards"][0].clone();
+    let table = board["table"].as_str().unwrap();
+    let mut clients = Vec::new();
+    for (seat, side) in ["white", "black"].into_iter().enumerate() {
+        let person = if board[side]["name"] == "gil" {
+            &gil
+        } else {
+            &hana
+        };
+        let mut c = Client::connect_as(&s, table, person.cookie.as_deref().unwrap()).await;
+        assert_eq!(c.hello(None).await["seat"], seat);
+        clients.push(c);
+    }
+    // The table's clock is the tournament's: 5 s a side, no increment.
+    let playing = loop {
+        for c in clients.iter_mut() {
+            c.contribute_if_open().await;
+        }
+        let state = clients[0].latest_state().await;
+        if state["status"] == "playing" {
+            break state;
+        }
+    };
+    assert_eq!(playing["table"]["timeControl"], "5+0", "{playing}");
+    assert_eq!(
+        playing["table"]["clockLeft"],
+        json!([5_000, 5_000]),
+        "{playing}"
+    );
+    // White (the pairing's, seat 0) moves first and once; black never does.
+    let mv = super::client::first_legal(&playing["table"]);
+    clients[0]
+        .send(json!({"v":2,"type":"move","ply":0,"move":mv}))
+        .await;
+    let over = clients[0].wait_state(|s| s["status"] == "over").await;
+    let record = over["record"].as_str().unwrap();
+    assert!(record.contains("\nclock: 5+0\n"), "{record}");
+    assert!(record.contains(" wins on time\n"), "{record}");
+    assert!(super::verify(record).all_passed(), "{record}");
+    // The loss on time is the tournament's result: white 1, black 0, the
+    // discs as the record scores them (black keeps its own, at most 31).
+    let v = wait_for(&s, &id, |v| v["phase"] == "over").await;
+    let result = &v["played"][0]["boards"][0]["result"];
+    assert_eq!(
+        (&result["white"], &result["black"]),
+        (&json!("1"), &json!("0")),
+        "{v}"
+    );
+    let discs = result["discs"].as_array().unwrap();
+    let (white, black) = (discs[0].as_u64().unwrap(), discs[1].as_u64().unwrap());
+    assert_eq!(white + black, 64, "{v}");
+    assert!(black <= 31, "{v}");
+    let r = virada::record::parse(record).unwrap();
+    let white_is_dark = r.dark == 0;
+    let recorded = if white_is_dark {
+        (r.result.dark, r.result.light)
+    } else {
+        (r.result.light, r.result.dark)
+    };
+    assert_eq!(
+        (u64::from(recorded.0), u64::from(recorded.1)),
+        (white, black)
+    );
+    assert_eq!(v["standings"][0]["name"], board["white"]["name"], "{v}");
+    assert_eq!(v["standings"][0]["points"], 1.0, "{v}");
+    assert_eq!(v["standings"][1]["points"], 0.0, "{v}");
+    check_trf(&s, &id, 2, 1).await;
 }

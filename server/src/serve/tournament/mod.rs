@@ -127,7 +127,7 @@ fn check(body: NewBody, creator: (&str, &str), now: i64) -> Result<Tournament, R
             "a tournament's name is 3 to 40 characters",
         ));
     }
-    let seconds = model::seconds_a_move(&body.clock).map_err(|m| Refusal::bad("bad-clock", m))?;
+    let clock = model::tournament_clock(&body.clock).map_err(|m| Refusal::bad("bad-clock", m))?;
     let rounds = match body.format {
         Format::Swiss => match body.rounds {
             Some(r @ 1..=15) => r,
@@ -165,8 +165,7 @@ fn check(body: NewBody, creator: (&str, &str), now: i64) -> Result<Tournament, R
         id: fresh_token().map_err(|e| super::accounts::storage(&e))?,
         name,
         format: body.format,
-        clock: body.clock,
-        seconds,
+        clock: clock.to_string(),
         rated: body.rated,
         rounds,
         double: body.double && body.format == Format::RoundRobin,

@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
+use virada::clock::TimeControl;
 use virada::tournament::{
     berger, divisions, pair_next_round, standings, Arena, ArenaResult, Colour, Entry, Outcome,
     Player, RoundResult, Standing, Trf,
@@ -97,10 +98,9 @@ pub struct Tournament {
     pub name: String,
     /// How it pairs.
     pub format: Format,
-    /// The clock as its notation writes it (`30`, `180+2`).
+    /// The clock as its notation writes it (`30`, `180+2`): its tables
+    /// play it ([`Tournament::time_control`]).
     pub clock: String,
-    /// The tables' seconds a move, mapped from the clock.
-    pub seconds: u32,
     /// Its games are rated.
     pub rated: bool,
     /// Rounds (Swiss; a round robin's are its Berger table's).
@@ -341,6 +341,12 @@ impl Tournament {
         out
     }
 
+    /// The clock its tables play (`None` only for a document whose clock
+    /// no longer reads, which no table opens with).
+    pub fn time_control(&self) -> Option<TimeControl> {
+        tournament_clock(&self.clock).ok()
+    }
+
     /// The arena's scores from its games in order (A2–A3).
     pub fn arena(&self) -> Arena {
         let mut arena = Arena::new();
@@ -415,14 +421,13 @@ impl Tournament {
     }
 }
 
-/// A table's seconds a move for a tournament's clock: a clock a move as
-/// it is; a game clock spread over a player's 30 moves (`180+2`: 8 s).
-pub fn seconds_a_move(clock: &str) -> Result<u32, &'static str> {
-    use virada::clock::TimeControl;
+/// A tournament's clock, which its tables play as they are: a clock a
+/// move (`30`) or a game clock (`180+2`, the flag falling as at any
+/// table); not correspondence.
+pub fn tournament_clock(clock: &str) -> Result<TimeControl, &'static str> {
     match clock.parse::<TimeControl>() {
-        Ok(TimeControl::PerMove { seconds }) => Ok(seconds),
-        Ok(TimeControl::Game { base, increment }) => Ok((base / 30 + increment).max(5)),
         Ok(TimeControl::Correspondence { .. }) => Err("a tournament plays on a clock, not by days"),
+        Ok(tc) => Ok(tc),
         Err(_) => Err("a clock is seconds a move (30) or a game clock (180+2)"),
     }
 }

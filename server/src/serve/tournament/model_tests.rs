@@ -11,7 +11,6 @@ fn tournament(format: Format, ratings: &[u32]) -> Tournament {
         name: "Test".into(),
         format,
         clock: "30".into(),
-        seconds: 30,
         rated: false,
         rounds: 4,
         double: false,

@@ -44,6 +44,9 @@ pub struct Runner {
     pub token: String,
     /// How long after a round's start an empty seat forfeits.
     pub forfeit: Duration,
+    /// How long an arena's minute lasts: 60 s but in tests
+    /// (`--arena-minute`).
+    pub arena_minute: Duration,
     /// How often the tournaments are looked at.
     pub tick: Duration,
 }
@@ -165,7 +168,10 @@ impl Runner {
     /// An arena: pairs whoever is free until its time is up, then ends
     /// once its last games are over.
     async fn arena(&self, mut t: Tournament, text: &str, now: i64) -> Result<(), String> {
-        let ends = t.starts_ms + i64::from(t.minutes) * 60_000;
+        let minute = i64::try_from(self.arena_minute.as_millis()).unwrap_or(i64::MAX);
+        let ends = t
+            .starts_ms
+            .saturating_add(i64::from(t.minutes).saturating_mul(minute));
         if now >= ends {
             // Every wave's games, not only the last's.
             let all_done = t
@@ -217,9 +223,9 @@ impl Runner {
             };
             let new = NewTable {
                 kind: GameKind::Othello,
-                // Until a tournament's table plays its game clock, the
-                // clock a move it maps to (`seconds_a_move`).
-                clock: Some(virada::clock::TimeControl::PerMove { seconds: t.seconds }),
+                // The tournament's own clock: a game clock's flag falls as
+                // at any table, a loss on time in the standings.
+                clock: t.time_control(),
                 level: 3,
                 // The pairing's white moves first (V2's first move, no corner).
                 handicap: "seat1:first".into(),

@@ -111,7 +111,6 @@ pub fn full(t: &Tournament, now: i64) -> Value {
         "name": t.name,
         "format": format_name(t.format),
         "clock": t.clock,
-        "seconds": t.seconds,
         "rated": t.rated,
         "rounds": t.rounds,
         "double": t.double,
