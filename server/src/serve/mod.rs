@@ -24,6 +24,7 @@ mod listen;
 mod lobby;
 pub mod ops;
 mod protocol;
+mod push;
 mod relay;
 mod saved;
 mod seeks;
@@ -167,6 +168,20 @@ pub struct Args {
     /// "a day later" over the same store. 0 (the default) adds nothing.
     #[arg(long, env = "VIRADA_TIME_SHIFT", default_value_t = 0, hide = true)]
     time_shift: i64,
+    /// Web Push's key (VAPID, P-256; made if missing), instead of
+    /// `push.key` beside the signing key. Browsers' subscriptions are bound
+    /// to it: keep it, and give every server over one Redis the same.
+    #[arg(long, env = "VIRADA_PUSH_KEY_FILE")]
+    push_key_file: Option<PathBuf>,
+    /// How push services may reach the site's operator (`mailto:…` or an
+    /// https URL), in every push's VAPID token; the site's origin by default.
+    #[arg(long, env = "VIRADA_PUSH_CONTACT")]
+    push_contact: Option<String>,
+    /// For tests only: take push subscriptions whose endpoint is http on
+    /// 127.0.0.1 or localhost (a test's own push service). Without it an
+    /// endpoint is https on a named host.
+    #[arg(long, env = "VIRADA_PUSH_LOOPBACK", hide = true)]
+    push_loopback: bool,
 }
 
 /// How the log is written.
@@ -220,6 +235,12 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         Some(file) => keys::Keys::load_or_create_file(file)?,
         None => keys::Keys::load_or_create(&args.data)?,
     });
+    let push_keys =
+        push::PushKeys::load_or_create_file(&match (&args.push_key_file, &args.key_file) {
+            (Some(file), _) => file.clone(),
+            (None, Some(signing)) => signing.with_file_name(push::PUSH_KEY_FILE),
+            (None, None) => args.data.join(push::PUSH_KEY_FILE),
+        })?;
     let site = Arc::new(
         site::Site::open(root.clone())
             .map_err(|e| format!("cannot serve {}: {e}", root.display()))?,
@@ -269,6 +290,15 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 records: Some((Arc::clone(&store), Arc::clone(&keys))),
             },
         )?;
+        let push = Arc::new(push::Push::new(
+            push_keys,
+            args.push_contact
+                .clone()
+                .unwrap_or_else(|| accounts.origin().to_string()),
+            Arc::clone(accounts.kv()),
+            args.push_loopback,
+        ));
+        accounts.set_push(Arc::clone(&push));
         // A store of an older schema moves its documents before any request.
         accounts.migrate().await?;
         let tables = Arc::clone(&store);
@@ -326,6 +356,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             .merge(accounts::router(Arc::clone(&accounts)))
             .merge(seeks::router(seeks))
             .merge(tournament::router(tournaments))
+            .merge(push::router(Arc::clone(&accounts), push))
             .layer(axum::extract::DefaultBodyLimit::max(body::MAX_BODY))
             .layer(limit);
         let stopping = Arc::clone(&hub);
