@@ -168,9 +168,10 @@ pub struct Args {
     /// "a day later" over the same store. 0 (the default) adds nothing.
     #[arg(long, env = "VIRADA_TIME_SHIFT", default_value_t = 0, hide = true)]
     time_shift: i64,
-    /// Web Push's key (VAPID, P-256; made if missing), instead of
-    /// `push.key` beside the signing key. Browsers' subscriptions are bound
-    /// to it: keep it, and give every server over one Redis the same.
+    /// Web Push's key (VAPID, P-256; made if missing), instead of the data
+    /// folder's `push.key` (or, with `--key-file FILE`, `FILE.push`).
+    /// Browsers' subscriptions are bound to it: keep it, and give every
+    /// server over one Redis the same.
     #[arg(long, env = "VIRADA_PUSH_KEY_FILE")]
     push_key_file: Option<PathBuf>,
     /// How push services may reach the site's operator (`mailto:…` or an
@@ -238,7 +239,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let push_keys =
         push::PushKeys::load_or_create_file(&match (&args.push_key_file, &args.key_file) {
             (Some(file), _) => file.clone(),
-            (None, Some(signing)) => signing.with_file_name(push::PUSH_KEY_FILE),
+            (None, Some(signing)) => {
+                let mut name = signing.as_os_str().to_owned();
+                name.push(".push");
+                PathBuf::from(name)
+            }
             (None, None) => args.data.join(push::PUSH_KEY_FILE),
         })?;
     let site = Arc::new(

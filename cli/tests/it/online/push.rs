@@ -424,3 +424,62 @@ async fn the_push_key_survives_a_restart() {
     assert_eq!(before, after);
     assert!(s.data().join("push.key").exists());
 }
+
+/// Two servers over one Redis with one key file: the push key is the same
+/// on both (`FILE.push`), a subscription given to one is pushed to by the
+/// other when the move is played there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_over_one_redis_push_with_one_key() {
+    let (port, mut pushes) = push_service().await;
+    let redis = super::redis::RedisServer::start("push-redis");
+    let key = std::env::temp_dir().join(format!("virada-push-{}.key", std::process::id()));
+    let _ = std::fs::remove_file(&key);
+    let shared = key.with_file_name(format!("virada-push-{}.key.push", std::process::id()));
+    let _ = std::fs::remove_file(&shared);
+    let flags = [
+        "--redis",
+        &redis.url(),
+        "--key-file",
+        key.to_str().unwrap(),
+        "--origin",
+        ORIGIN,
+        "--push-loopback",
+    ];
+    let one = Server::start("push-redis-1", &flags);
+    let two = Server::start("push-redis-2", &flags);
+    let public = super::client::get_json(&one, "/api/push/key").await["key"].clone();
+    assert_eq!(
+        public,
+        super::client::get_json(&two, "/api/push/key").await["key"]
+    );
+    assert!(shared.exists(), "{}", shared.display());
+
+    let mut eva = Person::new("eva");
+    let mut fil = Person::new("fil");
+    assert_eq!(eva.sign_up(&one).await.status, 201);
+    assert_eq!(fil.sign_up(&one).await.status, 201);
+    let people = [&eva, &fil];
+    let (mut days, id) = table(&two, &eva, &fil, "3d").await;
+    let waiting = 1 - to_move(&mut days[0], 0).await;
+    // Subscribed through the first server; the move is played on the second.
+    let browser = Browser::new(format!(
+        "http://127.0.0.1:{port}/p/{}",
+        people[waiting].name
+    ));
+    let sub = people[waiting]
+        .call(&one, "POST", "/api/push/subscribe", Some(&browser.json()))
+        .await;
+    assert_eq!(sub.status, 200, "{}", sub.text);
+    move_once(&mut days, 0).await;
+    let got = next_push(&mut pushes).await;
+    let message = browser.decrypt(&got.body);
+    assert_eq!(message["table"], id.as_str());
+    assert_eq!(got.headers["ttl"], (3 * 24 * 60 * 60).to_string().as_str());
+    let auth = got.headers["authorization"].to_str().unwrap();
+    assert!(
+        auth.ends_with(&format!(", k={}", public.as_str().unwrap())),
+        "{auth}"
+    );
+    let _ = std::fs::remove_file(&key);
+    let _ = std::fs::remove_file(&shared);
+}

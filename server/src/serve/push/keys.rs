@@ -2,10 +2,11 @@
 //! every push carries, whose public half the page gives the browser when it
 //! subscribes (`applicationServerKey`). The push service then takes pushes
 //! for that subscription only from a holder of the key, so it must stay
-//! the same: it is made once, on the first start, and kept as `push.key`
-//! (64 hex characters, readable by the owner only) beside the signing key:
-//! in the data folder, or in the folder of `--key-file`, which servers
-//! sharing one Redis share, or where `--push-key-file` says.
+//! the same: it is made once, on the first start, and kept (64 hex
+//! characters, readable by the owner only) beside the signing key: as
+//! `push.key` in the data folder, or as `FILE.push` beside `--key-file
+//! FILE`, which servers sharing one Redis share; or where
+//! `--push-key-file` says.
 
 use std::path::Path;
 
@@ -15,7 +16,7 @@ use jwt_simple::algorithms::{ECDSAP256PublicKeyLike as _, ES256KeyPair};
 
 use super::super::keys::load_or_create_secret;
 
-/// The file name of the push key, beside the signing key.
+/// The file name of the push key in the data folder.
 pub const PUSH_KEY_FILE: &str = "push.key";
 
 /// The VAPID key pair.
