@@ -302,7 +302,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 .unwrap_or_else(|| accounts.origin().to_string()),
             Arc::clone(accounts.kv()),
             args.push_loopback,
-        ));
+        )?);
         accounts.set_push(Arc::clone(&push));
         // A store of an older schema moves its documents before any request.
         accounts.migrate().await?;

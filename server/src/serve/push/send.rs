@@ -75,20 +75,26 @@ pub enum Sent {
 impl Push {
     /// A sender signing with `keys`, naming `contact`, over the accounts'
     /// store `kv`.
-    pub fn new(keys: PushKeys, contact: String, kv: Kv, loopback: bool) -> Push {
+    pub fn new(keys: PushKeys, contact: String, kv: Kv, loopback: bool) -> Result<Push, String> {
+        // ring, the server's one crypto provider (as listen.rs), named
+        // rather than found; it has no post-quantum key exchange, hence
+        // rustls' warning.
+        #[allow(deprecated)]
+        let provider = tokio_rustls::rustls::crypto::ring::default_provider();
         let https = hyper_rustls::HttpsConnectorBuilder::new()
-            .with_webpki_roots()
+            .with_provider_and_webpki_roots(provider)
+            .map_err(|e| format!("Web Push's TLS: {e}"))?
             .https_or_http()
             .enable_http1()
             .build();
         let client = Client::builder(TokioExecutor::new()).build(https);
-        Push {
+        Ok(Push {
             keys,
             contact,
             kv,
             loopback,
             client,
-        }
+        })
     }
 
     /// The public key (base64url), for `GET /api/push/key`.
