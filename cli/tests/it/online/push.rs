@@ -410,6 +410,27 @@ async fn bad_subscriptions_get_their_codes() {
             .map(|n| format!("https://push.example.com/send/{n}"))
             .collect::<Vec<_>>()
     );
+    // Deleting the account removes its subscriptions from the store.
+    let stored = || {
+        let db = rusqlite::Connection::open(s.data().join("accounts.db")).unwrap();
+        db.query_row(
+            "SELECT count(*) FROM kv WHERE key LIKE 'push:%'",
+            [],
+            |row| row.get::<_, i64>(0),
+        )
+        .unwrap()
+    };
+    assert_eq!(stored(), 1);
+    let gone = ana
+        .call(
+            &s,
+            "POST",
+            "/api/accounts/delete",
+            Some(r#"{"name":"ana"}"#),
+        )
+        .await;
+    assert_eq!(gone.status, 200, "{}", gone.text);
+    assert_eq!(stored(), 0);
 }
 
 /// The push key stays the same across a restart (browsers' subscriptions
