@@ -76,8 +76,13 @@ export function drawNotifyButton(section) {
   drawPushButton(section);
 }
 
-/** The push button's state: whether this browser is subscribed, once known. */
-const push = { on: /** @type {boolean|null} */ (null), busy: false };
+/** The push button's state: whether this browser is subscribed, once known; what its line last said. */
+const push = {
+  on: /** @type {boolean|null} */ (null),
+  busy: false,
+  /** @type {{key: string, params?: Record<string, string>}|null} */
+  said: null,
+};
 
 /**
  * The push button under My games, once notifications are granted: turns
@@ -118,6 +123,8 @@ function drawPushButton(section) {
   button.hidden = push.on === null;
   button.disabled = push.busy;
   button.textContent = t(push.on ? 'l.pushOff' : 'l.pushOn');
+  // In the page's language, also after it changed.
+  if (push.said) say(push.said.key, push.said.params);
 }
 
 /**
@@ -126,6 +133,7 @@ function drawPushButton(section) {
  * @param {Record<string, string>} [params]
  */
 function say(key, params) {
+  push.said = { key, params };
   const line = document.getElementById('mine-push-status');
   if (line) line.textContent = t(key, params);
 }
