@@ -13,6 +13,10 @@
 // isolated (ISOLATION, as `virada serve` sends them), so the bot's threads
 // run offline too.
 //
+// It also shows a correspondence game's "your move" that the server pushed
+// (Web Push, docs/accounts.md) when no page of the site is open, and a tap
+// on it opens that table, or brings its open tab forward.
+//
 // A classic script (module service workers are not everywhere yet).
 
 /** The service worker's global scope, typed. */
@@ -137,6 +141,7 @@ const SITE_FILES = [
   'www/lobby/main.js',
   'www/lobby/mine.js',
   'www/lobby/turn-notice.js',
+  'www/lobby/push.js',
   'www/lobby/pools.js',
   'www/lobby/words.js',
   // accounts: the account bar, seeks, players.html (docs/accounts.md)
@@ -282,3 +287,81 @@ async function keep(cache, path, response) {
   if (cached && (same('etag') || same('last-modified'))) return;
   await cache.put(path, response);
 }
+
+/**
+ * Where the page that subscribed left the notification's words in its
+ * language (www/lobby/push.js): a cache apart from the site's, not removed
+ * with an old version.
+ */
+const PUSH_WORDS = 'push-words';
+
+/** The words when the page left none. */
+const PUSH_DEFAULT = { title: 'Your move against {name}', titleNobody: 'Your move', body: 'Virada: your correspondence game' };
+
+sw.addEventListener('push', (event) => {
+  event.waitUntil(showTurn(event.data));
+});
+
+/**
+ * Shows the pushed turn (`{table, opponent, url}`), its name as text.
+ * @param {PushMessageData|null} data
+ */
+async function showTurn(data) {
+  /** @type {{table?: unknown, opponent?: unknown, url?: unknown}} */
+  let message = {};
+  try {
+    message = data ? data.json() : {};
+  } catch {
+    message = {};
+  }
+  const words = await pushWords();
+  const name = typeof message.opponent === 'string' ? message.opponent.slice(0, 40) : '';
+  const title = name ? words.title.replace('{name}', () => name) : words.titleNobody;
+  const table = typeof message.table === 'string' ? message.table : '';
+  await sw.registration.showNotification(title, {
+    body: words.body,
+    tag: `turn-${table}`,
+    icon: new URL('www/icons/icon-192.png', ROOT).href,
+    data: { url: tableUrl(message.url) },
+  });
+}
+
+/** @returns {Promise<typeof PUSH_DEFAULT>} */
+async function pushWords() {
+  try {
+    const saved = await (await caches.open(PUSH_WORDS)).match('words');
+    const words = saved ? await saved.json() : null;
+    if (words && typeof words.title === 'string' && typeof words.titleNobody === 'string' && typeof words.body === 'string') return words;
+  } catch {
+    // The defaults below.
+  }
+  return PUSH_DEFAULT;
+}
+
+/**
+ * The pushed page's address when it is one of the site's tables, else the lobby's.
+ * @param {unknown} url
+ */
+function tableUrl(url) {
+  const lobby = new URL('lobby.html', ROOT).href;
+  if (typeof url !== 'string') return lobby;
+  const target = new URL(url, ROOT);
+  const page = target.pathname === new URL('index.html', ROOT).pathname || target.pathname === new URL('nabu.html', ROOT).pathname;
+  return target.origin === ROOT.origin && page && target.searchParams.has('table') ? target.href : lobby;
+}
+
+sw.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || new URL('lobby.html', ROOT).href);
+  event.waitUntil(
+    (async () => {
+      const open = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const same = open.find((c) => {
+        const at = new URL(c.url);
+        return at.pathname === url.pathname && at.searchParams.get('table') === url.searchParams.get('table');
+      });
+      if (same && 'focus' in same) return same.focus();
+      return sw.clients.openWindow(url.href);
+    })(),
+  );
+});

@@ -14,7 +14,8 @@
 // so in words and the signed record, `clock: 2d`, verifies.
 //
 // And My games notifies "your turn" while its page is hidden, once the
-// person allowed notifications from its button.
+// person allowed notifications from its button; the same button subscribes
+// to Web Push where the browser can, and says in words when it cannot.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { newContext, open, serverWith } from './harness.mjs';
@@ -22,6 +23,15 @@ import { DESKTOP, PHONE390, originOf, signedUp } from './accounts-util.mjs';
 import { cliVerify, myTurn, tapMove } from './online-util.mjs';
 
 const DAY_S = 86_400;
+
+/** Waits until `done()` answers true (asked every 100 ms, 300 times at most). */
+async function until(done) {
+  for (let i = 0; i < 300; i++) {
+    if (await done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.fail(`not so after 300 asks: ${done}`);
+}
 
 /** A fresh browser of `options` with the session cookies of `context`: the same person on another device. */
 async function anotherDevice(context, options) {
@@ -155,6 +165,42 @@ test('My games notifies "your turn" while the page is hidden, once the person al
   await ask.click();
   await ask.waitFor({ state: 'hidden' });
   assert.deepEqual(await lobby.evaluate(() => window.notified), []);
+  // Granted, the page also subscribes to the server's pushes where the
+  // browser can (Web Push, for a closed page). Headless Chromium has a
+  // PushManager but no push service to reach: the page says so in words,
+  // the server keeps no subscription, and the button to try again is there.
+  const pushLine = lobby.locator('#mine-push-status');
+  await lobby.waitForFunction(() => document.getElementById('mine-push-status')?.textContent);
+  assert.equal(await pushLine.textContent(), 'This browser cannot notify you with the site closed; this page notifies you while it is open.');
+  assert.equal(await pushLine.getAttribute('role'), 'status');
+  await lobby.locator('#mine-push').waitFor();
+  assert.equal(await lobby.locator('#mine-push').textContent(), 'Notify me with the site closed too');
+  assert.deepEqual(await lobby.evaluate(async () => (await (await fetch('api/push/subscriptions')).json()).endpoints), []);
+  // Chromium says why in the console, itself (the test's browser contexts
+  // are incognito ones): that line, and only that one, is not the page's error.
+  const chromiums = lobby.errors.filter((e) => /does not support the Push API in incognito mode/.test(e));
+  lobby.errors.splice(0, lobby.errors.length, ...lobby.errors.filter((e) => !chromiums.includes(e)));
+  // What the service worker does with a push, delivered to it through
+  // DevTools (no push service involved): "Your move against NAME" in the
+  // words the page left it, the name as text, the table's page to open; an
+  // address off the site is replaced by the lobby's.
+  const cdp = await device.newCDPSession(lobby);
+  const registrations = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await lobby.evaluate(() => navigator.serviceWorker.ready);
+  const registration = registrations.find((r) => !r.isDeleted && r.scopeURL === `${origin}/`);
+  assert.ok(registration, JSON.stringify(registrations));
+  const deliver = (message) => cdp.send('ServiceWorker.deliverPushMessage', { origin: `${origin}/`, registrationId: registration.registrationId, data: JSON.stringify(message) });
+  const shown = () => lobby.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url })));
+  await deliver({ table: id, opponent: '<b>ana</b>', url: `index.html?table=${id}` });
+  await until(async () => (await shown()).length === 1);
+  assert.deepEqual(await shown(), [{ title: 'Your move against <b>ana</b>', body: 'Virada: your correspondence game', tag: `turn-${id}`, url: `${origin}/index.html?table=${id}` }]);
+  await deliver({ table: 'x', opponent: null, url: 'https://elsewhere.example/index.html?table=x' });
+  await until(async () => (await shown()).length === 2);
+  assert.deepEqual((await shown()).find((n) => n.tag === 'turn-x'), { title: 'Your move', body: 'Virada: your correspondence game', tag: 'turn-x', url: `${origin}/lobby.html` });
+  await lobby.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).forEach((n) => n.close()));
+  await cdp.detach();
   // Dark moves while light's lobby is hidden: light is notified.
   await lobby.evaluate(() => window.setVisibility('hidden'));
   await tapMove(dark.page, 0);

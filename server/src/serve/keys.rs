@@ -35,41 +35,12 @@ impl Keys {
     /// only if the file is still missing; otherwise the one that got there
     /// first is read.
     pub fn load_or_create_file(path: &Path) -> Result<Keys, String> {
-        match fs::read_to_string(path) {
-            Ok(text) => Keys::from_text(path, &text),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                let mut bytes = [0u8; 32];
-                getrandom::fill(&mut bytes)
-                    .map_err(|e| format!("the secure random source failed: {e}"))?;
-                static DRAFTS: AtomicUsize = AtomicUsize::new(0);
-                let n = DRAFTS.fetch_add(1, Ordering::Relaxed);
-                let mut draft = path.as_os_str().to_owned();
-                draft.push(format!(".new-{}-{n}", std::process::id()));
-                let draft = std::path::PathBuf::from(draft);
-                let _ = fs::remove_file(&draft);
-                write_private(&draft, &format!("{}\n", to_hex(&bytes)))?;
-                let linked = fs::hard_link(&draft, path);
-                let _ = fs::remove_file(&draft);
-                match linked {
-                    Ok(()) => Ok(Keys {
-                        signing: SigningKey::from_bytes(&bytes),
-                    }),
-                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                        let text = fs::read_to_string(path)
-                            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                        Keys::from_text(path, &text)
-                    }
-                    Err(e) => Err(format!("cannot create {}: {e}", path.display())),
-                }
-            }
-            Err(e) => Err(format!("cannot read {}: {e}", path.display())),
-        }
-    }
-
-    /// The key written in `text`, read from `path`.
-    fn from_text(path: &Path, text: &str) -> Result<Keys, String> {
-        let bytes = from_hex(text.trim())
-            .ok_or_else(|| format!("{}: not 64 hex characters", path.display()))?;
+        let bytes = load_or_create_secret(path, || {
+            let mut bytes = [0u8; 32];
+            getrandom::fill(&mut bytes)
+                .map_err(|e| format!("the secure random source failed: {e}"))?;
+            Ok(bytes)
+        })?;
         Ok(Keys {
             signing: SigningKey::from_bytes(&bytes),
         })
@@ -88,6 +59,47 @@ impl Keys {
     /// The signature of `bytes`.
     pub fn sign(&self, bytes: &[u8]) -> [u8; 64] {
         self.signing.sign(bytes).to_bytes()
+    }
+}
+
+/// Reads the 32-byte secret written (as 64 hex characters) in the file at
+/// `path`, or makes one with `fresh` and saves it there, readable by its
+/// owner only. Several servers started at once over one file end up with
+/// one secret: a new one is written beside the file and linked into place
+/// only if the file is still missing; otherwise the one that got there
+/// first is read. The signing key and the push key (`push/keys.rs`) are
+/// kept so.
+pub(super) fn load_or_create_secret(
+    path: &Path,
+    fresh: impl FnOnce() -> Result<[u8; 32], String>,
+) -> Result<[u8; 32], String> {
+    let read = |text: &str| {
+        from_hex(text.trim()).ok_or_else(|| format!("{}: not 64 hex characters", path.display()))
+    };
+    match fs::read_to_string(path) {
+        Ok(text) => read(&text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let bytes = fresh()?;
+            static DRAFTS: AtomicUsize = AtomicUsize::new(0);
+            let n = DRAFTS.fetch_add(1, Ordering::Relaxed);
+            let mut draft = path.as_os_str().to_owned();
+            draft.push(format!(".new-{}-{n}", std::process::id()));
+            let draft = std::path::PathBuf::from(draft);
+            let _ = fs::remove_file(&draft);
+            write_private(&draft, &format!("{}\n", to_hex(&bytes)))?;
+            let linked = fs::hard_link(&draft, path);
+            let _ = fs::remove_file(&draft);
+            match linked {
+                Ok(()) => Ok(bytes),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let text = fs::read_to_string(path)
+                        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                    read(&text)
+                }
+                Err(e) => Err(format!("cannot create {}: {e}", path.display())),
+            }
+        }
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
     }
 }
 

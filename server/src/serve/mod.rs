@@ -24,6 +24,7 @@ mod listen;
 mod lobby;
 pub mod ops;
 mod protocol;
+mod push;
 mod relay;
 mod saved;
 mod seeks;
@@ -171,6 +172,21 @@ pub struct Args {
     /// test plays an arena of 5 minutes to its end in seconds.
     #[arg(long, env = "VIRADA_ARENA_MINUTE", default_value_t = 60.0, hide = true)]
     arena_minute: f64,
+    /// Web Push's key (VAPID, P-256; made if missing), instead of the data
+    /// folder's `push.key` (or, with `--key-file FILE`, `FILE.push`).
+    /// Browsers' subscriptions are bound to it: keep it, and give every
+    /// server over one Redis the same.
+    #[arg(long, env = "VIRADA_PUSH_KEY_FILE")]
+    push_key_file: Option<PathBuf>,
+    /// How push services may reach the site's operator (`mailto:…` or an
+    /// https URL), in every push's VAPID token; the site's origin by default.
+    #[arg(long, env = "VIRADA_PUSH_CONTACT")]
+    push_contact: Option<String>,
+    /// For tests only: take push subscriptions whose endpoint is http on
+    /// 127.0.0.1 or localhost (a test's own push service). Without it an
+    /// endpoint is https on a named host.
+    #[arg(long, env = "VIRADA_PUSH_LOOPBACK", hide = true)]
+    push_loopback: bool,
 }
 
 /// How the log is written.
@@ -225,6 +241,16 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         Some(file) => keys::Keys::load_or_create_file(file)?,
         None => keys::Keys::load_or_create(&args.data)?,
     });
+    let push_keys =
+        push::PushKeys::load_or_create_file(&match (&args.push_key_file, &args.key_file) {
+            (Some(file), _) => file.clone(),
+            (None, Some(signing)) => {
+                let mut name = signing.as_os_str().to_owned();
+                name.push(".push");
+                PathBuf::from(name)
+            }
+            (None, None) => args.data.join(push::PUSH_KEY_FILE),
+        })?;
     let site = Arc::new(
         site::Site::open(root.clone())
             .map_err(|e| format!("cannot serve {}: {e}", root.display()))?,
@@ -274,6 +300,15 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 records: Some((Arc::clone(&store), Arc::clone(&keys))),
             },
         )?;
+        let push = Arc::new(push::Push::new(
+            push_keys,
+            args.push_contact
+                .clone()
+                .unwrap_or_else(|| accounts.origin().to_string()),
+            Arc::clone(accounts.kv()),
+            args.push_loopback,
+        )?);
+        accounts.set_push(Arc::clone(&push));
         // A store of an older schema moves its documents before any request.
         accounts.migrate().await?;
         let tables = Arc::clone(&store);
@@ -332,6 +367,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             .merge(accounts::router(Arc::clone(&accounts)))
             .merge(seeks::router(seeks))
             .merge(tournament::router(tournaments))
+            .merge(push::router(Arc::clone(&accounts), push))
             .layer(axum::extract::DefaultBodyLimit::max(body::MAX_BODY))
             .layer(limit);
         let stopping = Arc::clone(&hub);

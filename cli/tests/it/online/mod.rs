@@ -21,6 +21,8 @@ mod passkey;
 mod people;
 mod pools;
 mod proxied;
+mod push;
+mod push_edges;
 mod race;
 mod rated;
 /// The server store's own `redis-server` starter, the one file both use.

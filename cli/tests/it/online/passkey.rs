@@ -191,7 +191,7 @@ fn b64decode(text: &str) -> Vec<u8> {
     out
 }
 
-fn getrandom(bytes: &mut [u8]) {
+pub fn getrandom(bytes: &mut [u8]) {
     use std::io::Read as _;
     std::fs::File::open("/dev/urandom")
         .and_then(|mut f| f.read_exact(bytes))

@@ -432,6 +432,7 @@ impl Actor {
         };
         game.play(mv, now)
             .map_err(|e| Refusal::new(Code::Illegal, e))?;
+        let to_move = game.seat_to_move();
         if let Err(e) = self.after_move().await {
             self.undo(before);
             return Err(match e {
@@ -449,6 +450,8 @@ impl Actor {
                 ),
             });
         }
+        // A correspondence turn is told to its person's browsers (Web Push).
+        super::push::turn(self.accounts.as_ref(), &self.saved, seat, to_move);
         Ok(())
     }
 
