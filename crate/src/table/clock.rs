@@ -161,10 +161,13 @@ impl<R: View> Table<R> {
         if self.check_flag(now).is_some() {
             return Err(FLAG_FELL);
         }
+        let swapped = self.session.rules().swapped();
         let event = self.session.turn(mv).map_err(TableError::illegal::<R>)?;
+        // The pie swap (N4): the players' times change colour with them.
+        let exchanged = !swapped && self.session.rules().swapped();
         if let Some(t) = self.session.timed.as_mut() {
             // No flag at `now` (checked above): the turn finds none either.
-            let _ = t.turn(event.mover, &event.passes, event.over, now);
+            let _ = t.turn(event.mover, exchanged, &event.passes, event.over, now);
         }
         self.last = Some((event.mv, event.changed.clone()));
         Ok(event)
