@@ -163,7 +163,7 @@ function capturePreview(session, rects, anchor, k, via) {
   return { kind: 'capture', move: rect, sq: anchor, anchor, rects, k, squares: [], flips, rect: rectOf(rect, session.n), via };
 }
 
-/** @type {import('../../table/table.js').Rules<NabuSession>} */
+/** @type {import('../../table/types.js').Rules<NabuSession>} */
 export const nabu = {
   name: 'nabucodonosor',
   store: 'nabucodonosor',

@@ -156,7 +156,7 @@ function previewOf(session, sq, via) {
   return { move: squareName(sq), sq, squares: [sq], flips, via, text: '' };
 }
 
-/** @type {import('../../table/table.js').Rules<OthelloSession>} */
+/** @type {import('../../table/types.js').Rules<OthelloSession>} */
 export const othello = {
   name: 'othello',
   store: 'othello',
