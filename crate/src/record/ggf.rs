@@ -15,21 +15,31 @@ fn player(s: Seat) -> String {
 
 /// The game in GGF: place, players (dark is `PB`), board type, the start
 /// board (a handicap's, V2) and every move (`PA` for a pass). `RE` is dark's disc count less
-/// light's, only once the game is over.
+/// light's, only once the game is over. Under a game clock, its `TI` and
+/// each move's time ([`super::ggf_clock`]).
 pub fn write(game: &Session<Position>) -> String {
     let moves: Vec<Move> = game.moves().iter().map(|m| m.mv).collect();
     let dark = game.dark_seat();
-    write_moves(
+    let mut ggf = game_of(
         *game.start(),
         &moves,
         [game.seats[dark], game.seats[1 - dark]],
         game.is_over(),
-    )
+    );
+    if let Some(t) = &game.timed {
+        super::ggf_clock::stamp(&mut ggf, t.control, &t.times);
+    }
+    ggf.to_string()
 }
 
 /// The same from a start and its plies: `players` are dark's seat then
 /// light's, `over` says whether to write `RE`.
 pub fn write_moves(start: Position, moves: &[Move], players: [Seat; 2], over: bool) -> String {
+    game_of(start, moves, players, over).to_string()
+}
+
+/// [`write_moves`]'s game, before it is written.
+pub(super) fn game_of(start: Position, moves: &[Move], players: [Seat; 2], over: bool) -> GgfGame {
     let mut ggf = GgfGame::from_moves(start, moves);
     ggf.set_property("PC", "Virada");
     ggf.set_property("PB", &player(players[0]));
@@ -41,7 +51,7 @@ pub fn write_moves(start: Position, moves: &[Move], players: [Seat; 2], over: bo
         }
     }
     ggf.set_property("TY", "8");
-    ggf.to_string()
+    ggf
 }
 
 #[cfg(test)]

@@ -75,32 +75,38 @@ pub fn write(r: &Record) -> Option<String> {
     };
     let players = [r.seats[r.dark], r.seats[1 - r.dark]];
     let over = r.result.verdict != crate::game::Verdict::Unfinished;
-    let text = super::ggf::write_moves(start, &moves, players, over);
-    let Some(Timing {
-        control: control @ TimeControl::Game { base, increment },
-        times,
-        ..
-    }) = &r.timing
-    else {
-        return Some(text);
-    };
-    let mut game: GgfGame = text.parse().ok()?;
-    game.set_property("TI", &ti(*control)?);
-    if times.len() >= game.moves.len() {
-        let mut left = [base * 10; 2];
-        for (m, &after) in game.moves.iter_mut().zip(times) {
-            let side = usize::from(m.color == crate::Color::Light);
-            let gain = if m.mv == Move::Pass {
-                0
-            } else {
-                increment * 10
-            };
-            let took = (left[side] + gain).saturating_sub(after);
-            m.time = Some(format!("{}.{}", took / 10, took % 10));
-            left[side] = after;
-        }
+    let mut game = super::ggf::game_of(start, &moves, players, over);
+    if let Some(Timing { control, times, .. }) = &r.timing {
+        stamp(&mut game, *control, times);
     }
     Some(game.to_string())
+}
+
+/// Writes a game clock into `game`: its `TI`, and each move's time (the
+/// seconds it took, from `times`, each ply's time left in tenths) when
+/// there is one a move. Nothing for another clock.
+pub fn stamp(game: &mut GgfGame, control: TimeControl, times: &[u32]) {
+    let TimeControl::Game { base, increment } = control else {
+        return;
+    };
+    if let Some(ti) = ti(control) {
+        game.set_property("TI", &ti);
+    }
+    if times.len() < game.moves.len() {
+        return;
+    }
+    let mut left = [base * 10; 2];
+    for (m, &after) in game.moves.iter_mut().zip(times) {
+        let side = usize::from(m.color == crate::Color::Light);
+        let gain = if m.mv == Move::Pass {
+            0
+        } else {
+            increment * 10
+        };
+        let took = (left[side] + gain).saturating_sub(after);
+        m.time = Some(format!("{}.{}", took / 10, took % 10));
+        left[side] = after;
+    }
 }
 
 /// The clock and the record's `times` (each ply's time left, in tenths)

@@ -62,7 +62,8 @@ pub(super) fn json_of(timed: Option<&Timed>, now: u64) -> String {
 }
 
 /// The snapshot's clock fields (see [`Table::snapshot`]), one copy for
-/// both games.
+/// both games: `clockTimes` is each ply's time left so far, in tenths, as
+/// the record keeps them (what a page stores to resume the game).
 pub(super) fn snapshot_fields(
     o: &mut json::Object<'_>,
     control: Option<TimeControl>,
@@ -72,7 +73,10 @@ pub(super) fn snapshot_fields(
         .field("clockLeft", timed.map(|t| Pair(t.clock.remaining_ms)))
         .field("clockRunning", timed.and_then(Timed::running).map(Shown))
         .field("clockSince", timed.map_or(0, |t| t.clock.since))
-        .field("lostOnTime", timed.and_then(Timed::loser).map(Shown));
+        .field("lostOnTime", timed.and_then(Timed::loser).map(Shown))
+        .array("clockTimes", |a| {
+            a.items(timed.map_or(&[][..], |t| &t.times[..]));
+        });
 }
 
 /// Two numbers as a JSON array.
