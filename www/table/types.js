@@ -39,6 +39,7 @@
  * @property {(now: number) => Snapshot} [startClock] a game clock's (table/game-clock.js), as games/engine.js's Table
  * @property {(now: number) => 'dark'|'light'|null} [checkFlag]
  * @property {(now: number) => any} [clockAt]
+ * @property {(kept: {times: number[], left: [number, number], since: number}) => Snapshot} [restoreClock] a stored game's game clock, once its moves are replayed
  *
  * @typedef {{top: number, left: number, bottom: number, right: number}} Rect
  *

@@ -56,6 +56,12 @@ class OthelloSession {
     return this.refresh();
   }
 
+  /** A stored game's clock, after its moves were replayed (games/engine.js). */
+  restoreClock(kept) {
+    this.table.restoreClock(kept);
+    return this.refresh();
+  }
+
   checkFlag(now) {
     const flag = this.table.checkFlag(now);
     if (flag) this.refresh();
