@@ -112,7 +112,7 @@ export function createTable(rules, hooks = {}) {
     // Under a game clock the bot thinks within its own time, and opens at once.
     const left = snap().clockLeft?.[snap().side === 'dark' ? 0 : 1];
     const timeMs = left ? Math.max(50, Math.min(state.botTimeMs, left / 30)) : state.botTimeMs;
-    bot.ask({ level, timeMs, ...question }, question.ply === 0 && !left ? BOT_OPENING_PAUSE_MS : BOT_PAUSE_MS);
+    bot.ask({ level, timeMs, clocked: Boolean(left), ...question }, question.ply === 0 && !left ? BOT_OPENING_PAUSE_MS : BOT_PAUSE_MS);
   }
 
   const { save, start, startNew } = createStarts({
