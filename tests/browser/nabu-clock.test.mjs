@@ -196,7 +196,15 @@ test('a game clock is kept across a reload, its time counting on while the page 
   await context.close();
 });
 
-test('the GGF download carries the game clock (TI) and each move’s time', async () => {
+/** Clicks Download GGF: the file's text. */
+async function downloadGgf(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download GGF' }).click()]);
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+test('the GGF download carries the game clock (TI), each move’s time and a loss on time’s score', async () => {
   const context = await newContext({ acceptDownloads: true });
   const page = await frozen(context, `?lang=en&seats=person,person&seed=${SEED}&clock=180%2B2`);
   await page.clock.runFor(12_300);
@@ -204,12 +212,18 @@ test('the GGF download carries the game clock (TI) and each move’s time', asyn
   await page.clock.runFor(8_100);
   await place(page, 'd6');
   await page.locator('#record-more summary').click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download GGF' }).click()]);
-  const chunks = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
-  const ggf = Buffer.concat(chunks).toString('utf8');
+  const ggf = await downloadGgf(page);
   assert.match(ggf, /TI\[03:00\/00:02\/\]/);
   assert.match(ggf, /B\[f5\/\/12\.3\]W\[d6\/\/8\.1\]/);
+  assert.doesNotMatch(ggf, /RE\[/, 'no result before the end');
+  // Dark never moves again: lost on time, and the GGF's result is the record's (T23), not the board's.
+  await page.clock.runFor(170_000);
+  await page.waitForSelector('body[data-over="true"]');
+  const [, dark, light] = /\nresult: dark (\d+) light (\d+) light wins on time\n/.exec(await page.locator('#record').textContent()).map(Number);
+  const diff = dark - light;
+  const after = await downloadGgf(page);
+  assert.ok(after.includes(`RE[${diff >= 0 ? '+' : ''}${diff}]`), `${diff}: ${after}`);
+  assert.match(after, /B\[f5\/\/12\.3\]W\[d6\/\/8\.1\]/);
   assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -15,8 +15,9 @@ fn player(s: Seat) -> String {
 
 /// The game in GGF: place, players (dark is `PB`), board type, the start
 /// board (a handicap's, V2) and every move (`PA` for a pass). `RE` is dark's disc count less
-/// light's, only once the game is over. Under a game clock, its `TI` and
-/// each move's time ([`super::ggf_clock`]).
+/// light's, only once the game is over (lost on time: the score T23 gives
+/// it). Under a game clock, its `TI` and each move's time
+/// ([`super::ggf_clock`]).
 pub fn write(game: &Session<Position>) -> String {
     let moves: Vec<Move> = game.moves().iter().map(|m| m.mv).collect();
     let dark = game.dark_seat();
@@ -28,6 +29,18 @@ pub fn write(game: &Session<Position>) -> String {
     );
     if let Some(t) = &game.timed {
         super::ggf_clock::stamp(&mut ggf, t.control, &t.times);
+    }
+    if let Some(loser) = game.lost_on_time() {
+        // Lost on time: the result is the WOF's score (T23), not the board's.
+        let p = game.position();
+        let discs = [p.count(Color::Dark), p.count(Color::Light)];
+        let (lost, won) =
+            crate::clock::score_on_time(discs[usize::from(loser == Color::Light)], 64);
+        let (dark, light) = match loser {
+            Color::Dark => (lost, won),
+            Color::Light => (won, lost),
+        };
+        ggf.set_property("RE", &format!("{:+}", i64::from(dark) - i64::from(light)));
     }
     ggf.to_string()
 }

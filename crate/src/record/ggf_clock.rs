@@ -76,8 +76,18 @@ pub fn write(r: &Record) -> Option<String> {
     let players = [r.seats[r.dark], r.seats[1 - r.dark]];
     let over = r.result.verdict != crate::game::Verdict::Unfinished;
     let mut game = super::ggf::game_of(start, &moves, players, over);
-    if let Some(Timing { control, times, .. }) = &r.timing {
+    if let Some(Timing {
+        control,
+        times,
+        on_time,
+    }) = &r.timing
+    {
         stamp(&mut game, *control, times);
+        if *on_time {
+            // The record's result, scored as T23 scores a loss on time.
+            let diff = i64::from(r.result.dark) - i64::from(r.result.light);
+            game.set_property("RE", &format!("{diff:+}"));
+        }
     }
     Some(game.to_string())
 }

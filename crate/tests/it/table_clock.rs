@@ -228,6 +228,27 @@ fn a_whole_game_under_a_game_clock_records_its_times_and_verifies() {
 }
 
 #[test]
+fn a_game_lost_on_time_is_written_to_ggf_with_the_wofs_score() {
+    let mut t = table("person,person", "15+0");
+    t.start_clock(0);
+    t.play_at("f5", 1_000).unwrap();
+    assert_eq!(t.check_flag(16_000), Some(Color::Light));
+    let text = t.record(true);
+    // Light ran out with 1 disc to dark's 4: 1–63, +62 for dark.
+    assert!(
+        text.contains("\nresult: dark 63 light 1 dark wins on time\n"),
+        "{text}"
+    );
+    let ggf = t.ggf();
+    assert!(ggf.contains("RE[+62]"), "{ggf}");
+    assert!(ggf.contains("TI[00:15/00:00/]"), "{ggf}");
+    assert_eq!(
+        virada::record::ggf_clock::write(&parse(&text).unwrap()).unwrap(),
+        ggf
+    );
+}
+
+#[test]
 fn no_undo_under_a_game_clock_and_the_clock_a_move_is_unchanged() {
     let mut t = table("person,bot", "60+0");
     let person_dark = t.session().seat_of(Color::Dark) == 0;
