@@ -4,8 +4,10 @@
 //! mover's stops with the increment added, the other's starts), the game
 //! played to its end has a signed record stating `clock: 180+2` and each
 //! ply's time, which verifies, and the game is rated at the clock's speed
-//! (blitz). No bound below depends on how fast the machine is: each is read
-//! from the frames' own `now`.
+//! (blitz); and after the swap (N4) each seat keeps its own time on the
+//! server (failing before the library's clocks followed the players). No
+//! bound below depends on how fast the machine is: each is read from the
+//! frames' own `now`.
 
 use super::client::{first_legal, Client, Server};
 use super::people::{call, Person, ORIGIN};
@@ -24,9 +26,10 @@ fn now(state: &Value) -> i64 {
 }
 
 /// Plays the game out, each seat its first legal move in turn, checking
-/// the clocks around every move; returns the last frame and each mover's
-/// time just after its move (milliseconds), in order.
-async fn play_checked(clients: &mut [Client; 2]) -> (Value, Vec<i64>) {
+/// the clocks around every move (`increment` in milliseconds); returns the
+/// last frame and each mover's time just after its move (milliseconds), in
+/// order.
+async fn play_checked(clients: &mut [Client; 2], increment: i64) -> (Value, Vec<i64>) {
     let mut kept = Vec::new();
     loop {
         let state = clients[0].latest_state().await;
@@ -49,8 +52,8 @@ async fn play_checked(clients: &mut [Client; 2]) -> (Value, Vec<i64>) {
             .await;
         let (r0, r1) = (remaining(&before), remaining(&after));
         // The move fell between the two frames: the mover's time at it, plus
-        // the 2 s increment (a forced pass after it charges nothing).
-        let most = r0[seat] + 2_000;
+        // the increment (a forced pass after it charges nothing).
+        let most = r0[seat] + increment;
         let least = most - (now(&after) - now(&before));
         assert!(
             (least..=most).contains(&r1[seat]),
@@ -115,7 +118,7 @@ async fn a_nabucodonosor_seek_at_180_2_is_played_under_its_game_clock_and_rated_
     assert_eq!(remaining(&start)[1 - first], 180_000, "the other's waits");
     assert!(remaining(&start)[first] <= 180_000);
 
-    let (over, kept) = play_checked(&mut [a, b]).await;
+    let (over, kept) = play_checked(&mut [a, b], 2_000).await;
     assert_eq!(over["status"], "over");
     let record = over["record"].as_str().unwrap();
     assert!(record.contains("\ngame: nabucodonosor 6\n"), "{record}");
@@ -156,4 +159,63 @@ async fn a_nabucodonosor_seek_at_180_2_is_played_under_its_game_clock_and_rated_
             "{name}: {games:?}"
         );
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_the_swap_each_seat_keeps_its_own_time_on_the_server() {
+    let s = Server::start("nabu-swap-clock", &[]);
+    let table =
+        super::client::create_table(&s, r#"{"game":"nabucodonosor","size":6,"clock":"60+1"}"#)
+            .await;
+    let mut a = Client::connect(&s, &table).await;
+    a.hello(None).await;
+    let mut b = Client::connect(&s, &table).await;
+    b.hello(None).await;
+    let start = super::contribute_all(&mut [&mut a, &mut b]).await;
+    let first = start["table"]["seatToMove"].as_u64().unwrap() as usize;
+    let mut clients = [a, b];
+
+    // The first seat places, the second swaps: the first seat moves again,
+    // now holding light, on its own clock.
+    let before = clients[first].latest_state().await;
+    let mv = first_legal(&before["table"]);
+    clients[first]
+        .send(json!({"v":2,"type":"move","ply":0,"move":mv}))
+        .await;
+    let placed = clients[first]
+        .wait_state(|s| s["ply"].as_u64() == Some(1))
+        .await;
+    let first_left = remaining(&placed)[first];
+    clients[1 - first]
+        .send(json!({"v":2,"type":"move","ply":1,"move":"swap"}))
+        .await;
+    let swapped = clients[1 - first]
+        .wait_state(|s| s["ply"].as_u64() == Some(2))
+        .await;
+    assert_eq!(swapped["table"]["seatToMove"], first, "{swapped}");
+    assert_eq!(
+        swapped["clocks"]["running"], first,
+        "the first seat's own clock runs"
+    );
+    let left = remaining(&swapped);
+    let gone = now(&swapped) - now(&placed);
+    assert!(
+        (first_left - gone..=first_left).contains(&left[first]),
+        "the first seat's time {} from its {first_left}",
+        left[first]
+    );
+    assert!(
+        left[1 - first] <= 61_000,
+        "the second seat's own time, its increment added"
+    );
+
+    // Both play on, each seat charged on its own clock, to the end; the
+    // record's times follow the players and verify.
+    let (over, _) = play_checked(&mut clients, 1_000).await;
+    let record = over["record"].as_str().unwrap();
+    assert!(record.contains("\nmoves: "), "{record}");
+    assert!(record.contains(" swap "), "{record}");
+    let report = verify(record);
+    assert!(report.all_passed(), "{}", report.to_json());
+    assert_eq!(report.get("clock").unwrap().code, "clock-ok");
 }
