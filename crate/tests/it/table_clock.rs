@@ -246,6 +246,9 @@ fn a_game_lost_on_time_is_written_to_ggf_with_the_wofs_score() {
         virada::record::ggf_clock::write(&parse(&text).unwrap()).unwrap(),
         ggf
     );
+    // History's replay of the record downloads the same GGF.
+    let replay = virada::engine::replay::read(&text).unwrap();
+    assert_eq!(replay.ggf.as_deref(), Some(ggf.as_str()));
 }
 
 #[test]
