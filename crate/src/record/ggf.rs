@@ -1,7 +1,9 @@
 //! Export of an Othello game as GGF (the Generic Game Format of GGS and
 //! NBoard): `(;GM[Othello]PC[Virada]PB[…]PW[…]RE[…]TY[8]BO[8 … *]B[f5]W[d6]…;)`,
-//! written by the crate's GGF notation ([`GgfGame`]).
+//! written by the crate's GGF notation ([`GgfGame`]); a game clock as GGS
+//! writes one: `TI` and each move's time (read back in [`super::ggf_clock`]).
 
+use crate::clock::TimeControl;
 use crate::game::session::Session;
 use crate::game::Seat;
 use crate::{Color, GgfGame, Move, Position};
@@ -28,7 +30,7 @@ pub fn write(game: &Session<Position>) -> String {
         game.is_over(),
     );
     if let Some(t) = &game.timed {
-        super::ggf_clock::stamp(&mut ggf, t.control, &t.times);
+        stamp(&mut ggf, t.control, &t.times);
     }
     if let Some(loser) = game.lost_on_time() {
         // Lost on time: the result is the WOF's score (T23), not the board's.
@@ -65,6 +67,50 @@ pub(super) fn game_of(start: Position, moves: &[Move], players: [Seat; 2], over:
     }
     ggf.set_property("TY", "8");
     ggf
+}
+
+/// `180` as `03:00`, `3725` as `1:02:05`.
+fn hms(seconds: u32) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    match h {
+        0 => format!("{m:02}:{s:02}"),
+        _ => format!("{h}:{m:02}:{s:02}"),
+    }
+}
+
+/// The `TI` value of a game clock: `03:00/00:02/` for `180+2`.
+pub fn ti(control: TimeControl) -> Option<String> {
+    match control {
+        TimeControl::Game { base, increment } => Some(format!("{}/{}/", hms(base), hms(increment))),
+        _ => None,
+    }
+}
+
+/// Writes a game clock into `game`: its `TI`, and each move's time (the
+/// seconds it took, from `times`, each ply's time left in tenths) when
+/// there is one a move. Nothing for another clock.
+pub fn stamp(game: &mut GgfGame, control: TimeControl, times: &[u32]) {
+    let TimeControl::Game { base, increment } = control else {
+        return;
+    };
+    if let Some(ti) = ti(control) {
+        game.set_property("TI", &ti);
+    }
+    if times.len() < game.moves.len() {
+        return;
+    }
+    let mut left = [base * 10; 2];
+    for (m, &after) in game.moves.iter_mut().zip(times) {
+        let side = usize::from(m.color == crate::Color::Light);
+        let gain = if m.mv == Move::Pass {
+            0
+        } else {
+            increment * 10
+        };
+        let took = (left[side] + gain).saturating_sub(after);
+        m.time = Some(format!("{}.{}", took / 10, took % 10));
+        left[side] = after;
+    }
 }
 
 #[cfg(test)]
