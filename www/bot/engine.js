@@ -82,15 +82,17 @@ export function splitJob(job) {
 }
 
 /**
- * The Nabucodonosor bot's move for the game of side `size` after `moves`.
+ * The Nabucodonosor bot's move for the game of side `size` after `moves`;
+ * `timeMs` (not 0) bounds its search: under a game clock, its own time.
  * @param {number} size
  * @param {string} moves
  * @param {number} level
  * @param {string} seed
+ * @param {number} [timeMs]
  * @returns {string}
  */
-export function nabuBotMove(size, moves, level, seed) {
-  return coded(() => nabu_bot_move(size, moves, level, seed));
+export function nabuBotMove(size, moves, level, seed, timeMs = 0) {
+  return coded(() => nabu_bot_move(size, moves, level, seed, timeMs));
 }
 
 /**

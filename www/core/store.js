@@ -18,7 +18,8 @@ export const GAME_FORMAT = 2;
  * @property {number} [size]
  * @property {string} seats
  * @property {number} level
- * @property {number} clock
+ * @property {number|string} clock seconds a turn, or a game clock in its notation (`180+2`)
+ * @property {{times: number[], left: [number, number], since: number}} [timed] a game clock under way: each ply's time left (tenths), each colour's milliseconds left when last stopped, when the running one started (ms since the epoch)
  * @property {string} seed 64 hex
  * @property {boolean} seedChosen
  * @property {string} word
@@ -57,6 +58,13 @@ function migrate(g, slot) {
   return g;
 }
 
+/** A stored game clock's shape (the engine checks that it fits the moves). */
+const timedOk = (t) =>
+  t && typeof t === 'object' &&
+  Array.isArray(t.times) && t.times.length <= 200 && t.times.every((x) => Number.isInteger(x) && x >= 0) &&
+  Array.isArray(t.left) && t.left.length === 2 && t.left.every((x) => Number.isFinite(x) && x >= 0) &&
+  Number.isFinite(t.since);
+
 /**
  * Reads the saved game of `slot`: {status:'none'} | {status:'ok', game,
  * from} (from: the format it was stored in) | {status:'broken'} |
@@ -79,7 +87,8 @@ export function loadGame(slot = 'othello') {
     const ok =
       g && typeof g === 'object' &&
       typeof g.seats === 'string' &&
-      Number.isInteger(g.level) && Number.isInteger(g.clock) &&
+      Number.isInteger(g.level) && (Number.isInteger(g.clock) || (typeof g.clock === 'string' && g.clock.length <= 16)) &&
+      (g.timed === undefined || timedOk(g.timed)) &&
       typeof g.seed === 'string' && /^[0-9a-f]{64}$/.test(g.seed) &&
       typeof g.seedChosen === 'boolean' &&
       typeof g.word === 'string' &&

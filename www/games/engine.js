@@ -43,6 +43,7 @@ export function ready() {
  * @property {'dark'|'light'|null} [clockRunning] the colour whose game clock runs
  * @property {number} [clockSince] when the running game clock started (ms since the epoch)
  * @property {'dark'|'light'|null} [lostOnTime] the colour whose flag fell
+ * @property {number[]} [clockTimes] a game clock's time left after each ply so far, in tenths (the record's `times`)
  * @property {[number, number]} counts dark's and light's discs
  * @property {boolean} mustPass
  * @property {boolean} over
@@ -192,6 +193,19 @@ export class Table {
   /** @param {number} now starts the side to move's game clock, once */
   startClock(now) {
     this.inner.start_clock(now);
+    return this.refresh();
+  }
+
+  /**
+   * A stored game's clock, after its moves were replayed: each ply's time
+   * left (tenths, the snapshot's `clockTimes`), dark's and light's
+   * milliseconds left when last stopped (`clockLeft`) and the instant the
+   * side to move's clock started (`clockSince`). `bad-clock-state` when
+   * they do not fit the moves.
+   * @param {{times: number[], left: [number, number], since: number}} kept
+   */
+  restoreClock({ times, left, since }) {
+    coded(() => this.inner.restore_clock(Uint32Array.from(times), left[0], left[1], since));
     return this.refresh();
   }
 

@@ -29,14 +29,16 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
   function save() {
     if (state.online || state.storeHeld) return;
     const s = snap();
-    // A game under a game clock is not kept: a reload starts the asked-for game afresh.
-    if (s.clockLeft) return store.clearGame(rules.store);
+    // A game clock under way is kept with it: each ply's time, both clocks
+    // as they last stopped and since when the running one runs.
+    const started = s.clockLeft && (s.clockRunning || s.lostOnTime || s.moves.length);
     store.saveGame({
       game: rules.name,
       size: s.n,
       seats: state.settings.seats,
       level: state.settings.level,
-      clock: s.clock,
+      clock: s.clockLeft ? s.timeControl : s.clock,
+      timed: started ? { times: s.clockTimes ?? [], left: s.clockLeft, since: s.clockSince } : undefined,
       seed: state.session.seedHex(),
       seedChosen: s.seedChosen,
       word: state.session.word(),
@@ -144,6 +146,8 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
         try {
           freshSession({ seats: g.seats, level: g.level, clock: g.clock, size: g.size, handicap: g.handicap }, g.seed, { word: g.word, secret: !g.seedChosen });
           state.session.replay(g.moves, g.byTable);
+          // Its clock counts on from when it was kept: a reload buys no time (docs/page.md).
+          if (g.timed) state.session.restoreClock(g.timed);
           if (g.assists) state.session.setAssists(g.assists);
           state.seedShown = snap().over;
           const deadline = Number.isFinite(g.deadline) ? g.deadline : undefined;

@@ -104,6 +104,14 @@ impl GameClock {
         }
     }
 
+    /// The players exchanged colours (Nabucodonosor's swap, N4): each
+    /// keeps its own time, so the two sides' times change places, and the
+    /// clock that runs is still the same player's, now on the other side.
+    pub fn exchange(&mut self) {
+        self.remaining_ms.swap(0, 1);
+        self.running = self.running.map(|s| 1 - s);
+    }
+
     /// The game ended on the board at `now` (after its last move): both
     /// clocks stop.
     pub fn stop(&mut self) {

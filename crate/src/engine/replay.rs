@@ -200,12 +200,17 @@ pub fn read(text: &str) -> Result<Replay, ReadError> {
         game: GameKind::Othello,
         header,
         transcript: crate::write_transcript_with_passes(&game.moves),
-        ggf: Some(crate::record::ggf::write_moves(
-            game.start,
-            &game.moves,
-            players,
-            over,
-        )),
+        // A record under a game clock: its GGF carries the clock and each
+        // move's time, as the table's does.
+        ggf: Some(
+            record
+                .as_ref()
+                .filter(|r| r.timing.is_some())
+                .and_then(crate::record::ggf_clock::write)
+                .unwrap_or_else(|| {
+                    crate::record::ggf::write_moves(game.start, &game.moves, players, over)
+                }),
+        ),
         steps,
     })
 }

@@ -85,13 +85,16 @@ impl Timed {
         matches!(self.control, TimeControl::Game { .. })
     }
 
-    /// A turn ended at `now`: `mover` moved, then the table passed for the
-    /// colours in `passes` (each charged nothing), and the game is `over`
-    /// or not. The flag instead when the mover's time had run out (the
-    /// move must then be taken back: it came too late).
+    /// A turn ended at `now`: `mover` moved, the players exchanged colours
+    /// with that move when `exchanged` (Nabucodonosor's swap, N4: each
+    /// player keeps its own time, which changes colour with it), then the
+    /// table passed for the colours in `passes` (each charged nothing), and
+    /// the game is `over` or not. The flag instead when the mover's time had
+    /// run out (the move must then be taken back: it came too late).
     pub fn turn(
         &mut self,
         mover: Color,
+        exchanged: bool,
         passes: &[Color],
         over: bool,
         now: u64,
@@ -106,6 +109,9 @@ impl Timed {
         })?;
         if keep {
             self.times.push(tenths_of(left));
+        }
+        if exchanged {
+            self.clock.exchange();
         }
         for &p in passes {
             self.clock.passed(now);
@@ -167,10 +173,10 @@ mod tests {
         assert!(!t.started());
         t.begin(Color::Dark, 0);
         assert_eq!(t.left(day), [day, 2 * day]);
-        t.turn(Color::Dark, &[], false, day + 5).unwrap();
+        t.turn(Color::Dark, false, &[], false, day + 5).unwrap();
         assert_eq!(t.running(), Some(Color::Light));
         assert_eq!(t.left(day + 5), [day - 5, 2 * day]);
-        t.turn(Color::Light, &[], false, 2 * day).unwrap();
+        t.turn(Color::Light, false, &[], false, 2 * day).unwrap();
         assert_eq!(t.left(3 * day), [day, day + 5], "dark's window again");
         assert_eq!(t.check(4 * day - 1), None);
         assert_eq!(t.check(4 * day).map(|f| f.side), Some(0));

@@ -3,19 +3,11 @@
 //! each move's time after its second `/`, the seconds the move took
 //! (`B[f5//1.7]`), written from a record's `times` and read back into them.
 
+pub use super::ggf::{stamp, ti};
 use super::{Record, Timing};
 use crate::clock::TimeControl;
 use crate::game::Moves;
 use crate::{GgfGame, Move};
-
-/// `180` as `03:00`, `3725` as `1:02:05`.
-fn hms(seconds: u32) -> String {
-    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
-    match h {
-        0 => format!("{m:02}:{s:02}"),
-        _ => format!("{h}:{m:02}:{s:02}"),
-    }
-}
 
 /// `[[h:]m:]s` as seconds (each part digits, minutes and seconds under 60
 /// after the first part); empty as 0.
@@ -39,14 +31,6 @@ fn seconds(text: &str) -> Option<u32> {
         total = total.checked_mul(60)?.checked_add(n)?;
     }
     Some(total)
-}
-
-/// The `TI` value of a game clock: `03:00/00:02/` for `180+2`.
-pub fn ti(control: TimeControl) -> Option<String> {
-    match control {
-        TimeControl::Game { base, increment } => Some(format!("{}/{}/", hms(base), hms(increment))),
-        _ => None,
-    }
 }
 
 /// The game clock a `TI` value states, `None` when it is none of Virada's
@@ -75,29 +59,18 @@ pub fn write(r: &Record) -> Option<String> {
     };
     let players = [r.seats[r.dark], r.seats[1 - r.dark]];
     let over = r.result.verdict != crate::game::Verdict::Unfinished;
-    let text = super::ggf::write_moves(start, &moves, players, over);
-    let Some(Timing {
-        control: control @ TimeControl::Game { base, increment },
+    let mut game = super::ggf::game_of(start, &moves, players, over);
+    if let Some(Timing {
+        control,
         times,
-        ..
+        on_time,
     }) = &r.timing
-    else {
-        return Some(text);
-    };
-    let mut game: GgfGame = text.parse().ok()?;
-    game.set_property("TI", &ti(*control)?);
-    if times.len() >= game.moves.len() {
-        let mut left = [base * 10; 2];
-        for (m, &after) in game.moves.iter_mut().zip(times) {
-            let side = usize::from(m.color == crate::Color::Light);
-            let gain = if m.mv == Move::Pass {
-                0
-            } else {
-                increment * 10
-            };
-            let took = (left[side] + gain).saturating_sub(after);
-            m.time = Some(format!("{}.{}", took / 10, took % 10));
-            left[side] = after;
+    {
+        stamp(&mut game, *control, times);
+        if *on_time {
+            // The record's result, scored as T23 scores a loss on time.
+            let diff = i64::from(r.result.dark) - i64::from(r.result.light);
+            game.set_property("RE", &format!("{diff:+}"));
         }
     }
     Some(game.to_string())

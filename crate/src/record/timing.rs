@@ -10,8 +10,9 @@
 //! result: dark 61 light 3 dark wins on time
 //! ```
 //!
-//! `times` has one entry a ply: the time left to the side that played it,
-//! after the ply, its increment included, in seconds with tenths (rounded
+//! `times` has one entry a ply: the time left to the player that played it
+//! (a player's time is its own: after Nabucodonosor's swap it changes colour
+//! with the player), after the ply, its increment included, in seconds with tenths (rounded
 //! up: a side with any time left never shows `0.0`); a pass leaves its
 //! side's time as it was. A game lost on time has one entry more, `0.0`:
 //! the flag of the side to move after the last ply. Its score is the World
@@ -171,8 +172,10 @@ fn bad(line: usize, field: Field, v: &str) -> RecordError {
 
 /// How the replay ended, for the clock's checks.
 pub(crate) struct Replayed<'a> {
-    /// Each ply's side and whether it was a pass.
-    pub plies: &'a [(Color, bool)],
+    /// Each ply's colour, its player's clock (0 for the player who held
+    /// dark at the start, 1 for the other: after Nabucodonosor's swap a
+    /// colour's mover is the other player) and whether it was a pass.
+    pub plies: &'a [(Color, usize, bool)],
     /// The side to move after the last ply.
     pub to_move: Color,
     /// The game ended on the board.
@@ -202,7 +205,7 @@ fn fail(code: &'static str, ply: usize) -> Check {
 }
 
 /// The times against the plies: one a ply (and the flag), none rising by
-/// more than the increment, a pass leaving its side's time, no move made
+/// more than the increment on its player's clock, a pass leaving its side's time, no move made
 /// with no time left, the flag where the result says it fell.
 fn check_times(t: &Timing, g: &Replayed, base: u32, increment: u32) -> Check {
     let clock = format!("{base}+{increment}");
@@ -225,8 +228,8 @@ fn check_times(t: &Timing, g: &Replayed, base: u32, increment: u32) -> Check {
     }
     let inc = increment * 10;
     let mut left = [base * 10; 2];
-    for (i, (&(color, pass), &time)) in g.plies.iter().zip(&t.times).enumerate() {
-        let (s, ply) = (side(color), i + 1);
+    for (i, (&(color, clock, pass), &time)) in g.plies.iter().zip(&t.times).enumerate() {
+        let (s, ply) = (clock & 1, i + 1);
         if pass && time != left[s] {
             return fail("clock-pass-charged", ply)
                 .with("before", tenths_text(left[s]))

@@ -315,6 +315,9 @@ fn check_moves<R: Rules>(r: &Record, mut game: R, plies: &[Played<R::Move>]) -> 
             }
         }
         let mover = game.side_to_move();
+        // The clock is the player's: after the swap (N4) each colour's mover
+        // is the player who held the other colour at the start.
+        let clock = usize::from(mover == Color::Light) ^ usize::from(game.swapped());
         if let Err(e) = game.play(p.mv) {
             let mut out = vec![Check::new("moves", Status::Failed, "illegal-move")
                 .with("ply", ply)
@@ -327,7 +330,7 @@ fn check_moves<R: Rules>(r: &Record, mut game: R, plies: &[Played<R::Move>]) -> 
             return out;
         }
         passes += usize::from(p.mv == R::pass_move());
-        sides.push((mover, p.mv == R::pass_move()));
+        sides.push((mover, clock, p.mv == R::pass_move()));
     }
     let mut out = vec![Check::new("moves", Status::Passed, "moves-ok")
         .with("plies", plies.len())

@@ -62,7 +62,8 @@ pub(super) fn json_of(timed: Option<&Timed>, now: u64) -> String {
 }
 
 /// The snapshot's clock fields (see [`Table::snapshot`]), one copy for
-/// both games.
+/// both games: `clockTimes` is each ply's time left so far, in tenths, as
+/// the record keeps them (what a page stores to resume the game).
 pub(super) fn snapshot_fields(
     o: &mut json::Object<'_>,
     control: Option<TimeControl>,
@@ -72,7 +73,10 @@ pub(super) fn snapshot_fields(
         .field("clockLeft", timed.map(|t| Pair(t.clock.remaining_ms)))
         .field("clockRunning", timed.and_then(Timed::running).map(Shown))
         .field("clockSince", timed.map_or(0, |t| t.clock.since))
-        .field("lostOnTime", timed.and_then(Timed::loser).map(Shown));
+        .field("lostOnTime", timed.and_then(Timed::loser).map(Shown))
+        .array("clockTimes", |a| {
+            a.items(timed.map_or(&[][..], |t| &t.times[..]));
+        });
 }
 
 /// Two numbers as a JSON array.
@@ -161,10 +165,13 @@ impl<R: View> Table<R> {
         if self.check_flag(now).is_some() {
             return Err(FLAG_FELL);
         }
+        let swapped = self.session.rules().swapped();
         let event = self.session.turn(mv).map_err(TableError::illegal::<R>)?;
+        // The pie swap (N4): the players' times change colour with them.
+        let exchanged = !swapped && self.session.rules().swapped();
         if let Some(t) = self.session.timed.as_mut() {
             // No flag at `now` (checked above): the turn finds none either.
-            let _ = t.turn(event.mover, &event.passes, event.over, now);
+            let _ = t.turn(event.mover, exchanged, &event.passes, event.over, now);
         }
         self.last = Some((event.mv, event.changed.clone()));
         Ok(event)

@@ -17,7 +17,7 @@ mod snapshot;
 
 pub use any::AnyTable;
 pub use clock::ClockState;
-pub use nabu::{nabu_bot_move, BOT_STREAM};
+pub use nabu::{nabu_bot_move, nabu_bot_move_within, BOT_STREAM};
 pub use settings::{Settings, SetupError};
 pub use snapshot::{event_json, GameFields, Snapshot};
 

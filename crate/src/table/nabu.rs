@@ -126,15 +126,18 @@ impl Table<NabuGame> {
     /// The bot's move at `level`, deterministic from the game's seed and the
     /// ply (see [`nabu_bot_move`]); `None` once over.
     pub fn bot_move(&self, level: u8) -> Option<NabuMove> {
-        choose(self.session.rules(), level, &self.session.seed)
+        self.bot_move_within(level, &mut || false)
     }
-}
 
-fn choose(game: &NabuGame, level: u8, seed: &Seed) -> Option<NabuMove> {
-    let ply = game.moves().len() as u64;
-    let mut rng = game_rng(seed, BOT_STREAM.wrapping_add(ply));
-    let mut next = || rng.next_u64();
-    bot::choose(game, level, &mut next, &mut || false)
+    /// [`Table::bot_move`], ended early when `stop` says so (under a game
+    /// clock, the bot's own time): the same move as ever when it does not.
+    pub fn bot_move_within(&self, level: u8, stop: &mut impl FnMut() -> bool) -> Option<NabuMove> {
+        let game = self.session.rules();
+        let ply = game.moves().len() as u64;
+        let mut rng = game_rng(&self.session.seed, BOT_STREAM.wrapping_add(ply));
+        let mut next = || rng.next_u64();
+        bot::choose(game, level, &mut next, stop)
+    }
 }
 
 /// The bot's move at `level` for the game of side `size` after `moves`
@@ -148,6 +151,18 @@ pub fn nabu_bot_move(
     level: u8,
     seed_hex: &str,
 ) -> Result<String, TableError> {
+    nabu_bot_move_within(size, moves, level, seed_hex, &mut || false)
+}
+
+/// [`nabu_bot_move`], its search ended early when `stop` says so: under a
+/// game clock the bot thinks within its own time (T22).
+pub fn nabu_bot_move_within(
+    size: u32,
+    moves: &str,
+    level: u8,
+    seed_hex: &str,
+    stop: &mut impl FnMut() -> bool,
+) -> Result<String, TableError> {
     let seed: Seed = seed_hex.parse().map_err(SetupError::Seed)?;
     let mut t = Table::nabucodonosor(
         size,
@@ -160,7 +175,8 @@ pub fn nabu_bot_move(
         },
     )?;
     t.replay_text(moves)?;
-    Ok(t.bot_move(level).map_or(String::new(), |m| m.to_string()))
+    Ok(t.bot_move_within(level, stop)
+        .map_or(String::new(), |m| m.to_string()))
 }
 
 #[cfg(test)]
@@ -254,6 +270,27 @@ mod tests {
         assert_eq!(
             nabu_bot_move(6, "c3", 2, &"ab".repeat(32)).unwrap(),
             nabu_bot_move(6, "c3", 2, &"ab".repeat(32)).unwrap()
+        );
+    }
+
+    #[test]
+    fn the_bot_stops_when_its_time_is_up_and_still_plays_a_legal_move() {
+        let seed = "ab".repeat(32);
+        let mut asked = 0;
+        // Out of time at once: one playout, then a legal move all the same.
+        let hurried = nabu_bot_move_within(8, "c3", 5, &seed, &mut || {
+            asked += 1;
+            true
+        })
+        .unwrap();
+        assert_eq!(asked, 1, "asked before the second playout, then stopped");
+        let mut t = Table::nabucodonosor(8, settings("person,person", 0, "")).unwrap();
+        t.replay_text("c3").unwrap();
+        assert!(t.play(&hurried).is_ok(), "{hurried} is legal");
+        // Never out of time: the same move as without a clock.
+        assert_eq!(
+            nabu_bot_move_within(8, "c3", 3, &seed, &mut || false).unwrap(),
+            nabu_bot_move(8, "c3", 3, &seed).unwrap()
         );
     }
 }

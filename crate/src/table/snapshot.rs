@@ -81,6 +81,9 @@ pub struct Snapshot {
     pub clock_since: u64,
     /// The colour that lost on time, once a flag fell.
     pub lost_on_time: Option<String>,
+    /// Under a game clock, each ply's time left so far in tenths (the
+    /// record's `times`); empty otherwise.
+    pub clock_times: Vec<u32>,
     /// The game's own fields, after the others.
     #[cfg_attr(feature = "serde", serde(flatten))]
     pub fields: GameFields,
@@ -171,6 +174,7 @@ impl<R: View> Table<R> {
             clock_running: timed.and_then(|t| t.running()).map(|c| c.to_string()),
             clock_since: timed.map_or(0, |t| t.clock.since),
             lost_on_time: g.lost_on_time().map(|c| c.to_string()),
+            clock_times: timed.map_or_else(Vec::new, |t| t.times.clone()),
             fields: R::fields(g),
         }
     }
@@ -193,7 +197,8 @@ impl<R: View> Table<R> {
     /// last stopped, else null), `clockRunning` (`dark`, `light` or null),
     /// `clockSince` (the instant the running clock started), `lostOnTime`
     /// (the colour whose flag fell, or null; `outcome` then names the
-    /// other);
+    /// other), `clockTimes` (each ply's time left so far in tenths under a
+    /// game clock, the record's `times`; `[]` otherwise);
     /// then the game's own fields (see [`View::extra_json`]). The same
     /// JSON as serde writes [`Table::to_snapshot`] (with the `serde`
     /// feature), written here with the crate's writer: the page's package

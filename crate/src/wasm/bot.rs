@@ -101,8 +101,10 @@ thread_local! {
 
 /// The Nabucodonosor bot's move at `level` for the game of side `size` after
 /// `moves` (space separated, as the record writes them), from the game's
-/// seed (64 hex) and the ply; empty when the game is over. (Not in the
-/// threaded package: Nabucodonosor's bot runs in a worker of its own.)
+/// seed (64 hex) and the ply; empty when the game is over. `time_ms`, when
+/// not 0, bounds its search (under a game clock, its own time: T22); 0
+/// leaves it to its playouts alone, so a game replays. (Not in the threaded
+/// package: Nabucodonosor's bot runs in a worker of its own.)
 #[cfg(feature = "bot-exports")]
 #[wasm_bindgen]
 pub fn nabu_bot_move(
@@ -110,6 +112,10 @@ pub fn nabu_bot_move(
     moves: &str,
     level: u8,
     seed_hex: &str,
+    time_ms: u32,
 ) -> Result<String, js_sys::Error> {
-    crate::table::nabu_bot_move(size, moves, level, seed_hex).map_err(|e| coded(e.code(), e))
+    let deadline = browser_clock() + f64::from(time_ms);
+    let mut stop = || time_ms > 0 && browser_clock() >= deadline;
+    crate::table::nabu_bot_move_within(size, moves, level, seed_hex, &mut stop)
+        .map_err(|e| coded(e.code(), e))
 }

@@ -84,6 +84,24 @@ impl GameTable {
         self.0.clock_json(instant(now))
     }
 
+    /// A stored game's clock, after its moves were replayed
+    /// (`table::Table::restore_clock`): each ply's time left in tenths as
+    /// the record keeps them, dark's and light's milliseconds left when
+    /// their clocks last stopped, and the instant the side to move's clock
+    /// started. Errors: `bad-clock-state`.
+    pub fn restore_clock(
+        &mut self,
+        times: Vec<u32>,
+        dark_ms: f64,
+        light_ms: f64,
+        since: f64,
+    ) -> Result<(), js_sys::Error> {
+        let left = [instant(dark_ms), instant(light_ms)];
+        self.0
+            .restore_clock(times, left, instant(since))
+            .map_err(error)
+    }
+
     /// The clock ran out: the table plays the time-out move, marked, then
     /// any forced pass. Returns the event as JSON; `game-over` once over,
     /// `no-table-move` under a game clock.

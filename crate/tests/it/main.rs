@@ -26,5 +26,6 @@ mod record_v4;
 mod serde_roundtrip;
 mod swiss;
 mod table_clock;
+mod table_nabu_clock;
 mod table_property;
 mod tournaments;

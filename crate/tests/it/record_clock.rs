@@ -338,7 +338,9 @@ fn a_timed_game_at_the_table_writes_a_record_that_verifies_with_its_flag() {
         now += 1_500;
         let mover = s.position().side_to_move();
         let event = s.turn(virada::Move::Play(sq)).unwrap();
-        timed.turn(mover, &event.passes, event.over, now).unwrap();
+        timed
+            .turn(mover, false, &event.passes, event.over, now)
+            .unwrap();
     }
     // The side to move never moves: its 15 s less what it used run out.
     let to_move = s.position().side_to_move();
@@ -352,7 +354,9 @@ fn a_timed_game_at_the_table_writes_a_record_that_verifies_with_its_flag() {
     assert_eq!(timed.check(now + left + 5_000), Some(flag), "noted once");
     // A move after the flag is refused and adds nothing.
     let n = timed.times.len();
-    assert!(timed.turn(to_move, &[], false, now + left + 1).is_err());
+    assert!(timed
+        .turn(to_move, false, &[], false, now + left + 1)
+        .is_err());
     assert_eq!(timed.times.len(), n);
 
     let mut r = parse(&write(&s, true)).unwrap();

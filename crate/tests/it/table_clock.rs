@@ -64,7 +64,7 @@ fn the_increment_is_added_after_each_move_and_time_runs_only_on_its_turn() {
     let snapshot = t.snapshot();
     assert!(
         snapshot.contains(
-            r#""timeControl":"180+2","clockLeft":[153900,172900],"clockRunning":"light","clockSince":40200,"lostOnTime":null"#
+            r#""timeControl":"180+2","clockLeft":[153900,172900],"clockRunning":"light","clockSince":40200,"lostOnTime":null,"clockTimes":[1520,1729,1539]"#
         ),
         "{snapshot}"
     );
@@ -219,6 +219,36 @@ fn a_whole_game_under_a_game_clock_records_its_times_and_verifies() {
     let ggf = virada::record::ggf_clock::write(&parse(&text).unwrap()).unwrap();
     assert!(ggf.contains("TI[05:00/00:05/]"), "{ggf}");
     assert!(ggf.contains("//"), "{ggf}");
+    // The table's own GGF (the page's Download GGF) is the same text.
+    assert_eq!(t.ggf(), ggf);
+    // And the times read back from it are the record's.
+    let game: virada::GgfGame = ggf.parse().unwrap();
+    let (_, times) = virada::record::ggf_clock::read(&game).unwrap();
+    assert_eq!(times, t.timed().unwrap().times);
+}
+
+#[test]
+fn a_game_lost_on_time_is_written_to_ggf_with_the_wofs_score() {
+    let mut t = table("person,person", "15+0");
+    t.start_clock(0);
+    t.play_at("f5", 1_000).unwrap();
+    assert_eq!(t.check_flag(16_000), Some(Color::Light));
+    let text = t.record(true);
+    // Light ran out with 1 disc to dark's 4: 1–63, +62 for dark.
+    assert!(
+        text.contains("\nresult: dark 63 light 1 dark wins on time\n"),
+        "{text}"
+    );
+    let ggf = t.ggf();
+    assert!(ggf.contains("RE[+62]"), "{ggf}");
+    assert!(ggf.contains("TI[00:15/00:00/]"), "{ggf}");
+    assert_eq!(
+        virada::record::ggf_clock::write(&parse(&text).unwrap()).unwrap(),
+        ggf
+    );
+    // History's replay of the record downloads the same GGF.
+    let replay = virada::engine::replay::read(&text).unwrap();
+    assert_eq!(replay.ggf.as_deref(), Some(ggf.as_str()));
 }
 
 #[test]

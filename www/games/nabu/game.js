@@ -77,6 +77,12 @@ class NabuSession {
     return this.refresh();
   }
 
+  /** A stored game's clock, after its moves were replayed (games/engine.js). */
+  restoreClock(kept) {
+    this.table.restoreClock(kept);
+    return this.refresh();
+  }
+
   checkFlag(now) {
     const flag = this.table.checkFlag(now);
     if (flag) this.refresh();
@@ -163,7 +169,7 @@ function capturePreview(session, rects, anchor, k, via) {
   return { kind: 'capture', move: rect, sq: anchor, anchor, rects, k, squares: [], flips, rect: rectOf(rect, session.n), via };
 }
 
-/** @type {import('../../table/table.js').Rules<NabuSession>} */
+/** @type {import('../../table/types.js').Rules<NabuSession>} */
 export const nabu = {
   name: 'nabucodonosor',
   store: 'nabucodonosor',

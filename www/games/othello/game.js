@@ -56,6 +56,12 @@ class OthelloSession {
     return this.refresh();
   }
 
+  /** A stored game's clock, after its moves were replayed (games/engine.js). */
+  restoreClock(kept) {
+    this.table.restoreClock(kept);
+    return this.refresh();
+  }
+
   checkFlag(now) {
     const flag = this.table.checkFlag(now);
     if (flag) this.refresh();
@@ -156,7 +162,7 @@ function previewOf(session, sq, via) {
   return { move: squareName(sq), sq, squares: [sq], flips, via, text: '' };
 }
 
-/** @type {import('../../table/table.js').Rules<OthelloSession>} */
+/** @type {import('../../table/types.js').Rules<OthelloSession>} */
 export const othello = {
   name: 'othello',
   store: 'othello',

@@ -16,6 +16,7 @@ mod front;
 mod handicap;
 mod lobby;
 mod matches;
+mod nabu_clock;
 mod ops;
 mod passkey;
 mod people;
