@@ -4,7 +4,7 @@
 // phone, seeks a rated game at 2d; bruno's list shows `2d` (the words on
 // the clock and in the Play button's label), he takes it and both reach
 // one table at 2d. Then both ask Quick pairing at 180+2 and reach one table
-// at 180+2.
+// at 180+2; a challenge from a profile offers the same clocks.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
@@ -93,6 +93,15 @@ test('the seek form offers every clock kind in its notation; a 2d seek is listed
   ]);
   const game = await atOneTable([ana.page, bruno.page]);
   assert.deepEqual(await listedClock(ana.page, game), { clock: '180+2', rated: true });
+
+  // A challenge from bruno's profile offers the same clocks.
+  await ana.page.goto(`${originOf(server)}/players.html?name=bruno&lang=en`);
+  await ana.page.locator('#challenge-clock').waitFor();
+  assert.deepEqual(
+    await ana.page.locator('#challenge-clock optgroup').evaluateAll((gs) => gs.map((g) => [g.getAttribute('label'), [...g.querySelectorAll('option')].map((o) => o.textContent)])),
+    groups.en.map((label, i) => [label, clocks[i]]),
+  );
+  assert.equal(await ana.page.locator('#challenge-clock').inputValue(), '30');
   assert.deepEqual([...ana.page.errors, ...bruno.page.errors], []);
   await ana.context.close();
   await bruno.context.close();

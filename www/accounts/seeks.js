@@ -9,23 +9,10 @@ import { t } from '../core/i18n.js';
 import { clockWords, readClock } from '../core/clock-text.js';
 import { say } from '../core/announce.js';
 import * as api from './api.js';
-import { el, errorText, profileHref } from './bar.js';
+import { clockSelect, el, errorText, FIRST_CLOCK, profileHref } from './bar.js';
 
 const LIST_EVERY_MS = 2000;
 const OWN_EVERY_MS = 1500;
-/**
- * The clocks a seek offers, in the clock's one notation (docs/server.md):
- * each kind's label (a word key, saying the notation in words) and its
- * clocks: clocks a move (`30`), game clocks (`180+2`, base and increment
- * in seconds), correspondence (`2d`, days a move, online only).
- */
-const CLOCKS = /** @type {const} */ ([
-  ['a.clockPerMove', ['15', '30', '60', '120', '300']],
-  ['a.clockPerGame', ['60+0', '180+2', '300+0', '600+5', '1800+0']],
-  ['a.clockDays', ['1d', '2d', '3d', '7d', '14d']],
-]);
-/** The clock chosen when the form opens. */
-const FIRST_CLOCK = '30';
 /** The games a seek offers: Othello, and Nabucodonosor on each board. */
 const GAMES = ['othello', ...[5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => `nabucodonosor:${n}`)];
 
@@ -53,24 +40,6 @@ function describe(s) {
   const words = clockWords(s.clock, t, { perMove: 'l.clock', days: 'l.days', none: 'l.noClock' });
   const notation = readClock(s.clock) ? String(s.clock) : words;
   return { game, clock: notation, words, kind: s.rated ? t('a.rated') : t('a.casual') };
-}
-
-/**
- * A select of every seek clock, a group a kind, each option its notation.
- * @param {string} id the select's id (its name is `clock`)
- */
-function clockSelect(id) {
-  const select = el('select', { id, name: 'clock' });
-  for (const [label, clocks] of CLOCKS) {
-    const group = el('optgroup', { label: t(label) });
-    for (const clock of clocks) {
-      const option = el('option', { value: clock }, clock);
-      if (clock === FIRST_CLOCK) option.setAttribute('selected', '');
-      group.append(option);
-    }
-    select.append(group);
-  }
-  return select;
 }
 
 /**
