@@ -37,6 +37,39 @@ export function el(tag, attrs = {}, text = '') {
 }
 
 /**
+ * The clocks a seek offers, in the clock's one notation (docs/server.md):
+ * each kind's label (a word key, saying the notation in words) and its
+ * clocks: clocks a move (`30`), game clocks (`180+2`, base and increment
+ * in seconds), correspondence (`2d`, days a move, online only).
+ */
+export const CLOCKS = /** @type {const} */ ([
+  ['a.clockPerMove', ['15', '30', '60', '120', '300']],
+  ['a.clockPerGame', ['60+0', '180+2', '300+0', '600+5', '1800+0']],
+  ['a.clockDays', ['1d', '2d', '3d', '7d', '14d']],
+]);
+/** The clock chosen when the form opens. */
+export const FIRST_CLOCK = '30';
+
+/**
+ * A select of every seek clock, a group a kind, each option its notation
+ * (the seek form's, and a challenge's on a profile).
+ * @param {string} id the select's id (its name is `clock`)
+ */
+export function clockSelect(id) {
+  const select = el('select', { id, name: 'clock' });
+  for (const [label, clocks] of CLOCKS) {
+    const group = el('optgroup', { label: t(label) });
+    for (const clock of clocks) {
+      const option = el('option', { value: clock }, clock);
+      if (clock === FIRST_CLOCK) option.setAttribute('selected', '');
+      group.append(option);
+    }
+    select.append(group);
+  }
+  return select;
+}
+
+/**
  * Mounts the bar in `root`; calls `changed(me)` with who this is, now and
  * after each sign-in or sign-out. Returns a redraw (for a new language).
  * @param {HTMLElement} root

@@ -7,13 +7,12 @@
 import { addWords, t } from '../core/i18n.js';
 import { say } from '../core/announce.js';
 import { ask } from './api.js';
-import { el } from './bar.js';
+import { clockSelect, el, FIRST_CLOCK } from './bar.js';
 import { CHALLENGE_WORDS } from './challenge-words.js';
 import { goToTable } from './challenged.js';
 
 addWords(CHALLENGE_WORDS);
 
-const CLOCKS = [15, 30, 60, 120, 300];
 const ASK_EVERY_MS = 1500;
 
 /**
@@ -45,7 +44,7 @@ export function mountChallenge(root) {
   async function send(form) {
     const data = new FormData(form);
     try {
-      const made = await ask('api/challenges', { name: state.name, game: 'othello', clock: Number(data.get('clock')), rated: data.get('rated') === 'on' });
+      const made = await ask('api/challenges', { name: state.name, game: 'othello', clock: String(data.get('clock') || FIRST_CLOCK), rated: data.get('rated') === 'on' });
       state.own = made.id;
       state.message = '';
       say(t('ch.waiting', { name: String(state.name) }));
@@ -78,12 +77,8 @@ export function mountChallenge(root) {
       parts.push(waiting, back);
     } else {
       const form = el('form', { id: 'challenge-form', class: 'challenge-form' });
-      const clock = el('select', { id: 'challenge-clock', name: 'clock' });
-      for (const c of CLOCKS) {
-        const option = el('option', { value: String(c) }, t('ch.clockN', { n: c }));
-        if (c === 30) option.setAttribute('selected', '');
-        clock.append(option);
-      }
+      // Every clock kind in its notation, as the lobby's seek form offers them.
+      const clock = clockSelect('challenge-clock');
       const rated = el('input', { type: 'checkbox', id: 'challenge-rated', name: 'rated', checked: '' });
       const clockLabel = el('label', { for: 'challenge-clock' }, t('ch.clock'));
       const ratedLabel = el('label', { for: 'challenge-rated' }, t('ch.rated'));

@@ -6,14 +6,13 @@
 // widens); once paired, the page goes to the table.
 
 import { t } from '../core/i18n.js';
-import { clockWords } from '../core/clock-text.js';
+import { clockWords, readClock } from '../core/clock-text.js';
 import { say } from '../core/announce.js';
 import * as api from './api.js';
-import { el, errorText, profileHref } from './bar.js';
+import { clockSelect, el, errorText, FIRST_CLOCK, profileHref } from './bar.js';
 
 const LIST_EVERY_MS = 2000;
 const OWN_EVERY_MS = 1500;
-const CLOCKS = [15, 30, 60, 120, 300];
 /** The games a seek offers: Othello, and Nabucodonosor on each board. */
 const GAMES = ['othello', ...[5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => `nabucodonosor:${n}`)];
 
@@ -31,11 +30,16 @@ const GAMES = ['othello', ...[5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => 
  * @property {boolean} quick
  */
 
-/** "Othello, 30 s a move, rated". @param {SeekView} s */
+/**
+ * A seek's game, its clock in its notation (`30`, `180+2`, `2d`) as the
+ * list shows it and in words ("30 s a move") for its Play button's label,
+ * and its kind. @param {SeekView} s
+ */
 function describe(s) {
   const game = s.game === 'nabucodonosor' ? t('l.nabu', { n: Number(s.size) }) : t('l.othello');
-  const clock = clockWords(s.clock, t, { perMove: 'l.clock', days: 'l.days', none: 'l.noClock' });
-  return { game, clock, kind: s.rated ? t('a.rated') : t('a.casual') };
+  const words = clockWords(s.clock, t, { perMove: 'l.clock', days: 'l.days', none: 'l.noClock' });
+  const notation = readClock(s.clock) ? String(s.clock) : words;
+  return { game, clock: notation, words, kind: s.rated ? t('a.rated') : t('a.casual') };
 }
 
 /**
@@ -108,7 +112,8 @@ export function mountSeeks(root, heard = () => {}) {
     const body = {
       game,
       size: size ? Number(size) : undefined,
-      clock: Number(data.get('clock')),
+      // The clock's notation as chosen (`30`, `180+2`, `2d`).
+      clock: String(data.get('clock') || FIRST_CLOCK),
       rated: data.get('rated') === 'on',
       min: number('min'),
       max: number('max'),
@@ -167,12 +172,7 @@ export function mountSeeks(root, heard = () => {}) {
       const [kind, size] = g.split(':');
       game.append(el('option', { value: g }, kind === 'othello' ? t('l.othello') : t('l.nabu', { n: Number(size) })));
     }
-    const clock = el('select', { id: 'seek-clock', name: 'clock' });
-    for (const c of CLOCKS) {
-      const option = el('option', { value: String(c) }, t('l.clock', { n: c }));
-      if (c === 30) option.setAttribute('selected', '');
-      clock.append(option);
-    }
+    const clock = clockSelect('seek-clock');
     const rated = el('input', { type: 'checkbox', id: 'seek-rated', name: 'rated', checked: '' });
     const min = el('input', { type: 'number', id: 'seek-min', name: 'min', min: '0', max: '4000', step: '50', inputmode: 'numeric' });
     const max = el('input', { type: 'number', id: 'seek-max', name: 'max', min: '0', max: '4000', step: '50', inputmode: 'numeric' });
@@ -265,17 +265,20 @@ export function mountSeeks(root, heard = () => {}) {
     for (const s of state.seeks) {
       const li = el('li', { class: 'lobby-entry seek-entry' });
       li.dataset.id = s.id;
-      const { game, clock, kind } = describe(s);
+      const { game, clock, words, kind } = describe(s);
       const range = s.min != null || s.max != null
         ? (s.max == null ? t('a.rangeFrom', { min: s.min }) : s.min == null ? t('a.rangeTo', { max: s.max }) : t('a.range', { min: s.min, max: s.max }))
         : t('a.anyRange');
       const who = el('a', { href: profileHref(s.name), class: 'seek-name' }, `${s.name} (${s.shown})`);
-      const what = el('span', { class: 'seek-what' }, [game, clock, kind, range].join(' · '));
+      // The clock in its notation, in words where a pointer rests on it
+      // (its Play button's label says them too).
+      const what = el('span', { class: 'seek-what' }, `${game} · `);
+      what.append(el('span', { class: 'seek-clock', title: words }, clock), ` · ${[kind, range].join(' · ')}`);
       li.append(who, ' ', what);
       const own = state.me?.name === s.name;
       if (own) li.append(' ', el('span', { class: 'seek-own' }, t('a.yours')));
       else if (signedIn) {
-        const play = el('button', { type: 'button', class: 'seek-take', 'aria-label': t('a.takeLabel', { name: s.name, rating: s.shown, game, clock, kind }) }, t('a.take'));
+        const play = el('button', { type: 'button', class: 'seek-take', 'aria-label': t('a.takeLabel', { name: s.name, rating: s.shown, game, clock: words, kind }) }, t('a.take'));
         play.addEventListener('click', () => take(s));
         // Said before a tap: a seek whose range leaves this rating out offers no Play.
         const fits = accepts(s, Number(state.me?.rating));

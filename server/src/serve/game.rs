@@ -4,6 +4,7 @@
 
 use virada::engine::search::{default_clock, Budget};
 use virada::game::fairness::{Contribution, Seed};
+use virada::game::rules::Rules as _;
 use virada::game::timed::Timed;
 use virada::game::{GameKind, Seat};
 use virada::table::{AnyTable, Settings};
@@ -45,6 +46,13 @@ pub fn check_handicap(kind: GameKind, text: &str) -> Result<String, (&'static st
 #[derive(Clone, Debug)]
 pub struct Game {
     table: AnyTable,
+    /// The seat the colour draw gave dark ([`Session::dark_seat`]), drawn
+    /// once: the draw hashes the seed with both contributions (SHA-256),
+    /// and the frame's clocks and the score ask whose colour is whose at
+    /// every move. Nothing changes it once the words are set.
+    ///
+    /// [`Session::dark_seat`]: virada::game::session::Session::dark_seat
+    draw: usize,
 }
 
 /// A game's clocks as a frame shows them: seat by seat.
@@ -105,7 +113,11 @@ impl Game {
             None => table.set_words(words.clone()),
         }
         .map_err(|e| e.to_string())?;
-        Ok(Game { table })
+        let draw = match &table {
+            AnyTable::Othello(t) => t.session().dark_seat(),
+            AnyTable::Nabucodonosor(t) => t.session().dark_seat(),
+        };
+        Ok(Game { table, draw })
     }
 
     /// Sets Othello's handicap (V2) from its short form before the first
@@ -131,11 +143,20 @@ impl Game {
             .map_err(|e| e.to_string())
     }
 
-    /// The seat playing `color`.
+    /// The seat playing `color`: the draw's, exchanged once Nabucodonosor's
+    /// pie rule swapped the colours (as [`Session::seat_of`] says, without
+    /// drawing again).
+    ///
+    /// [`Session::seat_of`]: virada::game::session::Session::seat_of
     fn seat_of(&self, color: Color) -> usize {
-        match &self.table {
-            AnyTable::Othello(t) => t.session().seat_of(color),
-            AnyTable::Nabucodonosor(t) => t.session().seat_of(color),
+        let swapped = match &self.table {
+            AnyTable::Othello(t) => t.session().rules().swapped(),
+            AnyTable::Nabucodonosor(t) => t.session().rules().swapped(),
+        };
+        let dark = self.draw ^ usize::from(swapped);
+        match color {
+            Color::Dark => dark,
+            Color::Light => 1 - dark,
         }
     }
 
@@ -205,20 +226,14 @@ impl Game {
 
     /// Discs (or pieces) on the board, seat by seat.
     pub fn score(&self) -> [u32; 2] {
-        use virada::Color;
-        fn by_seat<R: virada::game::rules::Rules>(
-            s: &virada::game::session::Session<R>,
-        ) -> [u32; 2] {
-            let [dark, light] = s.rules().counts();
-            let mut score = [0; 2];
-            score[s.seat_of(Color::Dark)] = dark;
-            score[s.seat_of(Color::Light)] = light;
-            score
-        }
-        match &self.table {
-            AnyTable::Othello(t) => by_seat(t.session()),
-            AnyTable::Nabucodonosor(t) => by_seat(t.session()),
-        }
+        let [dark, light] = match &self.table {
+            AnyTable::Othello(t) => t.session().rules().counts(),
+            AnyTable::Nabucodonosor(t) => t.session().rules().counts(),
+        };
+        let mut score = [0; 2];
+        score[self.seat_of(Color::Dark)] = dark;
+        score[self.seat_of(Color::Light)] = light;
+        score
     }
 
     /// The seat whose turn it is.
@@ -265,4 +280,56 @@ impl Game {
 /// A record's text signed with the server's key.
 pub fn sign(text: &str, keys: &Keys) -> String {
     virada::record::sign(text, &keys.public_bytes(), |bytes| keys.sign(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(kind: GameKind, randoms: Option<[Option<[u8; 32]>; 2]>, seed: u8) -> Game {
+        let words = ["ana".to_string(), "bruno".to_string()];
+        Game::new(kind, None, 3, [false; 2], &words, randoms, Seed([seed; 32])).unwrap()
+    }
+
+    /// The library's own answer, drawn again.
+    fn drawn(g: &Game, color: Color) -> usize {
+        match &g.table {
+            AnyTable::Othello(t) => t.session().seat_of(color),
+            AnyTable::Nabucodonosor(t) => t.session().seat_of(color),
+        }
+    }
+
+    #[test]
+    fn the_colours_drawn_once_are_the_librarys_whatever_the_draw_and_after_a_swap() {
+        let mut seen = [false; 2];
+        for seed in 0..16 {
+            for randoms in [None, Some([Some([seed; 32]), None])] {
+                for kind in [GameKind::Othello, GameKind::Nabucodonosor(7)] {
+                    let mut g = game(kind, randoms, seed);
+                    for color in [Color::Dark, Color::Light] {
+                        assert_eq!(g.seat_of(color), drawn(&g, color));
+                    }
+                    seen[g.seat_of(Color::Dark)] = true;
+                    if kind == GameKind::Othello {
+                        continue;
+                    }
+                    // Nabucodonosor's pie rule: the second player swaps.
+                    g.play("c3", 0).unwrap();
+                    g.play("swap", 0).unwrap();
+                    for color in [Color::Dark, Color::Light] {
+                        assert_eq!(g.seat_of(color), drawn(&g, color), "after the swap");
+                    }
+                    let [dark, light] = match &g.table {
+                        AnyTable::Nabucodonosor(t) => t.session().rules().counts(),
+                        AnyTable::Othello(_) => unreachable!(),
+                    };
+                    let mut score = [0; 2];
+                    score[drawn(&g, Color::Dark)] = dark;
+                    score[drawn(&g, Color::Light)] = light;
+                    assert_eq!(g.score(), score);
+                }
+            }
+        }
+        assert_eq!(seen, [true, true], "both seats drew dark in some game");
+    }
 }

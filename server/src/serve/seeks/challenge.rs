@@ -77,8 +77,7 @@ pub(super) async fn create(
 ) -> Response {
     answer(
         async {
-            seeks.accounts.check_origin(&headers)?;
-            let (account, _) = seeks.accounts.require(&headers).await?;
+            let account = seeks.asker(&headers).await?;
             let Body(body) = body?;
             let to = named(&seeks, &body.name).await?.ok_or_else(|| {
                 refusal(
@@ -165,11 +164,10 @@ pub(super) async fn decline(
 ) -> Response {
     answer(
         async {
-            seeks.accounts.check_origin(&headers)?;
-            let (account, _) = seeks.accounts.require(&headers).await?;
+            let account = seeks.asker(&headers).await?;
             body?;
             let kv = seeks.accounts.kv();
-            let Some((seek, text)) = store(kv::read::<Seek>(&**kv, &seek_key(&id)).await)? else {
+            let Some((seek, text)) = seeks.read(&id).await? else {
                 return Ok(Json(json!({})).into_response());
             };
             if seek.to.as_deref() != Some(account.id.as_str()) {

@@ -19,6 +19,7 @@
 //! A challenge is a seek made to one named account (`challenge.rs`).
 
 mod challenge;
+mod pair;
 mod pools;
 mod quick;
 
@@ -37,10 +38,8 @@ use super::accounts::model::Account;
 use super::accounts::{answer, refusal, storage, store, Accounts};
 use super::body::{ApiBody, Body, Nothing, Refusal};
 use super::clock::{self, Clock, Given, BAD_CLOCK};
-use super::hub::{Hub, NewTable};
-use super::saved::{Players, SeatAccount};
+use super::hub::Hub;
 use super::table::{fresh_token, now_ms};
-use virada::game::GameKind;
 
 /// How long a seek stays open without its seeker's page asking after it
 /// (it asks every 1.5 s, and withdraws it when it closes): a seek whose
@@ -66,6 +65,21 @@ pub struct Seeks {
     pub hub: Arc<Hub>,
 }
 
+impl Seeks {
+    /// Who asks for a change: the request's Origin checked (403
+    /// `bad-origin`, `no-origin`), then its session (401 `signed-out`).
+    async fn asker(&self, headers: &HeaderMap) -> Result<Account, Refusal> {
+        self.accounts.check_origin(headers)?;
+        Ok(self.accounts.require(headers).await?.0)
+    }
+
+    /// The seek `id` as kept, with its text (a swap changes it only from
+    /// that text); `None` once it is gone.
+    async fn read(&self, id: &str) -> Result<Option<(Seek, String)>, Refusal> {
+        store(kv::read::<Seek>(&**self.accounts.kv(), &seek_key(id)).await)
+    }
+}
+
 /// The seeks' routes (the rate limit is laid over them by the caller).
 pub fn router(seeks: Seeks) -> Router {
     Router::new()
@@ -74,7 +88,7 @@ pub fn router(seeks: Seeks) -> Router {
         .route("/api/seeks/pool", post(pools::pool))
         .route("/api/seeks/{id}", get(status))
         .route("/api/seeks/{id}/cancel", post(cancel))
-        .route("/api/seeks/{id}/accept", post(accept))
+        .route("/api/seeks/{id}/accept", post(pair::accept))
         .route("/api/seeks/{id}/decline", post(challenge::decline))
         .route(
             "/api/challenges",
@@ -261,8 +275,7 @@ async fn create(
 ) -> Response {
     answer(
         async {
-            seeks.accounts.check_origin(&headers)?;
-            let (account, _) = seeks.accounts.require(&headers).await?;
+            let account = seeks.asker(&headers).await?;
             let Body(body) = body?;
             let seek = check(&body, &account)?;
             post_seek(&seeks, &seek).await?;
@@ -307,133 +320,6 @@ async fn list(State(seeks): State<Seeks>) -> Response {
     }
 }
 
-/// Pairs the seeker of `seek` (who sits first) with `taker`: takes the
-/// seek (and the taker's own, in quick pairing) in one swap that also says
-/// where the table is, then opens the table with both seats held for them.
-/// `None` when another took it first.
-async fn pair(
-    seeks: &Seeks,
-    seek: (&Seek, &str),
-    taker: &SeatAccount,
-    taker_seek: Option<(&Seek, &str)>,
-) -> Result<Option<String>, Refusal> {
-    let (seek, text) = seek;
-    let kv = seeks.accounts.kv();
-    let table = store(fresh_token())?;
-    let mut changes = vec![
-        Change::remove(seek_key(&seek.id)).from(Some(text)),
-        Change::create(paired_key(&seek.id), table.clone()).lapsing(PAIRED_MS),
-    ];
-    // A challenge is not its challenger's seek in the lobby: that one stays.
-    if seek.to.is_none() {
-        changes.push(Change::remove(seeker_key(&seek.account)));
-    }
-    // The taker's own open seek goes with the pairing: they are paired
-    // now, and nobody may take it and sit waiting for them.
-    let mut also = None;
-    if let Some((mine, mine_text)) = taker_seek {
-        changes.push(Change::remove(seek_key(&mine.id)).from(Some(mine_text)));
-        changes.push(Change::create(paired_key(&mine.id), table.clone()).lapsing(PAIRED_MS));
-        changes.push(Change::remove(seeker_key(&mine.account)));
-    } else if let Some(own) = store(kv.get(&seeker_key(&taker.id)).await)? {
-        changes.push(Change::remove(seek_key(&own)));
-        changes.push(Change::set(paired_key(&own), table.clone()).lapsing(PAIRED_MS));
-        changes.push(Change::remove(seeker_key(&taker.id)));
-        also = Some(own);
-    }
-    if !store(kv.swap(changes).await)? {
-        return Ok(None);
-    }
-    let ids = std::iter::once(&seek.id)
-        .chain(taker_seek.map(|(s, _)| &s.id))
-        .chain(also.as_ref());
-    for id in ids {
-        store(kv.rank(SEEKS, id, None).await)?;
-    }
-    if let Some(to) = &seek.to {
-        store(
-            kv.rank(&challenge::challenges_key(to), &seek.id, None)
-                .await,
-        )?;
-    }
-    let kind = match seek.game.as_str() {
-        "nabucodonosor" => GameKind::Nabucodonosor(seek.size as u8),
-        _ => GameKind::Othello,
-    };
-    let seeker = SeatAccount {
-        id: seek.account.clone(),
-        name: seek.name.clone(),
-    };
-    let new = NewTable {
-        kind,
-        clock: seek.clock,
-        level: 3,
-        handicap: String::new(),
-        play: None,
-        players: Players {
-            accounts: [Some(seeker), Some(taker.clone())],
-            rated: seek.rated,
-            tournament: None,
-        },
-    };
-    seeks
-        .hub
-        .open_paired(&table, new)
-        .map_err(|e| storage(&e))?;
-    Ok(Some(table))
-}
-
-async fn accept(
-    State(seeks): State<Seeks>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Result<Body<Nothing>, Refusal>,
-) -> Response {
-    answer(
-        async {
-            seeks.accounts.check_origin(&headers)?;
-            let (account, _) = seeks.accounts.require(&headers).await?;
-            body?;
-            let gone = || {
-                refusal(
-                    StatusCode::NOT_FOUND,
-                    "no-seek",
-                    "that seek is gone (taken, or withdrawn)",
-                )
-            };
-            let (seek, text) =
-                store(kv::read::<Seek>(&**seeks.accounts.kv(), &seek_key(&id)).await)?
-                    .ok_or_else(gone)?;
-            if seek.account == account.id {
-                return Err(Refusal::bad("own-seek", "that seek is your own"));
-            }
-            if seek.to.as_ref().is_some_and(|to| *to != account.id) {
-                return Err(refusal(
-                    StatusCode::FORBIDDEN,
-                    "not-yours",
-                    "that challenge is made to someone else",
-                ));
-            }
-            if !seek.accepts(account.rating_for(seek.clock).rating(), now_ms()) {
-                return Err(refusal(
-                    StatusCode::FORBIDDEN,
-                    "out-of-range",
-                    "your rating is outside the seek's range",
-                ));
-            }
-            let taker = SeatAccount {
-                id: account.id.clone(),
-                name: account.name.clone(),
-            };
-            let table = pair(&seeks, (&seek, &text), &taker, None)
-                .await?
-                .ok_or_else(gone)?;
-            Ok((StatusCode::CREATED, Json(json!({ "table": table }))).into_response())
-        }
-        .await,
-    )
-}
-
 async fn cancel(
     State(seeks): State<Seeks>,
     Path(id): Path<String>,
@@ -442,11 +328,10 @@ async fn cancel(
 ) -> Response {
     answer(
         async {
-            seeks.accounts.check_origin(&headers)?;
-            let (account, _) = seeks.accounts.require(&headers).await?;
+            let account = seeks.asker(&headers).await?;
             body?;
             let kv = seeks.accounts.kv();
-            let Some((seek, text)) = store(kv::read::<Seek>(&**kv, &seek_key(&id)).await)? else {
+            let Some((seek, text)) = seeks.read(&id).await? else {
                 return Ok(Json(json!({})).into_response());
             };
             if seek.account != account.id {
@@ -482,7 +367,7 @@ async fn status(
             if store(kv.get(&challenge::declined_key(&id)).await)?.is_some() {
                 return Ok(Json(json!({ "status": "declined", "table": null })).into_response());
             }
-            let Some((seek, text)) = store(kv::read::<Seek>(&**kv, &seek_key(&id)).await)? else {
+            let Some((seek, text)) = seeks.read(&id).await? else {
                 return Ok(Json(json!({ "status": "gone", "table": null })).into_response());
             };
             // The seeker's page asking keeps the seek open; a quick seek looks

@@ -85,8 +85,7 @@ pub(super) async fn pool(
 ) -> Response {
     answer(
         async {
-            seeks.accounts.check_origin(&headers)?;
-            let (account, _) = seeks.accounts.require(&headers).await?;
+            let account = seeks.asker(&headers).await?;
             let Body(body) = body?;
             let clock = pool_clock(&body.clock).ok_or_else(|| Refusal::bad(BAD_POOL.0, BAD_POOL.1))?;
             let (min, max) = range(account.rating_for(clock).rating());

@@ -13,7 +13,8 @@ use super::super::accounts::{answer, store};
 use super::super::body::{Body, Refusal};
 use super::super::saved::SeatAccount;
 use super::super::table::now_ms;
-use super::{check, open_seeks, pair, post_seek, Seek, SeekBody, Seeks};
+use super::pair::pair;
+use super::{check, open_seeks, post_seek, Seek, SeekBody, Seeks};
 
 /// The closest compatible open quick seek to `seek` (each one's rating in
 /// the other's widened range), taken with it: the table's id.
@@ -64,8 +65,7 @@ pub(super) async fn quick(
 ) -> Response {
     answer(
         async {
-            seeks.accounts.check_origin(&headers)?;
-            let (account, _) = seeks.accounts.require(&headers).await?;
+            let account = seeks.asker(&headers).await?;
             let Body(body) = body?;
             let seek = Seek {
                 quick: true,

@@ -250,11 +250,7 @@ fn apply(connection: &mut Connection, batch: Vec<Op>) {
     for op in batch {
         match op {
             Op::SaveTable { id, state, done } => {
-                let r = transaction.execute(
-                    "INSERT INTO tables (id, state) VALUES (?1, ?2)
-                     ON CONFLICT(id) DO UPDATE SET state = excluded.state",
-                    params![id, state],
-                );
+                let r = execute(&transaction, SAVE_STATE, params![id, state]);
                 acks.push((Done::Plain(done), r.map(|_| ()).map_err(|e| e.to_string())));
             }
             Op::Finish {
@@ -264,14 +260,14 @@ fn apply(connection: &mut Connection, batch: Vec<Op>) {
                 finished_ms,
                 done,
             } => {
-                let r = transaction
-                    .execute(
-                        "INSERT OR REPLACE INTO records (id, game, record, finished_ms)
-                         VALUES (?1, ?2, ?3, ?4)",
-                        params![id, game, record, finished_ms],
-                    )
-                    .and_then(|_| transaction.execute("DELETE FROM tables WHERE id = ?1", [&id]))
-                    .and_then(|_| transaction.execute("DELETE FROM moves WHERE id = ?1", [&id]));
+                let r = execute(
+                    &transaction,
+                    "INSERT OR REPLACE INTO records (id, game, record, finished_ms)
+                     VALUES (?1, ?2, ?3, ?4)",
+                    params![id, game, record, finished_ms],
+                )
+                .and_then(|_| execute(&transaction, "DELETE FROM tables WHERE id = ?1", [&id]))
+                .and_then(|_| execute(&transaction, "DELETE FROM moves WHERE id = ?1", [&id]));
                 acks.push((Done::Plain(done), r.map(|_| ()).map_err(|e| e.to_string())));
             }
             Op::Rewrite { id, record, done } => {
@@ -348,6 +344,21 @@ impl Op {
     }
 }
 
+/// Saves a table's state, the row made or replaced.
+const SAVE_STATE: &str = "INSERT INTO tables (id, state) VALUES (?1, ?2)
+     ON CONFLICT(id) DO UPDATE SET state = excluded.state";
+
+/// Runs one of the store's few statements, compiled once and kept in the
+/// connection's cache: parsing the SQL again for every move was most of
+/// the store thread's work (`docs/load.md`, "Game clocks").
+fn execute(
+    connection: &Connection,
+    sql: &str,
+    values: impl rusqlite::Params,
+) -> rusqlite::Result<usize> {
+    connection.prepare_cached(sql)?.execute(values)
+}
+
 /// Appends `mv` as move `ply` of table `id` and saves its `state`, when
 /// `ply` is the next move and the game is not over.
 fn append_move(
@@ -359,37 +370,27 @@ fn append_move(
 ) -> Result<(), AppendError> {
     let failed = |e: rusqlite::Error| AppendError::Failed(e.to_string());
     let over: bool = connection
-        .query_row(
-            "SELECT EXISTS (SELECT 1 FROM records WHERE id = ?1)",
-            [id],
-            |row| row.get(0),
-        )
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM records WHERE id = ?1)")
+        .and_then(|mut s| s.query_row([id], |row| row.get(0)))
         .map_err(failed)?;
     if over {
         return Err(AppendError::Over);
     }
     let at: i64 = connection
-        .query_row("SELECT COUNT(*) FROM moves WHERE id = ?1", [id], |row| {
-            row.get(0)
-        })
+        .prepare_cached("SELECT COUNT(*) FROM moves WHERE id = ?1")
+        .and_then(|mut s| s.query_row([id], |row| row.get(0)))
         .map_err(failed)?;
     let at = usize::try_from(at).unwrap_or(usize::MAX);
     if at != ply {
         return Err(AppendError::StalePly { at });
     }
-    connection
-        .execute(
-            "INSERT INTO moves (id, ply, move) VALUES (?1, ?2, ?3)",
-            params![id, i64::try_from(ply).unwrap_or(i64::MAX), mv],
-        )
-        .and_then(|_| {
-            connection.execute(
-                "INSERT INTO tables (id, state) VALUES (?1, ?2)
-                 ON CONFLICT(id) DO UPDATE SET state = excluded.state",
-                params![id, state],
-            )
-        })
-        .map_err(failed)?;
+    execute(
+        connection,
+        "INSERT INTO moves (id, ply, move) VALUES (?1, ?2, ?3)",
+        params![id, i64::try_from(ply).unwrap_or(i64::MAX), mv],
+    )
+    .and_then(|_| execute(connection, SAVE_STATE, params![id, state]))
+    .map_err(failed)?;
     Ok(())
 }
 
