@@ -18,11 +18,12 @@
 //! - [`table`]: what the page and the server ask of a game at the table
 //!   ([`table::AnyTable`] for either game).
 //!
-//! Below them all, five leaves: [`clock`], the clocks' notation, a game
+//! Below them all, six leaves: [`clock`], the clocks' notation, a game
 //! clock's state and the speed classes, [`json`], the one JSON writer, `text`,
 //! untrusted text cut for messages, [`rating`], the online table's
-//! Glicko-2 ratings as kept and written, and `serde_text`, serde for the
-//! types written as text (with the `serde` feature).
+//! Glicko-2 ratings as kept and written, [`tournament`], Swiss, round robin
+//! and arena pairings, their file and its checks, and `serde_text`, serde
+//! for the types written as text (with the `serde` feature).
 //!
 //! With the `serde` feature (on in every wasm package, and for the server
 //! and the command line), the library's public data derive serde's

@@ -443,6 +443,7 @@ fn the_library_has_no_import_cycle() {
         "json",
         "text",
         "rating",
+        "tournament",
         "board",
         "game",
         "record",
