@@ -161,18 +161,22 @@ fn pairs_text(pairs: &[Pair]) -> String {
 /// `virada swiss check` does. Never panics on any text.
 pub fn verify_trf(text: &str) -> TrfReport {
     let mut checks = Vec::new();
+    let unread = |code: &'static str, message: String| TrfReport {
+        checks: vec![TrfCheck::new("trf", TrfStatus::Failed, code).with("message", message)],
+        players: Vec::new(),
+    };
     let trf = match Trf::parse(text) {
         Ok(trf) => trf,
-        Err(e) => {
-            checks.push(
-                TrfCheck::new("trf", TrfStatus::Failed, e.code()).with("message", e.to_string()),
-            );
-            return TrfReport {
-                checks,
-                players: Vec::new(),
-            };
-        }
+        Err(e) => return unread(e.code(), e.to_string()),
     };
+    // Lines a TRF does not know are kept, so any text reads as one: a file
+    // with no player in it is no tournament's.
+    if trf.players.is_empty() {
+        return unread(
+            "no-players",
+            "the file names no player (no 001 line)".into(),
+        );
+    }
     let rounds = check_rounds(&trf);
     checks.push(
         TrfCheck::new("trf", TrfStatus::Passed, "trf-ok")
