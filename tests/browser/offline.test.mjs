@@ -105,12 +105,19 @@ test('online, each load of a page asks the server through the worker; the online
   page.on('response', (r) => {
     if (new URL(r.url()).pathname === '/verify.html') fromNetwork.push(r.fromServiceWorker());
   });
+  const asked = () => server.log.filter((line) => / GET \/verify\.html(?: |$)/.test(line)).length;
+  // A log line is written once the answer is sent, and read a moment later.
+  const logs = async (n) => {
+    for (let waited = 0; asked() < n && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    return asked();
+  };
+  const before = asked();
   await reload(page);
   // Through the worker, which asked the network (the server logged it).
   assert.deepEqual(fromNetwork, [true]);
-  const logged = server.log.filter((line) => / GET \/verify\.html(?: |$)/.test(line)).length;
+  const logged = await logs(before + 1);
   await reload(page);
-  assert.equal(server.log.filter((line) => / GET \/verify\.html(?: |$)/.test(line)).length, logged + 1, 'each load asks the server');
+  assert.equal(await logs(logged + 1), logged + 1, 'each load asks the server');
   // The online API is never the worker's.
   const api = await page.evaluate(async () => (await fetch('api/key')).status);
   assert.ok(api === 200 || api === 404);
