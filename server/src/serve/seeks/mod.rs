@@ -361,14 +361,26 @@ async fn status(
     answer(
         async {
             let kv = seeks.accounts.kv();
-            if let Some(table) = store(kv.get(&paired_key(&id)).await)? {
-                return Ok(Json(json!({ "status": "paired", "table": table })).into_response());
-            }
-            if store(kv.get(&challenge::declined_key(&id)).await)?.is_some() {
-                return Ok(Json(json!({ "status": "declined", "table": null })).into_response());
+            // Paired (where its table is) or declined, once the seek is no more.
+            let settled = || async {
+                if let Some(table) = store(kv.get(&paired_key(&id)).await)? {
+                    return Ok::<_, Refusal>(Some(json!({ "status": "paired", "table": table })));
+                }
+                if store(kv.get(&challenge::declined_key(&id)).await)?.is_some() {
+                    return Ok(Some(json!({ "status": "declined", "table": null })));
+                }
+                Ok(None)
+            };
+            if let Some(answer) = settled().await? {
+                return Ok(Json(answer).into_response());
             }
             let Some((seek, text)) = seeks.read(&id).await? else {
-                return Ok(Json(json!({ "status": "gone", "table": null })).into_response());
+                // Taken (or declined) between the two reads: the same swap
+                // that removed the seek said where its table is, so it is
+                // asked again rather than the seeker told it is gone.
+                let answer = settled().await?;
+                let answer = answer.unwrap_or_else(|| json!({ "status": "gone", "table": null }));
+                return Ok(Json(answer).into_response());
             };
             // The seeker's page asking keeps the seek open; a quick seek looks
             // again for its closest match, its range wider as it waits.
