@@ -234,7 +234,7 @@ function step(sq, key) {
 
 // ---------------------------------------------------------------- tests
 
-test('while level 10 thinks, the keyboard cursor is painted in the next frame and no task is long', async () => {
+test('while level 10 thinks, the keyboard cursor is painted in the next frame and the main thread stays free', async () => {
   const context = await newContext(ANIMATED);
   const { page, moved, since } = await thinkingTable(context);
   // Past the placed disc's flip animation, so only the cursor changes the board.
