@@ -5,7 +5,7 @@
 // lists a game while one of its people has it open.)
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { open, serverWith } from './harness.mjs';
+import { newContext, open, serverWith } from './harness.mjs';
 import { myTurn, tapMove } from './online-util.mjs';
 import { originOf, ratedPair } from './accounts-util.mjs';
 
@@ -79,4 +79,39 @@ test('My games on one\'s own profile: "your turn" marked, back to the seat; not 
   await profiles.mover.waitForSelector('body[data-online="playing"]');
   await profiles.mover.waitForFunction(() => document.body.dataset.seat !== 'watching');
   for (const p of Object.values(profiles)) assert.deepEqual(p.errors, []);
+});
+
+test('My games changes an entry in place as the lobby updates: the same element, the focus kept', async () => {
+  const context = await newContext();
+  const page = await open(context, 'lobby.html?lang=en');
+  const kept = await page.evaluate(async () => {
+    const { drawMine } = await import('./www/lobby/mine.js');
+    const table = (turn, ply) => ({ id: 'T1', game: 'othello', size: 8, clock: '180+2', names: ['ana', 'bruno'], turn, ply, rated: true });
+    const list = (turn, ply) => ({ v: 1, waiting: [], playing: [table(turn, ply)], waitingCount: 0, playingCount: 1 });
+    const entry = () => document.querySelector('#mine-list .mine-entry[data-id="T1"]');
+    drawMine(list(0, 4), 'ana');
+    const first = entry();
+    first.querySelector('a').focus();
+    const before = first.textContent;
+    drawMine(list(1, 5), 'ana');
+    const after = entry();
+    const result = {
+      same: after === first,
+      focused: document.activeElement === after.querySelector('a'),
+      before,
+      after: after.textContent,
+      yourTurn: after.classList.contains('your-turn'),
+    };
+    drawMine(list(1, 5), 'cora');
+    result.gone = entry() === null && document.getElementById('mine').hidden;
+    return result;
+  });
+  assert.equal(kept.before, 'Othello against bruno your turn · rated');
+  assert.equal(kept.after, 'Othello against bruno their turn · rated');
+  assert.deepEqual(
+    { same: kept.same, focused: kept.focused, yourTurn: kept.yourTurn, gone: kept.gone },
+    { same: true, focused: true, yourTurn: false, gone: true },
+  );
+  assert.deepEqual(page.errors, []);
+  await context.close();
 });

@@ -24,7 +24,10 @@ export function myGames(tables, name) {
 }
 
 /**
- * Draws My games into `#mine` (hidden when there are none).
+ * Draws My games into `#mine` (hidden when there are none). An entry still
+ * listed keeps its element, changed in place: the list follows every change
+ * in the lobby (a move anywhere), and a rebuilt entry would drop the focus of
+ * a person tabbing through it.
  * @param {import('./list.js').LobbyList|null} list
  * @param {string|null} name the signed-in account's, or null
  */
@@ -33,6 +36,7 @@ export function drawMine(list, name) {
   const ul = /** @type {HTMLElement} */ (document.getElementById('mine-list'));
   const games = list && name ? myGames([...list.playing, ...list.waiting], name) : [];
   section.hidden = games.length === 0;
+  const kept = new Map([...ul.querySelectorAll(':scope > .mine-entry')].map((li) => [/** @type {HTMLElement} */ (li).dataset.id, li]));
   const items = [];
   const turns = [];
   for (const { table, seat } of games) {
@@ -42,23 +46,46 @@ export function drawMine(list, name) {
     const started = Number.isInteger(table.turn);
     const mine = started && table.turn === seat;
     const state = started ? t(mine ? 'l.yourTurn' : 'l.theirTurn') : t('l.mineWaiting');
-    const li = document.createElement('li');
-    li.className = `lobby-entry mine-entry${mine ? ' your-turn' : ''}`;
-    li.dataset.id = String(table.id);
-    const a = document.createElement('a');
-    a.href = href;
-    a.textContent = t('l.mineAgainst', { game: gameName(table), name: other });
-    const what = document.createElement('span');
-    what.className = 'mine-state';
     // A correspondence game says its days a move: its turn can wait that long.
     const days = readClock(table.clock);
     const clock = days && 'days' in days ? clockText(table) : '';
-    what.textContent = [state, clock, table.rated ? t('l.rated') : ''].filter(Boolean).join(' · ');
-    li.append(a, ' ', what);
+    const li = /** @type {HTMLElement} */ (kept.get(String(table.id)) ?? newEntry(String(table.id)));
+    const a = /** @type {HTMLAnchorElement} */ (li.querySelector('a'));
+    const what = /** @type {HTMLElement} */ (li.querySelector('.mine-state'));
+    setIfChanged(li, 'className', `lobby-entry mine-entry${mine ? ' your-turn' : ''}`);
+    setIfChanged(a, 'href', new URL(href, location.href).href);
+    setIfChanged(a, 'textContent', t('l.mineAgainst', { game: gameName(table), name: other }));
+    setIfChanged(what, 'textContent', [state, clock, table.rated ? t('l.rated') : ''].filter(Boolean).join(' · '));
     items.push(li);
     if (mine) turns.push({ id: String(table.id), text: a.textContent, ply: Number(table.ply ?? 0) });
   }
-  ul.replaceChildren(...items);
+  const inOrder = ul.children.length === items.length && items.every((li, i) => ul.children[i] === li);
+  if (!inOrder) ul.replaceChildren(...items);
   if (name) noticeTurns(turns);
   drawNotifyButton(section);
+}
+
+/**
+ * An empty entry for the table `id`: its link and its state line.
+ * @param {string} id
+ */
+function newEntry(id) {
+  const li = document.createElement('li');
+  li.dataset.id = id;
+  const what = document.createElement('span');
+  what.className = 'mine-state';
+  li.append(document.createElement('a'), ' ', what);
+  return li;
+}
+
+/**
+ * Sets `el[key]` to `value` unless it already is (a same-value write still
+ * counts as a change to the page's observers and to assistive technology).
+ * @template {HTMLElement} E
+ * @param {E} el
+ * @param {'className'|'href'|'textContent'} key
+ * @param {string} value
+ */
+function setIfChanged(el, key, value) {
+  if (/** @type {any} */ (el)[key] !== value) /** @type {any} */ (el)[key] = value;
 }
