@@ -14,6 +14,12 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { fakeCores, newContext, open } from './harness.mjs';
 
+// A quarter of a second a move (the page's default is 1 s): level 10 uses
+// the whole of its time, on every thread, so a whole game at 1 s a move
+// cost each test some 50 s of two cores, and the threads' work is the same
+// at any time.
+const THINK_S = 0.25;
+
 /**
  * A page with `cores` cores playing level 10 against itself; `isolated`
  * false: its answers without the isolation headers (and no service worker
@@ -39,7 +45,7 @@ async function pageWithCores(cores, { isolated = true, brokenThreads = false } =
       await route.fulfill({ response, headers });
     });
   }
-  const page = await open(context, '?lang=en&seats=bot,bot&level=10&clock=0');
+  const page = await open(context, `?lang=en&seats=bot,bot&level=10&clock=0&think=${THINK_S}`);
   assert.equal(await page.evaluate(() => crossOriginIsolated), isolated);
   return { context, page };
 }

@@ -17,6 +17,7 @@ const $ = (id) => document.getElementById(id);
 export function readParams(rules) {
   const q = new URLSearchParams(location.search);
   const int = (name) => (q.has(name) && /^\d+$/.test(q.get(name)) ? Number(q.get(name)) : undefined);
+  const seconds = (name) => (q.has(name) && /^\d+(\.\d+)?$/.test(q.get(name)) ? Number(q.get(name)) : undefined);
   // Nabucodonosor's older addresses say seats=bot / seats=people.
   const seats = { bot: 'person,bot', people: 'person,person' }[q.get('seats')] ?? q.get('seats') ?? undefined;
   return {
@@ -28,11 +29,14 @@ export function readParams(rules) {
     clock: int('clock') ?? (q.get('clock')?.trim().replace(/^(\d+) (\d+)$/, '$1+$2') || undefined),
     level: int('level'),
     size: rules.sizes ? int('size') : undefined,
-    think: int('think'),
+    think: seconds('think'),
     // Othello's handicap in its short form (`seat2:first:a1,h8`); the engine checks it.
     handicap: q.get('handicap')?.trim() || undefined,
     table: /^[A-Za-z0-9_-]{1,64}$/.test(q.get('table') ?? '') ? q.get('table') : undefined,
-    bad: ['level', 'think', 'size'].filter((k) => q.has(k) && int(k) === undefined),
+    bad: [
+      ...['level', 'size'].filter((k) => q.has(k) && int(k) === undefined),
+      ...(q.has('think') && seconds('think') === undefined ? ['think'] : []),
+    ],
   };
 }
 
@@ -82,7 +86,7 @@ export async function bootTable(rules, { ready, hooks }) {
   const table = createTable(rules, hooks);
   translateStatic();
   await yieldToPage();
-  if (params.think) table.state.botTimeMs = Math.min(params.think, 60) * 1000;
+  if (params.think) table.state.botTimeMs = Math.round(Math.min(Math.max(params.think, 0.1), 60) * 1000);
   // `?table=ID`: the online table's link seats this page at it (the online
   // table's modules load only then, or when the New game dialog opens one).
   if (params.table) {

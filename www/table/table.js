@@ -43,7 +43,7 @@ import { createRemote } from './remote.js';
 const BOT_PAUSE_MS = 450; // a bot's move is shown no sooner than this, so people can follow it
 // A bot that opens the game waits longer: time to see the board, who plays dark and the fingerprint.
 const BOT_OPENING_PAUSE_MS = 2000;
-const BOT_TIME_MS = 1000; // a bot's time a move; `?think=S` gives it S seconds (1–60)
+const BOT_TIME_MS = 1000; // a bot's time a move; `?think=S` gives it S seconds (0.1–60)
 const $ = (id) => document.getElementById(id);
 
 /**
