@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
-import { cliVerify, joinLink, playOut, socketLog } from './online-util.mjs';
+import { cliVerify, clockTable, playOut, socketLog } from './online-util.mjs';
 
 /** Both clocks as `page` shows them: {dark, light}. */
 const shownClocks = (page) => page.evaluate(() => {
@@ -20,19 +20,7 @@ const shownClocks = (page) => page.evaluate(() => {
 
 test('two people at an online 60+1 table play, then one\'s minute runs out on the server: both pages say lost on time', { timeout: 180_000 }, async () => {
   const server = await serverWith([]);
-  const opened = await fetch(`${server.url}/api/tables`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ game: 'othello', clock: '60+1' }),
-  });
-  assert.equal(opened.status, 201);
-  const { id } = await opened.json();
-  const link = `${server.url}/?table=${id}&lang=en`;
-  const host = await joinLink(link);
-  await host.page.waitForSelector('body[data-seat="0"]');
-  const guest = await joinLink(link);
-  const pages = [host.page, guest.page];
-  for (const page of pages) await page.waitForSelector('body[data-online="playing"]');
+  const { id, host, guest, pages } = await clockTable(server, '60+1');
   // Both pages show both clocks, a minute each, before anyone moves.
   for (const page of pages) {
     await page.waitForFunction(() => [...document.querySelectorAll('.game-clock-time')].filter((el) => el.textContent).length === 2);

@@ -7,23 +7,11 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
-import { joinLink } from './online-util.mjs';
+import { clockTable } from './online-util.mjs';
 
 test('two people at an online 2+0 table: the flag falls on the server and both pages say so', async () => {
   const server = await serverWith([]);
-  const opened = await fetch(`${server.url}/api/tables`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ game: 'othello', clock: '2+0' }),
-  });
-  assert.equal(opened.status, 201);
-  const { id } = await opened.json();
-  const link = `${server.url}/?table=${id}&lang=en`;
-  const host = await joinLink(link);
-  await host.page.waitForSelector('body[data-seat="0"]');
-  const guest = await joinLink(link);
-  const pages = [host.page, guest.page];
-  for (const page of pages) await page.waitForSelector('body[data-online="playing"]');
+  const { id, host, guest, pages } = await clockTable(server, '2+0');
   // Nobody moves: the server's flag ends the game on both pages.
   for (const page of pages) {
     await page.waitForSelector('body[data-over="true"]', { timeout: 20_000 });

@@ -140,6 +140,29 @@ export async function joinLink(link, context = null, options = PHONE) {
   return { page, context: ctx };
 }
 
+/**
+ * Opens an Othello table at `clock` (its notation: `2+0`, `60+1`) through
+ * the API of `server`, then seats two people at it, each in a browser of
+ * their own, the host first: both pages at the table, the game on.
+ * @returns {Promise<{id: string, host: {page, context}, guest: {page, context}, pages: any[]}>}
+ */
+export async function clockTable(server, clock) {
+  const opened = await fetch(`${server.url}/api/tables`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ game: 'othello', clock }),
+  });
+  assert.equal(opened.status, 201);
+  const { id } = await opened.json();
+  const link = `${server.url}/?table=${id}&lang=en`;
+  const host = await joinLink(link);
+  await host.page.waitForSelector('body[data-seat="0"]');
+  const guest = await joinLink(link);
+  const pages = [host.page, guest.page];
+  for (const page of pages) await page.waitForSelector('body[data-online="playing"]');
+  return { id, host, guest, pages };
+}
+
 /** Plies on the page. */
 export async function ply(page) {
   return Number(await page.locator('body').getAttribute('data-ply'));
