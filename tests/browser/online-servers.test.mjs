@@ -14,10 +14,10 @@
 // goes on to its end.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { serverWith, BIN, ROOT } from './harness.mjs';
+import { serverWith } from './harness.mjs';
 import { startRedis } from './redis-util.mjs';
+import { startTrial as trial } from './trial-util.mjs';
 import { hostTable, joinLink, playOut, field, cliVerify } from './online-util.mjs';
 
 test('two pages on two servers over one Redis play a whole game', async () => {
@@ -47,35 +47,15 @@ test('two pages on two servers over one Redis play a whole game', async () => {
   }
 });
 
-/** `virada trial --servers 3 --port 0`: {url, ports, stop()}, once it said where all is. */
-function startTrial() {
-  const child = spawn(BIN, ['trial', '--servers', '3', '--port', '0', '--root', ROOT], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, RUST_LOG: 'warn' },
-  });
-  const stop = () => new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-  process.on('exit', () => child.kill('SIGTERM'));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`virada trial said no more than:\n${out}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`virada trial stopped (${code}):\n${out}`)));
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (text) => {
-      out += text;
-      if (!/^Open /m.test(out)) return;
-      clearTimeout(timer);
-      const port = (line) => Number(line.match(/127\.0\.0\.1:(\d+)/)[1]);
-      const lines = out.split('\n');
-      const proxy = port(lines.find((l) => l.startsWith('Proxy: ')));
-      const ports = lines.filter((l) => l.startsWith('Server ')).map(port);
-      const pids = lines.filter((l) => l.startsWith('Server ')).map((l) => Number(l.match(/\(pid (\d+)\)/)[1]));
-      resolve({ url: `http://127.0.0.1:${proxy}`, ports, pids, stop });
-    });
-  });
+/** `virada trial --servers 3 --port 0`: {url, ports, pids, stop()}, once it said where all is. */
+async function startTrial() {
+  const { out, stop } = await trial(['--servers', '3', '--port', '0']);
+  const port = (line) => Number(line.match(/127\.0\.0\.1:(\d+)/)[1]);
+  const lines = out.split('\n');
+  const proxy = port(lines.find((l) => l.startsWith('Proxy: ')));
+  const servers = lines.filter((l) => l.startsWith('Server '));
+  const pids = servers.map((l) => Number(l.match(/\(pid (\d+)\)/)[1]));
+  return { url: `http://127.0.0.1:${proxy}`, ports: servers.map(port), pids, stop };
 }
 
 test('two pages through the shipped proxy in front of three servers play a whole game, and nothing goes over pub/sub', async () => {

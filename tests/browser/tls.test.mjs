@@ -7,36 +7,17 @@
 // The browser context accepts the trial's certificate (`ignoreHTTPSErrors`,
 // what a person does once in the browser's warning).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import test from 'node:test';
-import { BIN, ROOT, newContext, open } from './harness.mjs';
+import { newContext, open } from './harness.mjs';
+import { startTrial as trial } from './trial-util.mjs';
 
 /** `virada trial --tls --servers 2 --port 0`: {url, plain, stop()}, once it said where all is. */
-function startTrial() {
-  const child = spawn(BIN, ['trial', '--tls', '--servers', '2', '--port', '0', '--root', ROOT], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, RUST_LOG: 'warn' },
-  });
-  const stop = () => new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-  process.on('exit', () => child.kill('SIGTERM'));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`virada trial said no more than:\n${out}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`virada trial stopped (${code}):\n${out}`)));
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (text) => {
-      out += text;
-      const said = out.match(/^Open (https:\/\/localhost:\d+)\/ /m);
-      if (!said) return;
-      clearTimeout(timer);
-      const plain = Number(out.match(/^TLS: .* http:\/\/127\.0\.0\.1:(\d+)\//m)[1]);
-      resolve({ url: said[1], plain, stop });
-    });
-  });
+async function startTrial() {
+  const { out, stop } = await trial(['--tls', '--servers', '2', '--port', '0']);
+  const said = out.match(/^Open (https:\/\/localhost:\d+)\/ /m);
+  assert.ok(said, out);
+  const plain = Number(out.match(/^TLS: .* http:\/\/127\.0\.0\.1:(\d+)\//m)[1]);
+  return { url: said[1], plain, stop };
 }
 
 /** A virtual passkey authenticator for `page` (user verification done). */
