@@ -63,6 +63,14 @@ WASM_PAGE_OPT := --config 'profile.release.opt-level="z"'
 # target-cpu=native is slower for perft on AVX-512 machines, see docs/engine.md).
 NATIVE_RUSTFLAGS ?=
 NODE_DEPS := node_modules/.package-lock.json
+# Each step's wall time, and the browser files' test times, for the summary
+# at the end of `make test` (scripts/phase.sh, scripts/test-times.mjs).
+TIMES := target/test-times
+PHASE := TEST_TIMES=$(TIMES) bash scripts/phase.sh
+# node --test's own reporter (spec at a terminal, TAP otherwise, as node
+# chooses by itself) to the output, and one JSON line a test to $(TIMES).
+NODE_REPORTERS = --test-reporter=$$([ -t 1 ] && echo spec || echo tap) --test-reporter-destination=stdout \
+	--test-reporter=./scripts/test-times-reporter.mjs --test-reporter-destination=$(TIMES)/browser-$(1).jsonl
 BIN := target/release/virada
 
 .PHONY: serve test wasm wasm-page wasm-bot wasm-threads wasm-trf bench bench-wasm weight lighthouse lint rust-build rust-test js-check browser-test setup clean
@@ -73,21 +81,27 @@ serve: wasm
 	cargo build -q --release -p virada-cli --bin virada
 	$(BIN) serve --host $(HOST) --port $(PORT) --root .
 
-## test: everything CI checks; the last lines are cargo test's and node --test's summaries
+## test: everything CI checks; it ends with each phase's time, the slowest test files and the count
 # The Rust tests mostly wait on servers and clocks (about half of two cores
 # idle), so once they are built they run while the wasm packages build and
 # tsc checks; -O keeps each one's output together.
-test: lint
+# Each step's wall time goes to $(TIMES) (scripts/phase.sh), and the run ends
+# with each phase's time, the ten slowest test files and a count of the
+# tests (scripts/test-times.mjs), so that growth is seen when it happens.
+test:
+	@rm -rf $(TIMES)
+	$(MAKE) lint
 	$(MAKE) rust-build
 	$(MAKE) -j2 -O rust-test js-check
 	$(MAKE) browser-test WASM_BUILT=1
+	@node scripts/test-times.mjs $(TIMES)
 
 lint:
 	@$(SETUP) rust wasm ssl
-	cargo fmt --all --check
-	cargo clippy --workspace --all-targets -- -D warnings
-	cargo clippy -p virada --lib --target $(WASM_TARGET) -- -D warnings
-	bash scripts/library-deps.sh
+	$(PHASE) fmt cargo fmt --all --check
+	$(PHASE) clippy cargo clippy --workspace --all-targets -- -D warnings
+	$(PHASE) clippy-wasm cargo clippy -p virada --lib --target $(WASM_TARGET) -- -D warnings
+	$(PHASE) library-deps bash scripts/library-deps.sh
 
 # Six tests at a time in each test binary: most of the CLI's integration
 # tests wait on servers and clocks, not the CPU (on 2 cores, 43 s at six
@@ -96,18 +110,20 @@ RUST_TEST_THREADS ?= 6
 
 rust-build:
 	@$(SETUP) rust redis haproxy ssl
-	cargo test -q --workspace --no-run
+	$(PHASE) rust-build cargo test -q --workspace --no-run
 
 # MAKEFLAGS emptied: under `make -j2` it names a jobserver this recipe is not
 # given, and rustdoc warns that it cannot open it.
 rust-test:
 	@$(SETUP) rust redis haproxy
-	MAKEFLAGS= cargo test --workspace -- --test-threads=$(RUST_TEST_THREADS)
+	@mkdir -p $(TIMES)
+	MAKEFLAGS= $(PHASE) rust-test cargo test --workspace -- --test-threads=$(RUST_TEST_THREADS) \
+		2>&1 | tee $(TIMES)/rust-test.log
 
 ## js-check: tsc over www/ (// @ts-check, JSDoc types), against the wasm package's virada.d.ts
 js-check: $(NODE_DEPS) wasm
-	node_modules/.bin/tsc -p .
-	node_modules/.bin/tsc -p tsconfig.worker.json
+	$(PHASE) tsc node_modules/.bin/tsc -p .
+	$(PHASE) tsc-worker node_modules/.bin/tsc -p tsconfig.worker.json
 
 # The browser tests whose checks lean on the machine's time (long tasks while
 # the bot thinks, Lighthouse, layout shifts, servers killed and taken over)
@@ -132,8 +148,9 @@ BROWSER_JOBS ?= 2
 browser-test: $(NODE_DEPS) $(if $(WASM_BUILT),,wasm)
 	@$(SETUP) chromium redis haproxy
 	cargo build -q --profile test -p virada-cli --bin virada
-	node --test --test-concurrency=$(BROWSER_JOBS) tests/wasm-exports.test.mjs $(BROWSER_SHARED)
-	node --test --test-concurrency=1 $(BROWSER_ALONE)
+	$(PHASE) browser-shared node --test --test-concurrency=$(BROWSER_JOBS) $(call NODE_REPORTERS,shared) \
+		tests/wasm-exports.test.mjs $(BROWSER_SHARED)
+	$(PHASE) browser-alone node --test --test-concurrency=1 $(call NODE_REPORTERS,alone) $(BROWSER_ALONE)
 
 ## wasm: the page's package (www/pkg: the table, records, seeds), the one
 ## the bots' workers and the review load (www/pkg-bot: search, evaluation,
@@ -142,7 +159,7 @@ browser-test: $(NODE_DEPS) $(if $(WASM_BUILT),,wasm)
 ## and the check of a tournament's file (www/pkg-trf, loaded by Verify a game)
 wasm: $(NODE_DEPS)
 	@$(SETUP) wasm
-	$(MAKE) -j2 wasm-page wasm-bot wasm-threads wasm-trf
+	$(PHASE) wasm $(MAKE) -j2 wasm-page wasm-bot wasm-threads wasm-trf
 	rm -f www/pkg/eval-weights.vrdw
 	cp crate/weights/eval.vrdw www/pkg-bot/eval-weights.vrdw
 	cp crate/weights/book.vrdb www/pkg-bot/opening-book.vrdb
