@@ -23,14 +23,13 @@ function who(name) {
   return el('a', { href: profileHref(name), class: 'tn-player' }, name);
 }
 
-/** A name as the standings show it: the link, an arena's streak, a withdrawal. @param {any} s @param {boolean} arena */
-function standingName(s, arena) {
+/** A name as the standings show it: the link, and a withdrawal. @param {any} s */
+function standingName(s) {
   const cell = el('td', { class: 'tn-name' });
   const link = who(String(s.name));
   // A long name breaks after its `_` or `-` before anywhere else.
   link.replaceChildren(...String(s.name).split(/(?<=[_-])/).flatMap((part, i) => (i ? [el('wbr'), part] : [part])));
   cell.append(link);
-  if (arena && s.fire) cell.append(' ', el('span', { class: 'tn-fire', title: t('tn.fire'), 'aria-label': t('tn.fire'), role: 'img' }, '🔥'));
   if (s.withdrawn) cell.append(' ', el('span', { class: 'tn-left' }, t('tn.withdrewMark')));
   return cell;
 }
@@ -46,10 +45,10 @@ function decidedCell(s) {
 
 /** The standings' table. @param {any} v */
 function drawStandings(v) {
-  const section = el('section', { class: 'tn-standings', id: 'tn-standings', 'aria-labelledby': 'standings-title' });
-  section.append(el('h2', { id: 'standings-title' }, t(v.phase === 'over' ? 'tn.final' : 'tn.standings')));
   const arena = v.format === 'arena';
-  const cols = arena ? ['tn.place', 'tn.player', 'tn.points'] : ['tn.place', 'tn.player', 'tn.points', 'tn.discs', 'tn.brightwell', 'tn.buchholz', 'tn.decided'];
+  const section = el('section', { class: arena ? 'tn-standings tn-arena' : 'tn-standings', id: 'tn-standings', 'aria-labelledby': 'standings-title' });
+  section.append(el('h2', { id: 'standings-title' }, t(v.phase === 'over' ? 'tn.final' : 'tn.standings')));
+  const cols = arena ? ['tn.place', 'tn.player', 'tn.points', 'tn.streak'] : ['tn.place', 'tn.player', 'tn.points', 'tn.discs', 'tn.brightwell', 'tn.buchholz', 'tn.decided'];
   const table = el('table', { id: 'standings' });
   const head = el('tr');
   for (const c of cols) head.append(el('th', { scope: 'col', class: ['tn.discs', 'tn.brightwell', 'tn.buchholz'].includes(c) ? 'tn-wide' : '' }, t(c)));
@@ -58,8 +57,13 @@ function drawStandings(v) {
   const tbody = el('tbody');
   for (const s of v.standings) {
     const row = el('tr', s.withdrawn ? { class: 'tn-withdrawn' } : {});
-    row.append(el('td', { class: 'num' }, String(s.place)), standingName(s, arena), el('td', { class: 'num' }, String(s.points)));
-    if (!arena) {
+    row.append(el('td', { class: 'num' }, String(s.place)), standingName(s), el('td', { class: 'num' }, String(s.points)));
+    if (arena) {
+      // On a streak, as lichess's arena marks it: the next game counts double.
+      const streak = el('td');
+      if (s.fire) streak.append(el('span', { class: 'tn-fire', title: t('tn.fire') }, t('tn.fireMark')));
+      row.append(streak);
+    } else {
       row.append(el('td', { class: 'num tn-wide' }, String(s.discs)), el('td', { class: 'num tn-wide' }, String(s.brightwell)), el('td', { class: 'num tn-wide' }, String(s.buchholz)));
       // What decided the place, with its figure (a phone shows no other column of them).
       row.append(decidedCell(s));
@@ -160,7 +164,7 @@ export function drawTournament(root, v, me, skew, changed) {
   if (v.trf) {
     const p = el('p', { class: 'tn-trf' });
     p.append(el('a', { href: `api/tournaments/${encodeURIComponent(v.id)}/trf`, id: 'tn-trf', download: `tournament-${v.id}.trf` }, t('tn.trf')));
-    standings.append(p, el('p', { class: 'account-note' }, t('tn.trfNote')));
+    standings.append(p, el('p', { class: 'account-note' }, t(v.format === 'arena' ? 'tn.trfNoteArena' : 'tn.trfNote')));
   }
   root.append(standings, drawRounds(v, me), drawAbout(v, me));
 }
