@@ -160,6 +160,8 @@ const SITE_FILES = [
   'www/accounts/speeds.js',
   'www/accounts/words.js',
   // tournaments: tournament.html (docs/tournaments.md)
+  'www/tournament/about.js',
+  'www/tournament/head.js',
   'www/tournament/list.js',
   'www/tournament/main.js',
   'www/tournament/small.js',

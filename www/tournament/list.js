@@ -12,10 +12,11 @@ export function tournamentHref(id) {
   return `tournament.html?id=${encodeURIComponent(id)}`;
 }
 
-/** "Swiss · 30 · rated · 8 players", and the round. @param {any} s */
+/** "Swiss · 30 · rated · 8 players" ("1 player"), and the round. @param {any} s */
 export function summaryText(s) {
   const kind = s.rated ? t('tn.ratedShort') : t('tn.casual');
-  const text = t('tn.summary', { format: t(`tn.${s.format}`), clock: String(s.clock), kind, entrants: Number(s.entrants) || 0 });
+  const n = Number(s.entrants) || 0;
+  const text = t('tn.summary', { format: t(`tn.${s.format}`), clock: String(s.clock), kind, entrants: n === 1 ? t('tn.onePlayer') : t('tn.players', { n }) });
   return s.phase === 'running' && s.format !== 'arena' ? `${text} · ${t('tn.roundOf', { round: s.round, rounds: s.rounds })}` : text;
 }
 
@@ -91,7 +92,7 @@ export function drawCreate(root, signedIn, made) {
   format.addEventListener('change', showFields);
   showFields();
   const said = el('p', { class: 'account-message', id: 'create-message', role: 'status' });
-  const submit = el('button', { type: 'submit', id: 'tn-make' }, t('tn.make'));
+  const submit = el('button', { type: 'submit', id: 'tn-make', class: 'primary' }, t('tn.make'));
   form.append(
     field('tn-name', 'tn.name', name),
     field('tn-format', 'tn.format', format),

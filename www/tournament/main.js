@@ -83,7 +83,7 @@ function drawForm() {
   });
 }
 
-/** Asks again while the tournament is not over; the countdown ticks each second. */
+/** Asks again while the tournament is not over; the countdown (to the start, or an arena's end) ticks each second. */
 function follow() {
   let since = 0;
   setInterval(() => {
@@ -92,7 +92,7 @@ function follow() {
     if (since >= POLL_MS) {
       since = 0;
       load();
-    } else if (state.one?.phase === 'open') tickCountdown(state.one, state.skew);
+    } else if (state.one) tickCountdown(state.one, state.skew);
   }, 1000);
 }
 

@@ -1,38 +1,17 @@
 // @ts-check
-// One tournament (tournament.html?id=…): what it is, the countdown to its
-// start, join and withdraw, each round's boards with links to their games,
-// the standings with what decided each place, and at the end the signed
-// file. The page asks the server again every few seconds: the standings
-// follow the results as they come.
+// One tournament (tournament.html?id=…): its head (head.js), what it is
+// (about.js), each round's boards with links to their games (an arena's
+// waves by the time they were paired), the standings with what decided
+// each place (withdrawn players marked, an arena's streaks), and at the
+// end the signed file; or why it was cancelled. The page asks the server
+// again every few seconds: the standings follow the results as they come.
 
 import { t } from '../core/i18n.js';
-import { el, errorText, profileHref } from '../accounts/bar.js';
-import * as api from '../accounts/api.js';
-import { summaryText } from './list.js';
+import { el, profileHref } from '../accounts/bar.js';
+import { drawHead } from './head.js';
+import { drawAbout } from './about.js';
 
-/** "1 h 05 min", "4 min 09 s", "12 s". @param {number} ms */
-export function countdown(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  const pad = (n) => String(n).padStart(2, '0');
-  if (h > 0) return `${h} h ${pad(m)} min`;
-  if (m > 0) return `${m} min ${pad(sec)} s`;
-  return `${sec} s`;
-}
-
-/** The countdown's text now. @param {any} v @param {number} skew */
-function countdownText(v, skew) {
-  const left = Number(v.starts) - (Date.now() + skew);
-  return left > 0 ? t('tn.startsIn', { time: countdown(left) }) : t('tn.starting');
-}
-
-/** Sets the countdown's text in place (nothing else redrawn). @param {any} v @param {number} skew */
-export function tickCountdown(v, skew) {
-  const node = document.getElementById('tn-countdown');
-  if (node) node.textContent = countdownText(v, skew);
-}
+export { tickCountdown } from './head.js';
 
 /** A result's text for one side (`1`, `½`, `0`, `+`, `−`). @param {string} code */
 function resultText(code) {
@@ -44,49 +23,32 @@ function who(name) {
   return el('a', { href: profileHref(name), class: 'tn-player' }, name);
 }
 
-/**
- * The controls: join or withdraw, and the countdown.
- * @param {any} v the tournament
- * @param {string|null} me the signed-in name
- * @param {number} skew the server's clock minus the page's
- * @param {() => void} changed
- */
-function drawHead(v, me, skew, changed) {
-  const head = el('div', { class: 'tn-head', id: 'tn-head' });
-  head.append(el('p', { class: 'tn-summary', id: 'tn-summary' }, summaryText({ ...v, entrants: v.entrants.filter((e) => !e.withdrawn).length, round: v.played.length })));
-  head.append(el('p', { class: `tn-phase tn-${v.phase}`, id: 'tn-phase' }, t(`tn.phase.${v.phase}`)));
-  if (v.phase === 'open') {
-    head.append(el('p', { class: 'tn-countdown', id: 'tn-countdown', role: 'timer' }, countdownText(v, skew)));
-  }
-  const mine = me ? v.entrants.find((e) => e.name === me) : null;
-  const said = el('p', { class: 'account-message', id: 'tn-message', role: 'status' });
-  if (mine) said.textContent = mine.withdrawn ? t('tn.withdrawn') : t('tn.joined');
-  if (me && v.phase !== 'over') {
-    const act = async (what) => {
-      try {
-        await api.ask(`api/tournaments/${encodeURIComponent(v.id)}/${what}`, {});
-        changed();
-      } catch (error) {
-        said.textContent = errorText(error);
-      }
-    };
-    const canJoin = !mine || mine.withdrawn;
-    const button = el('button', { type: 'button', id: canJoin ? 'tn-join' : 'tn-withdraw' }, t(canJoin ? 'tn.join' : 'tn.withdraw'));
-    button.addEventListener('click', () => act(canJoin ? 'join' : 'withdraw'));
-    head.append(button);
-  } else if (!me && v.phase !== 'over') {
-    head.append(el('p', { class: 'account-note' }, t('tn.signInFirst')));
-  }
-  head.append(said);
-  return head;
+/** A name as the standings show it: the link, and a withdrawal. @param {any} s */
+function standingName(s) {
+  const cell = el('td', { class: 'tn-name' });
+  const link = who(String(s.name));
+  // A long name breaks after its `_` or `-` before anywhere else.
+  link.replaceChildren(...String(s.name).split(/(?<=[_-])/).flatMap((part, i) => (i ? [el('wbr'), part] : [part])));
+  cell.append(link);
+  if (s.withdrawn) cell.append(' ', el('span', { class: 'tn-left' }, t('tn.withdrewMark')));
+  return cell;
+}
+
+/** What decided a place, its figure apart so that it wraps whole and is never cut. @param {any} s */
+function decidedCell(s) {
+  const cell = el('td', { class: 'tn-decided' });
+  const figure = { discs: s.discs, brightwell: s.brightwell, buchholz: s.buchholz }[s.decidedBy];
+  cell.append(el('span', {}, t(`tn.by.${s.decidedBy}`)));
+  if (figure !== undefined) cell.append(' ', el('span', { class: 'tn-figure' }, String(figure)));
+  return cell;
 }
 
 /** The standings' table. @param {any} v */
 function drawStandings(v) {
-  const section = el('section', { class: 'tn-standings', id: 'tn-standings', 'aria-labelledby': 'standings-title' });
-  section.append(el('h2', { id: 'standings-title' }, t(v.phase === 'over' ? 'tn.final' : 'tn.standings')));
   const arena = v.format === 'arena';
-  const cols = arena ? ['tn.place', 'tn.player', 'tn.points'] : ['tn.place', 'tn.player', 'tn.points', 'tn.discs', 'tn.brightwell', 'tn.buchholz', 'tn.decided'];
+  const section = el('section', { class: arena ? 'tn-standings tn-arena' : 'tn-standings', id: 'tn-standings', 'aria-labelledby': 'standings-title' });
+  section.append(el('h2', { id: 'standings-title' }, t(v.phase === 'over' ? 'tn.final' : 'tn.standings')));
+  const cols = arena ? ['tn.place', 'tn.player', 'tn.points', 'tn.streak'] : ['tn.place', 'tn.player', 'tn.points', 'tn.discs', 'tn.brightwell', 'tn.buchholz', 'tn.decided'];
   const table = el('table', { id: 'standings' });
   const head = el('tr');
   for (const c of cols) head.append(el('th', { scope: 'col', class: ['tn.discs', 'tn.brightwell', 'tn.buchholz'].includes(c) ? 'tn-wide' : '' }, t(c)));
@@ -94,23 +56,37 @@ function drawStandings(v) {
   thead.append(head);
   const tbody = el('tbody');
   for (const s of v.standings) {
-    const row = el('tr');
-    const name = el('td');
-    name.append(who(String(s.name)));
-    row.append(el('td', { class: 'num' }, String(s.place)), name, el('td', { class: 'num' }, String(s.points)));
-    if (!arena) {
+    const row = el('tr', s.withdrawn ? { class: 'tn-withdrawn' } : {});
+    row.append(el('td', { class: 'num' }, String(s.place)), standingName(s), el('td', { class: 'num' }, String(s.points)));
+    if (arena) {
+      // On a streak, as lichess's arena marks it: the next game counts double.
+      const streak = el('td');
+      if (s.fire) streak.append(el('span', { class: 'tn-fire', title: t('tn.fire') }, t('tn.fireMark')));
+      row.append(streak);
+    } else {
       row.append(el('td', { class: 'num tn-wide' }, String(s.discs)), el('td', { class: 'num tn-wide' }, String(s.brightwell)), el('td', { class: 'num tn-wide' }, String(s.buchholz)));
       // What decided the place, with its figure (a phone shows no other column of them).
-      const figure = { discs: s.discs, brightwell: s.brightwell, buchholz: s.buchholz }[s.decidedBy];
-      const decided = t(`tn.by.${s.decidedBy}`);
-      row.append(el('td', { class: 'tn-decided' }, figure === undefined ? decided : `${decided} ${figure}`));
+      row.append(decidedCell(s));
     }
     tbody.append(row);
   }
   table.append(thead, tbody);
-  const wrap = el('div', { class: 'tn-scroll' });
+  // A table wider than the screen scrolls, and says so.
+  const wrap = el('div', { class: 'tn-scroll', id: 'tn-scroll' });
   wrap.append(table);
-  section.append(wrap);
+  const hint = el('p', { class: 'tn-scroll-hint', id: 'tn-scroll-hint' }, t('tn.scrollHint'));
+  hint.hidden = true;
+  const fit = () => {
+    const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+    hint.hidden = !scrolls;
+    // Reachable by keyboard when it scrolls.
+    if (scrolls) wrap.setAttribute('tabindex', '0');
+    else wrap.removeAttribute('tabindex');
+  };
+  requestAnimationFrame(fit);
+  new ResizeObserver(fit).observe(wrap);
+  section.append(hint, wrap);
+  if (arena) section.append(el('p', { class: 'account-note', id: 'tn-fire-note' }, t('tn.fireNote')));
   return section;
 }
 
@@ -119,7 +95,11 @@ function drawRounds(v, me) {
   const section = el('section', { class: 'tn-rounds', id: 'tn-rounds' });
   for (const r of [...v.played].reverse()) {
     const part = el('section', { class: 'tn-round', id: `round-${r.number}`, 'aria-labelledby': `round-${r.number}-title` });
-    part.append(el('h2', { id: `round-${r.number}-title` }, t('tn.round', { n: r.number })));
+    // An arena's waves are not rounds: each is the games paired at a time.
+    const title = v.format === 'arena'
+      ? t('tn.wave', { time: new Date(Number(r.started)).toLocaleTimeString() })
+      : t('tn.round', { n: r.number });
+    part.append(el('h2', { id: `round-${r.number}-title` }, title));
     const ol = el('ol', { class: 'tn-boards' });
     for (const [i, b] of r.boards.entries()) {
       const li = el('li', { class: 'tn-board' });
@@ -171,14 +151,20 @@ function drawEntrants(v) {
 export function drawTournament(root, v, me, skew, changed) {
   root.replaceChildren(drawHead(v, me, skew, changed));
   if (v.phase === 'open') {
-    root.append(drawEntrants(v));
+    root.append(drawAbout(v, me), drawEntrants(v));
+    return;
+  }
+  // Cancelled before its first round: the reason is in the head, and
+  // there are no standings to show.
+  if (v.cancelled) {
+    root.append(drawAbout(v, me), drawEntrants(v));
     return;
   }
   const standings = drawStandings(v);
   if (v.trf) {
     const p = el('p', { class: 'tn-trf' });
     p.append(el('a', { href: `api/tournaments/${encodeURIComponent(v.id)}/trf`, id: 'tn-trf', download: `tournament-${v.id}.trf` }, t('tn.trf')));
-    standings.append(p, el('p', { class: 'account-note' }, t('tn.trfNote')));
+    standings.append(p, el('p', { class: 'account-note' }, t(v.format === 'arena' ? 'tn.trfNoteArena' : 'tn.trfNote')));
   }
-  root.append(standings, drawRounds(v, me));
+  root.append(standings, drawRounds(v, me), drawAbout(v, me));
 }

@@ -99,7 +99,9 @@ function render() {
   } else if (state.report) {
     verdict.hidden = false;
     verdict.dataset.ok = String(state.report.ok);
-    const all = isMatchReport(state.report) ? 'v.matchAllPassed' : isTrfReport(state.report) ? 'v.trfAllPassed' : 'v.allPassed';
+    // An arena's file: its waves checked against the arena's rules, not re-paired.
+    const arena = isTrfReport(state.report) && state.report.checks.some((c) => c.code === 'round-arena');
+    const all = isMatchReport(state.report) ? 'v.matchAllPassed' : arena ? 'v.trfArenaAllPassed' : isTrfReport(state.report) ? 'v.trfAllPassed' : 'v.allPassed';
     verdict.textContent = t(state.report.ok ? all : 'v.someFailed');
   } else {
     verdict.hidden = true;

@@ -7,7 +7,9 @@ use clap::Subcommand;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use virada::tournament::{breaches, check_rounds, pair_next_round, Pair, Trf, MAX_TRF_BYTES};
+use virada::tournament::{
+    arena_breaches, breaches, check_rounds, is_arena, pair_next_round, Pair, Trf, MAX_TRF_BYTES,
+};
 
 mod spar;
 
@@ -26,7 +28,8 @@ pub enum Command {
     },
     /// Re-pair every round from the results before it and say whether the
     /// pairings played were the Dutch system's, and whether any absolute
-    /// criterion is broken. Exits 0 only when all agree.
+    /// criterion is broken; an arena's file (`092 Individual: Arena`), each
+    /// wave against the arena's rules. Exits 0 only when all agree.
     Check {
         /// The tournament's TRF.
         file: PathBuf,
@@ -135,6 +138,9 @@ fn show(pairs: &[Pair]) -> String {
 
 /// The text `virada swiss check` prints, and whether everything agreed.
 pub fn check_report(trf: &Trf) -> Result<(bool, String), String> {
+    if is_arena(trf) {
+        return Ok(arena_report(trf));
+    }
     let mut ok = true;
     let mut out = String::new();
     for r in check_rounds(trf) {
@@ -171,4 +177,33 @@ pub fn check_report(trf: &Trf) -> Result<(bool, String), String> {
         "some rounds are not the Dutch system's pairing\n"
     });
     Ok((ok, out))
+}
+
+/// An arena's file: its waves are paired as players come free, not by the
+/// Dutch system, so each is checked against the arena's rules (A2).
+fn arena_report(trf: &Trf) -> (bool, String) {
+    let broken = arena_breaches(trf);
+    let mut out = String::new();
+    for wave in 1..=trf.played_rounds() {
+        let here: Vec<String> = broken
+            .iter()
+            .map(ToString::to_string)
+            .filter(|b| b.starts_with(&format!("wave {wave}:")))
+            .collect();
+        if here.is_empty() {
+            out.push_str(&format!(
+                "wave {wave}: an arena's pairing, nobody meeting the same opponent twice in a row, white to whoever had fewer whites\n"
+            ));
+        }
+        for b in here {
+            out.push_str(&format!("arena rule broken: {b}\n"));
+        }
+    }
+    let ok = broken.is_empty();
+    out.push_str(if ok {
+        "an arena: every wave keeps the arena's rules\n"
+    } else {
+        "an arena: some waves break the arena's rules\n"
+    });
+    (ok, out)
 }

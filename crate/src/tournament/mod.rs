@@ -8,6 +8,7 @@
 //! A leaf of the library: it names no other module of the crate.
 
 mod arena;
+mod arena_check;
 mod check;
 mod colours;
 mod dutch;
@@ -23,6 +24,7 @@ mod weights;
 mod wide;
 
 pub use arena::{Arena, ArenaPlayer, ArenaResult};
+pub use arena_check::{arena_breaches, is_arena, ArenaBreach, ARENA_TYPE};
 pub use check::{breaches, check_rounds, round_pairs, same_pairs, Breach, RoundCheck};
 pub use dutch::{pair_next_round, MAX_PAIRED};
 pub use entry::{Colour, Entry, Outcome, Pair, Points};

@@ -2,7 +2,8 @@
 //! of checks with stable codes and their parameters, for a page to say in
 //! its own language: the file read, its signature, each round re-paired
 //! from the results before it (the Dutch system's pairing, or the first
-//! board where it differs), and the absolute criteria.
+//! board where it differs), and the absolute criteria; an arena's file
+//! (`092 Individual: Arena`) its waves against the arena's rules instead.
 //!
 //! ```
 //! use virada::tournament::{verify_trf, TrfStatus};
@@ -11,6 +12,7 @@
 //! assert_eq!(report.checks[0].status, TrfStatus::Failed);
 //! ```
 
+use super::arena_check::{arena_breaches, is_arena, ArenaBreach};
 use super::check::{breaches, check_rounds, Breach};
 use super::entry::Pair;
 use super::signed::{signature_holds, signed_trf, SignedTrf};
@@ -50,7 +52,8 @@ pub struct TrfCheck {
     /// `signature-malformed`, `signature-ok`, `signature-mismatch`,
     /// `signature-in-page`; `round-dutch`, `round-not-dutch`,
     /// `round-unpaired`; `criteria-ok`, `rematch`, `second-bye`,
-    /// `colour-rule`, `criteria-unchecked`.
+    /// `colour-rule`, `criteria-unchecked`; an arena's `round-arena`,
+    /// `arena-again`, `arena-colour`.
     pub code: &'static str,
     /// The parameters, by name.
     pub params: Vec<(&'static str, String)>,
@@ -107,6 +110,18 @@ impl std::fmt::Display for TrfCheck {
                 p("dutch-all")
             ),
             "round-unpaired" => write!(f, "round {}: cannot be re-paired: {}", p("round"), p("message")),
+            "round-arena" => write!(
+                f,
+                "wave {}: an arena's pairing, nobody meeting the same opponent twice in a row, white to whoever had fewer whites",
+                p("round")
+            ),
+            "arena-again" => write!(f, "wave {}: {} and {} meet twice in a row", p("round"), p("a"), p("b")),
+            "arena-colour" => write!(
+                f,
+                "wave {}: {} has white after more whites than the opponent",
+                p("round"),
+                p("player")
+            ),
             "criteria-ok" => f.write_str("no absolute criterion broken"),
             "rematch" => write!(f, "round {}: {} and {} meet again", p("round"), p("a"), p("b")),
             "second-bye" => write!(f, "round {}: {} gets a second bye", p("round"), p("player")),
@@ -177,6 +192,29 @@ pub fn verify_trf(text: &str) -> TrfReport {
             "the file names no player (no 001 line)".into(),
         );
     }
+    if is_arena(&trf) {
+        let waves = trf.played_rounds();
+        checks.push(
+            TrfCheck::new("trf", TrfStatus::Passed, "trf-ok")
+                .with("players", trf.players.len())
+                .with("rounds", waves),
+        );
+        checks.push(signature(text));
+        let broken = arena_breaches(&trf);
+        for wave in 1..=waves {
+            let here: Vec<&ArenaBreach> = broken.iter().filter(|b| wave_of(b) == wave).collect();
+            if here.is_empty() {
+                checks.push(
+                    TrfCheck::new("round", TrfStatus::Passed, "round-arena").with("round", wave),
+                );
+            }
+            checks.extend(here.into_iter().map(arena_breach));
+        }
+        return TrfReport {
+            checks,
+            players: entrants(&trf),
+        };
+    }
     let rounds = check_rounds(&trf);
     checks.push(
         TrfCheck::new("trf", TrfStatus::Passed, "trf-ok")
@@ -206,16 +244,41 @@ pub fn verify_trf(text: &str) -> TrfReport {
                 .with("message", e.to_string()),
         ),
     }
-    let players = trf
-        .players
+    TrfReport {
+        checks,
+        players: entrants(&trf),
+    }
+}
+
+/// The players as the file names them.
+fn entrants(trf: &Trf) -> Vec<TrfEntrant> {
+    trf.players
         .iter()
         .map(|p| TrfEntrant {
             id: p.id,
             name: p.name().to_string(),
             points: tenths(p.stated_score),
         })
-        .collect();
-    TrfReport { checks, players }
+        .collect()
+}
+
+fn wave_of(b: &ArenaBreach) -> usize {
+    match *b {
+        ArenaBreach::AgainInARow { round, .. } | ArenaBreach::Colour { round, .. } => round,
+    }
+}
+
+fn arena_breach(b: &ArenaBreach) -> TrfCheck {
+    let check = |code| TrfCheck::new("round", TrfStatus::Failed, code);
+    match *b {
+        ArenaBreach::AgainInARow { round, players } => check("arena-again")
+            .with("round", round)
+            .with("a", players.0)
+            .with("b", players.1),
+        ArenaBreach::Colour { round, player } => check("arena-colour")
+            .with("round", round)
+            .with("player", player),
+    }
 }
 
 /// The signature line's check; the text signed goes with a signature the

@@ -115,3 +115,61 @@ fn no_text_makes_it_panic() {
         }
     }
 }
+
+/// An arena's player line: each wave's `(opponent, colour, result)`.
+fn arena_line(id: u32, games: &[(u32, char, char)]) -> String {
+    let points = games.iter().filter(|g| g.2 == '1').count();
+    let mut s = format!(
+        "001 {id:>4}      {:<33} 1500{:>28}{:>4} {id:>4}",
+        format!("P{id}"),
+        "",
+        format!("{points}.0"),
+    );
+    for &(o, c, r) in games {
+        s.push_str(&format!("  {o:>4} {c} {r}"));
+    }
+    s
+}
+
+#[test]
+fn an_arenas_file_is_checked_wave_by_wave_against_the_arenas_rules() {
+    let good = [
+        crate::tournament::ARENA_TYPE.to_string(),
+        "XXR 2".into(),
+        arena_line(1, &[(2, 'w', '1'), (4, 'b', '1')]),
+        arena_line(2, &[(1, 'b', '0'), (3, 'w', '1')]),
+        arena_line(3, &[(4, 'w', '1'), (2, 'b', '0')]),
+        arena_line(4, &[(3, 'b', '0'), (1, 'w', '0')]),
+    ]
+    .join("\n");
+    let r = verify_trf(&good);
+    assert!(r.ok(), "{:?}", r.checks);
+    assert_eq!(
+        codes(&r),
+        ["trf-ok", "unsigned", "round-arena", "round-arena"]
+    );
+    // The same two in a row, and white again to whoever had it.
+    let bad = [
+        crate::tournament::ARENA_TYPE.to_string(),
+        "XXR 2".into(),
+        arena_line(1, &[(2, 'w', '1'), (2, 'w', '1')]),
+        arena_line(2, &[(1, 'b', '0'), (1, 'b', '0')]),
+    ]
+    .join("\n");
+    let r = verify_trf(&bad);
+    assert!(!r.ok());
+    assert_eq!(
+        codes(&r),
+        [
+            "trf-ok",
+            "unsigned",
+            "round-arena",
+            "arena-again",
+            "arena-colour"
+        ]
+    );
+    assert_eq!(
+        r.checks[3].to_string(),
+        "wave 2: 1 and 2 meet twice in a row"
+    );
+}

@@ -213,6 +213,12 @@ async fn an_arena_pairs_again_at_once_and_scores_streaks_as_lichess() {
         }
     }
     let v = wait_for(&s, &id, |v| v["phase"] == "over").await;
+    // Its end as the page counts down to it: 5 minutes of 6 s from the start.
+    assert_eq!(
+        v["ends"].as_i64(),
+        v["starts"].as_i64().map(|s| s + 5 * 6_000),
+        "{v}"
+    );
 
     // Every game the server's, played to its end by a resignation; each
     // record names the arena.
@@ -272,4 +278,41 @@ async fn an_arena_pairs_again_at_once_and_scores_streaks_as_lichess() {
         "{v}"
     );
     assert_eq!(standings[0]["fire"], true, "{v}");
+    check_arena_trf(&s, &id, v["played"].as_array().unwrap().len()).await;
+}
+
+/// The arena's signed file: as many rounds as it had waves, an arena's by
+/// its `092` line, and `virada swiss check` passes it (each wave against
+/// the arena's rules, not the Dutch system's).
+async fn check_arena_trf(s: &impl Listening, id: &str, waves: usize) {
+    let a = super::people::call(
+        s,
+        "GET",
+        &format!("/api/tournaments/{id}/trf"),
+        None,
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(a.status, 200, "{}", a.text);
+    let trf = virada::tournament::Trf::parse(&a.text).unwrap();
+    assert!(waves >= 3, "{}", a.text);
+    assert_eq!(trf.rounds, Some(waves as u32), "{}", a.text);
+    assert!(virada::tournament::is_arena(&trf), "{}", a.text);
+    let path = std::env::temp_dir().join(format!("virada-arena-{}-{id}.trf", std::process::id()));
+    std::fs::write(&path, &a.text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args(["swiss", "check"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    let said = String::from_utf8_lossy(&out.stdout).to_string();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert_eq!(out.status.code(), Some(0), "{said}{err}\n{}", a.text);
+    assert!(said.contains("the signature holds"), "{said}");
+    assert!(
+        said.contains("an arena: every wave keeps the arena's rules"),
+        "{said}"
+    );
 }

@@ -10,7 +10,7 @@
 //! | --- | --- | --- |
 //! | `POST /api/tournaments` | `{"name", "format", "clock", "rated", "rounds", "double", "minutes", "min", "max", "starts"}` | 201 `{"id"}`; 400 `bad-name`, `bad-format`, `bad-clock`, `bad-rounds`, `bad-minutes`, `bad-range`, `bad-start`; 401 |
 //! | `GET /api/tournaments` | `?player=NAME` for one account's | `{"tournaments": [{"id", "name", "format", "clock", "rated", "phase", "starts", "entrants", "round", "rounds"}]}` |
-//! | `GET /api/tournaments/{id}` | — | the tournament (`view.rs`) |
+//! | `GET /api/tournaments/{id}` | — | the tournament (`view.rs`); signed in, `you`: the rating at its clock and `range` (`in`, `below`, `above`) |
 //! | `POST /api/tournaments/{id}/join` | `{}` | `{}`; 403 `out-of-range`; 409 `started`, `over`; 404 `no-tournament` |
 //! | `POST /api/tournaments/{id}/withdraw` | `{}` | `{}`; 409 `not-entered`, `over` |
 //! | `GET /api/tournaments/{id}/trf` | — | the signed TRF (`text/plain`); 409 `not-over` |
@@ -32,7 +32,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::accounts::kv::{self, Change};
-use super::accounts::model::name_key;
+use super::accounts::model::{name_key, Account};
 use super::accounts::{answer, refusal, store, Accounts};
 use super::body::{ApiBody, Body, Nothing, Refusal};
 use super::table::{fresh_token, now_ms};
@@ -181,6 +181,7 @@ fn check(body: NewBody, creator: (&str, &str), now: i64) -> Result<Tournament, R
         white1: true,
         divisions: Vec::new(),
         trf: None,
+        ends_ms: None,
     })
 }
 
@@ -260,11 +261,27 @@ async fn read(t: &Tournaments, id: &str) -> Result<Tournament, Refusal> {
         .ok_or_else(no_tournament)
 }
 
-async fn one(State(t): State<Tournaments>, Path(id): Path<String>) -> Response {
+/// An account's rating as a tournament reads it: at the speed of its clock.
+fn entry_rating(account: &Account, doc: &Tournament) -> f64 {
+    account.rating_for(doc.clock.parse().ok()).rating()
+}
+
+async fn one(State(t): State<Tournaments>, Path(id): Path<String>, headers: HeaderMap) -> Response {
     answer(
         async {
             let doc = read(&t, &id).await?;
-            Ok(Json(view::full(&doc, now_ms())).into_response())
+            let mut v = view::full(&doc, now_ms());
+            // The one asking, signed in: their rating at this clock and
+            // where it stands against the range, so that the page says
+            // before a tap whether they may join.
+            if let Ok(Some((account, _))) = t.accounts.signed_in(&headers).await {
+                let rating = entry_rating(&account, &doc);
+                v["you"] = json!({
+                    "rating": rating.round() as i64,
+                    "range": doc.out_of_range(rating).unwrap_or("in"),
+                });
+            }
+            Ok(Json(v).into_response())
         }
         .await,
     )
@@ -286,11 +303,8 @@ async fn join(
             let (account, _) = t.accounts.require(&headers).await?;
             body?;
             let doc = read(&t, &id).await?;
-            // The rating at the speed of the tournament's clock.
-            let rating = account.rating_for(doc.clock.parse().ok()).rating();
-            let low = doc.min.map_or(f64::MIN, f64::from);
-            let high = doc.max.map_or(f64::MAX, f64::from);
-            if !(low..=high).contains(&rating) {
+            let rating = entry_rating(&account, &doc);
+            if doc.out_of_range(rating).is_some() {
                 return Err(refusal(
                     StatusCode::FORBIDDEN,
                     "out-of-range",

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use virada::clock::TimeControl;
 use virada::tournament::{
     berger, divisions, pair_next_round, standings, Arena, ArenaResult, Colour, Entry, Outcome,
-    Player, RoundResult, Standing, Trf,
+    Player, RoundResult, Standing, Trf, ARENA_TYPE,
 };
 
 /// How a tournament pairs.
@@ -133,6 +133,9 @@ pub struct Tournament {
     /// The signed TRF, once over.
     #[serde(default)]
     pub trf: Option<String>,
+    /// An arena's end (ms since the epoch), set at its start.
+    #[serde(default)]
+    pub ends_ms: Option<i64>,
 }
 
 /// Points of a result code, tenths (Swiss and round robin: 1, ½, 0).
@@ -153,6 +156,18 @@ impl Tournament {
     /// The entrant of `account`.
     pub fn by_account(&self, account: &str) -> Option<&Entrant> {
         self.entrants.iter().find(|e| e.account == account)
+    }
+
+    /// Where a rating stands against the range: `None` inside it, else
+    /// `below` or `above`.
+    pub fn out_of_range(&self, rating: f64) -> Option<&'static str> {
+        if self.min.is_some_and(|min| rating < f64::from(min)) {
+            Some("below")
+        } else if self.max.is_some_and(|max| rating > f64::from(max)) {
+            Some("above")
+        } else {
+            None
+        }
     }
 
     /// Every board of the last round has its result.
@@ -265,11 +280,21 @@ impl Tournament {
             })
             .collect();
         players.sort_by_key(|p| p.id);
+        // The id in the name's line: `XXS` would be JaVaFo's points.
+        let mut other_lines = vec![format!("012 {} (Virada tournament {})", self.name, self.id)];
+        // An arena's rounds are its waves, as many as were paired; its file
+        // says it is an arena's, so that the check reads it as one.
+        let rounds = match self.format {
+            Format::Arena => {
+                other_lines.push(ARENA_TYPE.to_string());
+                self.played.len() as u32
+            }
+            _ => self.rounds,
+        };
         Trf {
-            // The id in the name's line: `XXS` would be JaVaFo's points.
-            other_lines: vec![format!("012 {} (Virada tournament {})", self.name, self.id)],
+            other_lines,
             players,
-            rounds: Some(self.rounds.max(1)),
+            rounds: Some(rounds.max(1)),
             initial_colour: Some(if self.white1 {
                 Colour::White
             } else {
@@ -366,7 +391,7 @@ impl Tournament {
         arena
     }
 
-    /// The standings (S1–S4), each place with what decided it.
+    /// The standings (S1–S5), each place with what decided it.
     pub fn standings(&self) -> Vec<Standing> {
         let players: Vec<(u32, Vec<RoundResult>)> = self
             .entrants

@@ -3,7 +3,7 @@
 //! withdrawal and a late entry, and an arena's waves.
 
 use super::model::{Board, Entrant, Format, Phase, Result2, Round, Tournament};
-use virada::tournament::{breaches, check_rounds, Trf};
+use virada::tournament::{arena_breaches, breaches, check_rounds, is_arena, Trf};
 
 fn tournament(format: Format, ratings: &[u32]) -> Tournament {
     Tournament {
@@ -36,6 +36,7 @@ fn tournament(format: Format, ratings: &[u32]) -> Tournament {
         white1: true,
         divisions: Vec::new(),
         trf: None,
+        ends_ms: None,
     }
 }
 
@@ -164,4 +165,31 @@ fn an_arena_pairs_whoever_is_free_never_the_last_opponent_again() {
     assert!(third
         .iter()
         .all(|&(w, b)| w != second[0].0 && b != second[0].1 && Some(w) != second[0].1));
+}
+
+#[test]
+fn an_arenas_file_states_its_waves_and_keeps_the_arenas_rules() {
+    let mut t = tournament(Format::Arena, &[1700, 1600, 1500, 1400, 1300]);
+    t.number_entrants();
+    for _ in 0..3 {
+        let boards = t.arena_boards();
+        play_round(&mut t, boards);
+    }
+    let text = t.trf(false).write();
+    let trf = Trf::parse(&text).unwrap();
+    assert_eq!(trf.rounds, Some(3), "{text}");
+    assert!(is_arena(&trf), "{text}");
+    assert_eq!(arena_breaches(&trf), [], "{text}");
+}
+
+#[test]
+fn a_rating_range_says_which_side_a_rating_is_on() {
+    let mut t = tournament(Format::Swiss, &[]);
+    (t.min, t.max) = (Some(1400), Some(1800));
+    assert_eq!(t.out_of_range(1399.6), Some("below"));
+    assert_eq!(t.out_of_range(1400.0), None);
+    assert_eq!(t.out_of_range(1800.0), None);
+    assert_eq!(t.out_of_range(1812.0), Some("above"));
+    t.max = None;
+    assert_eq!(t.out_of_range(3000.0), None);
 }

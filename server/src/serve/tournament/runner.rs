@@ -144,6 +144,9 @@ impl Runner {
         getrandom::fill(&mut coin).map_err(|e| e.to_string())?;
         t.white1 = coin[0] & 1 == 0;
         t.phase = Phase::Running;
+        if t.format == Format::Arena {
+            t.ends_ms = Some(self.arena_ends(&t));
+        }
         self.write(&t, text).await?;
         Ok(())
     }
@@ -168,10 +171,7 @@ impl Runner {
     /// An arena: pairs whoever is free until its time is up, then ends
     /// once its last games are over.
     async fn arena(&self, mut t: Tournament, text: &str, now: i64) -> Result<(), String> {
-        let minute = i64::try_from(self.arena_minute.as_millis()).unwrap_or(i64::MAX);
-        let ends = t
-            .starts_ms
-            .saturating_add(i64::from(t.minutes).saturating_mul(minute));
+        let ends = t.ends_ms.unwrap_or_else(|| self.arena_ends(&t));
         if now >= ends {
             // Every wave's games, not only the last's.
             let all_done = t
@@ -194,6 +194,13 @@ impl Runner {
             self.open_round(&t, number).await?;
         }
         Ok(())
+    }
+
+    /// When an arena started at its start time ends: its minutes later.
+    fn arena_ends(&self, t: &Tournament) -> i64 {
+        let minute = i64::try_from(self.arena_minute.as_millis()).unwrap_or(i64::MAX);
+        t.starts_ms
+            .saturating_add(i64::from(t.minutes).saturating_mul(minute))
     }
 
     /// Opens every table of round `number` not open yet, then marks the

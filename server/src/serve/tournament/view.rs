@@ -1,6 +1,8 @@
 //! A tournament as the page reads it: its settings, entrants, each round's
 //! boards with their tables and results, and the standings with what
-//! decided each place (an arena's: its points, in order).
+//! decided each place (an arena's: its points, in order), each withdrawn
+//! player marked; an arena's end; a tournament over before its first
+//! round (`cancelled`).
 
 use serde_json::{json, Value};
 
@@ -32,7 +34,8 @@ pub fn summary(t: &Tournament) -> Value {
         "rated": t.rated,
         "phase": phase_name(t.phase),
         "starts": t.starts_ms,
-        "entrants": t.entrants.iter().filter(|e| !e.withdrawn).count(),
+        // Everyone who played counts, withdrawn or not.
+        "entrants": t.entrants.len(),
         "round": t.played.len(),
         "rounds": t.rounds,
         "minutes": t.minutes,
@@ -47,6 +50,7 @@ fn points(tenths: u32) -> f64 {
 /// The whole tournament; `now` lets the page count down to the start.
 pub fn full(t: &Tournament, now: i64) -> Value {
     let name = |n: u32| t.by_number(n).map(|e| e.name.clone());
+    let withdrawn = |n: u32| t.by_number(n).is_some_and(|e| e.withdrawn);
     let rounds: Vec<Value> = t
         .played
         .iter()
@@ -80,6 +84,7 @@ pub fn full(t: &Tournament, now: i64) -> Value {
                 json!({
                     "place": i + 1, "number": p.id, "name": name(p.id),
                     "points": p.score, "fire": p.on_fire(),
+                    "withdrawn": withdrawn(p.id),
                 })
             })
             .collect()
@@ -92,6 +97,7 @@ pub fn full(t: &Tournament, now: i64) -> Value {
                     "points": points(s.points), "discs": s.discs,
                     "brightwell": points(s.brightwell), "buchholz": points(s.buchholz),
                     "decidedBy": s.decided_by.code(),
+                    "withdrawn": withdrawn(s.id),
                 })
             })
             .collect()
@@ -125,5 +131,9 @@ pub fn full(t: &Tournament, now: i64) -> Value {
         "played": rounds,
         "standings": standings,
         "trf": t.trf.is_some(),
+        // An arena's end, from its start.
+        "ends": t.ends_ms,
+        // Over before a round was paired: fewer than two joined.
+        "cancelled": t.phase == Phase::Over && t.played.is_empty(),
     })
 }

@@ -1,0 +1,259 @@
+// The tournament page as a person sees it, on a 390 px phone and a
+// desktop (docs/tournaments.md, "Online"), tournaments made through the
+// API at the state that matters:
+// - before the start: the rounds, the clock, the range and the link to
+//   share, copied; Join, Withdraw (asking first, not the green button, and
+//   not "Desistir" in Portuguese) and every button of the page and the
+//   lobby readable under the pointer (desktop) and the finger (phone);
+//   Join disabled, with the reason, outside the rating range;
+// - a Swiss of four with one who withdrew: still four players, marked in
+//   the standings, which fit a phone with every deciding figure in view;
+//   a tournament of one says why it ended; an arena shows its time left
+//   and does not call its waves rounds.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { serverWith } from './harness.mjs';
+import { signedUp, originOf, DESKTOP, PHONE390 } from './accounts-util.mjs';
+import { playOut } from './online-util.mjs';
+
+/** The felt's green, the big button's colour. */
+const FELT = 'rgb(46, 107, 85)';
+
+/** Makes a tournament as `page`'s account: its id. */
+async function make(page, extra) {
+  return page.evaluate(async (extra) => {
+    const body = { name: 'Torneio da Praça', format: 'swiss', clock: '180+2', rated: true, rounds: 3, starts: Date.now() + 3_600_000, ...extra };
+    const r = await fetch('api/tournaments', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    if (r.status !== 201) throw new Error(await r.text());
+    return (await r.json()).id;
+  }, extra);
+}
+
+/** Joins or withdraws as `page`'s account, through the API. */
+async function post(page, id, what) {
+  await page.evaluate(async ([id, what]) => {
+    const r = await fetch(`api/tournaments/${id}/${what}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    if (r.status !== 200) throw new Error(await r.text());
+  }, [id, what]);
+}
+
+/** The tournament as the server says it. */
+async function read(page, id) {
+  return page.evaluate(async (id) => (await fetch(`api/tournaments/${id}`, { cache: 'no-store' })).json(), id);
+}
+
+/** Opens tournament `id` in `lang` and waits for it. */
+async function openTournament(page, origin, id, lang = 'en') {
+  await page.goto(`${origin}/tournament.html?id=${id}&lang=${lang}`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.locator('#tn-head').waitFor();
+}
+
+/**
+ * Every enabled, visible button (and button-like link) of `page` whose
+ * text is less than 4.5:1 against its background with `states` forced on
+ * all of them at once (CDP `CSS.forcePseudoState`): hover for a pointer,
+ * hover and active for a finger, which leaves hover on after the tap.
+ */
+async function unreadable(page, states) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'button, a.tn-game' });
+  for (const nodeId of nodeIds) await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: states });
+  const found = await page.evaluate(() => {
+    const rgba = (text) => {
+      const m = /rgba?\(([^)]+)\)/.exec(text);
+      const [r, g, b, a = 1] = m ? m[1].split(/[ ,/]+/).filter(Boolean).map(Number) : [0, 0, 0, 0];
+      return { r, g, b, a };
+    };
+    const over = (top, under) => ({
+      r: top.r * top.a + under.r * (1 - top.a),
+      g: top.g * top.a + under.g * (1 - top.a),
+      b: top.b * top.a + under.b * (1 - top.a),
+      a: 1,
+    });
+    const background = (node) => {
+      const layers = [];
+      for (let n = node; n; n = n.parentElement) {
+        const c = rgba(getComputedStyle(n).backgroundColor);
+        if (c.a > 0) layers.push(c);
+        if (c.a >= 1) break;
+      }
+      return layers.reverse().reduce((under, top) => over(top, under), { r: 255, g: 255, b: 255, a: 1 });
+    };
+    const lum = ({ r, g, b }) => {
+      const f = (v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const out = [];
+    for (const b of document.querySelectorAll('button, a.tn-game')) {
+      const box = b.getBoundingClientRect();
+      if (b.matches(':disabled') || box.width === 0 || !b.checkVisibility()) continue;
+      const bg = background(b);
+      const fg = over(rgba(getComputedStyle(b).color), bg);
+      const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      if (ratio < 4.5) out.push(`${b.id || b.className || b.textContent}: ${ratio.toFixed(2)} (${getComputedStyle(b).color} on ${getComputedStyle(b).backgroundColor})`);
+    }
+    return out;
+  });
+  for (const nodeId of nodeIds) await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: [] });
+  await cdp.detach();
+  return found;
+}
+
+test('before the start: what it is, the link to share, Join and Withdraw readable and asking first, the range before the tap', { timeout: 180_000 }, async () => {
+  const server = await serverWith([]);
+  const origin = originOf(server);
+  try {
+    const ana = await signedUp(server, 'ana', PHONE390);
+    const bea = await signedUp(server, 'bea', DESKTOP);
+    // bea seeks a game, so that ana's lobby shows its Play button too.
+    await bea.page.locator('#seek-post').click();
+    await bea.page.locator('#seek-waiting').waitFor();
+    const open = await make(ana.page, { min: 1400, max: 1600 });
+    const strong = await make(ana.page, { min: 1800 });
+    for (const [who, person, tap] of [['ana', ana, true], ['bea', bea, false]]) {
+      const { page, context } = person;
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+      const states = tap ? ['hover', 'active'] : ['hover'];
+      // The lobby's buttons, Play on bea's seek among them on ana's page.
+      if (who === 'ana') {
+        await page.goto(`${origin}/lobby.html?lang=en`);
+        await page.getByRole('button', { name: /^Play bea/ }).waitFor();
+        assert.deepEqual(await unreadable(page, states), [], `${who}: the lobby's buttons`);
+      }
+      await openTournament(page, origin, open);
+      // What it is, before anyone plays: rounds, clock, range, and the link.
+      const facts = await page.locator('#tn-about dl').innerText();
+      assert.match(facts, /Rounds\s+3/);
+      assert.match(facts, /Clock\s+180\+2/);
+      assert.match(facts, /Rating range\s+1400–1600/);
+      const link = await page.locator('#tn-link').inputValue();
+      assert.equal(link, `${origin}/tournament.html?id=${open}`);
+      assert.match(await page.locator('label[for="tn-link"]').innerText(), who === 'ana' ? /^You made this tournament/ : /^Share this link/);
+      await page.locator('#tn-copy').click();
+      await page.locator('#tn-copied').filter({ hasText: 'Link copied.' }).waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
+      // Join, Copy and the rest stay readable under the pointer or the finger.
+      assert.deepEqual(await unreadable(page, states), [], `${who}: before joining`);
+      await page.locator('#tn-join').click();
+      const withdraw = page.locator('#tn-withdraw');
+      await withdraw.waitFor();
+      assert.notEqual(await withdraw.evaluate((b) => getComputedStyle(b).backgroundColor), FELT, 'Withdraw is not the green button');
+      assert.deepEqual(await unreadable(page, states), [], `${who}: after joining`);
+      // Withdraw asks first; Stay in keeps the entry.
+      await withdraw.click();
+      assert.equal(await page.locator('#tn-confirm-line').innerText(), 'Leave Torneio da Praça? You can join again until it starts.');
+      assert.deepEqual(await unreadable(page, states), [], `${who}: the question`);
+      await page.locator('#tn-confirm-no').click();
+      await withdraw.waitFor();
+      assert.ok((await read(page, open)).entrants.some((e) => e.name === who), 'still in');
+      // Outside the range: Join disabled before the tap, the reason beside it.
+      await openTournament(page, origin, strong);
+      const join = page.locator('#tn-join');
+      assert.equal(await join.isDisabled(), true);
+      assert.equal(await page.locator('#tn-join-why').innerText(), 'Your rating at this clock, 1500, is below this tournament’s range (1800 and above).');
+      assert.equal(await join.getAttribute('aria-describedby'), 'tn-join-why');
+      assert.match(await page.locator('#tn-about dl').innerText(), /Rating range\s+1800 and above/);
+    }
+    // In Portuguese, leaving a tournament is not the table's Resign.
+    await openTournament(ana.page, origin, open, 'pt');
+    assert.equal(await ana.page.locator('#tn-withdraw').innerText(), 'Sair do torneio');
+    await ana.page.locator('#tn-withdraw').click();
+    assert.match(await ana.page.locator('#tn-confirm-line').innerText(), /^Sair de Torneio da Praça\?/);
+    for (const p of [ana.page, bea.page]) assert.deepEqual(p.errors, []);
+  } finally {
+    server.stop();
+  }
+});
+
+test('a withdrawal counted and marked, standings that fit a phone, a tournament of one, an arena’s time', { timeout: 240_000 }, async () => {
+  const server = await serverWith(['--contribution-window', '1', '--tournament-forfeit', '40']);
+  const origin = originOf(server);
+  try {
+    // Long names, as people choose them, for the phone's table.
+    const names = ['anastasia_de_souza_1', 'bartholomew_quintero', 'cecilia_albuquerque', 'domingos_vasconcelos'];
+    const [a, b, c, d] = [
+      await signedUp(server, names[0], PHONE390),
+      await signedUp(server, names[1], DESKTOP),
+      await signedUp(server, names[2], DESKTOP),
+      await signedUp(server, names[3], DESKTOP),
+    ];
+    // A Swiss of one round, paired by rating then name: a–c, b–d. a and c
+    // play it; b and d never come, and d withdraws: both lose by forfeit.
+    const swiss = await make(a.page, { rounds: 1, clock: '30', rated: false, starts: Date.now() + 4_000 });
+    for (const p of [a, b, c, d]) await post(p.page, swiss, 'join');
+    for (const p of [a, c]) await openTournament(p.page, origin, swiss);
+    const links = [a, c].map((p) => p.page.locator('#round-1 .tn-mine'));
+    for (const link of links) await link.waitFor({ timeout: 30_000 });
+    await post(d.page, swiss, 'withdraw');
+    for (const [i, p] of [a, c].entries()) {
+      await Promise.all([p.page.waitForURL(/index\.html\?table=/), links[i].click()]);
+    }
+    const pages = [a.page, c.page];
+    for (const page of pages) await page.waitForSelector('body[data-online="playing"]');
+    await playOut(pages, { until: (ply) => ply >= 4 });
+    await c.page.getByRole('button', { name: 'Resign' }).click();
+    await c.page.locator('#online-confirm-yes').click();
+    for (const page of pages) await page.waitForSelector('body[data-over="true"]');
+    for (let v = await read(a.page, swiss); v.phase !== 'over'; v = await read(a.page, swiss)) await a.page.waitForTimeout(300);
+
+    for (const [p, phone] of [[a, true], [b, false]]) {
+      const { page } = p;
+      await openTournament(page, origin, swiss);
+      await page.locator('#standings').waitFor();
+      // Four played, one withdrew: four players, the withdrawn one marked.
+      assert.match(await page.locator('#tn-summary').innerText(), /· 4 players/);
+      const rows = await page.locator('#standings tbody tr').evaluateAll((trs) => trs.map((tr) => tr.innerText.replace(/\s+/g, ' ')));
+      assert.equal(rows.length, 4);
+      const marked = rows.filter((r) => / withdrew/.test(r));
+      assert.equal(marked.length, 1, rows.join('\n'));
+      assert.match(marked[0], /domingos_vasconcelos/);
+      // Every place's deciding figure in view: the table fits the phone, or says it scrolls.
+      const fit = await page.evaluate(() => {
+        const wrap = /** @type {HTMLElement} */ (document.querySelector('#standings').parentElement);
+        const box = wrap.getBoundingClientRect();
+        const cells = [...document.querySelectorAll('#standings tbody tr td:last-child')].map((td) => td.getBoundingClientRect());
+        const hint = document.getElementById('tn-scroll-hint');
+        return {
+          fits: wrap.scrollWidth <= wrap.clientWidth + 1,
+          hinted: Boolean(hint && !hint.hidden && hint.getBoundingClientRect().height > 0),
+          inside: cells.every((c) => c.right <= Math.min(box.right, innerWidth) + 0.5 && c.width > 0),
+        };
+      });
+      if (phone) assert.deepEqual(fit, { fits: true, hinted: false, inside: true }, 'the phone shows every column it keeps');
+      else assert.ok(fit.fits || fit.hinted, JSON.stringify(fit));
+      assert.equal(fit.inside || !fit.fits, true);
+    }
+
+    // Alone: the page says why it ended, and shows no empty standings.
+    const lonely = await make(a.page, { rounds: 1, clock: '30', starts: Date.now() + 1_500 });
+    await post(a.page, lonely, 'join');
+    for (let v = await read(a.page, lonely); v.phase !== 'over'; v = await read(a.page, lonely)) await a.page.waitForTimeout(300);
+    for (const { page } of [a, b]) {
+      await openTournament(page, origin, lonely);
+      assert.equal(await page.locator('#tn-cancelled').innerText(), 'Nobody else joined; the tournament was cancelled.');
+      assert.equal(await page.locator('#tn-phase').innerText(), 'Cancelled');
+      assert.equal(await page.locator('#standings').count(), 0);
+      assert.match(await page.locator('#tn-summary').innerText(), /· 1 player\b/);
+    }
+
+    // An arena: its time left, its waves by the time they were paired.
+    const arena = await make(c.page, { format: 'arena', minutes: 30, clock: '60+0', rounds: undefined, starts: Date.now() + 1_500 });
+    for (const p of [c, d]) await post(p.page, arena, 'join');
+    for (const { page } of [a, b]) {
+      await openTournament(page, origin, arena);
+      await page.locator('#round-1').waitFor({ timeout: 30_000 });
+      assert.match(await page.locator('#tn-countdown').innerText(), /^Ends in (29|30) min/);
+      const heading = await page.locator('#round-1 h2').innerText();
+      assert.match(heading, /^Paired at /);
+      assert.doesNotMatch(heading, /Round/);
+    }
+    for (const p of [a, b, c, d]) assert.deepEqual(p.page.errors, []);
+  } finally {
+    server.stop();
+  }
+});
