@@ -1,5 +1,7 @@
-// "Play again" at the online table: two people play a short game (5×5
-// Nabucodonosor) to the end; one taps Play again and the other page says
+// "Play again" at the online table: two people start a short game (5×5
+// Nabucodonosor), both move and one resigns, which ends it (the end is
+// where Play again starts; a game played out to its end is online-play's);
+// one taps Play again and the other page says
 // so and offers its own button; when both have tapped, both pages go to
 // the same new table, sit in the same seats with the tokens they kept, the
 // new table's fingerprint is a new one, and the game there starts with the
@@ -8,7 +10,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
-import { hostTable, joinLink, playOut, socketLog, assertCommittedFirst } from './online-util.mjs';
+import { hostTable, joinLink, playOut, resign, socketLog, assertCommittedFirst } from './online-util.mjs';
 
 const tableId = (url) => new URL(url).searchParams.get('table');
 
@@ -22,7 +24,8 @@ test('Play again from the end of a game seats both people at a new table with th
   const fingerprint = await a.locator('#online-fingerprint').textContent();
   // Not before the end.
   assert.equal(await a.locator('#online-again').isHidden(), true);
-  await playOut([a, b]);
+  await playOut([a, b], { until: (ply) => ply >= 2 });
+  await resign(b, [a, b]);
   for (const page of [a, b]) await page.waitForSelector('#online-again-button:visible');
   // On the phone's first screen, under the result; the clock gone with the game.
   const button = await a.locator('#online-again-button').boundingBox();
@@ -65,7 +68,8 @@ test('"No thanks" to Play again ends the offer on both pages, with a message', a
   const { page: b } = await joinLink(host.link);
   for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]');
   const first = tableId(host.link);
-  await playOut([a, b]);
+  await playOut([a, b], { until: (ply) => ply >= 2 });
+  await resign(b, [a, b]);
   for (const page of [a, b]) await page.waitForSelector('#online-again-button:visible');
   // On the phone's first screen, under the result; the clock gone with the game.
   const button = await a.locator('#online-again-button').boundingBox();
