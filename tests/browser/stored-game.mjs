@@ -92,15 +92,16 @@ export function storedGame(page) {
  * written back, and the table opens again at `query`. Returns the whole
  * game's moves.
  * @param {import('playwright-core').Page} page
- * @param {string} query
+ * @param {string} query what follows the root address, or a whole address
  * @param {number} left
  */
 export async function fastForward(page, query, left) {
-  await page.goto(await pageUrl('verify.html?lang=en'));
+  // verify.html of the page's own origin (its store), whichever server serves it.
+  await page.goto(new URL('verify.html?lang=en', page.url()).href);
   const saved = await storedGame(page);
   const moves = await wholeGame(saved, saved.moves);
   await page.evaluate(([key, g]) => localStorage.setItem(key, JSON.stringify(g)), [GAME_KEY, { ...saved, moves: before(moves, left) }]);
-  await page.goto(await pageUrl(query));
+  await page.goto(/^https?:/.test(query) ? query : await pageUrl(query));
   await page.waitForSelector('body[data-ready="true"]');
   const resumed = await page.evaluate(() => Number(document.body.dataset.ply));
   if (resumed < moves.length - left - 1) throw new Error(`the table did not resume the stored game (ply ${resumed}): does ${query} fit it?`);
