@@ -13,16 +13,7 @@ import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { openPage, open } from './harness.mjs';
 import { cells, ply, isOver, cell } from './table-util.mjs';
-import { fastForward } from './stored-game.mjs';
-
-/** docs/fair-play.md (who plays dark): SHA-256("virada/dark-seat/v1" || seed || word)[0] & 1. */
-function darkSeat(seedHex, word) {
-  const h = createHash('sha256');
-  h.update('virada/dark-seat/v1');
-  h.update(Buffer.from(seedHex, 'hex'));
-  h.update(Buffer.from(word, 'utf8'));
-  return h.digest()[0] & 1;
-}
+import { darkSeatOf, fastForward } from './stored-game.mjs';
 
 /** Checks `record` in verify.html (a new page of `context`): its checks, by name. */
 async function verifyIn(context, base, record) {
@@ -145,7 +136,7 @@ test('a bot-vs-bot handicap game from the address, light moving first, plays to 
   let seed = '';
   for (let i = 0; !seed; i++) {
     const s = createHash('sha256').update(`handicap ${i}`).digest('hex');
-    if (darkSeat(s, '') === 1) seed = s;
+    if ((await darkSeatOf(s)) === 1) seed = s;
   }
   // Resumed without the handicap in the address: the stored game keeps it (as written: h1,a8).
   const resume = `index.html?lang=pt&seats=bot,bot&level=1&clock=0&seed=${seed}`;

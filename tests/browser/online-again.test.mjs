@@ -14,18 +14,29 @@ import { hostTable, joinLink, playOut, resign, socketLog, assertCommittedFirst }
 
 const tableId = (url) => new URL(url).searchParams.get('table');
 
-test('Play again from the end of a game seats both people at a new table with the same settings', async () => {
+/** Two people seated at a 5×5 Nabucodonosor table, its game started. */
+async function seated() {
   const server = await serverWith([]);
   const host = await hostTable(server, 'nabu.html?lang=en', { size: 5 });
   const a = host.page;
   const { page: b } = await joinLink(host.link);
   for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]');
-  const first = tableId(host.link);
+  return { a, b, link: host.link };
+}
+
+/** Ends the game at ply 2 by the guest's resignation. */
+async function resignEarly(a, b) {
+  await playOut([a, b], { until: (ply) => ply >= 2 });
+  await resign(b, [a, b]);
+}
+
+test('Play again from the end of a game seats both people at a new table with the same settings', async () => {
+  const { a, b, link } = await seated();
+  const first = tableId(link);
   const fingerprint = await a.locator('#online-fingerprint').textContent();
   // Not before the end.
   assert.equal(await a.locator('#online-again').isHidden(), true);
-  await playOut([a, b], { until: (ply) => ply >= 2 });
-  await resign(b, [a, b]);
+  await resignEarly(a, b);
   for (const page of [a, b]) await page.waitForSelector('#online-again-button:visible');
   // On the phone's first screen, under the result; the clock gone with the game.
   const button = await a.locator('#online-again-button').boundingBox();
@@ -62,14 +73,9 @@ test('Play again from the end of a game seats both people at a new table with th
 });
 
 test('"No thanks" to Play again ends the offer on both pages, with a message', async () => {
-  const server = await serverWith([]);
-  const host = await hostTable(server, 'nabu.html?lang=en', { size: 5 });
-  const a = host.page;
-  const { page: b } = await joinLink(host.link);
-  for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]');
-  const first = tableId(host.link);
-  await playOut([a, b], { until: (ply) => ply >= 2 });
-  await resign(b, [a, b]);
+  const { a, b, link } = await seated();
+  const first = tableId(link);
+  await resignEarly(a, b);
   for (const page of [a, b]) await page.waitForSelector('#online-again-button:visible');
   // On the phone's first screen, under the result; the clock gone with the game.
   const button = await a.locator('#online-again-button').boundingBox();

@@ -48,6 +48,22 @@ export async function wholeGame(game, from = '') {
 }
 
 /**
+ * The seat (0 or 1) that plays dark with `seed` and `word`, as the engine
+ * draws it (docs/fair-play.md; its known answers are `table-dialog`'s).
+ * @param {string} seed
+ * @param {string} [word]
+ */
+export async function darkSeatOf(seed, word = '') {
+  const { GameTable } = await pkg();
+  const t = new GameTable('othello', 8, 'person,person', 3, '0', seed, word);
+  try {
+    return JSON.parse(t.snapshot()).darkSeat;
+  } finally {
+    t.free();
+  }
+}
+
+/**
  * `moves` less their last `left` plies, moved back past passes so that the
  * stored game ends on a move (the table makes a forced pass itself).
  * @param {string[]} moves
