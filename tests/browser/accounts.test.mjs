@@ -2,7 +2,8 @@
 // `WebAuthn.addVirtualAuthenticator`): two people sign up with passkeys in
 // the lobby; one signs in again in a fresh browser context (the passkey
 // copied into that context's authenticator, as a synced passkey is); they
-// pair from the lobby's seeks and play a rated game to its end; the signed
+// pair from the lobby's seeks and play a rated game, which ends by a
+// resignation after two plies; the signed
 // record names both and states each rating before and after, which the
 // library's own verifier (`virada verify`) recomputes; both profiles show
 // those new ratings. Pages are opened at http://localhost:PORT, the
@@ -10,24 +11,8 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { newContext, open, serverWith } from './harness.mjs';
-import { PHONE, playOut, field, cliVerify } from './online-util.mjs';
-
-/** A virtual passkey authenticator for `page` (user verification done); its CDP session and id. */
-async function authenticator(page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
+import { PHONE, playOut, resign, field, cliVerify } from './online-util.mjs';
+import { authenticator } from './accounts-util.mjs';
 
 /** Signs up (or in) as `name` through the lobby's account bar. */
 async function account(page, name, button) {
@@ -86,7 +71,10 @@ test('two people sign up, one signs in again elsewhere, they pair in the lobby a
   await b.waitForFunction(() => document.body.innerText.includes('ana'));
   await a.waitForFunction(() => document.body.innerText.includes('Bruno'));
 
-  await playOut([a, b]);
+  // Both move, then Bruno resigns: a rated game's end (played out to its
+  // last move, cli/tests/it/online/rated.rs).
+  await playOut([a, b], { until: (ply) => ply >= 2 });
+  await resign(b, [a, b]);
   for (const page of [a, b]) await page.locator('#record').waitFor();
   const record = await a.locator('#record').textContent();
   assert.equal(await b.locator('#record').textContent(), record);

@@ -1,24 +1,19 @@
 // The handicap (V2) in the page: chosen in the New game dialog (seat 2
 // moves first and starts with discs on a1 and h8), the game starts with
-// those discs and that first move, survives a reload, is played to the end
-// through the page's input, and its record verifies in verify.html. Then a
+// those discs and that first move, survives a reload, ends through the
+// page's input, and its record verifies in verify.html. Then a
 // bot-against-bot game with a handicap from the address (`?handicap=`, seat
-// 1 light and moving first) plays to the end and verifies too.
+// 1 light and moving first) ends and verifies too. Each game's middle is
+// played by the engine in Node (stored-game.mjs): the rules of a handicap
+// game are the library's (crate/tests/it/record_handicap.rs), the page's are
+// its start, its reload, its end and its record.
 
 import { test } from 'node:test';
 import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { openPage, open } from './harness.mjs';
 import { cells, ply, isOver, cell } from './table-util.mjs';
-
-/** docs/fair-play.md (who plays dark): SHA-256("virada/dark-seat/v1" || seed || word)[0] & 1. */
-function darkSeat(seedHex, word) {
-  const h = createHash('sha256');
-  h.update('virada/dark-seat/v1');
-  h.update(Buffer.from(seedHex, 'hex'));
-  h.update(Buffer.from(word, 'utf8'));
-  return h.digest()[0] & 1;
-}
+import { darkSeatOf, fastForward } from './stored-game.mjs';
 
 /** Checks `record` in verify.html (a new page of `context`): its checks, by name. */
 async function verifyIn(context, base, record) {
@@ -53,8 +48,10 @@ async function boxes(page) {
   );
 }
 
+const PP = 'index.html?lang=en&seats=person,person&clock=0';
+
 test('a person-vs-person handicap game from the dialog: seat 2 first with a1 and h8, to the end, verified', async () => {
-  const { page, context, url } = await openPage('index.html?lang=en&seats=person,person&clock=0', {
+  const { page, context, url } = await openPage(PP, {
     viewport: { width: 1280, height: 900 },
   });
   await page.waitForSelector('body[data-ready="true"]');
@@ -109,7 +106,10 @@ test('a person-vs-person handicap game from the dialog: seat 2 first with a1 and
   assert.deepEqual((await cells(page)).map((c) => c.disc), beforeReload.map((c) => c.disc));
   assert.equal((await cells(page))[0].disc, letter, 'a1 never flips');
 
-  // Played to the end through the page's input.
+  // Played on by the engine to four plies before the end, then to the end
+  // through the page's input.
+  await fastForward(page, PP, 4);
+  assert.equal((await cells(page))[0].disc, letter, 'a1 is seat 2’s after the reload');
   let n = 2;
   while (!(await isOver(page))) {
     await playOne(n++);
@@ -136,9 +136,11 @@ test('a bot-vs-bot handicap game from the address, light moving first, plays to 
   let seed = '';
   for (let i = 0; !seed; i++) {
     const s = createHash('sha256').update(`handicap ${i}`).digest('hex');
-    if (darkSeat(s, '') === 1) seed = s;
+    if ((await darkSeatOf(s)) === 1) seed = s;
   }
-  const { page, context, url } = await openPage(`index.html?lang=pt&seats=bot,bot&level=1&clock=0&seed=${seed}&handicap=seat1:first:a8,h1`, {
+  // Resumed without the handicap in the address: the stored game keeps it (as written: h1,a8).
+  const resume = `index.html?lang=pt&seats=bot,bot&level=1&clock=0&seed=${seed}`;
+  const { page, context, url } = await openPage(`${resume}&handicap=seat1:first:a8,h1`, {
     viewport: { width: 1280, height: 900 },
   });
   await page.waitForSelector('body[data-ready="true"]');
@@ -148,6 +150,9 @@ test('a bot-vs-bot handicap game from the address, light moving first, plays to 
   assert.equal(board[7].disc, 'light', 'h1');
   const [, light] = await boxes(page);
   assert.equal(light.supply, 28);
+  await page.waitForFunction(() => Number(document.body.dataset.ply) >= 1);
+  // Played on by the engine to six plies before the end; the bots end it.
+  await fastForward(page, resume, 6);
   await page.waitForFunction(() => document.body.dataset.over === 'true', null, { timeout: 120_000 });
   const record = await recordOf(page);
   assert.ok(record.startsWith('virada-record 2\n'));

@@ -1,5 +1,6 @@
 // Match play (V1): a match to 16 points played through at the table by two
-// people (the test clicks their moves), the running score after each game
+// people (the engine plays each game's middle in Node, the test clicks the
+// last moves), the running score after each game
 // checked against that game's own record (the winner scores the difference
 // of the disc counts, by seat), the next game's fingerprint shown before it
 // starts and kept through a reload, the winner, and the match record
@@ -10,11 +11,19 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { openPage } from './harness.mjs';
 import { cells, ply, isOver } from './table-util.mjs';
+import { fastForward } from './stored-game.mjs';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
-/** Plays the game at the table to its end, each move a click on a legal square. */
+const QUERY = 'index.html?lang=en&seats=person,person&clock=0';
+
+/**
+ * Plays the game at the table to its end: the engine plays it on to four
+ * plies before the end (stored-game.mjs; the match is kept beside it), then
+ * each move is a click on a legal square.
+ */
 async function playThrough(page, stride) {
+  await fastForward(page, QUERY, 4);
   let n = 0;
   while (!(await isOver(page))) {
     const legal = (await cells(page)).filter((c) => c.legal != null);
@@ -45,7 +54,7 @@ async function verifyIn(page, text) {
 }
 
 test('a match to 16 points: the running score after each game, the next fingerprint first, the winner, the record verified', async () => {
-  const { page, context, url } = await openPage('index.html?lang=en&seats=person,person&clock=0', {
+  const { page, context, url } = await openPage(QUERY, {
     viewport: { width: 1280, height: 900 },
   });
   await page.waitForSelector('body[data-ready="true"]');

@@ -1,9 +1,12 @@
-// A whole Nabucodonosor game on 6×6 through taps: a placement by two taps,
-// the pie swap, captures chosen by tapping a disc (cycling when a disc lies
-// in several rectangles), forced passes, and the record verified in the page.
+// A Nabucodonosor game on 6×6 through taps: a placement by two taps, the
+// pie swap, then (the engine having played the middle in Node,
+// stored-game.mjs) its last 16 plies: captures chosen by tapping a disc
+// (cycling when a disc lies in several rectangles), forced passes, and the
+// record verified in the page.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { newContext, openPage, pageUrl } from './harness.mjs';
+import { fastForward } from './stored-game.mjs';
 
 const SEED = '5a'.repeat(32);
 
@@ -38,6 +41,9 @@ test('a 6×6 game through taps: swap, captures by tapping, verified record', asy
   await swap.click();
   assert.match(await page.locator('#status').textContent(), /swapped/i);
   assert.equal(await swap.isVisible(), false);
+  // The engine plays the game on to 16 plies before its end (stored-game.mjs):
+  // the captures, their cycling and the passes come in those.
+  await fastForward(page, null, 16, 'nabucodonosor');
 
   let captures = 0;
   let cycled = false;
@@ -116,6 +122,8 @@ test('against the bot: it answers from its worker until the game ends', async ()
   while (!(await page.locator('#result').isVisible())) {
     turns += 1;
     assert.ok(turns < 300, 'the game should end');
+    // Once the bot has answered twice, the engine plays the game on to eight plies before its end.
+    if (turns === 3) await fastForward(page, null, 8, 'nabucodonosor');
     // Wait for the person's turn (the bot thinks in its worker).
     await page.waitForFunction(
       () => /\(you\)/.test(document.getElementById('turn-line').textContent)

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { openPage } from './harness.mjs';
+import { fastForward } from './stored-game.mjs';
 
 async function ready(page) {
   await page.locator('body[data-ready="true"]').waitFor();
@@ -57,6 +58,9 @@ test('a game with a word survives a reload, ends, is listed with the finished ga
   assert.equal(await page.locator('#word').textContent(), 'figs and dates');
   assert.equal(await page.locator('#grid [role=gridcell]').count(), 25);
 
+  // The engine plays the game on to six plies before its end (stored-game.mjs); the page the rest.
+  await fastForward(page, null, 6, 'nabucodonosor');
+  assert.equal(await page.locator('#word').textContent(), 'figs and dates');
   for (let k = 0; !(await page.locator('#result').isVisible()); k++) {
     assert.ok(k < 300, 'the game should end');
     await playOne(page, k * 31 + 17);

@@ -1,5 +1,7 @@
-// "Play again" at the online table: two people play a short game (5×5
-// Nabucodonosor) to the end; one taps Play again and the other page says
+// "Play again" at the online table: two people start a short game (5×5
+// Nabucodonosor), both move and one resigns, which ends it (the end is
+// where Play again starts; a game played out to its end is online-play's);
+// one taps Play again and the other page says
 // so and offers its own button; when both have tapped, both pages go to
 // the same new table, sit in the same seats with the tokens they kept, the
 // new table's fingerprint is a new one, and the game there starts with the
@@ -8,21 +10,33 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
-import { hostTable, joinLink, playOut, socketLog, assertCommittedFirst } from './online-util.mjs';
+import { hostTable, joinLink, playOut, resign, socketLog, assertCommittedFirst } from './online-util.mjs';
 
 const tableId = (url) => new URL(url).searchParams.get('table');
 
-test('Play again from the end of a game seats both people at a new table with the same settings', async () => {
+/** Two people seated at a 5×5 Nabucodonosor table, its game started. */
+async function seated() {
   const server = await serverWith([]);
   const host = await hostTable(server, 'nabu.html?lang=en', { size: 5 });
   const a = host.page;
   const { page: b } = await joinLink(host.link);
   for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]');
-  const first = tableId(host.link);
+  return { a, b, link: host.link };
+}
+
+/** Ends the game at ply 2 by the guest's resignation. */
+async function resignEarly(a, b) {
+  await playOut([a, b], { until: (ply) => ply >= 2 });
+  await resign(b, [a, b]);
+}
+
+test('Play again from the end of a game seats both people at a new table with the same settings', async () => {
+  const { a, b, link } = await seated();
+  const first = tableId(link);
   const fingerprint = await a.locator('#online-fingerprint').textContent();
   // Not before the end.
   assert.equal(await a.locator('#online-again').isHidden(), true);
-  await playOut([a, b]);
+  await resignEarly(a, b);
   for (const page of [a, b]) await page.waitForSelector('#online-again-button:visible');
   // On the phone's first screen, under the result; the clock gone with the game.
   const button = await a.locator('#online-again-button').boundingBox();
@@ -59,13 +73,9 @@ test('Play again from the end of a game seats both people at a new table with th
 });
 
 test('"No thanks" to Play again ends the offer on both pages, with a message', async () => {
-  const server = await serverWith([]);
-  const host = await hostTable(server, 'nabu.html?lang=en', { size: 5 });
-  const a = host.page;
-  const { page: b } = await joinLink(host.link);
-  for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]');
-  const first = tableId(host.link);
-  await playOut([a, b]);
+  const { a, b, link } = await seated();
+  const first = tableId(link);
+  await resignEarly(a, b);
   for (const page of [a, b]) await page.waitForSelector('#online-again-button:visible');
   // On the phone's first screen, under the result; the clock gone with the game.
   const button = await a.locator('#online-again-button').boundingBox();

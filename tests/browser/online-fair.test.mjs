@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { newContext, serverWith } from './harness.mjs';
-import { PHONE, hostTable, joinLink, playOut } from './online-util.mjs';
+import { PHONE, hostTable, joinLink, playOut, resign } from './online-util.mjs';
 
 /**
  * Routes `context`'s table sockets through `rewrite(frame)` on their way to
@@ -48,7 +48,10 @@ test('a first frame with another fingerprint than the opening answer: the page d
   assert.deepEqual(log.map((f) => [f.dir, f.data.type]), [['received', 'commitment']]);
   assert.equal(log[0].data.fingerprint, other);
   // Nothing went out: no hello, no word, no contribution; the page never sat.
-  await a.waitForTimeout(500);
+  // The refusal and the hello are the two ends of one task (committed() in
+  // www/online/online.js), so the message shown means no hello follows; a
+  // round trip to the page lets any frame it sent reach the log first.
+  await a.evaluate(() => new Promise((done) => requestAnimationFrame(() => done())));
   assert.equal(log.filter((f) => f.dir === 'sent').length, 0);
   assert.notEqual(await a.locator('body').getAttribute('data-seat'), '0');
 });
@@ -65,7 +68,9 @@ test('a seed at the end that does not give the fingerprint seen first: the page 
   });
   const { page: b } = await joinLink(host.link, context);
   for (const page of [a, b]) await page.waitForSelector('body[data-online="playing"]');
-  await playOut([a, b]);
+  // Both seats move, then the host resigns: the end's record, with its seed, comes at once.
+  await playOut([a, b], { until: (ply) => ply >= 2 });
+  await resign(a, [a, b]);
   await b.waitForFunction(() => /this game is not fair/.test(document.getElementById('online-line').textContent));
   // The honest page's check passed.
   assert.doesNotMatch(await a.locator('#online-line').textContent(), /not fair/);

@@ -4,14 +4,14 @@
 // handicap and opens the link; the board both
 // pages show comes from the server with those discs in the guest's colour
 // and the guest to move. Both play a few moves, both pages reload and keep
-// their seats and the board, the game goes on to the end, and the signed
+// their seats and the board, the game goes on and ends (a resignation), and the signed
 // record, with its handicap line, verifies in the page and with
 // `virada verify`.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith, newContext, open } from './harness.mjs';
 import { cells } from './table-util.mjs';
-import { PHONE, hostTable, joinLink, playOut, ply, myTurn, field, cliVerify, assertContributions, pageVerify } from './online-util.mjs';
+import { PHONE, hostTable, joinLink, playOut, ply, resign, myTurn, field, cliVerify, assertContributions, pageVerify } from './online-util.mjs';
 
 /** The discs on the board, in reading order. */
 const discs = async (page) => (await cells(page)).map((c) => c.disc);
@@ -54,9 +54,11 @@ test('an online handicap game, reloaded mid-game on both sides, ends and verifie
     assert.deepEqual(await discs(page), board, 'the board after the reload');
   }
 
-  // To the end; the corners never flip.
-  await playOut([a, b]);
-  for (const page of [a, b]) await page.waitForSelector('body[data-over="true"]');
+  // Two more plies, then the host resigns: the record at once (a handicap
+  // game to its end, corners kept: crate/tests/it/table_property.rs, and
+  // online: cli/tests/it/online/handicap.rs).
+  await playOut([a, b], { until: (n) => n >= moves + 2 });
+  await resign(a, [a, b]);
   const end = await discs(a);
   assert.deepEqual([end[0], end[63]], [colour, colour]);
   const record = await a.locator('#record').textContent();

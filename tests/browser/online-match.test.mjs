@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import test from 'node:test';
 import { serverWith, newContext, open } from './harness.mjs';
-import { PHONE, hostTable, joinLink, myTurn, contributionsSent, assertCommittedFirst, cliVerify, field } from './online-util.mjs';
+import { PHONE, anyTurn, hostTable, joinLink, myTurn, contributionsSent, assertCommittedFirst, cliVerify, field } from './online-util.mjs';
 
 const tableId = (url) => new URL(url).searchParams.get('table');
 /** Nine plies after which dark has every disc, 13 to 0. */
@@ -30,7 +30,7 @@ async function playWipeOut(pages) {
     let mover = null;
     while (!mover) {
       for (const page of pages) if (!mover && (await myTurn(page))) mover = page;
-      if (!mover) await pages[0].waitForTimeout(50);
+      if (!mover) await anyTurn(pages);
     }
     await cell(mover, WIPE_OUT[n]).tap();
     await cell(mover, WIPE_OUT[n]).tap();

@@ -2,12 +2,12 @@
 // watches; a page closed mid-game and opened again within the grace period
 // keeps its seat and the game goes on; a
 // person who leaves for good is replaced by the bot after the grace period
-// (`--grace 2`), labelled as such, the game finishes and the record says
-// `bot N for person` and verifies.
+// (`--grace 2`), labelled as such, the game goes on against it and ends (a
+// resignation), and the record says `bot N for person` and verifies.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
-import { hostTable, joinLink, playOut, ply, field, cliVerify, assertContributions, pageVerify } from './online-util.mjs';
+import { hostTable, joinLink, playOut, ply, resign, field, cliVerify, assertContributions, pageVerify } from './online-util.mjs';
 
 test('a page closed mid-game and opened again keeps its seat; the game goes on', async () => {
   const server = await serverWith([]);
@@ -51,8 +51,10 @@ test('a seat left for good goes to the bot after the grace period; the record sa
     document.getElementById('box-dark').getAttribute('aria-label') + document.getElementById('box-light').getAttribute('aria-label'),
   ), null, { timeout: 20_000 });
   assert.match(await a.locator('#status').textContent(), /bot took the seat of your opponent|played|flipped/);
-  await playOut([a]);
-  await a.waitForSelector('body[data-over="true"]');
+  // A move against the bot, then a resignation: the record at once.
+  const now = Number(await a.locator('body').getAttribute('data-ply'));
+  await playOut([a], { until: (n) => n >= now + 2 });
+  await resign(a, [a]);
   const record = await a.locator('#record').textContent();
   assert.match(field(record, 'seats'), /^person, bot 1 for person$/);
   assertContributions(record);

@@ -1,12 +1,14 @@
 // The online table survives its server and runs its clock: a server killed
 // with SIGKILL mid-game and started again on the same port and data folder
-// finds both pages reconnecting by themselves, and the game finishes with
-// every move kept; a 3-second clock runs out on the server, which plays the
-// time-out move, marked `*` in the record, and the record verifies.
+// finds both pages reconnecting by themselves, and the game goes on with
+// every move kept and ends (a resignation); a 3-second clock runs out on
+// the server, which plays the time-out move, marked `*` in the record, and
+// the record verifies. Whole games to their end are online-play's, and the
+// server's: cli/tests/it/online/mod.rs.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
-import { hostTable, joinLink, playOut, ply, field, cliVerify, assertContributions } from './online-util.mjs';
+import { hostTable, joinLink, playOut, ply, resign, field, cliVerify, assertContributions } from './online-util.mjs';
 
 /**
  * The browser's own complaints while the server was down (refused sockets, and
@@ -38,7 +40,9 @@ test('a server killed mid-game and started again: the pages reconnect and the ga
     await page.waitForFunction(() => document.getElementById('online-line').dataset.connected === 'true', null, { timeout: 20_000 });
   }
   assert.deepEqual(await b.locator('#history li').allTextContents(), before, 'every move kept');
-  await playOut([a, b]);
+  // The game goes on, and ends (a resignation: the end of a whole game is online-play's).
+  await playOut([a, b], { until: (n) => n >= before.length + 2 });
+  await resign(a, [a, b]);
   const record = await a.locator('#record').textContent();
   const moves = field(record, 'moves').split(' ');
   assertContributions(record);
@@ -60,7 +64,9 @@ test('a 3-second clock runs out on the server: the time-out move is played and m
   await b.waitForFunction(() => Number(document.body.dataset.ply) >= 1);
   assert.match(await b.locator('#history li').first().textContent(), /placed by the table/);
   assert.match(await a.locator('#status').textContent() + await b.locator('#status').textContent(), /Time ran out/);
-  await playOut([a, b]);
+  // Both people move, then one resigns: the record at once.
+  await playOut([a, b], { until: (n) => n >= 3 });
+  await resign(a, [a, b]);
   const record = await a.locator('#record').textContent();
   assert.match(field(record, 'clock'), /^3$/);
   assertContributions(record);

@@ -175,6 +175,25 @@ export async function myTurn(page) {
 
 export const over = async (page) => (await page.locator('body').getAttribute('data-over')) === 'true';
 
+/**
+ * Ends the game at `page`'s seat by resigning (asked, then confirmed), and
+ * waits until every one of `pages` shows it over: a test of what the end
+ * shows starts there rather than after a whole game (both seats must have
+ * moved, or only Abort is offered).
+ */
+export async function resign(page, pages) {
+  await page.locator('#online-resign').click();
+  await page.locator('#online-confirm-yes').click();
+  for (const p of pages) await p.waitForSelector('body[data-over="true"]');
+}
+
+/** Waits until one of `pages` may move, or shows the game over. */
+export function anyTurn(pages) {
+  return Promise.any(pages.map((page) => page.waitForFunction(() => document.body.dataset.over === 'true'
+    || (document.body.dataset.online === 'playing'
+      && !/** @type {HTMLButtonElement} */ (document.getElementById('all-moves')).disabled))));
+}
+
 /** {over, ply, mine: whether this seat may move now} in one round trip. */
 function seatState(page) {
   return page.evaluate(() => ({
@@ -244,7 +263,7 @@ export async function playOut(pages, { until = () => false, seed = 7 } = {}) {
     if (until(states[0].ply)) return moves;
     const page = pages[states.findIndex((s) => s.mine)];
     if (!page) {
-      await pages[0].waitForTimeout(100);
+      await anyTurn(pages);
       continue;
     }
     k = (k * 31 + 17) % 1009;

@@ -1,15 +1,30 @@
-// Complete games by each input path (T11–T14), with ?seats=person,person and a
-// fixed seed. Every move checks that the preview places nothing, that the
-// rings sit exactly on the discs that then flip, and the game ends with the
-// result, the counts and the revealed seed (T6, T20, F3, F4).
+// A game's last dozen plies by each input path (T11–T14), with
+// ?seats=person,person and a fixed seed: the game before them is played by
+// the engine in Node and resumed from the store (stored-game.mjs), since
+// which squares are legal and what they flip are the library's, tested in
+// Rust; what the page shows of them is checked here. Every move checks
+// that the preview places nothing, that the rings sit exactly on the discs
+// that then flip, and the game ends with the result, the counts and the
+// revealed seed (T6, T20, F3, F4).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { newContext, open } from './harness.mjs';
+import { newContext } from './harness.mjs';
 import { cells, SEED, squareName, table } from './table-util.mjs';
+import { before, openStored, wholeGame } from './stored-game.mjs';
 
 const QUERY = `?lang=en&seats=person,person&clock=0&seed=${SEED}`;
+const GAME = { seats: 'person,person', level: 3, clock: 0, seed: SEED, seedChosen: true };
+/** Plies left to play through the page: enough for every path to preview and place, not a whole game. */
+const LEFT = 12;
+
+/** The table at `LEFT` plies before the end of the engine's game from the start. */
+async function nearTheEnd(context) {
+  const page = await openStored(context, QUERY, { ...GAME, moves: before(await wholeGame(GAME), LEFT) });
+  assert.ok((await table(page)).ply >= 40, 'the stored game resumed');
+  return page;
+}
 
 /** Plays the whole game; `preview(page, sq)` must show the preview, `place(page, sq, n)` place it. */
 async function playGame(page, { preview, place }) {
@@ -79,15 +94,15 @@ async function checkEnd(page) {
 
 const cellAt = (page, sq) => page.locator(`#grid [data-sq="${sq}"]`);
 
-test('mouse: pointing previews, a click places, a whole game', async () => {
-  // The one whole game with the flips animated, as players see them by default.
+test('mouse: pointing previews, a click places, to the end', async () => {
+  // The one game with the flips animated, as players see them by default.
   const context = await newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
-  const page = await open(context, QUERY);
+  const page = await nearTheEnd(context);
   const moves = await playGame(page, {
     preview: (p, sq) => cellAt(p, sq).hover(),
     place: (p, sq) => cellAt(p, sq).click(),
   });
-  assert.ok(moves >= 20);
+  assert.ok(moves >= LEFT / 2);
   await checkEnd(page);
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -95,7 +110,7 @@ test('mouse: pointing previews, a click places, a whole game', async () => {
 
 test('touch: one tap previews and never places; a second tap or Place places', async () => {
   const context = await newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-  const page = await open(context, QUERY);
+  const page = await nearTheEnd(context);
   await playGame(page, {
     preview: async (p, sq) => {
       await cellAt(p, sq).tap();
@@ -119,7 +134,7 @@ test('touch: one tap previews and never places; a second tap or Place places', a
 
 test('keyboard only: arrows move the cursor, Enter previews, Enter again places', async () => {
   const context = await newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await open(context, QUERY);
+  const page = await nearTheEnd(context);
   const focused = () => page.evaluate(() => (document.activeElement?.dataset.sq ? Number(document.activeElement.dataset.sq) : -1));
   for (let i = 0; i < 20 && (await focused()) < 0; i++) await page.keyboard.press('Tab');
   assert.ok((await focused()) >= 0, 'the grid is reachable with Tab');
@@ -143,7 +158,7 @@ test('keyboard only: arrows move the cursor, Enter previews, Enter again places'
 
 test('"All my moves" lists every legal square with its flips; choosing previews', async () => {
   const context = await newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await open(context, QUERY);
+  const page = await nearTheEnd(context);
   await playGame(page, {
     preview: async (p, sq) => {
       await p.getByRole('button', { name: 'All my moves' }).click();

@@ -1,12 +1,15 @@
 // Seats (T17) and fairness on the page (F3, F4): the plain address starts
 // person vs bot at once with a fresh secret seed; the bot is labelled and
-// answers from its worker; bot vs bot plays a whole game; New game cancels a
-// thinking bot and reveals the abandoned game's seed.
+// answers from its worker; bot vs bot plays to the game's end (from a stored
+// game six plies before it: the bot's moves are the library's, tested in
+// Rust); New game cancels a thinking bot, ending its worker, and reveals the
+// abandoned game's seed.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newContext, open } from './harness.mjs';
-import { cells, ply, isOver } from './table-util.mjs';
+import { cells, ply, isOver, SEED } from './table-util.mjs';
+import { before, openStored, wholeGame } from './stored-game.mjs';
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
@@ -46,17 +49,20 @@ test('the plain address: person vs bot at once, fresh secret seed, bot labelled,
   await context.close();
 });
 
-test('bot vs bot plays a whole game from its worker and reveals the seed at the end', async () => {
+test('bot vs bot plays to the end from its worker and reveals the seed at the end', async () => {
   const context = await newContext();
-  const page = await open(context, '?lang=en&seats=bot,bot&clock=0');
+  const game = { seats: 'bot,bot', level: 3, clock: 0, seed: SEED, seedChosen: false };
+  const moves = await wholeGame(game);
+  const page = await openStored(context, '?lang=en&seats=bot,bot&clock=0', { ...game, moves: before(moves, 6) });
   const who = await page.locator('.box-who').allTextContents();
   assert.deepEqual(who, ['bot, level 3', 'bot, level 3']);
   await page.waitForFunction(() => document.body.dataset.thinking === 'true');
   assert.equal(await page.locator('#turn-line').textContent(), 'The bot is thinking…');
   assert.equal(await page.locator('[data-hint]').count(), 0, 'no pencil dots while a bot is to move');
+  assert.equal((await page.locator('#seed').textContent()).trim(), 'shown when the game ends');
   await page.waitForSelector('body[data-over="true"]', { timeout: 120_000 });
   assert.match(await page.locator('#result-line').textContent(), /wins|draw/);
-  assert.match((await page.locator('#seed').textContent()).trim(), HEX64);
+  assert.equal((await page.locator('#seed').textContent()).trim(), SEED);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
@@ -65,6 +71,9 @@ test('New game cancels a thinking bot and reveals the abandoned seed', async () 
   const context = await newContext();
   const page = await open(context, '?lang=en&seats=bot,bot&clock=0');
   await page.waitForFunction(() => Number(document.body.dataset.ply) >= 2 && document.body.dataset.thinking === 'true');
+  // The bot's worker: cancelled, it is terminated, so no stale answer can land.
+  assert.equal(page.workers().length, 1);
+  const closed = page.workers()[0].waitForEvent('close', { timeout: 30_000 });
   await page.getByRole('button', { name: 'New game' }).click();
   const dialog = page.getByRole('dialog', { name: 'New game' });
   await dialog.getByLabel('Seats').selectOption('person,person');
@@ -73,8 +82,7 @@ test('New game cancels a thinking bot and reveals the abandoned seed', async () 
   const m = /Game abandoned\. Its seed was ([0-9a-f]{64})\./.exec(status);
   assert.ok(m, status);
   assert.equal(await ply(page), 0);
-  // A stale answer from the cancelled bot would land within its pause; none comes.
-  await page.waitForTimeout(1500);
+  await closed;
   assert.equal(await ply(page), 0);
   assert.equal(await isOver(page), false);
   assert.equal((await cells(page)).filter((c) => c.hint).length, 4);

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newContext, open, pageUrl } from './harness.mjs';
 import { cells, ply, SEED, cell } from './table-util.mjs';
+import { openStored } from './stored-game.mjs';
 
 const PP = `seats=person,person&seed=${SEED}`;
 
@@ -24,8 +25,12 @@ const TO_PASS = 'd3c3b3e3f5d2d1c1f2e1';
 
 test('a forced pass is made by the table and announced (text, live region, history)', async () => {
   const context = await newContext();
-  const page = await open(context, `?lang=en&clock=0&${PP}`);
-  await clickMoves(page, TO_PASS);
+  // The game stored at its ninth ply (stored-game.mjs); the tenth, clicked, brings the pass.
+  const page = await openStored(context, `?lang=en&clock=0&${PP}`, {
+    seats: 'person,person', level: 3, clock: 0, seed: SEED, moves: TO_PASS.slice(0, 18),
+  });
+  assert.equal(await ply(page), 9, 'the stored game resumed');
+  await clickMoves(page, TO_PASS.slice(18));
   assert.equal(await ply(page), 11, 'ten moves and the pass');
   const status = await page.getByRole('status').textContent();
   assert.match(status, /Dark has no legal square and passes\. Light plays again\./);

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { newContext, open } from './harness.mjs';
 import { startTrial as trial } from './trial-util.mjs';
+import { authenticator } from './accounts-util.mjs';
 
 /** `virada trial --tls --servers 2 --port 0`: {url, plain, stop()}, once it said where all is. */
 async function startTrial() {
@@ -18,23 +19,6 @@ async function startTrial() {
   assert.ok(said, out);
   const plain = Number(out.match(/^TLS: .* http:\/\/127\.0\.0\.1:(\d+)\//m)[1]);
   return { url: said[1], plain, stop };
-}
-
-/** A virtual passkey authenticator for `page` (user verification done). */
-async function authenticator(page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return cdp;
 }
 
 test('virada trial --tls: a passkey made over https through the proxy, a table socket through it, http sent to https', async () => {

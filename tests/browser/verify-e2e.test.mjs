@@ -1,5 +1,6 @@
-// The whole promise in one run: play a game to the end at the table with a
-// secret seed, take the record from the end screen, verify it in the page
+// The whole promise in one run: a game to the end at the table with a
+// secret seed (its middle played by the engine in Node, stored-game.mjs),
+// the record from the end screen, verified in the page
 // (every check passes), then a tampered copy (the right check fails); the
 // end screen's link to "Verify a game" carries the record too.
 
@@ -9,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { openPage } from './harness.mjs';
 import { cells, ply, isOver } from './table-util.mjs';
+import { fastForward } from './stored-game.mjs';
 
 async function verifyIn(page, text) {
   await page.fill('#record-input', text);
@@ -28,6 +30,10 @@ test('a game played to the end verifies from its end screen record; a tampered c
   const base = new URL('.', url).href;
   const fingerprint = (await page.textContent('#fingerprint')).trim();
   assert.match(fingerprint, /^[0-9a-f]{64}$/);
+  // The engine plays the game on to four plies before its end (stored-game.mjs);
+  // the page plays those and reaches the end screen.
+  await fastForward(page, 'index.html?lang=en&seats=person,person&clock=0', 4);
+  assert.equal((await page.textContent('#fingerprint')).trim(), fingerprint, 'the same game, resumed');
   let n = 0;
   while (!(await isOver(page))) {
     const legal = (await cells(page)).filter((c) => c.legal != null);

@@ -2,9 +2,12 @@
 //! made (tests/data/swiss/, docs/tournaments.md).
 
 use std::process::Command;
-use virada::tournament::{Colour, Trf};
+use virada::tournament::Trf;
 
-const SWISS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/swiss");
+// The library's Swiss tests' set-up: the same files, read the same way.
+#[path = "../../../crate/tests/it/swiss_files.rs"]
+mod swiss_files;
+use swiss_files::{data, path, swap_colours};
 
 fn virada() -> Command {
     Command::new(env!("CARGO_BIN_EXE_virada"))
@@ -20,27 +23,17 @@ fn scratch(name: &str) -> std::path::PathBuf {
 fn pair_writes_bbppairings_form_byte_for_byte() {
     let out = scratch("r8.pairs");
     let status = virada()
-        .args([
-            "swiss",
-            "pair",
-            &format!("{SWISS}/bbp-seed148-before-r8.trf"),
-            "-p",
-        ])
+        .args(["swiss", "pair", &path("bbp-seed148-before-r8.trf"), "-p"])
         .arg(&out)
         .status()
         .expect("virada runs");
     assert!(status.success());
     let ours = std::fs::read_to_string(&out).expect("the pairs were written");
-    let theirs = std::fs::read_to_string(format!("{SWISS}/bbp-seed148-before-r8.pairs"))
-        .expect("bbpPairings' answer");
+    let theirs = data("bbp-seed148-before-r8.pairs");
     assert_eq!(ours, theirs);
     // Without -p, the same on standard output.
     let printed = virada()
-        .args([
-            "swiss",
-            "pair",
-            &format!("{SWISS}/bbp-seed148-before-r8.trf"),
-        ])
+        .args(["swiss", "pair", &path("bbp-seed148-before-r8.trf")])
         .output()
         .expect("virada runs");
     assert_eq!(String::from_utf8_lossy(&printed.stdout), theirs);
@@ -49,7 +42,7 @@ fn pair_writes_bbppairings_form_byte_for_byte() {
 #[test]
 fn check_says_a_tournament_was_paired_by_the_dutch_system() {
     let out = virada()
-        .args(["swiss", "check", &format!("{SWISS}/bbp-seed110.trf")])
+        .args(["swiss", "check", &path("bbp-seed110.trf")])
         .output()
         .expect("virada runs");
     let text = String::from_utf8_lossy(&out.stdout);
@@ -63,29 +56,14 @@ fn check_says_a_tournament_was_paired_by_the_dutch_system() {
 
 #[test]
 fn check_names_the_round_that_is_not_the_dutch_systems() {
-    let text = std::fs::read_to_string(format!("{SWISS}/bbp-seed110.trf")).expect("the file");
-    let mut trf = Trf::parse(&text).expect("a valid TRF");
+    let mut trf = Trf::parse(&data("bbp-seed110.trf")).expect("a valid TRF");
     // Round 5's first game with colours swapped.
-    let a = trf
-        .players
-        .iter()
-        .position(|p| p.games[4].played())
-        .expect("a game");
-    let o = trf.players[a].games[4].opponent.expect("an opponent");
-    let b = trf
-        .players
-        .iter()
-        .position(|p| p.id == o)
-        .expect("the opponent");
-    for i in [a, b] {
-        let g = &mut trf.players[i].games[4];
-        g.colour = g.colour.map(Colour::other);
-    }
-    let path = scratch("tampered.trf");
-    std::fs::write(&path, trf.write()).expect("written");
+    swap_colours(&mut trf, 5);
+    let tampered = scratch("tampered.trf");
+    std::fs::write(&tampered, trf.write()).expect("written");
     let out = virada()
         .args(["swiss", "check"])
-        .arg(&path)
+        .arg(&tampered)
         .output()
         .expect("virada runs");
     let text = String::from_utf8_lossy(&out.stdout);
@@ -102,11 +80,11 @@ fn check_names_the_round_that_is_not_the_dutch_systems() {
 
 #[test]
 fn a_bad_file_is_refused_with_its_code() {
-    let path = scratch("bad.trf");
-    std::fs::write(&path, "XXR seven\n").expect("written");
+    let bad = scratch("bad.trf");
+    std::fs::write(&bad, "XXR seven\n").expect("written");
     let out = virada()
         .args(["swiss", "pair"])
-        .arg(&path)
+        .arg(&bad)
         .output()
         .expect("virada runs");
     assert_eq!(out.status.code(), Some(2));

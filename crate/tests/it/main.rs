@@ -25,6 +25,7 @@ mod record_v4;
 #[cfg(feature = "serde")]
 mod serde_roundtrip;
 mod swiss;
+mod swiss_files;
 mod table_clock;
 mod table_nabu_clock;
 mod table_property;

@@ -4,14 +4,10 @@
 //! went), and one round's cut with bbpPairings' pairing of the next round
 //! (`bbpPairings.exe --dutch FILE -p`). See `docs/tournaments.md`.
 
+use super::swiss_files::{data, read_pairs, swap_colours};
 use virada::tournament::{
     breaches, check_rounds, pair_next_round, Breach, Colour, Outcome, Pair, Trf,
 };
-
-fn data(name: &str) -> String {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/swiss/");
-    std::fs::read_to_string(format!("{path}{name}")).expect("the test file is there")
-}
 
 const TOURNAMENTS: [&str; 4] = [
     "bbp-seed108.trf",
@@ -38,20 +34,6 @@ fn every_round_of_bbppairings_tournaments_is_paired_alike() {
         assert_eq!(breaches(&trf).expect("checkable"), vec![], "{name}");
     }
     assert!(rounds >= 30, "{rounds} rounds checked");
-}
-
-fn read_pairs(text: &str) -> Vec<Pair> {
-    text.lines()
-        .skip(1)
-        .map(|l| {
-            let (w, b) = l.split_once(' ').expect("two numbers");
-            let b: u32 = b.trim().parse().expect("a number");
-            Pair {
-                white: w.parse().expect("a number"),
-                black: (b != 0).then_some(b),
-            }
-        })
-        .collect()
 }
 
 #[test]
@@ -146,21 +128,7 @@ fn a_trf_round_trips_through_its_writer() {
 fn a_changed_round_is_found_and_said() {
     let mut trf = Trf::parse(&data("bbp-seed110.trf")).expect("a valid TRF");
     // Swap the colours of one game of round 3: still legal, not the Dutch system's.
-    let a = trf
-        .players
-        .iter()
-        .position(|p| p.games[2].played())
-        .expect("a game");
-    let o = trf.players[a].games[2].opponent.expect("an opponent");
-    let b = trf
-        .players
-        .iter()
-        .position(|p| p.id == o)
-        .expect("the opponent");
-    for i in [a, b] {
-        let g = &mut trf.players[i].games[2];
-        g.colour = g.colour.map(Colour::other);
-    }
+    swap_colours(&mut trf, 3);
     let checks = check_rounds(&trf);
     assert!(
         !checks[2].agrees(),

@@ -5,7 +5,7 @@
 //! `accounts_refused.rs`.
 
 use super::client::Server;
-use super::people::{call, Person, ORIGIN};
+use super::people::{call, post, Person, ORIGIN};
 use serde_json::json;
 
 /// A server whose accounts take passkeys made for [`ORIGIN`].
@@ -33,40 +33,16 @@ async fn sign_up_sign_in_a_second_passkey_sessions_sign_out_and_delete() {
     // Names are unique ignoring case; a bad one is refused with its code.
     let mut twin = Person::new("ana_1");
     let body = json!({"name": "ana_1"}).to_string();
-    let taken = call(
-        &s,
-        "POST",
-        "/api/accounts/signup",
-        Some(ORIGIN),
-        None,
-        Some(&body),
-    )
-    .await;
+    let taken = post(&s, "/api/accounts/signup", &body).await;
     assert_eq!((taken.status, taken.code()), (409, "name-taken"));
     for bad in ["ab", "a b", "ação", "<script>", "abcdefghijklmnopqrstu"] {
         let body = json!({"name": bad}).to_string();
-        let refused = call(
-            &s,
-            "POST",
-            "/api/accounts/signup",
-            Some(ORIGIN),
-            None,
-            Some(&body),
-        )
-        .await;
+        let refused = post(&s, "/api/accounts/signup", &body).await;
         assert_eq!((refused.status, refused.code()), (400, "bad-name"), "{bad}");
     }
     twin.name = "deleted-ab".into();
     let body = json!({"name": twin.name}).to_string();
-    let reserved = call(
-        &s,
-        "POST",
-        "/api/accounts/signup",
-        Some(ORIGIN),
-        None,
-        Some(&body),
-    )
-    .await;
+    let reserved = post(&s, "/api/accounts/signup", &body).await;
     assert_eq!(reserved.code(), "reserved-name");
 
     // Another device with the synced passkey signs in: a second session.
@@ -82,64 +58,24 @@ async fn sign_up_sign_in_a_second_passkey_sessions_sign_out_and_delete() {
 
     // A finish sent again finds its ceremony gone.
     let body = json!({"name": "Ana_1"}).to_string();
-    let started = call(
-        &s,
-        "POST",
-        "/api/accounts/signin",
-        Some(ORIGIN),
-        None,
-        Some(&body),
-    )
-    .await;
+    let started = post(&s, "/api/accounts/signin", &body).await;
     let credential = phone.passkey.get(&started.body["options"]);
     let finish =
         json!({"ceremony": started.body["ceremony"], "credential": credential}).to_string();
-    let first = call(
-        &s,
-        "POST",
-        "/api/accounts/signin/finish",
-        Some(ORIGIN),
-        None,
-        Some(&finish),
-    )
-    .await;
+    let first = post(&s, "/api/accounts/signin/finish", &finish).await;
     assert_eq!(first.status, 200, "{}", first.text);
-    let again = call(
-        &s,
-        "POST",
-        "/api/accounts/signin/finish",
-        Some(ORIGIN),
-        None,
-        Some(&finish),
-    )
-    .await;
+    let again = post(&s, "/api/accounts/signin/finish", &finish).await;
     assert_eq!((again.status, again.code()), (400, "no-ceremony"));
     // A passkey that is not the account's is refused.
     let mut stranger = Person::new("Ana_1");
-    let started = call(
-        &s,
-        "POST",
-        "/api/accounts/signin",
-        Some(ORIGIN),
-        None,
-        Some(&body),
-    )
-    .await;
+    let started = post(&s, "/api/accounts/signin", &body).await;
     let _ = stranger.passkey.create(
         &json!({"publicKey": {"rp": {"id": "localhost"}, "user": {"id": "AA"}, "challenge": "AA"}}),
     );
     let credential = stranger.passkey.get(&started.body["options"]);
     let finish =
         json!({"ceremony": started.body["ceremony"], "credential": credential}).to_string();
-    let wrong = call(
-        &s,
-        "POST",
-        "/api/accounts/signin/finish",
-        Some(ORIGIN),
-        None,
-        Some(&finish),
-    )
-    .await;
+    let wrong = post(&s, "/api/accounts/signin/finish", &finish).await;
     assert_eq!(
         (wrong.status, wrong.code()),
         (400, "bad-credential"),
@@ -258,15 +194,7 @@ async fn sign_up_sign_in_a_second_passkey_sessions_sign_out_and_delete() {
     assert_eq!(deleted.status, 200, "{}", deleted.text);
     assert_eq!(second.me(&s).await["signedIn"], false);
     let body = json!({"name": "Ana_1"}).to_string();
-    let gone = call(
-        &s,
-        "POST",
-        "/api/accounts/signin",
-        Some(ORIGIN),
-        None,
-        Some(&body),
-    )
-    .await;
+    let gone = post(&s, "/api/accounts/signin", &body).await;
     assert_eq!((gone.status, gone.code()), (404, "no-account"));
     let profile = call(&s, "GET", "/api/players/Ana_1", None, None, None).await;
     assert_eq!(profile.status, 404);

@@ -4,7 +4,7 @@
 //! from one address rate limited, changing nothing.
 
 use super::accounts::server;
-use super::people::{call, Person, ORIGIN};
+use super::people::{call, post, Person, ORIGIN};
 use serde_json::json;
 
 /// The accounts' and seeks' routes that change state, each with a body
@@ -177,15 +177,7 @@ async fn every_malformed_body_gets_400_with_a_code() {
     }
     // Over 4 KiB.
     let big = format!(r#"{{"name":"{}"}}"#, "x".repeat(5000));
-    let a = call(
-        &s,
-        "POST",
-        "/api/accounts/signup",
-        Some(ORIGIN),
-        None,
-        Some(&big),
-    )
-    .await;
+    let a = post(&s, "/api/accounts/signup", &big).await;
     assert_eq!((a.status, a.code()), (413, "too-large"));
     // Nothing changed: carla is still the only account, still signed in.
     assert_eq!(carla.me(&s).await["name"], "carla");
@@ -230,7 +222,7 @@ async fn state_changes_without_a_session_or_from_another_origin_are_refused() {
     for (path, body) in routes.iter().filter(|(p, _)| {
         !p.starts_with("/api/accounts/sign") || p.as_str() == "/api/accounts/signout"
     }) {
-        let a = call(&s, "POST", path, Some(ORIGIN), None, Some(body)).await;
+        let a = post(&s, path, body).await;
         assert_eq!((a.status, a.code()), (401, "signed-out"), "{path}");
         let forged = call(
             &s,
@@ -261,7 +253,7 @@ async fn state_changes_without_a_session_or_from_another_origin_are_refused() {
         )
         .await;
         assert_eq!((evil.status, evil.code()), (403, "bad-origin"), "{path}");
-        let page = call(&s, "POST", path, Some(ORIGIN), None, Some(table)).await;
+        let page = post(&s, path, table).await;
         assert_eq!(page.status, 201, "{path}: {}", page.text);
     }
 }
@@ -272,15 +264,7 @@ async fn a_flood_from_one_address_is_rate_limited_and_changes_nothing() {
     let mut seen = Vec::new();
     for i in 0..8 {
         let body = json!({"name": format!("flood{i}")}).to_string();
-        let a = call(
-            &s,
-            "POST",
-            "/api/accounts/signup",
-            Some(ORIGIN),
-            None,
-            Some(&body),
-        )
-        .await;
+        let a = post(&s, "/api/accounts/signup", &body).await;
         seen.push((a.status, a.code().to_string()));
     }
     assert!(

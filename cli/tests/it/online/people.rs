@@ -52,6 +52,12 @@ pub async fn call(
     raw(server, &format!("{head}\r\n{body}")).await
 }
 
+/// A POST of `body` (JSON) from the public origin, with no session: how
+/// sign-up and sign-in start and finish.
+pub async fn post(server: &impl Listening, path: &str, body: &str) -> Answer {
+    call(server, "POST", path, Some(ORIGIN), None, Some(body)).await
+}
+
 /// A raw request's answer.
 pub async fn raw(server: &impl Listening, request: &str) -> Answer {
     let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", server.port()))
@@ -115,28 +121,12 @@ impl Person {
     /// Signs up: the answer to the finish (its cookie kept).
     pub async fn sign_up(&mut self, server: &impl Listening) -> Answer {
         let body = json!({ "name": self.name }).to_string();
-        let started = call(
-            server,
-            "POST",
-            "/api/accounts/signup",
-            Some(ORIGIN),
-            None,
-            Some(&body),
-        )
-        .await;
+        let started = post(server, "/api/accounts/signup", &body).await;
         assert_eq!(started.status, 200, "{}", started.text);
         let credential = self.passkey.create(&started.body["options"]);
         let finish =
             json!({ "ceremony": started.body["ceremony"], "credential": credential }).to_string();
-        let done = call(
-            server,
-            "POST",
-            "/api/accounts/signup/finish",
-            Some(ORIGIN),
-            None,
-            Some(&finish),
-        )
-        .await;
+        let done = post(server, "/api/accounts/signup/finish", &finish).await;
         if done.status == 201 {
             self.cookie.clone_from(&done.cookie);
         }
@@ -146,28 +136,12 @@ impl Person {
     /// Signs in (a fresh session, its cookie kept): the finish's answer.
     pub async fn sign_in(&mut self, server: &impl Listening) -> Answer {
         let body = json!({ "name": self.name }).to_string();
-        let started = call(
-            server,
-            "POST",
-            "/api/accounts/signin",
-            Some(ORIGIN),
-            None,
-            Some(&body),
-        )
-        .await;
+        let started = post(server, "/api/accounts/signin", &body).await;
         assert_eq!(started.status, 200, "{}", started.text);
         let credential = self.passkey.get(&started.body["options"]);
         let finish =
             json!({ "ceremony": started.body["ceremony"], "credential": credential }).to_string();
-        let done = call(
-            server,
-            "POST",
-            "/api/accounts/signin/finish",
-            Some(ORIGIN),
-            None,
-            Some(&finish),
-        )
-        .await;
+        let done = post(server, "/api/accounts/signin/finish", &finish).await;
         if done.status == 200 {
             self.cookie.clone_from(&done.cookie);
         }
