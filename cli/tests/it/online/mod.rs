@@ -37,6 +37,7 @@ mod tls;
 mod tournament;
 mod tournament_arena;
 mod tournament_edges;
+mod tournament_flow;
 mod trial;
 
 use client::{create_table, Client, Server};

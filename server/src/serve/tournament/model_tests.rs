@@ -165,3 +165,23 @@ fn an_arena_pairs_whoever_is_free_never_the_last_opponent_again() {
         .iter()
         .all(|&(w, b)| w != second[0].0 && b != second[0].1 && Some(w) != second[0].1));
 }
+
+#[test]
+fn an_arenas_last_two_after_a_withdrawal_are_paired_again_at_once() {
+    let mut t = tournament(Format::Arena, &[1500, 1500, 1500]);
+    t.number_entrants();
+    let first = t.arena_boards();
+    assert_eq!(first.len(), 1, "{first:?}");
+    play_round(&mut t, first.clone());
+    let (w, b) = (first[0].0, first[0].1.unwrap());
+    let third = (1..=3).find(|&n| n != w && n != b).unwrap();
+    // The third withdraws: the two who just met are all that is left.
+    for e in t.entrants.iter_mut().filter(|e| e.number == third) {
+        e.withdrawn = true;
+    }
+    assert_eq!(t.arena_left(), 2);
+    let again = t.arena_boards();
+    assert_eq!(again.len(), 1, "{again:?}");
+    let pair = [again[0].0, again[0].1.unwrap()];
+    assert!(pair.contains(&w) && pair.contains(&b), "{again:?}");
+}
