@@ -154,7 +154,7 @@ async fn a_withdrawal_during_the_game_is_the_leavers_resignation() {
     let s = Server::start("tournament-leaver-playing", &["--origin", ORIGIN]);
     let (id, board, [white, black]) = one_round(&s, ["max", "noa"]).await;
     let table = board["table"].as_str().unwrap();
-    let mut clients = vec![
+    let mut clients = [
         sit(&s, table, &white, 0).await,
         sit(&s, table, &black, 1).await,
     ];
