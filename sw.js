@@ -123,6 +123,7 @@ const SITE_FILES = [
   'www/online/presence.js',
   'www/online/seat-ratings.js',
   'www/online/stop.js',
+  'www/online/tourney.js',
   'www/online/waiting.js',
   'www/online/session.js',
   'www/online/words.js',
@@ -162,6 +163,8 @@ const SITE_FILES = [
   // tournaments: tournament.html (docs/tournaments.md)
   'www/tournament/about.js',
   'www/tournament/head.js',
+  'www/tournament/call.js',
+  'www/tournament/call-words.js',
   'www/tournament/list.js',
   'www/tournament/main.js',
   'www/tournament/small.js',
@@ -298,18 +301,25 @@ async function keep(cache, path, response) {
 const PUSH_WORDS = 'push-words';
 
 /** The words when the page left none. */
-const PUSH_DEFAULT = { title: 'Your move against {name}', titleNobody: 'Your move', body: 'Virada: your correspondence game' };
+const PUSH_DEFAULT = {
+  title: 'Your move against {name}',
+  titleNobody: 'Your move',
+  body: 'Virada: your correspondence game',
+  roundTitle: 'Round {round} of {tournament}',
+  roundBody: 'Your game against {name} has started',
+};
 
 sw.addEventListener('push', (event) => {
   event.waitUntil(showTurn(event.data));
 });
 
 /**
- * Shows the pushed turn (`{table, opponent, url}`), its name as text.
+ * Shows the pushed turn (`{table, opponent, url}`), or a tournament
+ * round's start (with `tournament` and `round`), its names as text.
  * @param {PushMessageData|null} data
  */
 async function showTurn(data) {
-  /** @type {{table?: unknown, opponent?: unknown, url?: unknown}} */
+  /** @type {{table?: unknown, opponent?: unknown, url?: unknown, tournament?: unknown, round?: unknown}} */
   let message = {};
   try {
     message = data ? data.json() : {};
@@ -318,10 +328,14 @@ async function showTurn(data) {
   }
   const words = await pushWords();
   const name = typeof message.opponent === 'string' ? message.opponent.slice(0, 40) : '';
-  const title = name ? words.title.replace('{name}', () => name) : words.titleNobody;
   const table = typeof message.table === 'string' ? message.table : '';
+  const round = typeof message.tournament === 'string' && Number.isInteger(message.round);
+  const title = round
+    ? words.roundTitle.replace('{round}', () => String(message.round)).replace('{tournament}', () => String(message.tournament).slice(0, 40))
+    : name ? words.title.replace('{name}', () => name) : words.titleNobody;
+  const body = round ? words.roundBody.replace('{name}', () => name) : words.body;
   await sw.registration.showNotification(title, {
-    body: words.body,
+    body,
     tag: `turn-${table}`,
     icon: new URL('www/icons/icon-192.png', ROOT).href,
     data: { url: tableUrl(message.url) },
@@ -333,7 +347,10 @@ async function pushWords() {
   try {
     const saved = await (await caches.open(PUSH_WORDS)).match('words');
     const words = saved ? await saved.json() : null;
-    if (words && typeof words.title === 'string' && typeof words.titleNobody === 'string' && typeof words.body === 'string') return words;
+    if (words && typeof words.title === 'string' && typeof words.titleNobody === 'string' && typeof words.body === 'string') {
+      // Words left before rounds were pushed have none for them.
+      return typeof words.roundTitle === 'string' && typeof words.roundBody === 'string' ? words : { ...PUSH_DEFAULT, ...words, roundTitle: PUSH_DEFAULT.roundTitle, roundBody: PUSH_DEFAULT.roundBody };
+    }
   } catch {
     // The defaults below.
   }

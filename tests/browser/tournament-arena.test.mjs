@@ -12,6 +12,7 @@ import test from 'node:test';
 import { serverWith } from './harness.mjs';
 import { signedUp, originOf, DESKTOP } from './accounts-util.mjs';
 import { playOut } from './online-util.mjs';
+import { toYourGame } from './tournament-util.mjs';
 
 /** The tournament as the server says it. */
 async function read(page, id) {
@@ -27,10 +28,7 @@ async function playBoard(origin, id, n, board, people) {
   const pair = [board.white.name, board.black.name].map((name) => people.find((p) => p.name === name));
   for (const p of pair) {
     await p.page.goto(`${origin}/tournament.html?id=${id}&lang=en`);
-    const link = p.page.locator(`#round-${n} .tn-mine`);
-    await link.waitFor({ timeout: 60_000 });
-    await Promise.all([p.page.waitForURL(/index\.html\?table=/), link.click()]);
-    assert.equal(new URL(p.page.url()).searchParams.get('table'), board.table);
+    assert.equal(await toYourGame(p.page, n), board.table);
   }
   for (const p of pair) await p.page.waitForSelector('body[data-online="playing"]');
   await playOut(pair.map((p) => p.page), { until: (ply) => ply >= 4 });

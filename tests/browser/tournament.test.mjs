@@ -17,6 +17,7 @@ import { serverWith, BIN } from './harness.mjs';
 import { signedUp, originOf, DESKTOP, PHONE390 } from './accounts-util.mjs';
 import { playOut } from './online-util.mjs';
 import { startRedis } from './redis-util.mjs';
+import { toYourGame } from './tournament-util.mjs';
 
 /** `YYYY-MM-DDTHH:MM:SS` in local time, `ms` from now. */
 function localIn(ms) {
@@ -30,13 +31,11 @@ async function read(page, id) {
   return page.evaluate(async (id) => (await fetch(`api/tournaments/${id}`, { cache: 'no-store' })).json(), id);
 }
 
-/** Each person follows their "Your game" link of round `n`, plays a few moves, and the later-seated resigns. */
+/** Each person goes to their game of round `n` (taken there, or by its "Your game" link), plays a few moves, and the later-seated resigns. */
 async function playRound(people, n) {
   const boards = new Map();
   for (const p of people) {
-    await p.page.locator(`#round-${n} .tn-mine`).waitFor({ timeout: 60_000 });
-    await Promise.all([p.page.waitForURL(/index\.html\?table=/), p.page.locator(`#round-${n} .tn-mine`).click()]);
-    const table = new URL(p.page.url()).searchParams.get('table');
+    const table = await toYourGame(p.page, n);
     boards.set(table, [...(boards.get(table) ?? []), p]);
   }
   await Promise.all([...boards.values()].map(async (pair) => {

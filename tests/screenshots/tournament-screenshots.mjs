@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { closeAll, newContext, open, ROOT, serverWith } from '../browser/harness.mjs';
 import { signedUp, originOf, DESKTOP } from '../browser/accounts-util.mjs';
 import { playOut } from '../browser/online-util.mjs';
+import { toYourGame } from '../browser/tournament-util.mjs';
 
 /** Where the screenshots go: docs/screenshots/, or the folder OUT_DIR names. */
 const OUT = process.env.OUT_DIR ?? join(ROOT, 'docs', 'screenshots');
@@ -19,9 +20,7 @@ async function playRound(people, origin, id, n, full) {
   const boards = new Map();
   for (const p of people) {
     await p.page.goto(`${origin}/tournament.html?id=${id}&lang=en`);
-    await p.page.locator(`#round-${n} .tn-mine`).waitFor({ timeout: 60_000 });
-    await Promise.all([p.page.waitForURL(/index\.html\?table=/), p.page.locator(`#round-${n} .tn-mine`).click()]);
-    const table = new URL(p.page.url()).searchParams.get('table');
+    const table = await toYourGame(p.page, n);
     boards.set(table, [...(boards.get(table) ?? []), p]);
   }
   await Promise.all([...boards.values()].map(async (pair, i) => {

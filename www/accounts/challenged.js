@@ -5,7 +5,9 @@
 // Decline (the challenger's page says so). A new one is told with a sound,
 // and in a background tab with the tab's title and a system notification
 // (online/paired.js). Asked every 2 s while the header's cookie says who
-// is signed in. Names from the server go in as text.
+// is signed in. The same answer lists the person's tournament games that
+// wait for them (tournament/call.js): their cards come first. Names from
+// the server go in as text.
 
 import { addWords, t } from '../core/i18n.js';
 import { clockWords } from '../core/clock-text.js';
@@ -15,6 +17,7 @@ import { tell } from '../online/paired.js';
 import { ask } from './api.js';
 import { who } from './header.js';
 import { CHALLENGE_WORDS } from './challenge-words.js';
+import { callCard, heardRounds } from '../tournament/call.js';
 
 addWords(CHALLENGE_WORDS);
 
@@ -52,8 +55,8 @@ function node(tag, className, text) {
 
 /** Starts following the challenges made to this page's person. Returns a redraw (for a new language). */
 export function watchChallenges() {
-  /** @type {{list: ChallengeView[], seen: Set<string>, message: string, busy: boolean}} */
-  const state = { list: [], seen: new Set(), message: '', busy: false };
+  /** @type {{list: ChallengeView[], rounds: import('../tournament/call.js').RoundCall[], seen: Set<string>, message: string, busy: boolean}} */
+  const state = { list: [], rounds: [], seen: new Set(), message: '', busy: false };
   const box = node('aside', 'challenges');
   box.id = 'challenges';
   box.hidden = true;
@@ -78,7 +81,7 @@ export function watchChallenges() {
   }
 
   function draw() {
-    const cards = state.list.map((c) => {
+    const cards = [...state.rounds.map(callCard), ...state.list.map((c) => {
       const card = node('div', 'challenge-card');
       card.dataset.id = c.id;
       card.append(node('p', 'challenge-who', t('ch.received', { name: String(c.name), rating: String(c.shown) })), node('p', 'challenge-what', challengeWhat(c)));
@@ -94,7 +97,7 @@ export function watchChallenges() {
       buttons.append(yes, no);
       card.append(buttons);
       return card;
-    });
+    })];
     if (state.message && cards.length === 0) cards.push(node('p', 'challenge-gone', state.message));
     box.replaceChildren(...cards);
     box.hidden = cards.length === 0;
@@ -105,6 +108,7 @@ export function watchChallenges() {
       try {
         const read = await ask('api/challenges');
         const list = Array.isArray(read?.challenges) ? read.challenges : [];
+        state.rounds = heardRounds(read?.rounds);
         for (const c of list) {
           if (state.seen.has(c.id)) continue;
           state.seen.add(c.id);
@@ -120,8 +124,12 @@ export function watchChallenges() {
       } catch {
         // Signed out meanwhile, or the server away: nothing to show.
         state.list = [];
+        state.rounds = [];
       }
-    } else state.list = [];
+    } else {
+      state.list = [];
+      state.rounds = [];
+    }
     draw();
     setTimeout(look, EVERY_MS);
   }

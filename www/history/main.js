@@ -264,6 +264,7 @@ async function start() {
   mountHeaderAccount();
   translatePage();
   document.title = `${t('h.title')} — Virada`;
+  watchCalls();
   $('paste-go').addEventListener('click', () => openText(/** @type {HTMLTextAreaElement} */ ($('paste-input')).value));
   $('paste-file').addEventListener('change', openFile);
   $('replay-close').addEventListener('click', closeReplay);
@@ -287,6 +288,13 @@ async function start() {
   }
   refresh();
   document.body.dataset.ready = 'true';
+}
+
+/** Signed in: challenges and a round's start reach this page too (accounts/challenged.js). */
+function watchCalls() {
+  import('../accounts/header.js')
+    .then((m) => (m.who() ? import('../accounts/challenged.js').then((c) => c.watchChallenges()) : null))
+    .catch(() => {});
 }
 
 start();

@@ -71,7 +71,8 @@ export function clockText(table) {
 export function seatsText(table) {
   const names = Array.isArray(table.names) ? table.names : [];
   const seat = (kind, i) => {
-    if (kind === 'person' && names[i]) return String(names[i]);
+    // A seat held for an account (a tournament's, before its player sits) is theirs.
+    if ((kind === 'person' || kind === 'empty') && names[i]) return String(names[i]);
     if (kind === 'person') return t('l.person');
     if (kind === 'away') return t('l.away');
     if (kind === 'bot') return t('l.bot', { level: levelName(Number(table.level)) });

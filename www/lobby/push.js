@@ -9,7 +9,10 @@
 // language.
 
 import { ask } from '../accounts/api.js';
-import { t } from '../core/i18n.js';
+import { addWords, t } from '../core/i18n.js';
+import { CALL_WORDS } from '../tournament/call-words.js';
+
+addWords(CALL_WORDS);
 
 /** The cache where the worker finds the notification's words (sw.js's PUSH_WORDS). */
 const WORDS = 'push-words';
@@ -56,6 +59,8 @@ async function leaveWords() {
     title: t('l.pushTitle', { name: '{name}' }),
     titleNobody: t('l.pushTitleNobody'),
     body: t('l.pushBody'),
+    roundTitle: t('rc.pushTitle', { round: '{round}', tournament: '{tournament}' }),
+    roundBody: t('rc.pushBody', { name: '{name}' }),
   };
   const cache = await caches.open(WORDS);
   await cache.put('words', new Response(JSON.stringify(words), { headers: { 'Content-Type': 'application/json' } }));

@@ -27,6 +27,7 @@ import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from
 import { fingerprintOf } from '../games/engine.js';
 import { againView, justOffered, justDeclined, goAgain, matchGoesOn, drawMatchEnd } from './again.js';
 import { drawWaiting, bindWaiting } from './waiting.js';
+import { drawTourney, unplayedLine, waitingLine } from './tourney.js';
 import { createPresence, whereItStands } from './presence.js';
 import { clockRule } from '../table/start.js';
 import { perMoveSeconds } from '../core/clock-text.js';
@@ -357,6 +358,8 @@ export function joinTable(table, rules, id) {
     contribute(state);
     if (justOffered(was, state, seat)) messages.push(() => t('onlineAgainOffered'));
     if (justDeclined(was, state, seat)) messages.push(() => t('onlineAgainDeclined'));
+    // A tournament's game cut short by a withdrawal (W6): said at once (one never played says it as its end).
+    if (!was.tournament?.ended && state.tournament?.ended && state.table) messages.push(() => unplayedLine(frame(), session.seat));
     notePaired(was, state, seat);
     // A rated game's end: each rating's change, as the signed record states it.
     if (was.status !== 'over' && state.status === 'over') messages.push(...ratingLines(state.record));
@@ -403,8 +406,10 @@ export function joinTable(table, rules, id) {
     if (conn.unfair) line = t(conn.unfair);
     else if (!conn.connected && !conn.quiet) line = conn.welcomed ? t('onlineReconnecting') : t('checkingServer');
     else if (conn.storeAway) line = t('onlineReconnecting');
+    else if (f.tournament?.ended) line = unplayedLine(f, seat);
     else if (f.status === 'over') line = t('onlineOver');
     else if (seat === null) line = t('onlineWatching');
+    else if (f.status === 'waiting' && f.tournament) line = waitingLine(f, seat);
     else if (f.status === 'waiting') line = seat === 0 ? t(kept(id).paired ? 'onlineWaitingAnyone' : 'onlineWaitingHost') : t('onlineWaitingGuest');
     else if (f.status === 'contributing') line = t('onlineContributing');
     else line = t('onlinePlaying', { n: seat + 1 });
@@ -427,7 +432,9 @@ export function joinTable(table, rules, id) {
     showRatings($('result-ratings'), f.status === 'over' ? f.record : null);
     drawStop(f, seat, conn.connected && !conn.unfair);
     const again = againView(f, conn.connected && !conn.unfair ? seat : null);
-    $('online-again').hidden = !again.shown;
+    // A tournament's game is not played again: its line leads back instead.
+    $('online-again').hidden = !again.shown || Boolean(f.tournament);
+    drawTourney(f);
     setText($('online-again-line'), again.line);
     $('online-again-line').hidden = !again.line;
     $('online-again-button').hidden = !again.button;

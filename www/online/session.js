@@ -8,6 +8,7 @@
 
 import { t } from '../core/i18n.js';
 import { perMoveSeconds, readClock } from '../core/clock-text.js';
+import { unplayedLine } from './tourney.js';
 
 /**
  * @typedef {{kind: 'empty'|'person'|'bot', tookSeat: boolean, contributed?: boolean, connected: boolean, level: number, name?: string}} ServerSeat
@@ -37,6 +38,7 @@ import { perMoveSeconds, readClock } from '../core/clock-text.js';
  * @property {MatchView} [match] the match (V1) the game belongs to, absent for one game
  * @property {boolean} [rated] a rated game between two accounts (docs/accounts.md)
  * @property {{resigned?: number, aborted?: number}} [cut] the seat that resigned or aborted the game
+ * @property {import('./tourney.js').TourneyView} [tournament] a tournament's game: its tournament and round; `ended` when it was not played out
  */
 
 /**
@@ -191,7 +193,11 @@ export class RemoteSession {
     }
     // A seat resigned (the other wins) or aborted (no result): the board did not end it.
     const colorOf = (seat) => (seat === darkSeat ? 'dark' : 'light');
-    if (f.status === 'over' && f.cut?.resigned != null) {
+    if (f.status === 'over' && f.tournament?.ended && !t) {
+      // A tournament's game never played (W5–W6): no board result, the table says why.
+      this.snap.cut = { unplayed: unplayedLine(f, this.seat) };
+      this.snap.outcome = null;
+    } else if (f.status === 'over' && f.cut?.resigned != null) {
       this.snap.cut = { resigned: colorOf(f.cut.resigned) };
       this.snap.outcome = colorOf(1 - f.cut.resigned);
     } else if (f.status === 'over' && f.cut?.aborted != null) {

@@ -9,6 +9,7 @@ import { t } from '../core/i18n.js';
 import { say } from '../core/announce.js';
 import { keep, kept } from './api.js';
 import { minutes } from './presence.js';
+import { heldLine } from './tourney.js';
 
 const WORD_DELAY_MS = 500;
 const $ = (id) => document.getElementById(id);
@@ -37,16 +38,20 @@ export function drawWaiting(f, { seat, drawing, link, offset, seen, paired }) {
   // A seek's table whose other seat is held for someone who has not come: no link to share.
   const other = seat === null ? null : f.seats[1 - seat];
   const held = !drawing && other?.kind === 'empty' && other.name ? other.name : '';
+  // A tournament's table: no link to share, no bot, no Start now; whoever
+  // does not come loses by forfeit (tourney.js).
+  const tour = Boolean(f.tournament);
   if (drawing && f.contributeUntil) countdown = t('onlineDrawIn', { time: left(f.contributeUntil) });
-  else if (!drawing && host && !held && !paired && f.waitUntil) countdown = t('onlineBotIn', { time: left(f.waitUntil) });
+  else if (!drawing && host && !held && !paired && !tour && f.waitUntil) countdown = t('onlineBotIn', { time: left(f.waitUntil) });
   setText($('online-countdown'), countdown);
   $('online-countdown').hidden = !countdown;
-  setText($('online-held'), held && f.waitUntil ? t('onlineHeld', { name: held, time: left(f.waitUntil) }) : '');
+  const heldText = tour ? heldLine(f, held, left(f.waitUntil)) : t('onlineHeld', { name: held, time: left(f.waitUntil) });
+  setText($('online-held'), held && f.waitUntil ? heldText : '');
   $('online-held').hidden = !held;
-  $('online-held-ways').hidden = !held;
-  $('online-share').hidden = Boolean(held);
-  $('online-link-box').hidden = Boolean(held);
-  $('online-start').hidden = !host || drawing || Boolean(held);
+  $('online-held-ways').hidden = !held || tour;
+  $('online-share').hidden = Boolean(held) || tour;
+  $('online-link-box').hidden = Boolean(held) || tour;
+  $('online-start').hidden = !host || drawing || Boolean(held) || tour;
   const mine = seat === null ? null : f.seats[seat];
   $('online-word-box').hidden = seat === null || Boolean(mine?.contributed);
   $('online-word-help').hidden = seat === null;

@@ -27,6 +27,8 @@ export function endText(s, rules) {
   };
   const who = (color) => `${colorName(color)} (${label(color)})`;
   const other = (color) => (color === 'dark' ? 'light' : 'dark');
+  // A tournament's game not played out (W5–W6): why, and whose the point is (online/tourney.js).
+  if (s.cut?.unplayed) return String(s.cut.unplayed);
   if (s.cut?.resigned) return t('resignedResult', { loser: who(s.cut.resigned), winner: who(other(s.cut.resigned)) });
   if (s.cut?.aborted) return t('abortedResult', { who: who(s.cut.aborted) });
   if (s.cut?.left) {

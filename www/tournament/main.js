@@ -126,6 +126,11 @@ function boot() {
     document.body.dataset.ready = 'true';
     follow();
   });
+  // Signed in: a round's start takes the person to their game
+  // (tournament/call.js), and challenges show here too.
+  import('../accounts/header.js')
+    .then((m) => (m.who() ? import('../accounts/challenged.js').then((c) => c.watchChallenges()) : null))
+    .catch(() => {});
 }
 
 boot();

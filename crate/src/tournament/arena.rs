@@ -1,7 +1,8 @@
 //! Arenas as lichess runs them (rules A1–A3 in `docs/rules.md`): for a set
 //! duration, whoever finishes a game is paired again at once with the
 //! nearest free player in score, then rating, never the same opponent twice
-//! in a row; 2 points a win, 1 a draw, doubled on a streak of two wins.
+//! in a row (but for the last two players left, who play again at once);
+//! 2 points a win, 1 a draw, doubled on a streak of two wins.
 
 use std::collections::HashMap;
 
@@ -98,6 +99,23 @@ impl Arena {
         })
     }
 
+    /// [`Arena::pair`], but when `id` and one other are the only players
+    /// left in the arena (`left`, the others withdrew) they play again at
+    /// once, last opponents or not (A2): nobody sits idle to the end.
+    pub fn pair_left(&self, id: u32, free: &[u32], left: usize) -> Option<(u32, u32)> {
+        if let Some(pair) = self.pair(id, free) {
+            return Some(pair);
+        }
+        let other = free.iter().copied().find(|&o| o != id)?;
+        if left != 2 {
+            return None;
+        }
+        let (me, them) = (self.players.get(&id)?, self.players.get(&other)?);
+        let me_white = (me.whites as i64 - me.blacks as i64, me.id)
+            < (them.whites as i64 - them.blacks as i64, them.id);
+        Some(if me_white { (id, other) } else { (other, id) })
+    }
+
     /// Scores a finished game between `white` and `black`, `result` for
     /// white: 2 a win, 1 a draw, both doubled for a player on a streak
     /// of two wins or more; anything but a win ends the streak.
@@ -148,5 +166,27 @@ impl Arena {
                 .then(a.id.cmp(&b.id))
         });
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a2_the_last_two_left_play_again_at_once() {
+        let mut arena = Arena::new();
+        for (id, rating) in [(1, 1500), (2, 1500), (3, 1500)] {
+            arena.join(id, rating);
+        }
+        arena.record(1, 2, ArenaResult::Win);
+        // Never the same opponent twice in a row while another is in.
+        assert_eq!(arena.pair(1, &[2]), None);
+        assert_eq!(arena.pair_left(1, &[2], 3), None);
+        // Player 3 withdrew: the two left meet again, white to fewer whites.
+        assert_eq!(arena.pair_left(1, &[2], 2), Some((2, 1)));
+        assert_eq!(arena.pair_left(2, &[1], 2), Some((2, 1)));
+        // Alone, nobody to play.
+        assert_eq!(arena.pair_left(1, &[], 1), None);
     }
 }

@@ -19,6 +19,7 @@ mod signed;
 mod state;
 mod tiebreak;
 mod trf;
+mod unplayed;
 mod verify;
 mod weights;
 mod wide;
@@ -34,5 +35,6 @@ pub use signed::{sign_trf, signature_holds, signed_trf, SignedTrf, SIGNATURE_COD
 pub use state::{Entrant, Float, PairingError, State};
 pub use tiebreak::{standings, Decider, RoundResult, Standing, BRIGHTWELL_FACTOR, UNPLAYED_DISCS};
 pub use trf::{tenths, Player, Trf, TrfError, MAX_TRF_BYTES};
+pub use unplayed::{forfeit, withdrawal, Unplayed};
 pub use verify::{pair_text, verify_trf, TrfCheck, TrfEntrant, TrfReport, TrfStatus};
 pub use wide::{Wide, WIDE_BITS};

@@ -94,6 +94,12 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
         play: p.play.as_ref(),
         rated: p.saved.players.rated,
         cut: p.saved.cut,
+        tournament: p.saved.players.tournament.as_ref().map(|t| TournamentView {
+            id: &t.id,
+            name: &t.name,
+            round: t.round,
+            ended: t.ended,
+        }),
     };
     serde_json::to_string(&frame)
         .unwrap_or_else(|e| {
@@ -159,4 +165,18 @@ struct StateFrame<'a> {
     /// `{"aborted": 1}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     cut: Option<super::saved::Cut>,
+    /// A tournament's game: which tournament and round, and, when it was
+    /// not played out (W5–W6), why and who lost it; absent for the others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tournament: Option<TournamentView<'a>>,
+}
+
+/// A tournament's table as the `state` frame names it.
+#[derive(Serialize)]
+struct TournamentView<'a> {
+    id: &'a str,
+    name: &'a str,
+    round: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ended: Option<super::saved::Unplayed>,
 }

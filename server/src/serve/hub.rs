@@ -311,7 +311,9 @@ impl Hub {
                 return Some(handle);
             }
         }
-        let record = self.store.record(id).await.ok()??;
+        let Some(record) = self.store.record(id).await.ok().flatten() else {
+            return self.unplayed(id).await;
+        };
         // The finished table's kept state (its seats' token hashes, `next`,
         // its match) when there is one, else what its record says.
         let kept = self
@@ -334,6 +336,29 @@ impl Hub {
             return Some(handle);
         }
         self.spawn_with(saved, Some(record)).ok()
+    }
+
+    /// A tournament's table closed before its game began (W5–W6), shown
+    /// again from its kept state: it says why, then is let go.
+    async fn unplayed(&self, id: &str) -> Option<Handle> {
+        let saved = self
+            .store
+            .load_table(id)
+            .await
+            .ok()
+            .flatten()
+            .and_then(|json| serde_json::from_str::<Saved>(&json).ok())
+            .filter(|s| {
+                s.status == Status::Over
+                    && s.players
+                        .tournament
+                        .as_ref()
+                        .is_some_and(|t| t.ended.is_some())
+            })?;
+        if let Some(handle) = self.table(id) {
+            return Some(handle);
+        }
+        self.spawn_with(saved, None).ok()
     }
 
     /// A running table by id.

@@ -24,7 +24,9 @@
 //! once started they are listed as games in progress like every other.
 //! Listed as playing: every table between its start and its end with a
 //! person still at it; a game both people left is not listed (the bot plays
-//! it out for the record, with nobody to watch it for).
+//! it out for the record, with nobody to watch it for). A tournament's
+//! table is listed as playing from its opening to its end, people there
+//! or not: My games finds it before either has sat.
 
 mod merge;
 #[cfg(test)]
@@ -366,14 +368,18 @@ fn listed_part(saved: &Saved) -> Option<Part> {
     let anyone = present(saved, 0)
         || present(saved, 1)
         || (correspondence && saved.status == Status::Playing && (seated(0) || seated(1)));
+    // A tournament's game is listed from its table's opening, so that its
+    // people find it in My games at once, before either sits.
+    let tournament = saved.players.tournament.is_some();
     match saved.status {
+        Status::Waiting if tournament => Some(Part::Playing),
         Status::Waiting => {
             let free = saved.seats.contains(&Holder::Empty);
             (anyone && free && !saved.paired).then_some(Part::Waiting)
         }
         Status::Over => None,
         // Between the seats' filling and the end, while a person is there.
-        _ => anyone.then_some(Part::Playing),
+        _ => (anyone || tournament).then_some(Part::Playing),
     }
 }
 

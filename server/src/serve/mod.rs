@@ -358,6 +358,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         .spawn();
         let tournaments = tournament::Tournaments {
             accounts: Arc::clone(&accounts),
+            hub: Arc::clone(&hub),
         };
         let seeks = seeks::Seeks {
             accounts: Arc::clone(&accounts),

@@ -194,6 +194,32 @@ pub struct TournamentTable {
     pub round: u32,
     /// When a seat nobody took loses by forfeit (ms since the epoch).
     pub forfeit_at_ms: i64,
+    /// The tournament's name, for the table's header (empty in a table
+    /// opened before tables kept it).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// The game was not played out (rules W5–W6): why, and who lost it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended: Option<Unplayed>,
+}
+
+/// A tournament's game not played out, as its table says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unplayed {
+    /// Why.
+    pub why: UnplayedWhy,
+    /// Each seat: whether it lost the game so (both, when neither came).
+    pub lost: [bool; 2],
+}
+
+/// Why a tournament's game was not played out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnplayedWhy {
+    /// A seat nobody took by the forfeit time (W5).
+    Absent,
+    /// A player withdrew from the tournament during the round (W6).
+    Withdrew,
 }
 
 impl Players {
@@ -213,6 +239,8 @@ impl Players {
                 id: t.id.clone(),
                 round: t.round,
                 forfeit_at_ms: 0,
+                name: String::new(),
+                ended: None,
             }),
         }
     }
@@ -400,6 +428,12 @@ pub enum Command {
         mv: String,
         /// The answer.
         reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// An account withdrew from the table's tournament during its round
+    /// (W6): its game here is lost at once. Sent by the withdrawal's route.
+    Withdrew {
+        /// The account's id.
+        account: String,
     },
     /// Answered once every command sent before it has been answered (and
     /// its change kept): a server handing the table on waits for it.

@@ -38,6 +38,7 @@ mod tournament;
 mod tournament_arena;
 mod tournament_edges;
 mod tournament_page;
+mod tournament_flow;
 mod trial;
 
 use client::{create_table, Client, Server};

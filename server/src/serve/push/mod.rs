@@ -14,8 +14,9 @@
 //!   client off the move's path; a subscription the push service says is
 //!   gone (404, 410) is removed.
 //!
-//! Only a correspondence turn is pushed: under the other clocks the person
-//! to move is at the table, its page open. docs/accounts.md's "Web Push"
+//! Pushed: a correspondence turn (under the other clocks the person to
+//! move is at the table, its page open), and a tournament round's start,
+//! to each of its two players (`round`). docs/accounts.md's "Web Push"
 //! says what is sent and when.
 
 mod keys;
@@ -32,7 +33,7 @@ use super::saved::{Holder, Saved, Status};
 
 pub use keys::{PushKeys, PUSH_KEY_FILE};
 pub use routes::router;
-pub use send::Push;
+pub use send::{Push, TurnMessage};
 
 /// Tells the account whose turn it now is at a correspondence table, when
 /// the move just played by `mover` made it theirs: a push to each of its
@@ -67,7 +68,19 @@ pub fn turn(accounts: Option<&Arc<Accounts>>, saved: &Saved, mover: usize, to_mo
         table: saved.id.clone(),
         opponent,
         url: format!("{page}?table={}", saved.id),
+        tournament: None,
+        round: None,
     };
     let ttl = u64::from(days) * 24 * 60 * 60;
     push.spawn_turn(account.id.clone(), message, ttl);
+}
+
+/// Tells `account` that their game of a tournament's round has started
+/// (`message` names the table, the opponent, the tournament and the
+/// round): a push to each of its subscriptions, kept by the push service
+/// `ttl` seconds (until the forfeit, when it is no use any more).
+pub fn round(accounts: Option<&Arc<Accounts>>, account: &str, message: TurnMessage, ttl: u64) {
+    if let Some(push) = accounts.and_then(|a| a.push()) {
+        push.spawn_turn(account.to_string(), message, ttl);
+    }
 }

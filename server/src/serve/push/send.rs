@@ -47,6 +47,12 @@ pub struct TurnMessage {
     pub opponent: Option<String>,
     /// The table's page, relative to the site's root.
     pub url: String,
+    /// A tournament's round start: the tournament's name (absent for a turn).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<String>,
+    /// And the round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
 }
 
 /// The sender: the keys, the store, one HTTP client.

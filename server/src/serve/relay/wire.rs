@@ -64,6 +64,11 @@ pub enum Asked {
         /// Resign or abort.
         how: super::super::saved::Stop,
     },
+    /// `Command::Withdrew`.
+    Withdrew {
+        /// The account's id.
+        account: String,
+    },
     /// `Command::Move`.
     Move {
         /// The sender's seat.
@@ -165,6 +170,7 @@ pub fn split(command: Command) -> Option<(Asked, Replier)> {
         } => (Asked::Hello { token, account }, Replier::Welcome(reply)),
         Command::Left { seat } => (Asked::Left { seat }, Replier::Nobody),
         Command::Show => (Asked::Resync, Replier::Nobody),
+        Command::Withdrew { account } => (Asked::Withdrew { account }, Replier::Nobody),
         Command::Contribute {
             seat,
             random,
@@ -199,6 +205,7 @@ pub fn unsplit(asked: Asked, replier: Replier) -> Option<Command> {
         },
         (Asked::Left { seat }, _) => Command::Left { seat },
         (Asked::Resync, _) => Command::Show,
+        (Asked::Withdrew { account }, _) => Command::Withdrew { account },
         (Asked::Contribute { seat, random, word }, Replier::Done(reply)) => Command::Contribute {
             seat,
             random,
@@ -235,6 +242,7 @@ pub fn join(asked: Asked) -> Option<(Command, Waiter)> {
         }
         Asked::Left { seat } => (Command::Left { seat }, Waiter::Nothing),
         Asked::Resync => (Command::Show, Waiter::Nothing),
+        Asked::Withdrew { account } => (Command::Withdrew { account }, Waiter::Nothing),
         Asked::Contribute { seat, random, word } => {
             let (reply, answer) = oneshot::channel();
             let command = Command::Contribute {

@@ -8,7 +8,7 @@
 //! | method and path | body | answer |
 //! | --- | --- | --- |
 //! | `POST /api/challenges` | `{"name", "game", "size", "clock", "rated"}` | 201 `{"id"}`; 400 `own-name` and a seek's refusals; 404 `no-account`; 401 |
-//! | `GET /api/challenges` | — | `{"challenges": [{"id", "name", "shown", "game", "size", "clock", "rated", "since"}]}`: those made to the signed-in account (none for a guest) |
+//! | `GET /api/challenges` | — | `{"challenges": [{"id", "name", "shown", "game", "size", "clock", "rated", "since"}], "rounds": [{"table", "tournament", "name", "round", "opponent", "since"}]}`: those made to the signed-in account, and its tournament games waiting for it (none for a guest) |
 //! | `POST /api/seeks/{id}/decline` | `{}` | `{}` (the challenger's `GET /api/seeks/{id}` then says `declined`); 403 `not-yours` |
 
 use axum::extract::{Path, State};
@@ -138,8 +138,13 @@ pub(super) async fn list(State(seeks): State<Seeks>, headers: HeaderMap) -> Resp
             // A guest (or a page whose session just ended) has none: never a 4xx,
             // so that a page asking every 2 s logs no error.
             let Some((account, _)) = store(seeks.accounts.signed_in(&headers).await)? else {
-                return Ok(Json(json!({ "challenges": [] })).into_response());
+                return Ok(Json(json!({ "challenges": [], "rounds": [] })).into_response());
             };
+            // The tournament games waiting for this account, asked with the
+            // challenges so that a page asks once (tournament/call.rs).
+            let rounds = store(
+                super::super::tournament::calls_of(seeks.accounts.kv(), &account.id).await,
+            )?;
             let listed: Vec<_> = open_for(&seeks, &account.id)
                 .await?
                 .into_iter()
@@ -150,7 +155,7 @@ pub(super) async fn list(State(seeks): State<Seeks>, headers: HeaderMap) -> Resp
                     })
                 })
                 .collect();
-            Ok(Json(json!({ "challenges": listed })).into_response())
+            Ok(Json(json!({ "challenges": listed, "rounds": rounds })).into_response())
         }
         .await,
     )

@@ -69,6 +69,12 @@ impl Actor {
                 "only a seated person asks to play again",
             ));
         }
+        if self.saved.players.tournament.is_some() {
+            return Err(Refusal::new(
+                Code::Declined,
+                "a tournament's game is not played again: the tournament pairs the next",
+            ));
+        }
         if self.saved.declined.iter().any(|&d| d) {
             return Err(Refusal::new(
                 Code::Declined,

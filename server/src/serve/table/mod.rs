@@ -125,7 +125,11 @@ impl Actor {
             accounts: None,
             rated: None,
         };
-        if matches!(actor.saved.status, Status::Playing | Status::Over) {
+        if actor.never_played() {
+            // A tournament's game not played out (W5–W6), shown again:
+            // why, with no board, then let go.
+            actor.over_at = Some(now_ms());
+        } else if matches!(actor.saved.status, Status::Playing | Status::Over) {
             actor.game = Some(actor.build_game()?);
         }
         // After a restart nobody is connected yet: the grace period starts now.
@@ -287,6 +291,7 @@ impl Actor {
                 let _ = reply.send(answer);
             }
             Command::Show => self.broadcast(),
+            Command::Withdrew { account } => self.withdrew(&account).await,
             Command::Flush { reply } => {
                 let _ = reply.send(());
             }

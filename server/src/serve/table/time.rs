@@ -87,10 +87,9 @@ impl Actor {
         match self.saved.status {
             Status::Waiting => {
                 if now >= self.saved.wait_until_ms && self.saved.players.tournament.is_some() {
-                    // A tournament's seat nobody took: a forfeit, then
-                    // the bot sits for whoever is missing, outside it.
+                    // A tournament's seat nobody took: a forfeit (W5);
+                    // the table says so and closes, no bot plays.
                     self.forfeit_to_tournament().await;
-                    let _ = self.settle().await;
                 } else if now >= self.saved.wait_until_ms && (!self.saved.paired || self.stranded())
                 {
                     // A seek's table whose other person never came: the

@@ -1,13 +1,18 @@
 //! A table a tournament opened: its record names the tournament and the
 //! round, its result goes to the tournament's round when it ends (from
 //! whichever server runs it, through the shared store; a resignation's
-//! discs counted as a loss on time's, T23), and a seat nobody
-//! took by the forfeit time loses by forfeit; the bot then sits for
-//! whoever is missing, in a game outside the tournament.
+//! discs counted as a loss on time's, T23). A game not played out
+//! (W5–W6, `virada::tournament::Unplayed`): a seat nobody took by the
+//! forfeit time loses by forfeit, and a player who withdraws during the
+//! round loses the game (a forfeit before both moved, else a
+//! resignation); the table then says so to whoever is there, and no bot
+//! sits.
 
+use super::super::saved::{Cut, Unplayed, UnplayedWhy};
 use super::super::tournament::{report, Result2};
-use super::{Actor, Holder};
+use super::{Actor, Holder, Status};
 use virada::rating::Outcome;
+use virada::tournament::Unplayed as Unplayed2;
 
 impl Actor {
     /// The record's text with its `tournament` line, for a tournament's table.
@@ -72,17 +77,101 @@ impl Actor {
         self.send_result(result).await;
     }
 
-    /// The forfeit time came with a seat still empty.
+    /// The forfeit time came with a seat still empty (W5): whoever sat wins
+    /// by forfeit, the table says so and closes; no bot plays.
     pub(super) async fn forfeit_to_tournament(&mut self) {
         let present = self
             .saved
             .seats
             .clone()
             .map(|h| matches!(h, Holder::Person { .. }));
-        self.send_result(forfeit(present)).await;
-        // What the bot plays now is no game of the tournament.
-        self.saved.players.tournament = None;
-        self.saved.players.rated = false;
+        let rule = virada::tournament::forfeit(present);
+        if let Some(codes) = rule.codes() {
+            self.send_result(coded(codes)).await;
+        }
+        self.close_unplayed(UnplayedWhy::Absent, present.map(|p| !p))
+            .await;
+    }
+
+    /// The account `account` withdrew from the tournament (W6): its game
+    /// here, unless over, is lost at once, and the opponent is told.
+    pub(super) async fn withdrew(&mut self, account: &str) {
+        if self.saved.status == Status::Over || self.saved.players.tournament.is_none() {
+            return;
+        }
+        let Some(seat) = self
+            .saved
+            .players
+            .accounts
+            .iter()
+            .position(|a| a.as_ref().is_some_and(|a| a.id == account))
+        else {
+            return;
+        };
+        let both_moved = self.saved.status == Status::Playing
+            && self.game.as_ref().is_some_and(|g| g.ply() >= 2);
+        let mut lost = [false, false];
+        lost[seat] = true;
+        let rule = virada::tournament::withdrawal(seat, both_moved);
+        if let Some(t) = self.saved.players.tournament.as_mut() {
+            t.ended = Some(Unplayed {
+                why: UnplayedWhy::Withdrew,
+                lost,
+            });
+        }
+        match (rule, self.saved.status) {
+            (Unplayed2::Resigned(leaver), _) => self.cut_short(Cut::Resigned(leaver)).await,
+            (Unplayed2::Forfeit(_), Status::Playing) => {
+                // Under way but not both moved: the record says aborted,
+                // the round a forfeit (report_to_tournament).
+                self.cut_short(Cut::Aborted(seat)).await;
+            }
+            (Unplayed2::Forfeit(_), _) => {
+                if let Some(codes) = rule.codes() {
+                    self.send_result(coded(codes)).await;
+                }
+                self.close_unplayed(UnplayedWhy::Withdrew, lost).await;
+            }
+        }
+    }
+
+    /// A tournament's table closed before its game began (W5, W6): over,
+    /// with no move, no record.
+    pub(super) fn never_played(&self) -> bool {
+        self.saved.status == Status::Over
+            && self.saved.cut.is_none()
+            && self.saved.moves.is_empty()
+            && self
+                .saved
+                .players
+                .tournament
+                .as_ref()
+                .is_some_and(|t| t.ended.is_some())
+    }
+
+    /// Ends the game under way with `cut`, as a resignation or an abort does.
+    async fn cut_short(&mut self, cut: Cut) {
+        let before = self.saved.clone();
+        self.saved.cut = Some(cut);
+        self.thinking = None;
+        if self.after_move().await.is_err() {
+            self.undo(before);
+        }
+    }
+
+    /// Closes a table whose game was never played (W5, W6): over, with no
+    /// record; its state kept, so that a page opened later still shows why.
+    async fn close_unplayed(&mut self, why: UnplayedWhy, lost: [bool; 2]) {
+        if let Some(t) = self.saved.players.tournament.as_mut() {
+            t.ended = Some(Unplayed { why, lost });
+        }
+        self.saved.status = Status::Over;
+        self.saved.deadline_ms = None;
+        self.saved.window_until_ms = None;
+        self.thinking = None;
+        self.over_at = Some(super::now_ms());
+        self.keep_finished().await;
+        self.broadcast();
     }
 
     async fn send_result(&self, result: Result2) {
@@ -95,12 +184,19 @@ impl Actor {
     }
 }
 
-/// A forfeit: whoever was `present` wins it.
+/// A forfeit: whoever was `present` wins it (W5).
 fn forfeit(present: [bool; 2]) -> Result2 {
-    let code = |p: bool| if p { '+' } else { '-' };
+    match virada::tournament::forfeit(present).codes() {
+        Some(codes) => coded(codes),
+        None => coded(['-', '-']),
+    }
+}
+
+/// A forfeit's result from its TRF codes (the first seat is white).
+fn coded([white, black]: [char; 2]) -> Result2 {
     Result2 {
-        white: code(present[0]),
-        black: code(present[1]),
+        white,
+        black,
         discs: None,
     }
 }

@@ -15,6 +15,7 @@
 //! | `POST /api/tournaments/{id}/withdraw` | `{}` | `{}`; 409 `not-entered`, `over` |
 //! | `GET /api/tournaments/{id}/trf` | — | the signed TRF (`text/plain`); 409 `not-over` |
 
+mod call;
 mod model;
 #[cfg(test)]
 mod model_tests;
@@ -36,6 +37,7 @@ use super::accounts::model::{name_key, Account};
 use super::accounts::{answer, refusal, store, Accounts};
 use super::body::{ApiBody, Body, Nothing, Refusal};
 use super::table::{fresh_token, now_ms};
+pub use call::calls_of;
 pub use model::Result2;
 use model::{Entrant, Format, Phase, Tournament};
 pub use runner::{report, Runner};
@@ -64,6 +66,8 @@ fn of_key(account: &str) -> String {
 pub struct Tournaments {
     /// The accounts (sessions, the store).
     pub accounts: Arc<Accounts>,
+    /// The tables, to end a leaver's game (W6).
+    pub hub: Arc<super::hub::Hub>,
 }
 
 /// The tournaments' routes.
@@ -377,6 +381,7 @@ async fn withdraw(
             read(&t, &id).await?;
             let mut why: Option<Refusal> = None;
             let mut left = false;
+            let mut games: Vec<String> = Vec::new();
             store(
                 kv::update::<Tournament, _>(&**t.accounts.kv(), &doc_key(&id), |doc| {
                     let mut doc = doc?;
@@ -394,6 +399,10 @@ async fn withdraw(
                         doc.entrants.iter_mut().find(|e| e.account == account.id)
                     {
                         e.withdrawn = true;
+                        games = call::calls_in(&doc, &account.id)
+                            .into_iter()
+                            .map(|c| c.table)
+                            .collect();
                     }
                     Some(doc)
                 })
@@ -405,10 +414,65 @@ async fn withdraw(
             if left {
                 store(t.accounts.kv().rank(&of_key(&account.id), &id, None).await)?;
             }
+            // A game of the round not over is lost at once (W6): its table,
+            // on whichever server runs it, ends it and tells the opponent.
+            for table in games {
+                withdraw_from(&t, &id, &table, &account.id).await;
+            }
             Ok(Json(json!({})).into_response())
         }
         .await,
     )
+}
+
+/// Tells `table` that `account` withdrew (W6). A table no server runs
+/// (lost with its server, not opened again yet) cannot say it: the round
+/// then records the forfeit itself, so that nobody waits for the leaver.
+async fn withdraw_from(t: &Tournaments, id: &str, table: &str, account: &str) {
+    let command = super::table::Command::Withdrew {
+        account: account.to_string(),
+    };
+    if let Some(handle) = t.hub.table_or_record(table, false).await {
+        if handle.commands.send(command).await.is_ok() {
+            return;
+        }
+    }
+    let forfeit = |doc: &Tournament| {
+        let me = doc.by_account(account)?.number;
+        let board = doc
+            .played
+            .iter()
+            .flat_map(|r| &r.boards)
+            .find(|b| b.table.as_deref() == Some(table))?;
+        let leaver = usize::from(board.white != me);
+        virada::tournament::withdrawal(leaver, false).codes()
+    };
+    let Ok(Some((doc, _))) = kv::read::<Tournament>(&**t.accounts.kv(), &doc_key(id)).await else {
+        return;
+    };
+    let (Some([white, black]), Some(round)) = (
+        forfeit(&doc),
+        doc.played
+            .iter()
+            .find(|r| r.boards.iter().any(|b| b.table.as_deref() == Some(table))),
+    ) else {
+        return;
+    };
+    let at = super::saved::TournamentTable {
+        id: id.to_string(),
+        round: round.number,
+        forfeit_at_ms: 0,
+        name: String::new(),
+        ended: None,
+    };
+    let result = Result2 {
+        white,
+        black,
+        discs: None,
+    };
+    if let Err(e) = report(t.accounts.kv(), &at, table, result).await {
+        tracing::warn!("tournament {id}: a leaver's forfeit: {e}");
+    }
 }
 
 async fn trf(State(t): State<Tournaments>, Path(id): Path<String>) -> Response {

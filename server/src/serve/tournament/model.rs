@@ -350,10 +350,12 @@ impl Tournament {
             .filter(|e| !e.withdrawn && e.number > 0 && !busy.contains(&e.number))
             .map(|e| e.number)
             .collect();
+        // The players still in it: the last two play again at once (A2).
+        let left = self.arena_left();
         let mut out = Vec::new();
         while let Some(&me) = free.first() {
             let others: Vec<u32> = free[1..].to_vec();
-            match arena.pair(me, &others) {
+            match arena.pair_left(me, &others, left) {
                 Some((w, b)) => {
                     free.retain(|&x| x != w && x != b);
                     out.push((w, Some(b)));
@@ -364,6 +366,14 @@ impl Tournament {
             }
         }
         out
+    }
+
+    /// An arena's players who have not withdrawn.
+    pub fn arena_left(&self) -> usize {
+        self.entrants
+            .iter()
+            .filter(|e| !e.withdrawn && e.number > 0)
+            .count()
     }
 
     /// The clock its tables play (`None` only for a document whose clock

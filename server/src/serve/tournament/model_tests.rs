@@ -192,4 +192,21 @@ fn a_rating_range_says_which_side_a_rating_is_on() {
     assert_eq!(t.out_of_range(1812.0), Some("above"));
     t.max = None;
     assert_eq!(t.out_of_range(3000.0), None);
+fn an_arenas_last_two_after_a_withdrawal_are_paired_again_at_once() {
+    let mut t = tournament(Format::Arena, &[1500, 1500, 1500]);
+    t.number_entrants();
+    let first = t.arena_boards();
+    assert_eq!(first.len(), 1, "{first:?}");
+    play_round(&mut t, first.clone());
+    let (w, b) = (first[0].0, first[0].1.unwrap());
+    let third = (1..=3).find(|&n| n != w && n != b).unwrap();
+    // The third withdraws: the two who just met are all that is left.
+    for e in t.entrants.iter_mut().filter(|e| e.number == third) {
+        e.withdrawn = true;
+    }
+    assert_eq!(t.arena_left(), 2);
+    let again = t.arena_boards();
+    assert_eq!(again.len(), 1, "{again:?}");
+    let pair = [again[0].0, again[0].1.unwrap()];
+    assert!(pair.contains(&w) && pair.contains(&b), "{again:?}");
 }

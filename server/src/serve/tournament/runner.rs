@@ -172,7 +172,9 @@ impl Runner {
     /// once its last games are over.
     async fn arena(&self, mut t: Tournament, text: &str, now: i64) -> Result<(), String> {
         let ends = t.ends_ms.unwrap_or_else(|| self.arena_ends(&t));
-        if now >= ends {
+        // Fewer than two players left (the others withdrew): nobody can be
+        // paired again, so it ends once its games are over (A1).
+        if now >= ends || t.arena_left() < 2 {
             // Every wave's games, not only the last's.
             let all_done = t
                 .played
@@ -244,10 +246,27 @@ impl Runner {
                         id: t.id.clone(),
                         round: number,
                         forfeit_at_ms,
+                        name: t.name.clone(),
+                        ended: None,
                     }),
                 },
             };
             self.hub.open_paired(table, new)?;
+            // Each player told where they are not looking (Web Push): the
+            // pages they have open ask for the call themselves (call.rs).
+            let ttl = self.forfeit.as_secs().max(60);
+            for (me, other) in [(board.white, black), (black, board.white)] {
+                if let (Some(e), Some(o)) = (t.by_number(me), t.by_number(other)) {
+                    let message = super::super::push::TurnMessage {
+                        table: table.clone(),
+                        opponent: Some(o.name.clone()),
+                        url: format!("index.html?table={table}"),
+                        tournament: Some(t.name.clone()),
+                        round: Some(number),
+                    };
+                    super::super::push::round(self.hub.accounts(), &e.account, message, ttl);
+                }
+            }
         }
         kv::update::<Tournament, _>(&*self.kv, &doc_key(&t.id), |doc| {
             let mut doc = doc?;
