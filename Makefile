@@ -71,7 +71,7 @@ BIN := target/release/virada
 serve: wasm
 	@$(SETUP) ssl
 	cargo build -q --release -p virada-cli --bin virada
-	$(BIN) serve --host $(HOST) --port $(PORT) --root .
+	$(BIN) serve --host $(HOST) --port $(PORT) --root . --new-key
 
 ## test: everything CI checks; the last lines are cargo test's and node --test's summaries
 # The Rust tests mostly wait on servers and clocks (about half of two cores

@@ -49,6 +49,10 @@ enum Command {
     /// Start Redis, N servers over it and haproxy in front of them (the
     /// shipped configuration) on this machine, for a trial; Ctrl-C stops all.
     Trial(trial::Args),
+    /// Make a new signing key in FILE and a push key in FILE.push, for
+    /// `virada serve --key-file FILE`: readable by their owner only, and
+    /// never over a key that exists.
+    Keygen(serve::KeygenArgs),
     /// Copy a running server's SQLite databases (accounts, ratings, tables
     /// and records) into one file, consistently, while it serves.
     Backup(backup::BackupArgs),
@@ -88,6 +92,7 @@ fn main() -> ExitCode {
         }
         Command::Load(args) => load::run(args),
         Command::Trial(args) => trial::run(args),
+        Command::Keygen(args) => serve::run_keygen(args),
         Command::Backup(args) => backup::run_backup(args),
         Command::Restore(args) => backup::run_restore(args),
         Command::Solve(args) => solve::run(args),

@@ -10,5 +10,6 @@
 
 pub mod backup;
 pub mod load;
+mod private;
 pub mod serve;
 pub mod trial;

@@ -7,6 +7,7 @@ mod cli;
 mod cli_swiss;
 mod cli_verify;
 mod deploy;
+mod keys;
 mod load;
 mod match_record;
 mod nabu_cli;

@@ -19,6 +19,7 @@ mod files;
 mod frame;
 mod game;
 mod hub;
+mod keygen;
 mod keys;
 mod listen;
 mod lobby;
@@ -35,6 +36,7 @@ mod table;
 mod tournament;
 
 pub use clock::read as read_clock;
+pub use keygen::{keygen, run_keygen, KeygenArgs};
 pub use relay::TAKEOVER_BOUND;
 
 use std::io::Write as _;
@@ -83,12 +85,20 @@ pub struct Args {
     /// `--appendonly yes --appendfsync always`.
     #[arg(long, env = "VIRADA_REDIS")]
     redis: Option<String>,
-    /// The signing key's file (64 hex characters; made if missing), instead
-    /// of the data folder's `signing.key`: servers sharing one Redis share it.
-    /// Never in Redis, and never in the served folder.
+    /// The signing key's file (64 hex characters, readable by its owner
+    /// only; `virada keygen FILE` makes one), instead of the data folder's
+    /// `signing.key`: servers sharing one Redis share it. Never in Redis,
+    /// and never in the served folder.
     #[arg(long, env = "VIRADA_KEY_FILE")]
     key_file: Option<PathBuf>,
-    /// The folder for the database and the signing key (made if missing).
+    /// Make the signing key, and the push key, where they are missing.
+    /// Without it a missing key stops the start: a data folder restored
+    /// without its `signing.key` must not sign with a new key, which
+    /// `/api/key` would then name.
+    #[arg(long, env = "VIRADA_NEW_KEY")]
+    new_key: bool,
+    /// The folder for the database and the signing key (made if missing,
+    /// readable by its owner only).
     /// Keep it out of the served folder, or hidden (a leading dot), as the
     /// default is: hidden files are never served.
     #[arg(long, env = "VIRADA_DATA", default_value = ".virada")]
@@ -172,7 +182,8 @@ pub struct Args {
     /// test plays an arena of 5 minutes to its end in seconds.
     #[arg(long, env = "VIRADA_ARENA_MINUTE", default_value_t = 60.0, hide = true)]
     arena_minute: f64,
-    /// Web Push's key (VAPID, P-256; made if missing), instead of the data
+    /// Web Push's key (VAPID, P-256; made by `virada keygen`, or by
+    /// `--new-key` if missing), instead of the data
     /// folder's `push.key` (or, with `--key-file FILE`, `FILE.push`).
     /// Browsers' subscriptions are bound to it: keep it, and give every
     /// server over one Redis the same.
@@ -235,14 +246,14 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         _ => None,
     };
     let scheme = if tls.is_some() { "https" } else { "http" };
-    std::fs::create_dir_all(&args.data)
+    crate::private::make_folder(&args.data)
         .map_err(|e| format!("cannot make the data folder {}: {e}", args.data.display()))?;
     let keys = std::sync::Arc::new(match &args.key_file {
-        Some(file) => keys::Keys::load_or_create_file(file)?,
-        None => keys::Keys::load_or_create(&args.data)?,
+        Some(file) => keys::Keys::open(file, args.new_key)?,
+        None => keys::Keys::open(&args.data.join(keys::KEY_FILE), args.new_key)?,
     });
-    let push_keys =
-        push::PushKeys::load_or_create_file(&match (&args.push_key_file, &args.key_file) {
+    let push_keys = push::PushKeys::open(
+        &match (&args.push_key_file, &args.key_file) {
             (Some(file), _) => file.clone(),
             (None, Some(signing)) => {
                 let mut name = signing.as_os_str().to_owned();
@@ -250,7 +261,9 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 PathBuf::from(name)
             }
             (None, None) => args.data.join(push::PUSH_KEY_FILE),
-        })?;
+        },
+        args.new_key,
+    )?;
     let site = Arc::new(
         site::Site::open(root.clone())
             .map_err(|e| format!("cannot serve {}: {e}", root.display()))?,

@@ -103,7 +103,7 @@ async fn a_server_alone_serves_https_with_its_certificate() {
     let made = virada_server::trial::self_signed(&dir).unwrap();
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
-        .args(["serve", "--port", "0", "--root", root])
+        .args(["serve", "--port", "0", "--new-key", "--root", root])
         .arg("--data")
         .arg(dir.join("data"))
         .arg("--tls-cert")
