@@ -1,6 +1,6 @@
 //! Accepting connections: one task a connection, HTTP/1.1 with keep-alive,
 //! over TLS when the server has a certificate (`--tls-cert`, `--tls-key`,
-//! rustls). A client gets the header timeout to finish its TLS handshake
+//! rustls: tls.rs). A client gets the header timeout to finish its TLS handshake
 //! and then to send a request head (a head trickled byte by byte is cut off
 //! then); at most `max_connections` connections are open at once, and one
 //! over that is closed at once. Each request carries the address of its
@@ -8,7 +8,6 @@
 //! proxy names (`ops::client`).
 
 use std::net::SocketAddr;
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -36,33 +35,6 @@ pub struct Limits {
     pub max_connections: usize,
     /// The proxies whose `X-Forwarded-For` is believed.
     pub trusted: Arc<Vec<Network>>,
-}
-
-/// Reads a certificate chain and its private key (PEM files) into a TLS
-/// acceptor offering HTTP/1.1.
-pub fn tls_acceptor(cert: &Path, key: &Path) -> Result<TlsAcceptor, String> {
-    use rustls_pki_types::pem::PemObject as _;
-    use rustls_pki_types::{CertificateDer, PrivateKeyDer};
-    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert)
-        .and_then(Iterator::collect)
-        .map_err(|e| format!("cannot read the certificate {}: {e}", cert.display()))?;
-    if chain.is_empty() {
-        return Err(format!("no certificate in {}", cert.display()));
-    }
-    let key = PrivateKeyDer::from_pem_file(key)
-        .map_err(|e| format!("cannot read the private key {}: {e}", key.display()))?;
-    // ring: it builds with the C compiler alone. Its provider has no
-    // post-quantum key exchange (aws-lc-rs's has), hence rustls' warning.
-    #[allow(deprecated)]
-    let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
-    let mut config = tokio_rustls::rustls::ServerConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .map_err(|e| format!("TLS: {e}"))?
-        .with_no_client_auth()
-        .with_single_cert(chain, key)
-        .map_err(|e| format!("TLS: the certificate and the key do not fit: {e}"))?;
-    config.alpn_protocols = vec![b"http/1.1".to_vec()];
-    Ok(TlsAcceptor::from(Arc::new(config)))
 }
 
 /// Accepts connections until `stop` resolves, then lets the open requests

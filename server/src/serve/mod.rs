@@ -26,6 +26,7 @@ mod lobby;
 pub mod ops;
 mod protocol;
 mod push;
+mod redirect;
 mod relay;
 mod saved;
 mod seeks;
@@ -33,6 +34,7 @@ mod site;
 mod socket;
 pub mod store;
 mod table;
+mod tls;
 mod tournament;
 
 pub use clock::read as read_clock;
@@ -153,12 +155,28 @@ pub struct Args {
     )]
     trusted_proxies: Vec<ops::client::Network>,
     /// Serve HTTPS with this certificate chain (PEM), with `--tls-key`:
-    /// for a server alone, without a proxy in front.
+    /// for a server alone, without a proxy in front. Every answer then says
+    /// `Strict-Transport-Security`; the files are read again when they
+    /// change and on SIGHUP, with no restart.
     #[arg(long, env = "VIRADA_TLS_CERT", requires = "tls_key")]
     tls_cert: Option<PathBuf>,
     /// The certificate's private key (PEM), with `--tls-cert`.
     #[arg(long, env = "VIRADA_TLS_KEY", requires = "tls_cert")]
     tls_key: Option<PathBuf>,
+    /// With TLS, also listen on this port (80) for plain http and send
+    /// every request there to the same address over https, at the site's
+    /// origin (0 picks a free port; a line printed names it).
+    #[arg(long, env = "VIRADA_HTTP_PORT", requires = "tls_cert")]
+    http_port: Option<u16>,
+    /// The folder an ACME client writes its http-01 challenges under
+    /// (certbot's `--webroot`): `/.well-known/acme-challenge/TOKEN` is
+    /// answered from it on `--http-port`.
+    #[arg(long, env = "VIRADA_ACME_DIR", requires = "http_port")]
+    acme_dir: Option<PathBuf>,
+    /// Seconds between looks at the certificate's files (0: only on
+    /// SIGHUP).
+    #[arg(long, env = "VIRADA_TLS_WATCH", default_value_t = 2.0, hide = true)]
+    tls_watch: f64,
     /// Seconds a stopping server (SIGTERM) keeps serving while the proxy's
     /// checks find it not ready (`/readyz`), before it closes its tables'
     /// sockets and hands its tables on: at least the proxy's check
@@ -241,10 +259,16 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     saved::shift_clock(args.time_shift.saturating_mul(1000));
     let stop_wait = Duration::try_from_secs_f64(args.stop_wait)
         .map_err(|_| format!("--stop-wait must be seconds, not {}", args.stop_wait))?;
-    let tls = match (&args.tls_cert, &args.tls_key) {
-        (Some(cert), Some(key)) => Some(listen::tls_acceptor(cert, key)?),
+    let tls_watch = Duration::try_from_secs_f64(args.tls_watch)
+        .map_err(|_| format!("--tls-watch must be seconds, not {}", args.tls_watch))?;
+    let certificate = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => Some(tls::Certificate::open(cert, key)?),
         _ => None,
     };
+    let tls = certificate
+        .as_ref()
+        .map(tls::Certificate::acceptor)
+        .transpose()?;
     let scheme = if tls.is_some() { "https" } else { "http" };
     crate::private::make_folder(&args.data)
         .map_err(|e| format!("cannot make the data folder {}: {e}", args.data.display()))?;
@@ -283,6 +307,18 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             .origin
             .clone()
             .unwrap_or_else(|| format!("{scheme}://localhost:{}", addr.port()));
+        let plain = match args.http_port {
+            Some(port) => {
+                let listener = TcpListener::bind((args.host.as_str(), port))
+                    .await
+                    .map_err(|e| format!("cannot listen on {}:{port}: {e}", args.host))?;
+                let at = listener
+                    .local_addr()
+                    .map_err(|e| format!("cannot read the listening address: {e}"))?;
+                Some((listener, at))
+            }
+            None => None,
+        };
         println!("Serving {} on {scheme}://{addr}/", root.display());
         let _ = std::io::stdout().flush();
         // The second line may find the reader gone (a test reads the
@@ -291,6 +327,9 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             std::io::stdout(),
             "Play at {origin}/ (passkeys need this address)"
         );
+        if let Some((_, at)) = &plain {
+            let _ = writeln!(std::io::stdout(), "Redirecting http://{at}/ to {origin}/");
+        }
         let (store, shared, kv): (store::Store, _, accounts::kv::Kv) = match &args.redis {
             Some(url) => {
                 let token = table::fresh_token()?;
@@ -399,11 +438,24 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 .merge(operator)
                 .fallback_service(files::router(site, request_timeout)),
         );
+        let app = match tls {
+            Some(_) => tls::with_hsts(app),
+            None => app,
+        };
+        tls::watch(certificate, tls_watch);
         let limits = listen::Limits {
             header_timeout,
             max_connections: args.max_connections,
             trusted: Arc::new(args.trusted_proxies),
         };
+        if let Some((listener, _)) = plain {
+            let redirect =
+                files::with_common_layers(redirect::router(accounts.origin(), args.acme_dir));
+            let limits = limits.clone();
+            tokio::spawn(async move {
+                listen::accept_loop(listener, redirect, limits, None, std::future::pending()).await;
+            });
+        }
         // A rolling restart: not ready at once (the proxy sends nothing
         // new here), then every table socket told to reconnect (through
         // the proxy, to the table's next server) and every table handed
