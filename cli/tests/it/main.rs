@@ -14,6 +14,7 @@ mod nabu_cli;
 mod nboard;
 mod online;
 mod serve;
+mod site;
 mod train;
 
 use std::io::{BufRead as _, BufReader};

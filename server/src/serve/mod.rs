@@ -30,7 +30,7 @@ mod redirect;
 mod relay;
 mod saved;
 mod seeks;
-mod site;
+pub(crate) mod site;
 mod socket;
 pub mod store;
 mod table;
