@@ -1,7 +1,8 @@
 //! `virada serve`: the site's files and the online table over HTTP (or
 //! HTTPS with `--tls-cert` and `--tls-key`), on tokio, hyper and axum.
 //!
-//! One task a connection, HTTP/1.1 with keep-alive (listen.rs). A client
+//! One task a connection, HTTP/1.1 with keep-alive, or HTTP/2 where a
+//! client chooses it over TLS (listen.rs). A client
 //! gets [`Args::header_timeout`] to send a request head (a head trickled
 //! byte by byte is cut off then) and [`Args::request_timeout`] for the whole
 //! answer; at most [`Args::max_connections`] connections are open at once,

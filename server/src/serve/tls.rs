@@ -67,7 +67,8 @@ impl Certificate {
         }))
     }
 
-    /// A TLS acceptor serving this certificate, offering HTTP/1.1.
+    /// A TLS acceptor serving this certificate, offering HTTP/2 and
+    /// HTTP/1.1.
     pub fn acceptor(self: &Arc<Self>) -> Result<TlsAcceptor, String> {
         let resolver: Arc<dyn ResolvesServerCert> = Arc::clone(self) as _;
         let mut config =
@@ -76,7 +77,7 @@ impl Certificate {
                 .map_err(|e| format!("TLS: {e}"))?
                 .with_no_client_auth()
                 .with_cert_resolver(resolver);
-        config.alpn_protocols = vec![b"http/1.1".to_vec()];
+        config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
         Ok(TlsAcceptor::from(Arc::new(config)))
     }
 

@@ -76,6 +76,44 @@ where
     (status, head.to_ascii_lowercase(), body.to_string())
 }
 
+/// The protocol a TLS client offering `protocols` gets from `port`; for
+/// `h2`, checked to be spoken: the server's first frame is SETTINGS.
+async fn negotiated(cert: &Path, port: u16, protocols: &[&[u8]]) -> Option<Vec<u8>> {
+    use rustls_pki_types::pem::PemObject as _;
+    let mut roots = rustls::RootCertStore::empty();
+    roots
+        .add(rustls_pki_types::CertificateDer::from_pem_file(cert).unwrap())
+        .unwrap();
+    #[allow(deprecated)]
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let mut config = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    config.alpn_protocols = protocols.iter().map(|p| p.to_vec()).collect();
+    let tcp = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    let name = rustls_pki_types::ServerName::try_from("localhost").unwrap();
+    let mut stream = TlsConnector::from(Arc::new(config))
+        .connect(name, tcp)
+        .await
+        .unwrap();
+    let chosen = stream.get_ref().1.alpn_protocol().map(<[u8]>::to_vec);
+    if chosen.as_deref() == Some(b"h2".as_slice()) {
+        // The client's preface and an empty SETTINGS frame.
+        stream
+            .write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\x04\0\0\0\0\0")
+            .await
+            .unwrap();
+        let mut head = [0u8; 9];
+        stream.read_exact(&mut head).await.unwrap();
+        assert_eq!(head[3], 0x04, "a SETTINGS frame first: {head:?}");
+    }
+    chosen
+}
+
 async fn https(cert: &Path, port: u16, method: &str, path: &str) -> (u16, String, String) {
     exchange(tls(cert, port).await, method, path).await
 }
@@ -154,6 +192,16 @@ async fn a_server_alone_serves_https_with_its_certificate() {
     assert!(head.contains("\r\nstrict-transport-security: "), "{head}");
     // Plain http to the https port gets no page.
     assert_eq!(http(port, "/healthz").await.0, 0);
+    // HTTP/2 for a client that asks for it (ALPN), which the server then
+    // speaks: its first frame is its SETTINGS.
+    assert_eq!(
+        negotiated(&made.cert, port, &[b"h2", b"http/1.1"]).await,
+        Some(b"h2".to_vec())
+    );
+    assert_eq!(
+        negotiated(&made.cert, port, &[b"http/1.1"]).await,
+        Some(b"http/1.1".to_vec())
+    );
     // The plain port sends everything to https, but ACME's challenges.
     let plain: u16 = third
         .strip_prefix("Redirecting http://127.0.0.1:")
