@@ -79,7 +79,7 @@ BIN := target/release/virada
 serve: wasm
 	@$(SETUP) ssl
 	cargo build -q --release -p virada-cli --bin virada
-	$(BIN) serve --host $(HOST) --port $(PORT) --root .
+	$(BIN) serve --host $(HOST) --port $(PORT) --root . --new-key
 
 ## test: everything CI checks; it ends with each phase's time, the slowest test files and the count
 # The Rust tests mostly wait on servers and clocks (about half of two cores

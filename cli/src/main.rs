@@ -3,7 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use virada_server::{backup, load, serve, trial};
+use virada_server::{backup, export, load, serve, trial};
 
 mod bench;
 mod bench_analysis;
@@ -49,6 +49,14 @@ enum Command {
     /// Start Redis, N servers over it and haproxy in front of them (the
     /// shipped configuration) on this machine, for a trial; Ctrl-C stops all.
     Trial(trial::Args),
+    /// The site's folder: `virada site export DIR` copies what the server
+    /// serves (what sw.js lists) into DIR, the folder to deploy.
+    #[command(subcommand)]
+    Site(export::SiteCommand),
+    /// Make a new signing key in FILE and a push key in FILE.push, for
+    /// `virada serve --key-file FILE`: readable by their owner only, and
+    /// never over a key that exists.
+    Keygen(serve::KeygenArgs),
     /// Copy a running server's SQLite databases (accounts, ratings, tables
     /// and records) into one file, consistently, while it serves.
     Backup(backup::BackupArgs),
@@ -88,6 +96,8 @@ fn main() -> ExitCode {
         }
         Command::Load(args) => load::run(args),
         Command::Trial(args) => trial::run(args),
+        Command::Site(command) => export::run(command),
+        Command::Keygen(args) => serve::run_keygen(args),
         Command::Backup(args) => backup::run_backup(args),
         Command::Restore(args) => backup::run_restore(args),
         Command::Solve(args) => solve::run(args),

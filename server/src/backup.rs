@@ -9,7 +9,9 @@
 //! that folder finds every account, rating and kept game.
 //!
 //! The signing key (`signing.key`) is not in the backup: it is a secret,
-//! kept apart (docs/operations.md).
+//! kept apart (docs/operations.md). The backup, the restored folder and
+//! its databases are made readable by their owner only (0600 files, a 0700
+//! folder).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -80,6 +82,8 @@ fn copy_whole(from: &Path, into: &Path) -> Result<(), String> {
     source
         .busy_timeout(std::time::Duration::from_secs(10))
         .map_err(sql(from))?;
+    // Owner-only (0600), whatever the umask: a backup holds the accounts.
+    crate::private::make_file(into).map_err(|e| format!("cannot make {}: {e}", into.display()))?;
     let mut target = Connection::open(into).map_err(sql(into))?;
     let backup = Backup::new(&source, &mut target).map_err(sql(into))?;
     // -1: every page in one step, so the copy is of one moment.
@@ -167,6 +171,8 @@ pub fn backup(data: &Path, to: &Path) -> Result<String, String> {
             copy_whole(&accounts, &partial)?;
         }
         copy_whole(&games, &scratch)?;
+        crate::private::make_file(&partial)
+            .map_err(|e| format!("cannot make {}: {e}", partial.display()))?;
         let mut c = Connection::open(&partial).map_err(sql(&partial))?;
         let mine = tables(&c, "main").map_err(sql(&partial))?;
         c.execute("ATTACH ?1 AS games", [scratch.to_string_lossy()])
@@ -247,7 +253,7 @@ pub fn restore(from: &Path, data: &Path) -> Result<String, String> {
     };
     let counts = summary(&source, from)?;
     drop(source);
-    std::fs::create_dir_all(data)
+    crate::private::make_folder(data)
         .map_err(|e| format!("cannot make the data folder {}: {e}", data.display()))?;
     for file in [DB_FILE, ACCOUNTS_FILE] {
         let path = data.join(file);

@@ -9,6 +9,8 @@
 //! and calls [`serve::run`], [`load::run`] and [`trial::run`].
 
 pub mod backup;
+pub mod export;
 pub mod load;
+mod private;
 pub mod serve;
 pub mod trial;

@@ -109,7 +109,7 @@ const profile = mkdtempSync(join(tmpdir(), 'virada-lh-chrome-'));
 folders.add(data).add(profile);
 const server = await startAndWait(
   bin,
-  ['serve', '--port', '0', '--root', root, '--data', data],
+  ['serve', '--port', '0', '--root', root, '--data', data, '--new-key'],
   /on (http:\/\/\S+?)\/?\n/,
   'virada serve',
 );

@@ -87,7 +87,8 @@ function spawnServer({ port = 0, data = mkdtempSync(join(tmpdir(), 'virada-brows
   ]) {
     if (!existsSync(path)) throw new Error(`harness: ${path} is missing: ${fix}`);
   }
-  const child = spawn(BIN, ['serve', '--port', String(port), '--root', root, '--data', data, ...flags], {
+  // --new-key: a fresh folder's keys are made on its first start.
+  const child = spawn(BIN, ['serve', '--port', String(port), '--root', root, '--data', data, '--new-key', ...flags], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = [];

@@ -125,6 +125,7 @@ fn a_load_past_one_processs_open_files_is_spread_over_several() {
             "0",
             "--tables-per-address",
             "0",
+            "--new-key",
             "--root",
         ])
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))

@@ -7,12 +7,14 @@ mod cli;
 mod cli_swiss;
 mod cli_verify;
 mod deploy;
+mod keys;
 mod load;
 mod match_record;
 mod nabu_cli;
 mod nboard;
 mod online;
 mod serve;
+mod site;
 mod train;
 
 use std::io::{BufRead as _, BufReader};

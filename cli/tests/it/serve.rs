@@ -73,7 +73,7 @@ fn start_with(name: &str, flags: &[&str]) -> Served {
 /// `virada serve --port 0 --root ROOT FLAGS…`, and the port it listens on.
 fn spawn(root: &Path, flags: &[&str]) -> (Child, u16) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
-        .args(["serve", "--port", "0", "--root"])
+        .args(["serve", "--port", "0", "--new-key", "--root"])
         .arg(root)
         .args(flags)
         .stdout(Stdio::piped())

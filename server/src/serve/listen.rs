@@ -1,6 +1,6 @@
 //! Accepting connections: one task a connection, HTTP/1.1 with keep-alive,
 //! over TLS when the server has a certificate (`--tls-cert`, `--tls-key`,
-//! rustls). A client gets the header timeout to finish its TLS handshake
+//! rustls: tls.rs), where a client may choose HTTP/2 (ALPN `h2`). A client gets the header timeout to finish its TLS handshake
 //! and then to send a request head (a head trickled byte by byte is cut off
 //! then); at most `max_connections` connections are open at once, and one
 //! over that is closed at once. Each request carries the address of its
@@ -8,12 +8,11 @@
 //! proxy names (`ops::client`).
 
 use std::net::SocketAddr;
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -24,6 +23,9 @@ use super::ops::client::{client_address, Network};
 
 /// The longest request head read (request line and headers); longer gets 431.
 const MAX_HEAD: usize = 16 * 1024;
+/// How often an HTTP/2 connection is pinged (one that does not answer
+/// within the same time is closed).
+const H2_PING: Duration = Duration::from_secs(20);
 /// How long open requests may go on after a stop signal.
 pub const DRAIN: Duration = Duration::from_secs(5);
 
@@ -36,33 +38,6 @@ pub struct Limits {
     pub max_connections: usize,
     /// The proxies whose `X-Forwarded-For` is believed.
     pub trusted: Arc<Vec<Network>>,
-}
-
-/// Reads a certificate chain and its private key (PEM files) into a TLS
-/// acceptor offering HTTP/1.1.
-pub fn tls_acceptor(cert: &Path, key: &Path) -> Result<TlsAcceptor, String> {
-    use rustls_pki_types::pem::PemObject as _;
-    use rustls_pki_types::{CertificateDer, PrivateKeyDer};
-    let chain: Vec<CertificateDer<'static>> = CertificateDer::pem_file_iter(cert)
-        .and_then(Iterator::collect)
-        .map_err(|e| format!("cannot read the certificate {}: {e}", cert.display()))?;
-    if chain.is_empty() {
-        return Err(format!("no certificate in {}", cert.display()));
-    }
-    let key = PrivateKeyDer::from_pem_file(key)
-        .map_err(|e| format!("cannot read the private key {}: {e}", key.display()))?;
-    // ring: it builds with the C compiler alone. Its provider has no
-    // post-quantum key exchange (aws-lc-rs's has), hence rustls' warning.
-    #[allow(deprecated)]
-    let provider = Arc::new(tokio_rustls::rustls::crypto::ring::default_provider());
-    let mut config = tokio_rustls::rustls::ServerConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .map_err(|e| format!("TLS: {e}"))?
-        .with_no_client_auth()
-        .with_single_cert(chain, key)
-        .map_err(|e| format!("TLS: the certificate and the key do not fit: {e}"))?;
-    config.alpn_protocols = vec![b"http/1.1".to_vec()];
-    Ok(TlsAcceptor::from(Arc::new(config)))
 }
 
 /// Accepts connections until `stop` resolves, then lets the open requests
@@ -102,10 +77,13 @@ pub async fn accept_loop(
         tokio::spawn(async move {
             let _ = stream.set_nodelay(true);
             match tls {
-                None => connection(stream, peer, app, &limits).await,
+                None => connection(stream, peer, app, &limits, false).await,
                 Some(tls) => {
                     match tokio::time::timeout(limits.header_timeout, tls.accept(stream)).await {
-                        Ok(Ok(stream)) => connection(stream, peer, app, &limits).await,
+                        Ok(Ok(stream)) => {
+                            let h2 = stream.get_ref().1.alpn_protocol() == Some(b"h2".as_slice());
+                            connection(stream, peer, app, &limits, h2).await;
+                        }
                         Ok(Err(e)) => tracing::debug!("{peer}: TLS: {e}"),
                         Err(_) => tracing::debug!("{peer}: TLS handshake too slow"),
                     }
@@ -118,8 +96,9 @@ pub async fn accept_loop(
     let _ = tokio::time::timeout(DRAIN, open.acquire_many(all)).await;
 }
 
-/// Serves one connection's requests.
-async fn connection<S>(stream: S, peer: SocketAddr, app: axum::Router, limits: &Limits)
+/// Serves one connection's requests: HTTP/2 when the client chose it in
+/// the TLS handshake (ALPN `h2`), else HTTP/1.1.
+async fn connection<S>(stream: S, peer: SocketAddr, app: axum::Router, limits: &Limits, h2: bool)
 where
     S: AsyncRead + AsyncWrite + Send + Unpin + 'static,
 {
@@ -129,13 +108,24 @@ where
         request.extensions_mut().insert(ConnectInfo(client));
         app.clone().call(request)
     });
-    let served = hyper::server::conn::http1::Builder::new()
-        .timer(TokioTimer::new())
-        .header_read_timeout(limits.header_timeout)
-        .max_buf_size(MAX_HEAD)
-        .serve_connection(TokioIo::new(stream), service)
-        .with_upgrades()
-        .await;
+    let served = if h2 {
+        // A page's WebSocket is not offered over HTTP/2 (no extended
+        // CONNECT): browsers open it on a connection of HTTP/1.1.
+        hyper::server::conn::http2::Builder::new(TokioExecutor::new())
+            .timer(TokioTimer::new())
+            .max_header_list_size(u32::try_from(MAX_HEAD).unwrap_or(u32::MAX))
+            .keep_alive_interval(Some(H2_PING))
+            .serve_connection(TokioIo::new(stream), service)
+            .await
+    } else {
+        hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(limits.header_timeout)
+            .max_buf_size(MAX_HEAD)
+            .serve_connection(TokioIo::new(stream), service)
+            .with_upgrades()
+            .await
+    };
     if let Err(e) = served {
         tracing::debug!("{peer}: {e}");
     }

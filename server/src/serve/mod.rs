@@ -1,7 +1,8 @@
 //! `virada serve`: the site's files and the online table over HTTP (or
 //! HTTPS with `--tls-cert` and `--tls-key`), on tokio, hyper and axum.
 //!
-//! One task a connection, HTTP/1.1 with keep-alive (listen.rs). A client
+//! One task a connection, HTTP/1.1 with keep-alive, or HTTP/2 where a
+//! client chooses it over TLS (listen.rs). A client
 //! gets [`Args::header_timeout`] to send a request head (a head trickled
 //! byte by byte is cut off then) and [`Args::request_timeout`] for the whole
 //! answer; at most [`Args::max_connections`] connections are open at once,
@@ -19,22 +20,26 @@ mod files;
 mod frame;
 mod game;
 mod hub;
+mod keygen;
 mod keys;
 mod listen;
 mod lobby;
 pub mod ops;
 mod protocol;
 mod push;
+mod redirect;
 mod relay;
 mod saved;
 mod seeks;
-mod site;
+pub(crate) mod site;
 mod socket;
 pub mod store;
 mod table;
+mod tls;
 mod tournament;
 
 pub use clock::read as read_clock;
+pub use keygen::{keygen, run_keygen, KeygenArgs};
 pub use relay::TAKEOVER_BOUND;
 
 use std::io::Write as _;
@@ -83,12 +88,20 @@ pub struct Args {
     /// `--appendonly yes --appendfsync always`.
     #[arg(long, env = "VIRADA_REDIS")]
     redis: Option<String>,
-    /// The signing key's file (64 hex characters; made if missing), instead
-    /// of the data folder's `signing.key`: servers sharing one Redis share it.
-    /// Never in Redis, and never in the served folder.
+    /// The signing key's file (64 hex characters, readable by its owner
+    /// only; `virada keygen FILE` makes one), instead of the data folder's
+    /// `signing.key`: servers sharing one Redis share it. Never in Redis,
+    /// and never in the served folder.
     #[arg(long, env = "VIRADA_KEY_FILE")]
     key_file: Option<PathBuf>,
-    /// The folder for the database and the signing key (made if missing).
+    /// Make the signing key, and the push key, where they are missing.
+    /// Without it a missing key stops the start: a data folder restored
+    /// without its `signing.key` must not sign with a new key, which
+    /// `/api/key` would then name.
+    #[arg(long, env = "VIRADA_NEW_KEY")]
+    new_key: bool,
+    /// The folder for the database and the signing key (made if missing,
+    /// readable by its owner only).
     /// Keep it out of the served folder, or hidden (a leading dot), as the
     /// default is: hidden files are never served.
     #[arg(long, env = "VIRADA_DATA", default_value = ".virada")]
@@ -143,12 +156,28 @@ pub struct Args {
     )]
     trusted_proxies: Vec<ops::client::Network>,
     /// Serve HTTPS with this certificate chain (PEM), with `--tls-key`:
-    /// for a server alone, without a proxy in front.
+    /// for a server alone, without a proxy in front. Every answer then says
+    /// `Strict-Transport-Security`; the files are read again when they
+    /// change and on SIGHUP, with no restart.
     #[arg(long, env = "VIRADA_TLS_CERT", requires = "tls_key")]
     tls_cert: Option<PathBuf>,
     /// The certificate's private key (PEM), with `--tls-cert`.
     #[arg(long, env = "VIRADA_TLS_KEY", requires = "tls_cert")]
     tls_key: Option<PathBuf>,
+    /// With TLS, also listen on this port (80) for plain http and send
+    /// every request there to the same address over https, at the site's
+    /// origin (0 picks a free port; a line printed names it).
+    #[arg(long, env = "VIRADA_HTTP_PORT", requires = "tls_cert")]
+    http_port: Option<u16>,
+    /// The folder an ACME client writes its http-01 challenges under
+    /// (certbot's `--webroot`): `/.well-known/acme-challenge/TOKEN` is
+    /// answered from it on `--http-port`.
+    #[arg(long, env = "VIRADA_ACME_DIR", requires = "http_port")]
+    acme_dir: Option<PathBuf>,
+    /// Seconds between looks at the certificate's files (0: only on
+    /// SIGHUP).
+    #[arg(long, env = "VIRADA_TLS_WATCH", default_value_t = 2.0, hide = true)]
+    tls_watch: f64,
     /// Seconds a stopping server (SIGTERM) keeps serving while the proxy's
     /// checks find it not ready (`/readyz`), before it closes its tables'
     /// sockets and hands its tables on: at least the proxy's check
@@ -172,7 +201,8 @@ pub struct Args {
     /// test plays an arena of 5 minutes to its end in seconds.
     #[arg(long, env = "VIRADA_ARENA_MINUTE", default_value_t = 60.0, hide = true)]
     arena_minute: f64,
-    /// Web Push's key (VAPID, P-256; made if missing), instead of the data
+    /// Web Push's key (VAPID, P-256; made by `virada keygen`, or by
+    /// `--new-key` if missing), instead of the data
     /// folder's `push.key` (or, with `--key-file FILE`, `FILE.push`).
     /// Browsers' subscriptions are bound to it: keep it, and give every
     /// server over one Redis the same.
@@ -230,19 +260,25 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     saved::shift_clock(args.time_shift.saturating_mul(1000));
     let stop_wait = Duration::try_from_secs_f64(args.stop_wait)
         .map_err(|_| format!("--stop-wait must be seconds, not {}", args.stop_wait))?;
-    let tls = match (&args.tls_cert, &args.tls_key) {
-        (Some(cert), Some(key)) => Some(listen::tls_acceptor(cert, key)?),
+    let tls_watch = Duration::try_from_secs_f64(args.tls_watch)
+        .map_err(|_| format!("--tls-watch must be seconds, not {}", args.tls_watch))?;
+    let certificate = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => Some(tls::Certificate::open(cert, key)?),
         _ => None,
     };
+    let tls = certificate
+        .as_ref()
+        .map(tls::Certificate::acceptor)
+        .transpose()?;
     let scheme = if tls.is_some() { "https" } else { "http" };
-    std::fs::create_dir_all(&args.data)
+    crate::private::make_folder(&args.data)
         .map_err(|e| format!("cannot make the data folder {}: {e}", args.data.display()))?;
     let keys = std::sync::Arc::new(match &args.key_file {
-        Some(file) => keys::Keys::load_or_create_file(file)?,
-        None => keys::Keys::load_or_create(&args.data)?,
+        Some(file) => keys::Keys::open(file, args.new_key)?,
+        None => keys::Keys::open(&args.data.join(keys::KEY_FILE), args.new_key)?,
     });
-    let push_keys =
-        push::PushKeys::load_or_create_file(&match (&args.push_key_file, &args.key_file) {
+    let push_keys = push::PushKeys::open(
+        &match (&args.push_key_file, &args.key_file) {
             (Some(file), _) => file.clone(),
             (None, Some(signing)) => {
                 let mut name = signing.as_os_str().to_owned();
@@ -250,7 +286,9 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 PathBuf::from(name)
             }
             (None, None) => args.data.join(push::PUSH_KEY_FILE),
-        })?;
+        },
+        args.new_key,
+    )?;
     let site = Arc::new(
         site::Site::open(root.clone())
             .map_err(|e| format!("cannot serve {}: {e}", root.display()))?,
@@ -270,6 +308,18 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             .origin
             .clone()
             .unwrap_or_else(|| format!("{scheme}://localhost:{}", addr.port()));
+        let plain = match args.http_port {
+            Some(port) => {
+                let listener = TcpListener::bind((args.host.as_str(), port))
+                    .await
+                    .map_err(|e| format!("cannot listen on {}:{port}: {e}", args.host))?;
+                let at = listener
+                    .local_addr()
+                    .map_err(|e| format!("cannot read the listening address: {e}"))?;
+                Some((listener, at))
+            }
+            None => None,
+        };
         println!("Serving {} on {scheme}://{addr}/", root.display());
         let _ = std::io::stdout().flush();
         // The second line may find the reader gone (a test reads the
@@ -278,6 +328,9 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             std::io::stdout(),
             "Play at {origin}/ (passkeys need this address)"
         );
+        if let Some((_, at)) = &plain {
+            let _ = writeln!(std::io::stdout(), "Redirecting http://{at}/ to {origin}/");
+        }
         let (store, shared, kv): (store::Store, _, accounts::kv::Kv) = match &args.redis {
             Some(url) => {
                 let token = table::fresh_token()?;
@@ -387,11 +440,24 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 .merge(operator)
                 .fallback_service(files::router(site, request_timeout)),
         );
+        let app = match tls {
+            Some(_) => tls::with_hsts(app),
+            None => app,
+        };
+        tls::watch(certificate, tls_watch);
         let limits = listen::Limits {
             header_timeout,
             max_connections: args.max_connections,
             trusted: Arc::new(args.trusted_proxies),
         };
+        if let Some((listener, _)) = plain {
+            let redirect =
+                files::with_common_layers(redirect::router(accounts.origin(), args.acme_dir));
+            let limits = limits.clone();
+            tokio::spawn(async move {
+                listen::accept_loop(listener, redirect, limits, None, std::future::pending()).await;
+            });
+        }
         // A rolling restart: not ready at once (the proxy sends nothing
         // new here), then every table socket told to reconnect (through
         // the proxy, to the table's next server) and every table handed

@@ -22,11 +22,11 @@ use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 /// The service worker's file, at the site's root.
-const WORKER: &str = "sw.js";
+pub(crate) const WORKER: &str = "sw.js";
 /// The name of the worker's array of the site's files.
 const LIST_NAME: &str = "SITE_FILES";
 /// Served whatever the list says: the worker itself and the crawlers' file.
-const ALWAYS: [&str; 2] = [WORKER, "robots.txt"];
+pub(crate) const ALWAYS: [&str; 2] = [WORKER, "robots.txt"];
 
 /// Why `SITE_FILES` could not be read from a service worker's text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -181,6 +181,17 @@ impl Allowed {
         allowed
     }
 
+    /// The listed files and the ones always served, relative to the root,
+    /// in no order.
+    pub fn files(&self) -> impl Iterator<Item = &str> {
+        self.files.iter().map(String::as_str)
+    }
+
+    /// The folders served whole, each with its trailing slash.
+    pub fn folders(&self) -> &[String] {
+        &self.folders
+    }
+
     /// Whether `path` (relative to the root, decoded, no `.` or `..`
     /// segments, `a/b/index.html` for the folder `a/b/`) is part of the site.
     pub fn allows(&self, path: &str) -> bool {
@@ -276,7 +287,7 @@ fn stamp(worker: &Path) -> Option<(SystemTime, u64)> {
 }
 
 /// The paths `sw.js` at `worker` allows.
-fn read(worker: &Path) -> Result<Allowed, String> {
+pub(crate) fn read(worker: &Path) -> Result<Allowed, String> {
     let text = std::fs::read_to_string(worker)
         .map_err(|e| format!("cannot read {}: {e}", worker.display()))?;
     let listed = site_files(&text).map_err(|e| format!("{}: {e}", worker.display()))?;

@@ -102,7 +102,10 @@ impl Trial {
             };
             trial.listen = Some(Listen { port, tls });
         }
+        // One signing key (and push key) for every server, made as an
+        // operator makes it.
         let key = trial.folder.join("signing.key");
+        crate::serve::keygen(&key)?;
         for i in 0..o.servers {
             let data = trial.folder.join(format!("server-{}", i + 1));
             let mut flags: Vec<String> = vec!["--root".into()];

@@ -95,6 +95,11 @@ async fn a_backup_of_a_live_store_restored_finds_accounts_ratings_and_games() {
         file.as_os_str(),
     ]);
     assert!(!ok && said.contains("exists already"), "{said}");
+    // The keys are kept apart from the backup, as the docs say.
+    let key = get_text(&s, "/api/key").await;
+    for file in ["signing.key", "push.key"] {
+        std::fs::copy(s.data().join(file), scratch.join(file)).unwrap();
+    }
     drop(clients);
     drop(s);
 
@@ -116,7 +121,11 @@ async fn a_backup_of_a_live_store_restored_finds_accounts_ratings_and_games() {
         data.as_os_str(),
     ]);
     assert!(!ok && said.contains("exists already"), "{said}");
+    for file in ["signing.key", "push.key"] {
+        std::fs::copy(scratch.join(file), data.join(file)).unwrap();
+    }
     let fresh = Server::over(data, &flags);
+    assert_eq!(get_text(&fresh, "/api/key").await, key);
     for (name, was) in ["eva", "Fil"].iter().zip(&before) {
         let now = profile(&fresh, name).await;
         for field in [

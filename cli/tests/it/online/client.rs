@@ -24,7 +24,11 @@ impl Server {
         let data =
             std::env::temp_dir().join(format!("virada-online-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&data);
-        let flags: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
+        // A fresh folder: its keys made on the first start.
+        let flags: Vec<String> = std::iter::once("--new-key")
+            .chain(flags.iter().copied())
+            .map(str::to_string)
+            .collect();
         let (child, port) = spawn(&data, 0, &flags);
         Server {
             child,
@@ -34,7 +38,8 @@ impl Server {
         }
     }
 
-    /// A server over data folder `data` as it is (a restored one).
+    /// A server over data folder `data` as it is (a restored one): its keys
+    /// must be there.
     pub fn over(data: PathBuf, flags: &[&str]) -> Server {
         let flags: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
         let (child, port) = spawn(&data, 0, &flags);

@@ -139,6 +139,7 @@ async fn json_logs_give_each_request_an_id() {
             "0",
             "--log-format",
             "json",
+            "--new-key",
             "--root",
             root,
         ])

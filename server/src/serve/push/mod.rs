@@ -31,7 +31,7 @@ use virada::clock::TimeControl;
 use super::accounts::Accounts;
 use super::saved::{Holder, Saved, Status};
 
-pub use keys::{PushKeys, PUSH_KEY_FILE};
+pub use keys::{fresh_secret, PushKeys, PUSH_KEY_FILE};
 pub use routes::router;
 pub use send::{Push, TurnMessage};
 

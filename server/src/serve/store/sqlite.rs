@@ -67,6 +67,9 @@ impl Sqlite {
     /// Opens (or makes) the database in `folder` and starts its thread.
     pub fn open(folder: &Path) -> Result<Sqlite, String> {
         let path = folder.join(DB_FILE);
+        // Owner-only (0600), as SQLite's journal and log then are too.
+        crate::private::make_file(&path)
+            .map_err(|e| format!("cannot make {}: {e}", path.display()))?;
         let connection =
             Connection::open(&path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
         prepare(&connection).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -45,6 +45,9 @@ impl SqliteKv {
     /// current schema.
     pub fn open(folder: &Path) -> Result<SqliteKv, String> {
         let path = folder.join(ACCOUNTS_FILE);
+        // Owner-only (0600), as SQLite's journal and log then are too.
+        crate::private::make_file(&path)
+            .map_err(|e| format!("cannot make {}: {e}", path.display()))?;
         let mut connection =
             Connection::open(&path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
         let at = |e: rusqlite::Error| format!("{}: {e}", path.display());
