@@ -25,6 +25,7 @@ mod lobby;
 pub mod ops;
 mod protocol;
 mod push;
+mod puzzles;
 mod relay;
 mod saved;
 mod seeks;
@@ -363,8 +364,10 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             accounts: Arc::clone(&accounts),
             hub: Arc::clone(&hub),
         };
+        let puzzles = puzzles::Puzzles::open(&root, Arc::clone(&accounts))?;
         let people = axum::Router::new()
             .merge(accounts::router(Arc::clone(&accounts)))
+            .merge(puzzles::router(puzzles))
             .merge(seeks::router(seeks))
             .merge(tournament::router(tournaments))
             .merge(push::router(Arc::clone(&accounts), push))
