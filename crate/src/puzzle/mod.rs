@@ -10,7 +10,7 @@
 //! the rating; the set the server and the page read adds the themes:
 //!
 //! ```text
-//! --OOOO--X-OOOOO-XXOXOOOOXXXOXOOOXXOXOOOOXXOOXOOOX-XXXXOO--XXXXO- X; A8:+18; id=3f2a9c01; rating=1450; themes=corner,parity
+//! --XXXXXXO-XXXXXXXOXXXXOXXOOOXXXXXOOOOXXXXOOOXXXX--OOOOOX--O--O-O X; A1:+46; id=01209a55; rating=1000; themes=corner,parity,pass
 //! ```
 //!
 //! The layer sits above the engine: it reads games and solves positions,
