@@ -17,6 +17,7 @@ mod nboard;
 mod perft;
 mod play_match;
 mod probcut_fit;
+mod puzzles;
 mod solve;
 mod swiss;
 mod train;
@@ -82,6 +83,10 @@ enum Command {
     /// TRF, check a tournament's pairings.
     #[command(subcommand)]
     Swiss(swiss::Command),
+    /// Puzzles whose answers are proven: build the set from finished games,
+    /// export it one puzzle a line.
+    #[command(subcommand)]
+    Puzzles(puzzles::Command),
 }
 
 fn main() -> ExitCode {
@@ -107,6 +112,7 @@ fn main() -> ExitCode {
         Command::Nboard(args) => nboard::run(args),
         Command::Match(args) => play_match::run(args),
         Command::Swiss(command) => swiss::run(command),
+        Command::Puzzles(command) => puzzles::run(command),
     };
     match result {
         Ok(code) => code,

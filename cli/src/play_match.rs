@@ -48,6 +48,11 @@ pub struct Args {
     /// threads shares one set).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
     hash_mb: u32,
+    /// Write each game here as a transcript, one a line (the opening's
+    /// moves, then the game's, passes as `PA`): the games `virada puzzles
+    /// build` reads.
+    #[arg(long)]
+    transcripts: Option<std::path::PathBuf>,
 }
 
 enum Player {
@@ -303,6 +308,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         Player::parse(&args.second, args.hash_mb)?,
     ];
     let mut stats = [Stats::default(), Stats::default()];
+    let mut transcripts = String::new();
     let (mut wins, mut draws, mut losses, mut discs_first, mut discs_second) =
         (0, 0, 0, 0u32, 0u32);
     for game in args.skip_games..args.skip_games + args.games {
@@ -332,6 +338,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 .map_err(|e| format!("game {game}: {mv}: {e}"))?;
             ply += 1;
         }
+        if args.transcripts.is_some() {
+            transcripts.push_str(lines[game / 2].trim());
+            transcripts.push_str(&virada::write_transcript_with_passes(&played));
+            transcripts.push('\n');
+        }
         let (a, b) = (pos.count(first_color), pos.count(first_color.other()));
         discs_first += a;
         discs_second += b;
@@ -346,6 +357,10 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 game + 1 - args.skip_games
             );
         }
+    }
+    if let Some(path) = &args.transcripts {
+        std::fs::write(path, transcripts)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     let points = f64::from(wins) + 0.5 * f64::from(draws);
     println!(

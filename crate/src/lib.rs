@@ -15,6 +15,8 @@
 //!   play;
 //! - [`engine`]: evaluation, search, endgame solver, book, the bots, the
 //!   analysis and the games read for review and history;
+//! - [`puzzle`]: puzzles from finished games, their answers proven by the
+//!   endgame solver, played as a line of perfect replies, and rated;
 //! - [`table`]: what the page and the server ask of a game at the table
 //!   ([`table::AnyTable`] for either game).
 //!
@@ -45,6 +47,7 @@ pub mod clock;
 pub mod engine;
 pub mod game;
 pub mod json;
+pub mod puzzle;
 pub mod rating;
 pub mod record;
 #[cfg(feature = "serde")]

@@ -448,6 +448,7 @@ fn the_library_has_no_import_cycle() {
         "game",
         "record",
         "engine",
+        "puzzle",
         "table",
         "wasm",
     ];

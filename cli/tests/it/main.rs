@@ -13,6 +13,7 @@ mod match_record;
 mod nabu_cli;
 mod nboard;
 mod online;
+mod puzzles;
 mod serve;
 mod site;
 mod train;

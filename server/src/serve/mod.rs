@@ -28,6 +28,7 @@ pub mod ops;
 mod protocol;
 mod push;
 mod redirect;
+mod puzzles;
 mod relay;
 mod saved;
 mod seeks;
@@ -417,8 +418,10 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             accounts: Arc::clone(&accounts),
             hub: Arc::clone(&hub),
         };
+        let puzzles = puzzles::Puzzles::open(&root, Arc::clone(&accounts))?;
         let people = axum::Router::new()
             .merge(accounts::router(Arc::clone(&accounts)))
+            .merge(puzzles::router(puzzles))
             .merge(seeks::router(seeks))
             .merge(tournament::router(tournaments))
             .merge(push::router(Arc::clone(&accounts), push))

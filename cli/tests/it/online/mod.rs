@@ -24,6 +24,7 @@ mod pools;
 mod proxied;
 mod push;
 mod push_edges;
+mod puzzles;
 mod race;
 mod rated;
 /// The server store's own `redis-server` starter, the one file both use.

@@ -192,6 +192,9 @@ fn a_rating_range_says_which_side_a_rating_is_on() {
     assert_eq!(t.out_of_range(1812.0), Some("above"));
     t.max = None;
     assert_eq!(t.out_of_range(3000.0), None);
+}
+
+#[test]
 fn an_arenas_last_two_after_a_withdrawal_are_paired_again_at_once() {
     let mut t = tournament(Format::Arena, &[1500, 1500, 1500]);
     t.number_entrants();
