@@ -182,6 +182,23 @@ impl Trial {
             .collect()
     }
 
+    /// Stops Redis (SIGKILL), as an outage does; [`Trial::start_redis`]
+    /// brings it back.
+    pub fn stop_redis(&mut self) {
+        let _ = self.redis.child.kill();
+        let _ = self.redis.child.wait();
+    }
+
+    /// Starts Redis again on its port, over its folder (its append-only
+    /// file); returns once it answers.
+    pub fn start_redis(&mut self) -> Result<(), String> {
+        let port = self.redis.port;
+        let again = parts::redis_on(&self.folder.join("redis"), port)?;
+        // The old part, dead already, is replaced (its drop kills nothing).
+        self.redis = again;
+        Ok(())
+    }
+
     /// The trial's scratch folder.
     pub fn folder(&self) -> &Path {
         &self.folder
@@ -253,10 +270,11 @@ impl Trial {
         }
         if let Some((proxy, _)) = &self.proxy {
             text.push_str(&format!(
-                "Proxy: {}://127.0.0.1:{}/ (haproxy, server/proxy/haproxy.cfg; pid {})\n",
+                "Proxy: {}://127.0.0.1:{}/ (haproxy, server/proxy/haproxy.cfg; pid {}; its log {})\n",
                 self.scheme(),
                 proxy.port,
-                proxy.pid()
+                proxy.pid(),
+                self.folder.join("proxy/haproxy.log").display()
             ));
         }
         if let Some((file, http)) = self.listen.as_ref().and_then(|l| l.tls.as_ref()) {
