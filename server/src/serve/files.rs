@@ -9,12 +9,13 @@
 //! carries the same security headers; answers are gzip-compressed for the
 //! clients that ask.
 
+use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::{Request, State};
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -77,7 +78,9 @@ pub fn router(site: Arc<Site>, request_timeout: Duration) -> Router {
 /// Adds what every answer gets: the common headers, a request id
 /// (`X-Request-Id`, kept when the proxy sent one, else made, and given back
 /// in the answer), a span that names it around everything the request
-/// logs, a log line and its count by status (`virada_http_responses_total`).
+/// logs, a log line with the request's fields, its count by status
+/// (`virada_http_responses_total`) and its latency by route
+/// (`virada_http_request_duration_seconds`).
 pub fn with_common_layers(mut app: Router) -> Router {
     app = app.layer(middleware::from_fn(log));
     for (name, value) in COMMON_HEADERS {
@@ -107,16 +110,58 @@ fn request_span(request: &Request) -> tracing::Span {
     tracing::info_span!("request", id = %id)
 }
 
-/// One log line a request, `200 GET /www/main.js`, and its count.
+/// One log line a request, `200 GET /www/main.js`, with its fields
+/// (`method`, `path`, `status`, `latency_ms`, `client`, `request_id`), its
+/// count by status and its latency by route. The proxy's probes
+/// (`/healthz`, `/readyz`, several a second) are logged at debug only.
 async fn log(request: Request, next: Next) -> Response {
+    let started = std::time::Instant::now();
     let (method, path) = (request.method().clone(), request.uri().path().to_owned());
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("files", MatchedPath::as_str)
+        .to_owned();
+    let client = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip().to_string())
+        .unwrap_or_default();
+    let id = request
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("-")
+        .to_owned();
     let response = next.run(request).await;
+    let elapsed = started.elapsed();
     let status = response.status().as_u16();
-    super::ops::metrics()
-        .responses
+    let m = super::ops::metrics();
+    m.responses
         .with_label_values(&[status.to_string().as_str()])
         .inc();
-    tracing::info!("{status} {method} {path}");
+    m.http_seconds
+        .with_label_values(&[route.as_str()])
+        .observe(elapsed.as_secs_f64());
+    let latency_ms = (elapsed.as_secs_f64() * 1e6).round() / 1e3;
+    macro_rules! line {
+        ($level:ident) => {
+            tracing::$level!(
+                method = %method,
+                path = %path,
+                status,
+                latency_ms,
+                client = %client,
+                request_id = %id,
+                "{status} {method} {path}"
+            )
+        };
+    }
+    if matches!(path.as_str(), "/healthz" | "/readyz") {
+        line!(debug);
+    } else {
+        line!(info);
+    }
     response
 }
 
