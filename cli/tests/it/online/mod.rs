@@ -33,6 +33,8 @@ mod redis_outage;
 mod redis_restart;
 mod resync;
 mod servers;
+mod start;
+mod store_away;
 mod tls;
 mod tournament;
 mod tournament_arena;
