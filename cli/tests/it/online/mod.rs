@@ -31,6 +31,7 @@ mod rated;
 pub(crate) mod redis;
 mod redis_outage;
 mod redis_restart;
+mod redis_tls;
 mod resync;
 mod servers;
 mod start;
