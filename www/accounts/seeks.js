@@ -76,11 +76,8 @@ export function mountSeeks(root, heard = () => {}) {
       const answer = await api.ask('api/seeks');
       state.seeks = Array.isArray(answer?.seeks) ? answer.seeks : [];
       heard(answer ?? {});
-      if (state.message === t('a.err.store-away')) state.message = '';
-    } catch (error) {
-      // The lobby's own line says when the server is gone; the store away
-      // for a moment (a Redis blip) is said here: online play resumes shortly.
-      if (error instanceof api.AccountError && error.code === 'store-away') state.message = errorText(error);
+    } catch {
+      // The lobby's own line says when the server is gone.
     }
     draw();
   }
