@@ -53,6 +53,8 @@ pub struct Trial {
     proxy: Option<(Part, PathBuf)>,
     servers: Vec<Option<Part>>,
     redis: Part,
+    /// Whether Redis's stop was said already (said once).
+    redis_said: bool,
     folder: PathBuf,
     /// The proxy's ports: the site's, and the plain one with TLS.
     listen: Option<Listen>,
@@ -80,6 +82,7 @@ impl Trial {
             proxy: None,
             servers: Vec::new(),
             redis,
+            redis_said: false,
             folder,
             listen: None,
             exe: o.exe.clone(),
@@ -196,6 +199,7 @@ impl Trial {
         let again = parts::redis_on(&self.folder.join("redis"), port)?;
         // The old part, dead already, is replaced (its drop kills nothing).
         self.redis = again;
+        self.redis_said = false;
         Ok(())
     }
 
@@ -290,8 +294,9 @@ impl Trial {
     /// goes on: a server killed is an experiment of its own).
     fn stopped(&mut self) -> Vec<String> {
         let mut said = Vec::new();
-        if let Ok(Some(s)) = self.redis.child.try_wait() {
+        if let (false, Ok(Some(s))) = (self.redis_said, self.redis.child.try_wait()) {
             said.push(format!("redis-server stopped ({s})"));
+            self.redis_said = true;
         }
         for (i, server) in self.servers.iter_mut().enumerate() {
             if let Some(Ok(Some(s))) = server.as_mut().map(|p| p.child.try_wait()) {
