@@ -27,7 +27,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-use super::site::{Allowed, Site};
+use super::site::{percent_decode, Allowed, Site};
 
 /// The Content-Security-Policy of every answer: scripts, workers, styles
 /// and connections from the site alone, no inline script or style, no
@@ -270,26 +270,6 @@ fn locate(root: &Path, site: &Allowed, raw: &str) -> Found {
     }
 }
 
-/// Decodes `%XX` escapes; `None` for a broken escape or text that is not
-/// UTF-8.
-pub(super) fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = bytes.get(i + 1..i + 3)?;
-            let hex = std::str::from_utf8(hex).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
 /// A small HTML page for an error or a redirect.
 fn page(status: StatusCode, text: &str) -> Response {
     let code = status.as_u16();
@@ -309,16 +289,6 @@ fn page(status: StatusCode, text: &str) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn decodes_escapes_and_rejects_broken_ones() {
-        assert_eq!(percent_decode("/a%20b/%2e%2E").as_deref(), Some("/a b/.."));
-        assert_eq!(percent_decode("/caf%C3%A9").as_deref(), Some("/café"));
-        assert_eq!(percent_decode("/%"), None);
-        assert_eq!(percent_decode("/%2"), None);
-        assert_eq!(percent_decode("/%zz"), None);
-        assert_eq!(percent_decode("/%ff"), None);
-    }
 
     #[test]
     fn refuses_paths_that_leave_the_root_or_are_hidden() {
