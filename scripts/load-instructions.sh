@@ -23,7 +23,7 @@ SERVE_UNDER=(valgrind --tool=callgrind --callgrind-out-file="$DIR/out.cg")
 LOAD_UNDER=()
 if [ "$SIDE" = client ]; then LOAD_UNDER=("${SERVE_UNDER[@]}"); SERVE_UNDER=(); fi
 "${SERVE_UNDER[@]}" "$BIN" serve --port 0 --host 127.0.0.1 \
-  --root "$DIR/root" --data "$DIR/data" --tables-per-address 0 --max-connections 10000 >"$DIR/serve.txt" 2>&1 &
+  --no-site --root "$DIR/root" --data "$DIR/data" --tables-per-address 0 --max-connections 10000 >"$DIR/serve.txt" 2>&1 &
 SERVER=$!
 for _ in $(seq 600); do grep -q Serving "$DIR/serve.txt" && break; sleep 0.2; done
 URL=$(grep -o 'http://127.0.0.1:[0-9]*' "$DIR/serve.txt" | head -1)

@@ -25,7 +25,7 @@ mod verify;
 
 /// Othello and Nabucodonosor rules, records and engine.
 #[derive(Parser)]
-#[command(name = "virada", version, about)]
+#[command(name = "virada", version = virada_server::version::LONG, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -58,8 +58,10 @@ enum Command {
     /// `virada serve --key-file FILE`: readable by their owner only, and
     /// never over a key that exists.
     Keygen(serve::KeygenArgs),
-    /// Copy a running server's SQLite databases (accounts, ratings, tables
-    /// and records) into one file, consistently, while it serves.
+    /// Copy a running server's two SQLite databases (accounts and ratings;
+    /// tables and records) into one file while it serves: each as of one
+    /// moment, the accounts' first, then the tables' (a game that ends
+    /// between the two copies has its record but not its rating change).
     Backup(backup::BackupArgs),
     /// Write a data folder's databases from a file `virada backup` made.
     Restore(backup::RestoreArgs),

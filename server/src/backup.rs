@@ -3,7 +3,8 @@
 //! (`virada.db`) and the accounts and ratings (`accounts.db`). A backup is
 //! one SQLite file holding both, copied from the live databases through
 //! SQLite's online backup API (each copied in one step, under one read
-//! transaction: consistent while the server goes on writing), checked with
+//! transaction: each consistent while the server goes on writing; the
+//! accounts' first, then the tables', a moment apart), checked with
 //! `pragma integrity_check` before it takes its name. A restore writes the
 //! two databases of a data folder from it again; the server started over
 //! that folder finds every account, rating and kept game.
@@ -24,6 +25,9 @@ use crate::serve::store::DB_FILE;
 
 /// The table in a backup that says which database each table came from.
 const PARTS: &str = "virada_backup_parts";
+/// The table in a backup that keeps the tables' database's schema version
+/// (its `user_version`; the file's own is the accounts').
+const VERSIONS: &str = "virada_backup_versions";
 
 /// Arguments of `virada backup`.
 #[derive(clap::Args)]
@@ -178,6 +182,9 @@ pub fn backup(data: &Path, to: &Path) -> Result<String, String> {
         c.execute("ATTACH ?1 AS games", [scratch.to_string_lossy()])
             .map_err(sql(&scratch))?;
         let theirs = tables(&c, "games").map_err(sql(&scratch))?;
+        let games_version: u32 = c
+            .query_row("PRAGMA games.user_version", [], |r| r.get(0))
+            .map_err(sql(&scratch))?;
         let indexes: Vec<String> = {
             let mut s = c
                 .prepare(
@@ -191,8 +198,14 @@ pub fn backup(data: &Path, to: &Path) -> Result<String, String> {
         };
         let tx = c.transaction().map_err(sql(&partial))?;
         tx.execute_batch(&format!(
-            "CREATE TABLE {PARTS} (name TEXT PRIMARY KEY, part TEXT NOT NULL)"
+            "CREATE TABLE {PARTS} (name TEXT PRIMARY KEY, part TEXT NOT NULL);\
+             CREATE TABLE {VERSIONS} (part TEXT PRIMARY KEY, version INTEGER NOT NULL)"
         ))
+        .map_err(sql(&partial))?;
+        tx.execute(
+            &format!("INSERT INTO {VERSIONS} VALUES ('games', ?1)"),
+            [games_version],
+        )
         .map_err(sql(&partial))?;
         for (name, _) in &mine {
             tx.execute(
@@ -251,6 +264,15 @@ pub fn restore(from: &Path, data: &Path) -> Result<String, String> {
             .map_err(sql(from))?;
         rows.collect::<rusqlite::Result<_>>().map_err(sql(from))?
     };
+    // Backups made before the versions were kept: the tables' is 0, and
+    // the server writes its own.
+    let games_version: u32 = source
+        .query_row(
+            &format!("SELECT version FROM {VERSIONS} WHERE part = 'games'"),
+            [],
+            |r| r.get(0),
+        )
+        .unwrap_or(0);
     let counts = summary(&source, from)?;
     drop(source);
     crate::private::make_folder(data)
@@ -268,15 +290,15 @@ pub fn restore(from: &Path, data: &Path) -> Result<String, String> {
         let path = data.join(file);
         copy_whole(from, &path)?;
         let c = Connection::open(&path).map_err(sql(&path))?;
-        let mut drop = format!("DROP TABLE {PARTS};");
+        let mut drop = format!("DROP TABLE {PARTS}; DROP TABLE IF EXISTS {VERSIONS};");
         for (name, part) in &parts {
             if part != keep {
                 drop.push_str(&format!("DROP TABLE \"{name}\";"));
             }
         }
         if keep == "games" {
-            // The tables' database has no schema version of its own.
-            drop.push_str("PRAGMA user_version = 0;");
+            // The file's version is the accounts': the tables' is its own.
+            drop.push_str(&format!("PRAGMA user_version = {games_version};"));
         }
         c.execute_batch(&drop).map_err(sql(&path))?;
         c.execute_batch("VACUUM").map_err(sql(&path))?;

@@ -6,7 +6,8 @@
 //! [`load`] drives scripted players against one such server, and [`trial`]
 //! starts several servers over one Redis behind the shipped proxy on one
 //! machine. The `virada` binary (the `cli/` crate) parses their arguments
-//! and calls [`serve::run`], [`load::run`] and [`trial::run`].
+//! and calls [`serve::run`], [`load::run`] and [`trial::run`]; [`version`]
+//! names the build.
 
 pub mod backup;
 pub mod export;
@@ -14,3 +15,4 @@ pub mod load;
 mod private;
 pub mod serve;
 pub mod trial;
+pub mod version;

@@ -113,6 +113,8 @@ export async function openOnline(rules, { clock, level, size, word, anyone, hand
     location.assign(tableLink(id));
     return await new Promise(() => {});
   } catch (e) {
+    // The store away (a Redis blip): said in the page's words, not the server's.
+    if (e?.code === 'store-away') return t('err.store-away');
     return t('startFailed', { msg: e?.message ?? String(e) });
   }
 }
@@ -317,7 +319,7 @@ export function joinTable(table, rules, id) {
       say(() => errorText(message));
       if (message.code === 'storage') {
         // The table's store is away (Redis restarting): nothing was kept, and
-        // the page says the table reconnects for a moment.
+        // the page says online play resumes shortly.
         conn.storeAway = true;
         setTimeout(() => { conn.storeAway = false; table.update(); }, STORE_AWAY_MS);
       }
@@ -405,7 +407,7 @@ export function joinTable(table, rules, id) {
     let line;
     if (conn.unfair) line = t(conn.unfair);
     else if (!conn.connected && !conn.quiet) line = conn.welcomed ? t('onlineReconnecting') : t('checkingServer');
-    else if (conn.storeAway) line = t('onlineReconnecting');
+    else if (conn.storeAway) line = t('onlineStoreAway');
     else if (f.tournament?.ended) line = unplayedLine(f, seat);
     else if (f.status === 'over') line = t('onlineOver');
     else if (seat === null) line = t('onlineWatching');

@@ -122,6 +122,8 @@ export const ONLINE_WORDS = {
     onlineFingerprintChanged: 'The table’s fingerprint is not the one this page saw first: this page does not play at this table.',
     onlineSeedMismatch: 'The seed revealed at the end does not match the fingerprint this page saw before it added its part: this game is not fair, and this page does not play on at this table.',
     'err.storage': 'The table could not keep the change; nothing happened.',
+    'err.store-away': 'Online play pauses for a moment; it resumes shortly.',
+    onlineStoreAway: 'Online play pauses for a moment; it resumes shortly.',
     'err.other': 'The table refused: {why}',
   },
   pt: {
@@ -241,6 +243,8 @@ export const ONLINE_WORDS = {
     onlineFingerprintChanged: 'A impressão digital da mesa não é a que esta página viu primeiro: esta página não joga nesta mesa.',
     onlineSeedMismatch: 'A semente revelada no fim não corresponde à impressão digital que esta página viu antes de acrescentar a sua parte: este jogo não é justo, e esta página não continua a jogar nesta mesa.',
     'err.storage': 'A mesa não conseguiu guardar a mudança; nada aconteceu.',
+    'err.store-away': 'O jogo online para por um momento; volta em breve.',
+    onlineStoreAway: 'O jogo online para por um momento; volta em breve.',
     'err.other': 'A mesa recusou: {why}',
   },
   it: {
@@ -360,6 +364,8 @@ export const ONLINE_WORDS = {
     onlineFingerprintChanged: 'L’impronta del tavolo non è quella che questa pagina ha visto per prima: questa pagina non gioca a questo tavolo.',
     onlineSeedMismatch: 'Il seme rivelato alla fine non corrisponde all’impronta che questa pagina ha visto prima di aggiungere la sua parte: questa partita non è equa, e questa pagina non continua a giocare a questo tavolo.',
     'err.storage': 'Il tavolo non ha potuto salvare la modifica; non è successo niente.',
+    'err.store-away': 'Il gioco online si ferma per un momento; riprende a breve.',
+    onlineStoreAway: 'Il gioco online si ferma per un momento; riprende a breve.',
     'err.other': 'Il tavolo ha rifiutato: {why}',
   },
 };

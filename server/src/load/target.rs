@@ -56,6 +56,7 @@ impl Target {
                 proxy: n > 1,
                 port: 0,
                 flags: [
+                    "--no-site",
                     "--tables-per-address",
                     "0",
                     "--max-connections",

@@ -291,6 +291,9 @@ async fn socket(
     // to one server, and says so (server/proxy/haproxy.cfg).
     let routed = headers.contains_key(ROUTED);
     let Some(table) = api.hub.table_or_record(&id, routed).await else {
+        if super::ops::ready::store_away() {
+            return super::ops::store_away_answer();
+        }
         return error(
             StatusCode::NOT_FOUND,
             "no-table",

@@ -9,12 +9,13 @@
 //! carries the same security headers; answers are gzip-compressed for the
 //! clients that ask.
 
+use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::{Request, State};
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -26,7 +27,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-use super::site::{Allowed, Site};
+use super::site::{percent_decode, Allowed, Site};
 
 /// The Content-Security-Policy of every answer: scripts, workers, styles
 /// and connections from the site alone, no inline script or style, no
@@ -77,7 +78,9 @@ pub fn router(site: Arc<Site>, request_timeout: Duration) -> Router {
 /// Adds what every answer gets: the common headers, a request id
 /// (`X-Request-Id`, kept when the proxy sent one, else made, and given back
 /// in the answer), a span that names it around everything the request
-/// logs, a log line and its count by status (`virada_http_responses_total`).
+/// logs, a log line with the request's fields, its count by status
+/// (`virada_http_responses_total`) and its latency by route
+/// (`virada_http_request_duration_seconds`).
 pub fn with_common_layers(mut app: Router) -> Router {
     app = app.layer(middleware::from_fn(log));
     for (name, value) in COMMON_HEADERS {
@@ -107,16 +110,58 @@ fn request_span(request: &Request) -> tracing::Span {
     tracing::info_span!("request", id = %id)
 }
 
-/// One log line a request, `200 GET /www/main.js`, and its count.
+/// One log line a request, `200 GET /www/main.js`, with its fields
+/// (`method`, `path`, `status`, `latency_ms`, `client`, `request_id`), its
+/// count by status and its latency by route. The proxy's probes
+/// (`/healthz`, `/readyz`, several a second) are logged at debug only.
 async fn log(request: Request, next: Next) -> Response {
+    let started = std::time::Instant::now();
     let (method, path) = (request.method().clone(), request.uri().path().to_owned());
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("files", MatchedPath::as_str)
+        .to_owned();
+    let client = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip().to_string())
+        .unwrap_or_default();
+    let id = request
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("-")
+        .to_owned();
     let response = next.run(request).await;
+    let elapsed = started.elapsed();
     let status = response.status().as_u16();
-    super::ops::metrics()
-        .responses
+    let m = super::ops::metrics();
+    m.responses
         .with_label_values(&[status.to_string().as_str()])
         .inc();
-    tracing::info!("{status} {method} {path}");
+    m.http_seconds
+        .with_label_values(&[route.as_str()])
+        .observe(elapsed.as_secs_f64());
+    let latency_ms = (elapsed.as_secs_f64() * 1e6).round() / 1e3;
+    macro_rules! line {
+        ($level:ident) => {
+            tracing::$level!(
+                method = %method,
+                path = %path,
+                status,
+                latency_ms,
+                client = %client,
+                request_id = %id,
+                "{status} {method} {path}"
+            )
+        };
+    }
+    if matches!(path.as_str(), "/healthz" | "/readyz") {
+        line!(debug);
+    } else {
+        line!(info);
+    }
     response
 }
 
@@ -225,26 +270,6 @@ fn locate(root: &Path, site: &Allowed, raw: &str) -> Found {
     }
 }
 
-/// Decodes `%XX` escapes; `None` for a broken escape or text that is not
-/// UTF-8.
-pub(super) fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = bytes.get(i + 1..i + 3)?;
-            let hex = std::str::from_utf8(hex).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
 /// A small HTML page for an error or a redirect.
 fn page(status: StatusCode, text: &str) -> Response {
     let code = status.as_u16();
@@ -264,16 +289,6 @@ fn page(status: StatusCode, text: &str) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn decodes_escapes_and_rejects_broken_ones() {
-        assert_eq!(percent_decode("/a%20b/%2e%2E").as_deref(), Some("/a b/.."));
-        assert_eq!(percent_decode("/caf%C3%A9").as_deref(), Some("/café"));
-        assert_eq!(percent_decode("/%"), None);
-        assert_eq!(percent_decode("/%2"), None);
-        assert_eq!(percent_decode("/%zz"), None);
-        assert_eq!(percent_decode("/%ff"), None);
-    }
 
     #[test]
     fn refuses_paths_that_leave_the_root_or_are_hidden() {

@@ -16,6 +16,7 @@ pub mod accounts;
 mod api;
 mod body;
 mod clock;
+mod data_lock;
 mod files;
 mod frame;
 mod game;
@@ -65,9 +66,14 @@ pub struct Args {
     #[arg(long, env = "VIRADA_PORT", default_value_t = 8000)]
     port: u16,
     /// The site's folder. Only the site is served: the files its service
-    /// worker (`sw.js`) lists, and the generated wasm packages.
+    /// worker (`sw.js`) lists, and the generated wasm packages. A folder
+    /// without `sw.js` is refused (but with `--no-site`).
     #[arg(long, env = "VIRADA_ROOT", default_value = ".")]
     root: PathBuf,
+    /// Serve the online table alone, no site's files (`--root` need not
+    /// hold `sw.js`): the load generator's servers.
+    #[arg(long, env = "VIRADA_NO_SITE")]
+    no_site: bool,
     /// The address to listen on.
     #[arg(long, env = "VIRADA_HOST", default_value = "127.0.0.1")]
     host: String,
@@ -230,7 +236,8 @@ pub enum LogFormat {
 }
 
 /// Serves until stopped. The first line on standard output is
-/// `Serving ROOT on http://HOST:PORT/`; one line a request is logged through
+/// `Serving ROOT on http://HOST:PORT/`, said once the stores are open (a
+/// Redis not there is an error at once, and nothing is said); one line a request is logged through
 /// `tracing` (the `virada` binary writes the log to standard error, filtered
 /// by `RUST_LOG`, `info` by default).
 pub fn run(args: Args) -> Result<ExitCode, String> {
@@ -240,6 +247,13 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         .map_err(|e| format!("cannot serve {}: {e}", args.root.display()))?;
     if !root.is_dir() {
         return Err(format!("cannot serve {}: not a folder", root.display()));
+    }
+    if !args.no_site && !root.join("sw.js").is_file() {
+        return Err(format!(
+            "cannot serve {}: it has no sw.js, the site's list of its files \
+             (give --root the site's folder; --no-site serves the online table alone)",
+            root.display()
+        ));
     }
     let seconds = |name: &str, s: f64| {
         Duration::try_from_secs_f64(s)
@@ -274,6 +288,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let scheme = if tls.is_some() { "https" } else { "http" };
     crate::private::make_folder(&args.data)
         .map_err(|e| format!("cannot make the data folder {}: {e}", args.data.display()))?;
+    // Held until the process ends: a second server over this folder is refused.
+    let _lock = data_lock::DataLock::take(&args.data)?;
     let keys = std::sync::Arc::new(match &args.key_file {
         Some(file) => keys::Keys::open(file, args.new_key)?,
         None => keys::Keys::open(&args.data.join(keys::KEY_FILE), args.new_key)?,
@@ -299,6 +315,22 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
     runtime.block_on(async move {
+        // The stores first: a server whose Redis is not there says so and
+        // exits at once (its unit starts it again), rather than hold its
+        // port without answering.
+        let (store, shared, kv): (store::Store, _, accounts::kv::Kv) = match &args.redis {
+            Some(url) => {
+                let token = table::fresh_token()?;
+                let redis = store::Redis::connect(url).await?.with_token(&token);
+                let kv = accounts::kv::RedisKv::open(redis.connection()).await?;
+                (Arc::new(redis.clone()), Some((redis, token)), Arc::new(kv))
+            }
+            None => (
+                Arc::new(store::Sqlite::open(&args.data)?),
+                None,
+                Arc::new(accounts::kv::SqliteKv::open(&args.data)?),
+            ),
+        };
         let listener = TcpListener::bind((args.host.as_str(), args.port))
             .await
             .map_err(|e| format!("cannot listen on {}:{}: {e}", args.host, args.port))?;
@@ -332,19 +364,6 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         if let Some((_, at)) = &plain {
             let _ = writeln!(std::io::stdout(), "Redirecting http://{at}/ to {origin}/");
         }
-        let (store, shared, kv): (store::Store, _, accounts::kv::Kv) = match &args.redis {
-            Some(url) => {
-                let token = table::fresh_token()?;
-                let redis = store::Redis::connect(url).await?.with_token(&token);
-                let kv = accounts::kv::RedisKv::open(redis.connection()).await?;
-                (Arc::new(redis.clone()), Some((redis, token)), Arc::new(kv))
-            }
-            None => (
-                Arc::new(store::Sqlite::open(&args.data)?),
-                None,
-                Arc::new(accounts::kv::SqliteKv::open(&args.data)?),
-            ),
-        };
         let accounts = accounts::Accounts::new(
             kv,
             accounts::Settings {
@@ -436,10 +455,13 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             hub,
             origins: Arc::new(args.allow_origins),
         };
+        let online = axum::Router::new()
+            .merge(api::router(api))
+            .merge(people)
+            .layer(axum::middleware::from_fn(ops::store_gate));
         let app = files::with_common_layers(
             axum::Router::new()
-                .merge(api::router(api))
-                .merge(people)
+                .merge(online)
                 .merge(operator)
                 .fallback_service(files::router(site, request_timeout)),
         );

@@ -11,9 +11,12 @@
 //!
 //! The list is read at start-up, and again whenever `sw.js` changes (a new
 //! module listed while `virada serve` runs is served at once). A root
-//! without `sw.js` serves none of its files (the online table's API still
-//! answers); a `sw.js` whose list cannot be read stops the start-up, and a
-//! later change that cannot be read keeps the last list.
+//! without `sw.js` serves none of its files (`--no-site`: the online
+//! table's API still answers); a `sw.js` whose list cannot be read stops
+//! the start-up, and a later change that cannot be read keeps the last
+//! list. Paths are compared percent-decoded ([`percent_decode`], which the
+//! files' guard uses too: `files.rs` imports this module, never the other
+//! way).
 
 use std::collections::HashSet;
 use std::fmt;
@@ -204,7 +207,7 @@ impl Allowed {
 /// that is not UTF-8.
 fn normalize(entry: &str) -> Option<String> {
     let entry = entry.split(['?', '#']).next().unwrap_or_default();
-    let decoded = super::files::percent_decode(entry)?;
+    let decoded = percent_decode(entry)?;
     let mut segments: Vec<&str> = decoded
         .split('/')
         .filter(|s| !s.is_empty() && *s != ".")
@@ -294,9 +297,39 @@ pub(crate) fn read(worker: &Path) -> Result<Allowed, String> {
     Ok(Allowed::from_list(&listed))
 }
 
+/// Decodes `%XX` escapes; `None` for a broken escape or text that is not
+/// UTF-8.
+pub(super) fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = bytes.get(i + 1..i + 3)?;
+            let hex = std::str::from_utf8(hex).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decodes_escapes_and_rejects_broken_ones() {
+        assert_eq!(percent_decode("/a%20b/%2e%2E").as_deref(), Some("/a b/.."));
+        assert_eq!(percent_decode("/caf%C3%A9").as_deref(), Some("/café"));
+        assert_eq!(percent_decode("/%"), None);
+        assert_eq!(percent_decode("/%2"), None);
+        assert_eq!(percent_decode("/%zz"), None);
+        assert_eq!(percent_decode("/%ff"), None);
+    }
 
     fn list(text: &str) -> Result<Vec<String>, ListError> {
         site_files(text)

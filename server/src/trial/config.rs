@@ -1,13 +1,20 @@
 //! The shipped proxy configuration (`server/proxy/haproxy.cfg`) written
 //! for a trial on loopback: its `bind` lines on the trial's ports (the
 //! https one with the trial's certificate when `--tls`), its servers the
-//! trial's, a stats socket, and no more connections than the machine's
+//! trial's, its stats socket and its 503 page in the trial's
+//! folder, and no more connections than the machine's
 //! open files allow.
 
 use std::path::{Path, PathBuf};
 
 /// The shipped configuration of the proxy.
 pub const HAPROXY_CFG: &str = include_str!("../../proxy/haproxy.cfg");
+
+/// The proxy's own answer when no server is up (`errorfile 503`).
+pub const HAPROXY_503: &str = include_str!("../../proxy/503.http");
+
+/// The name of the shipped 503 page in the configuration's `errorfile`.
+const PAGE_503: &str = "virada-503.http";
 
 /// Where the trial's proxy listens.
 #[derive(Clone, Debug)]
@@ -21,15 +28,16 @@ pub struct Listen {
 
 /// The shipped configuration made to listen as `listen` says, name
 /// `backends` (loopback ports) as its servers, answer on a stats socket at
-/// `stats`, and hold no more connections than `files` open files allow
-/// (two files a connection, and some to spare). Without TLS, the https
-/// frontend listens in plain http and the frontend that sends http to
-/// https is left out.
+/// `stats` (instead of its own), answer the shipped 503 page from `page`,
+/// and hold no more connections than `files` open files allow (two files
+/// a connection, and some to spare). Without TLS, the https frontend
+/// listens in plain http and the frontend that sends http to https is left
+/// out.
 pub fn haproxy_config(
     shipped: &str,
     listen: &Listen,
     backends: &[u16],
-    stats: &Path,
+    (stats, page): (&Path, &Path),
     files: Option<u64>,
 ) -> String {
     let port = listen.port;
@@ -55,6 +63,16 @@ pub fn haproxy_config(
         }
         if skipping {
             continue;
+        }
+        if trimmed.starts_with("stats socket ") {
+            // The trial's own is written after `global`.
+            continue;
+        }
+        if let Some(rest) = trimmed.strip_prefix("errorfile ") {
+            if rest.ends_with(PAGE_503) {
+                out.push_str(&format!("  errorfile 503 {}\n", page.display()));
+                continue;
+            }
         }
         if let Some(bind) = trimmed.strip_prefix("bind ") {
             let tls_bind = bind.contains(" ssl ");
@@ -149,11 +167,12 @@ mod tests {
     #[test]
     fn the_shipped_configuration_names_the_trials_servers_in_both_backends() {
         let stats = Path::new("/tmp/s.sock");
+        let page = Path::new("/tmp/503.http");
         let config = haproxy_config(
             HAPROXY_CFG,
             &plain(9000),
             &[7001, 7002],
-            stats,
+            (stats, page),
             Some(20_000),
         );
         assert!(config.contains("  bind 127.0.0.1:9000\n"), "{config}");
@@ -161,6 +180,16 @@ mod tests {
         assert!(!config.contains("redirect"), "{config}");
         assert!(!config.contains("10.0.0."), "{config}");
         assert!(config.contains("  stats socket /tmp/s.sock mode 600 level admin\n"));
+        assert_eq!(config.matches("stats socket").count(), 1, "{config}");
+        assert!(
+            config.contains("  errorfile 503 /tmp/503.http\n"),
+            "{config}"
+        );
+        assert!(config.contains("  option httplog\n"), "{config}");
+        assert!(
+            config.contains("  log stdout format raw local0 info\n"),
+            "{config}"
+        );
         assert!(
             config.contains("  server s1 127.0.0.1:7001 check\n"),
             "{config}"
@@ -185,7 +214,13 @@ mod tests {
         );
         // Within this machine's open files: two a connection.
         assert!(config.contains("  maxconn 9872\n"), "{config}");
-        let roomy = haproxy_config(HAPROXY_CFG, &plain(9000), &[7001], stats, Some(1 << 20));
+        let roomy = haproxy_config(
+            HAPROXY_CFG,
+            &plain(9000),
+            &[7001],
+            (stats, page),
+            Some(1 << 20),
+        );
         assert!(roomy.contains("  maxconn 200000\n"), "{roomy}");
         // The hashing, the header, the checks and the client's address are
         // the shipped file's.
@@ -198,7 +233,7 @@ mod tests {
 
     #[test]
     fn with_tls_the_site_is_https_and_plain_http_is_sent_there() {
-        let stats = Path::new("/tmp/s.sock");
+        let stats = (Path::new("/tmp/s.sock"), Path::new("/tmp/503.http"));
         let listen = Listen {
             port: 9443,
             tls: Some((PathBuf::from("/tmp/t/site.pem"), 9080)),

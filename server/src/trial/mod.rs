@@ -53,6 +53,8 @@ pub struct Trial {
     proxy: Option<(Part, PathBuf)>,
     servers: Vec<Option<Part>>,
     redis: Part,
+    /// Whether Redis's stop was said already (said once).
+    redis_said: bool,
     folder: PathBuf,
     /// The proxy's ports: the site's, and the plain one with TLS.
     listen: Option<Listen>,
@@ -80,6 +82,7 @@ impl Trial {
             proxy: None,
             servers: Vec::new(),
             redis,
+            redis_said: false,
             folder,
             listen: None,
             exe: o.exe.clone(),
@@ -185,6 +188,24 @@ impl Trial {
             .collect()
     }
 
+    /// Stops Redis (SIGKILL), as an outage does; [`Trial::start_redis`]
+    /// brings it back.
+    pub fn stop_redis(&mut self) {
+        let _ = self.redis.child.kill();
+        let _ = self.redis.child.wait();
+    }
+
+    /// Starts Redis again on its port, over its folder (its append-only
+    /// file); returns once it answers.
+    pub fn start_redis(&mut self) -> Result<(), String> {
+        let port = self.redis.port;
+        let again = parts::redis_on(&self.folder.join("redis"), port)?;
+        // The old part, dead already, is replaced (its drop kills nothing).
+        self.redis = again;
+        self.redis_said = false;
+        Ok(())
+    }
+
     /// The trial's scratch folder.
     pub fn folder(&self) -> &Path {
         &self.folder
@@ -256,10 +277,11 @@ impl Trial {
         }
         if let Some((proxy, _)) = &self.proxy {
             text.push_str(&format!(
-                "Proxy: {}://127.0.0.1:{}/ (haproxy, server/proxy/haproxy.cfg; pid {})\n",
+                "Proxy: {}://127.0.0.1:{}/ (haproxy, server/proxy/haproxy.cfg; pid {}; its log {})\n",
                 self.scheme(),
                 proxy.port,
-                proxy.pid()
+                proxy.pid(),
+                self.folder.join("proxy/haproxy.log").display()
             ));
         }
         if let Some((file, http)) = self.listen.as_ref().and_then(|l| l.tls.as_ref()) {
@@ -275,8 +297,9 @@ impl Trial {
     /// goes on: a server killed is an experiment of its own).
     fn stopped(&mut self) -> Vec<String> {
         let mut said = Vec::new();
-        if let Ok(Some(s)) = self.redis.child.try_wait() {
+        if let (false, Ok(Some(s))) = (self.redis_said, self.redis.child.try_wait()) {
             said.push(format!("redis-server stopped ({s})"));
+            self.redis_said = true;
         }
         for (i, server) in self.servers.iter_mut().enumerate() {
             if let Some(Ok(Some(s))) = server.as_mut().map(|p| p.child.try_wait()) {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::config::{haproxy_config, Listen};
+use super::config::{haproxy_config, Listen, HAPROXY_503};
 
 /// How long a process may take to answer at start.
 const START_WAIT: Duration = Duration::from_secs(30);
@@ -64,11 +64,15 @@ fn binary(names: &[&str], install: &str) -> Result<String, String> {
 /// `redis-server` on a free port over `dir`, with append-only persistence
 /// written to disk before each answer (`appendfsync always`).
 pub fn redis(dir: &Path) -> Result<Part, String> {
+    redis_on(dir, free_port()?)
+}
+
+/// The same on `port` (Redis started again where it was).
+pub fn redis_on(dir: &Path, port: u16) -> Result<Part, String> {
     let redis = binary(
         &["redis-server", "/usr/bin/redis-server"],
         "apt-get install redis-server (as root, `scripts/setup.sh redis` does it)",
     )?;
-    let port = free_port()?;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
     let child = Command::new(redis)
         .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
@@ -175,14 +179,21 @@ pub fn haproxy(
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
     let stats = dir.join("stats.sock");
     let file = dir.join("haproxy.cfg");
-    let config = haproxy_config(config, listen, backends, &stats, open_files_hard());
+    let page = dir.join("503.http");
+    std::fs::write(&page, HAPROXY_503)
+        .map_err(|e| format!("cannot write {}: {e}", page.display()))?;
+    let config = haproxy_config(config, listen, backends, (&stats, &page), open_files_hard());
     std::fs::write(&file, config).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    // Its log of requests (`log stdout`) in the trial's folder.
+    let log = dir.join("haproxy.log");
+    let log =
+        std::fs::File::create(&log).map_err(|e| format!("cannot write {}: {e}", log.display()))?;
     let child = Command::new(haproxy)
         .arg("-db")
         .arg("-f")
         .arg(&file)
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .stdout(Stdio::from(log))
         .stderr(Stdio::inherit())
         .spawn()
         .map_err(|e| format!("cannot start haproxy: {e}"))?;

@@ -1,7 +1,9 @@
 //! What an operator reads of a running server: `/healthz`, `/readyz`
-//! following its stores (Redis stopped and started again), `/metrics` in
-//! Prometheus' text format, JSON log lines with a request id, and the
-//! client's address taken from a trusted proxy only.
+//! (a server over Redis stays ready while Redis is away, and its online API
+//! answers `store-away`), `/metrics` in Prometheus' text format (no Redis
+//! series on a server alone; the build, the process, latencies by route),
+//! JSON log lines with each request's fields (the probes not at info), and
+//! the client's address taken from a trusted proxy only.
 
 use super::client::{create_table, get_text, request, Client, Listening, Server};
 use super::people::raw;
@@ -27,19 +29,6 @@ fn value(metrics: &str, name: &str) -> Option<f64> {
         .lines()
         .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
         .and_then(|v| v.trim().parse().ok())
-}
-
-/// Asks `/readyz` until its status is `want` (every 100 ms, 30 s at most);
-/// the last answer.
-async fn readyz_until(server: &impl Listening, want: u16) -> (u16, String) {
-    let until = Instant::now() + Duration::from_secs(30);
-    loop {
-        let answer = request(server, "GET", "/readyz", None, "").await;
-        if answer.0 == want || Instant::now() > until {
-            return answer;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -82,6 +71,47 @@ async fn a_server_alone_is_healthy_ready_and_counts_its_moves() {
     ] {
         assert!(names.iter().any(|n| n == name), "{name}: {names:?}");
     }
+    // A server alone exports no Redis series: no alert on them fires for it.
+    assert!(!metrics.contains("virada_redis"), "{metrics}");
+    assert!(!metrics.contains("virada_lease_renewals"), "{metrics}");
+    // The build, and the process's own figures.
+    let build = metrics
+        .lines()
+        .find(|l| l.starts_with("virada_build_info{"))
+        .unwrap_or_else(|| panic!("no build: {metrics}"));
+    assert!(build.contains("version=\"0.1.0\""), "{build}");
+    assert!(build.contains("commit=\""), "{build}");
+    assert!(build.ends_with("} 1"), "{build}");
+    assert!(value(&metrics, "process_resident_memory_bytes").unwrap() > 1e6);
+    assert!(value(&metrics, "process_open_fds").unwrap() >= 5.0);
+    assert!(value(&metrics, "process_max_fds").unwrap() >= 64.0);
+    assert!(value(&metrics, "process_cpu_seconds_total").unwrap() >= 0.0);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs_f64();
+    let started = value(&metrics, "process_start_time_seconds").unwrap();
+    assert!(started > now - 600.0 && started <= now + 1.0, "{started}");
+    // Latencies by the route matched: a table opened, a page's file.
+    assert_eq!(
+        value(
+            &metrics,
+            "virada_http_request_duration_seconds_count{route=\"/api/tables\"}"
+        ),
+        Some(1.0),
+        "{metrics}"
+    );
+    get_text(&s, "/index.html").await;
+    let metrics = get_text(&s, "/metrics").await;
+    assert!(
+        value(
+            &metrics,
+            "virada_http_request_duration_seconds_count{route=\"files\"}"
+        )
+        .unwrap()
+            >= 1.0,
+        "{metrics}"
+    );
     assert_eq!(value(&metrics, "virada_tables_running"), Some(1.0));
     assert_eq!(value(&metrics, "virada_sockets_open"), Some(2.0));
     assert!(value(&metrics, "virada_moves_total").unwrap() >= 1.0);
@@ -95,13 +125,32 @@ async fn a_server_alone_is_healthy_ready_and_counts_its_moves() {
     );
 }
 
+/// One request (a body that opens a table); the answer's status, head and body.
+async fn answer(server: &impl Listening, method: &str, path: &str) -> (u16, String, String) {
+    let body = r#"{"game":"othello"}"#;
+    let a = raw(
+        server,
+        &format!(
+            "{method} {path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+    .await;
+    (a.status, a.head, a.text)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn readiness_follows_redis_away_and_back() {
+async fn a_server_stays_ready_while_redis_is_away_and_its_api_says_so() {
     let mut redis = RedisServer::start("ops-ready");
     let s = Server::start("ops-ready", &["--redis", &redis.url()]);
     assert_eq!(get_text(&s, "/readyz").await, "ready\n");
     let metrics = get_text(&s, "/metrics").await;
     assert!(metrics.contains("\nvirada_redis_up 1\n"), "{metrics}");
+    assert_eq!(
+        value(&metrics, "virada_lease_renewals_failed_total"),
+        Some(0.0)
+    );
     assert!(
         value(
             &metrics,
@@ -112,23 +161,63 @@ async fn readiness_follows_redis_away_and_back() {
         "{metrics}"
     );
     redis.kill();
-    let (status, body) = readyz_until(&s, 503).await;
-    assert_eq!(status, 503, "{body}");
-    assert!(body.starts_with("not ready\nredis: "), "{body}");
-    // The process still answers.
-    assert_eq!(get_text(&s, "/healthz").await, "ok\n");
-    let metrics = get_text(&s, "/metrics").await;
+    let until = Instant::now() + Duration::from_secs(30);
+    let metrics = loop {
+        let metrics = get_text(&s, "/metrics").await;
+        if value(&metrics, "virada_redis_up") == Some(0.0) || Instant::now() > until {
+            break metrics;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
     assert_eq!(value(&metrics, "virada_redis_up"), Some(0.0), "{metrics}");
     assert_eq!(value(&metrics, "virada_redis_outages_total"), Some(1.0));
+    // Still ready (the proxy keeps serving its pages), with a line that says why play waits.
+    let (status, body) = request(&s, "GET", "/readyz", None, "").await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.starts_with("ready\nredis: "), "{body}");
+    assert!(body.contains("online play waits"), "{body}");
+    assert_eq!(get_text(&s, "/healthz").await, "ok\n");
+    // The online API answers at once with its code, and when to ask again.
+    let asked = Instant::now();
+    let (status, head, body) = answer(&s, "POST", "/api/tables").await;
+    assert_eq!(status, 503, "{body}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        asked.elapsed()
+    );
+    assert!(
+        head.to_ascii_lowercase().contains("\r\nretry-after: 2"),
+        "{head}"
+    );
+    let refusal: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(refusal["code"], "store-away", "{body}");
+    assert_eq!(answer(&s, "GET", "/api/seeks").await.0, 503);
+    // What needs no store still answers: the key, the pages.
+    assert!(get_text(&s, "/api/key").await.contains("ed25519"));
+    get_text(&s, "/index.html").await;
     redis.start_again();
-    let (status, body) = readyz_until(&s, 200).await;
-    assert_eq!((status, body.as_str()), (200, "ready\n"));
+    let until = Instant::now() + Duration::from_secs(30);
+    while request(&s, "GET", "/readyz", None, "").await.1 != "ready\n" {
+        assert!(Instant::now() < until, "Redis never came back");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     let metrics = get_text(&s, "/metrics").await;
     assert_eq!(value(&metrics, "virada_redis_up"), Some(1.0), "{metrics}");
+    // Each connection comes back at its next use: asked again, a table opens.
+    let until = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (status, _, body) = answer(&s, "POST", "/api/tables").await;
+        if status == 201 {
+            break;
+        }
+        assert!(Instant::now() < until, "{status} {body}");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn json_logs_give_each_request_an_id() {
+async fn json_logs_carry_each_requests_fields_and_leave_the_probes_out() {
     let data = std::env::temp_dir().join(format!("virada-online-{}-json", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
@@ -154,11 +243,17 @@ async fn json_logs_give_each_request_an_id() {
     let s = super::client::Port(port);
     let answer = raw(
         &s,
-        "GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: trace-me-42\r\nConnection: close\r\n\r\n",
+        "GET /api/key HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: trace-me-42\r\nConnection: close\r\n\r\n",
     )
     .await;
     assert_eq!(answer.status, 200);
-    get_text(&s, "/readyz").await;
+    // The proxy's probes, many a second: not at info.
+    for _ in 0..3 {
+        get_text(&s, "/readyz").await;
+        get_text(&s, "/healthz").await;
+    }
+    let (status, _) = request(&s, "GET", "/no-such-page", None, "").await;
+    assert_eq!(status, 404);
     let _ = child.kill();
     let _ = child.wait();
     let _ = std::fs::remove_dir_all(&data);
@@ -169,16 +264,32 @@ async fn json_logs_give_each_request_an_id() {
     let request = |path: &str| {
         lines
             .iter()
-            .find(|l| l["fields"]["message"].as_str() == Some(&format!("200 GET {path}")))
+            .find(|l| l["fields"]["path"].as_str() == Some(path))
             .unwrap_or_else(|| panic!("no line for {path}: {lines:?}"))
             .clone()
     };
-    let given = request("/healthz");
+    let given = request("/api/key");
+    let fields = &given["fields"];
+    assert_eq!(fields["message"], "200 GET /api/key", "{given}");
+    assert_eq!(fields["method"], "GET", "{given}");
+    assert_eq!(fields["status"], 200, "{given}");
+    assert!(fields["latency_ms"].as_f64().unwrap() >= 0.0, "{given}");
+    assert_eq!(fields["client"], "127.0.0.1", "{given}");
+    assert_eq!(fields["request_id"], "trace-me-42", "{given}");
     assert_eq!(given["span"]["id"], "trace-me-42", "{given}");
     assert_eq!(given["level"], "INFO");
-    let made = request("/readyz");
-    let id = made["span"]["id"].as_str().unwrap();
+    let made = request("/no-such-page");
+    assert_eq!(made["fields"]["status"], 404, "{made}");
+    let id = made["fields"]["request_id"].as_str().unwrap();
     assert_eq!(id.len(), 36, "a UUID: {made}");
+    for probe in ["/readyz", "/healthz"] {
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l["fields"]["path"].as_str() == Some(probe)),
+            "{probe} logged at info: {lines:?}"
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -14,6 +14,8 @@ pub const ORIGIN: &str = "http://localhost:9";
 #[derive(Debug)]
 pub struct Answer {
     pub status: u16,
+    /// The status line and headers.
+    pub head: String,
     pub cookie: Option<String>,
     pub body: Value,
     pub text: String,
@@ -77,6 +79,7 @@ pub async fn raw(server: &impl Listening, request: &str) -> Answer {
         .map(|v| v.split(';').next().unwrap_or("").to_string());
     Answer {
         status,
+        head: head.to_string(),
         cookie,
         body: serde_json::from_str(body).unwrap_or(Value::Null),
         text: body.to_string(),

@@ -2,13 +2,16 @@
 //! the `prometheus` crate. One set a process: every part of the server
 //! counts into it through [`metrics()`]. Names follow Prometheus'
 //! conventions: `_total` for counters, the unit in the name, histograms for
-//! latencies.
+//! latencies. The Redis series are registered only by a server over Redis
+//! ([`Metrics::with_redis`]): a server alone exports none, so that an alert
+//! on them never fires for a site that has no Redis. The `process_*` series
+//! are read from `/proc` when scraped (`super::process`).
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, Once};
 
 use prometheus::{
-    Encoder as _, Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge,
-    Opts, Registry, TextEncoder,
+    Counter, Encoder as _, Gauge, Histogram, HistogramOpts, HistogramVec, IntCounter,
+    IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry, TextEncoder,
 };
 
 /// Buckets for a move and a Redis round trip: 0.5 ms to 5 s.
@@ -54,6 +57,26 @@ pub struct Metrics {
     pub rate_limited: IntCounterVec,
     /// HTTP answers, by status.
     pub responses: IntCounterVec,
+    /// From a request's head to its answer's, by the route it matched.
+    pub http_seconds: HistogramVec,
+    /// Lease renewals Redis did not take (an error or a time-out).
+    pub lease_renewals_failed: IntCounter,
+    /// 1, labelled with the build's version and commit.
+    pub build_info: IntGaugeVec,
+    /// The process's resident memory, bytes.
+    pub resident_bytes: Gauge,
+    /// The process's virtual memory, bytes.
+    pub virtual_bytes: Gauge,
+    /// The process's open file descriptors.
+    pub open_fds: Gauge,
+    /// The most file descriptors the process may open.
+    pub max_fds: Gauge,
+    /// When the process started, seconds since 1970.
+    pub start_time: Gauge,
+    /// CPU time the process used, user and system, seconds.
+    pub cpu_seconds: Counter,
+    /// Registers the Redis series, once.
+    redis_once: Once,
 }
 
 /// This process's metrics.
@@ -100,8 +123,44 @@ impl Metrics {
             &["op"],
         )
         .expect("a valid histogram");
+        let http_seconds = HistogramVec::new(
+            HistogramOpts::new(
+                "virada_http_request_duration_seconds",
+                "From a request's head to its answer's head, by the route it matched",
+            )
+            .buckets(LATENCY_BUCKETS.to_vec()),
+            &["route"],
+        )
+        .expect("a valid histogram");
         registry
-            .register(Box::new(redis_seconds.clone()))
+            .register(Box::new(http_seconds.clone()))
+            .expect("one name");
+        let build_info = IntGaugeVec::new(
+            Opts::new(
+                "virada_build_info",
+                "1, labelled with the build's version and git commit",
+            ),
+            &["version", "commit"],
+        )
+        .expect("a valid gauge");
+        registry
+            .register(Box::new(build_info.clone()))
+            .expect("one name");
+        build_info
+            .with_label_values(&[crate::version::VERSION, crate::version::COMMIT])
+            .set(1);
+        let process = |name: &str, help: &str| {
+            let g = Gauge::new(name, help).expect("a valid gauge");
+            registry.register(Box::new(g.clone())).expect("one name");
+            g
+        };
+        let cpu_seconds = Counter::new(
+            "process_cpu_seconds_total",
+            "CPU time the process used, user and system, in seconds",
+        )
+        .expect("a valid counter");
+        registry
+            .register(Box::new(cpu_seconds.clone()))
             .expect("one name");
         Metrics {
             tables_running: gauge("virada_tables_running", "Tables whose actor runs here"),
@@ -122,14 +181,21 @@ impl Metrics {
                 "Pages listening to the lobby here",
             ),
             redis_seconds,
-            redis_up: gauge(
+            redis_up: IntGauge::new(
                 "virada_redis_up",
-                "1 while Redis answers PING within 500 ms (0 without Redis or while it does not)",
-            ),
-            redis_outages: counter(
+                "1 while Redis answers PING within 500 ms (a server over Redis only)",
+            )
+            .expect("a valid gauge"),
+            redis_outages: IntCounter::new(
                 "virada_redis_outages_total",
-                "Times Redis stopped answering this server",
-            ),
+                "Times Redis stopped answering this server (a server over Redis only)",
+            )
+            .expect("a valid counter"),
+            lease_renewals_failed: IntCounter::new(
+                "virada_lease_renewals_failed_total",
+                "Lease renewals Redis did not take (a server over Redis only)",
+            )
+            .expect("a valid counter"),
             takeovers: counter(
                 "virada_lease_takeovers_total",
                 "Tables whose lapsed lease this server took over",
@@ -151,8 +217,46 @@ impl Metrics {
                 "HTTP answers, by status",
                 "status",
             ),
+            http_seconds,
+            build_info,
+            resident_bytes: process(
+                "process_resident_memory_bytes",
+                "Resident memory of the process, in bytes",
+            ),
+            virtual_bytes: process(
+                "process_virtual_memory_bytes",
+                "Virtual memory of the process, in bytes",
+            ),
+            open_fds: process("process_open_fds", "Open file descriptors of the process"),
+            max_fds: process(
+                "process_max_fds",
+                "The most file descriptors the process may open",
+            ),
+            start_time: process(
+                "process_start_time_seconds",
+                "When the process started, in seconds since 1970",
+            ),
+            cpu_seconds,
+            redis_once: Once::new(),
             registry,
         }
+    }
+
+    /// Registers the series of a server over Redis (`virada_redis_up`,
+    /// `virada_redis_outages_total`, `virada_redis_roundtrip_seconds`,
+    /// `virada_lease_renewals_failed_total`); once, however often called.
+    pub fn with_redis(&self) {
+        self.redis_once.call_once(|| {
+            let series: [Box<dyn prometheus::core::Collector>; 4] = [
+                Box::new(self.redis_up.clone()),
+                Box::new(self.redis_outages.clone()),
+                Box::new(self.redis_seconds.clone()),
+                Box::new(self.lease_renewals_failed.clone()),
+            ];
+            for s in series {
+                let _ = self.registry.register(s);
+            }
+        });
     }
 
     /// Every series in Prometheus' text format.
@@ -191,7 +295,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_series_is_virada_s_and_counted_ones_show() {
+    fn every_series_is_virada_s_or_the_process_s_and_counted_ones_show() {
         let m = metrics();
         m.moves.inc();
         m.move_seconds.observe(0.003);
@@ -199,16 +303,47 @@ mod tests {
         m.redis_seconds.with_label_values(&["ping"]).observe(0.001);
         m.rate_limited.with_label_values(&["accounts"]).inc();
         m.moves_refused.with_label_values(&["storage"]).inc();
+        m.http_seconds
+            .with_label_values(&["/api/key"])
+            .observe(0.001);
+        let names = |text: &str| -> std::collections::BTreeSet<String> {
+            text.lines()
+                .filter_map(|l| l.strip_prefix("# TYPE "))
+                .filter_map(|l| l.split_whitespace().next())
+                .map(String::from)
+                .collect()
+        };
         let text = m.text();
-        let names: std::collections::BTreeSet<&str> = text
-            .lines()
-            .filter_map(|l| l.strip_prefix("# TYPE "))
-            .filter_map(|l| l.split_whitespace().next())
-            .collect();
-        assert!(names.iter().all(|n| n.starts_with("virada_")), "{names:?}");
-        assert!(names.len() >= 16, "{names:?}");
+        let alone = names(&text);
+        assert!(
+            alone
+                .iter()
+                .all(|n| n.starts_with("virada_") || n.starts_with("process_")),
+            "{alone:?}"
+        );
+        assert!(alone.len() >= 16, "{alone:?}");
+        // Without Redis, no Redis series, not even one counted.
+        assert!(!alone.iter().any(|n| n.contains("redis")), "{alone:?}");
         assert!(text.contains("virada_http_responses_total{status=\"200\"} "));
         assert!(text.contains("virada_move_duration_seconds_bucket{le=\"0.005\"} "));
+        assert!(text.contains("virada_http_request_duration_seconds_count{route=\"/api/key\"} "));
+        assert!(text.contains(&format!(
+            "virada_build_info{{commit=\"{}\",version=\"{}\"}} 1\n",
+            crate::version::COMMIT,
+            crate::version::VERSION
+        )));
+        m.with_redis();
+        m.with_redis();
+        let text = m.text();
+        let over_redis = names(&text);
+        for name in [
+            "virada_redis_up",
+            "virada_redis_outages_total",
+            "virada_redis_roundtrip_seconds",
+            "virada_lease_renewals_failed_total",
+        ] {
+            assert!(over_redis.contains(name), "{name}: {over_redis:?}");
+        }
         assert!(text.contains("virada_redis_roundtrip_seconds_count{op=\"ping\"} "));
     }
 }

@@ -1,9 +1,13 @@
-//! Readiness: whether this server's stores answer. Redis must answer a
-//! `PING` within 500 ms, and the data folder's database must take a write
-//! (without `--redis`); a server told to stop is not ready either, so that
-//! the proxy sends it nothing new. `GET /readyz` asks at once; a watch asks
-//! every second, says in the log when Redis goes and comes back, and keeps
-//! `virada_redis_up` and `virada_redis_outages_total`.
+//! Readiness: whether this server should get requests. A server alone is
+//! ready while its data folder's database takes a write; a server told to
+//! stop is not, so that the proxy sends it nothing new. Redis, shared by
+//! every server of a site, is not part of it: a Redis blip would take every
+//! server out of the proxy at once, pages included. While Redis is away a
+//! server stays ready and says so on a line of its own; its pages are
+//! served, the online API answers `store-away` (`super::super::api`'s gate)
+//! and a table's moves are refused with `storage` until it is back. A
+//! watch asks Redis every second, says in the log when it goes and comes
+//! back, and keeps `virada_redis_up` and `virada_redis_outages_total`.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -43,6 +47,8 @@ pub struct Readiness {
     stopping: AtomicBool,
     /// Whether Redis answered the last time it was asked.
     redis_up: AtomicBool,
+    /// Why Redis did not answer the last time it was asked.
+    redis_reason: Mutex<Option<String>>,
 }
 
 struct RedisProbe {
@@ -62,7 +68,8 @@ impl Readiness {
     pub fn new(redis_url: Option<&str>, sqlite: Option<PathBuf>) -> Result<Arc<Readiness>, String> {
         let redis = match redis_url {
             Some(url) => Some(RedisProbe {
-                client: redis::Client::open(url).map_err(|e| format!("{url}: {e}"))?,
+                client: redis::Client::open(url)
+                    .map_err(|e| format!("{}: {e}", super::super::store::shown_url(url)))?,
                 connection: tokio::sync::Mutex::new(None),
             }),
             None => None,
@@ -75,8 +82,10 @@ impl Readiness {
             }),
             stopping: AtomicBool::new(false),
             redis_up: AtomicBool::new(true),
+            redis_reason: Mutex::new(None),
         });
         if ready.redis.is_some() {
+            metrics().with_redis();
             metrics().redis_up.set(1);
         }
         Ok(ready)
@@ -92,18 +101,28 @@ impl Readiness {
         self.redis_up.load(Ordering::Relaxed)
     }
 
+    /// What Redis lacks, as the watch last saw it (`None` while it
+    /// answers, and without Redis): a line `/readyz` adds to `ready`.
+    pub fn redis_note(&self) -> Option<String> {
+        if self.redis_up() {
+            return None;
+        }
+        let reason = self
+            .redis_reason
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+            .unwrap_or_default();
+        Some(format!(
+            "redis: {reason}; pages are served, online play waits until it is back"
+        ))
+    }
+
     /// `Ok` when ready, else each reason.
     pub async fn check(&self) -> Result<(), Vec<String>> {
         let mut reasons = Vec::new();
         if self.stopping.load(Ordering::Relaxed) {
             reasons.push("stopping: handing its tables on".to_string());
-        }
-        if let Some(probe) = &self.redis {
-            let answered = probe.ping().await;
-            self.saw_redis(&answered);
-            if let Err(e) = answered {
-                reasons.push(format!("redis: {e}"));
-            }
         }
         if let Some(probe) = &self.sqlite {
             if let Err(e) = probe.write().await {
@@ -123,12 +142,18 @@ impl Readiness {
         metrics().redis_up.set(i64::from(up));
         let away = answered.as_ref().is_err_and(|e| !e.starts_with(SLOW));
         REDIS_AWAY.store(away, Ordering::Relaxed);
+        *self
+            .redis_reason
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = answered.clone().err();
         if self.redis_up.swap(up, Ordering::Relaxed) != up {
             match answered {
                 Ok(()) => tracing::warn!("redis: answering again"),
                 Err(e) => {
                     metrics().redis_outages.inc();
-                    tracing::error!("redis: {e}; moves are refused until it is back");
+                    tracing::error!(
+                        "redis: {e}; online play waits (moves refused) until it is back"
+                    );
                 }
             }
         }

@@ -51,7 +51,10 @@ impl Cluster {
                             }
                         }
                     }
-                    Err(e) => tracing::warn!("leases not renewed: {e}"),
+                    Err(e) => {
+                        super::super::ops::metrics().lease_renewals_failed.inc();
+                        tracing::warn!("leases not renewed: {e}");
+                    }
                 }
             }
             let servers: Vec<String> = {

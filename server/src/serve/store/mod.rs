@@ -17,8 +17,26 @@ mod sqlite;
 #[cfg(test)]
 mod tests;
 
-pub use self::redis::{lease_key, Redis};
+pub use self::redis::{lease_key, shown_url, Redis};
 pub use self::sqlite::{Sqlite, DB_FILE};
+
+/// The version of the tables' and records' layout in a store: SQLite's
+/// `user_version` of [`DB_FILE`], Redis's `virada:tables:schema`. A store
+/// without one is written with it; a server refuses to start over a store
+/// of a newer version (written by a newer server: it may not read it right).
+/// Raise it with a change of layout that an older server cannot read, and
+/// say so in the changelog: servers over one Redis are then upgraded
+/// together (docs/operations.md).
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The refusal of a store whose layout `found` is newer than this server's.
+fn newer_schema(store: &str, found: u32) -> String {
+    format!(
+        "{store} holds tables of schema {found}, newer than this server's {SCHEMA_VERSION} \
+         (virada {}): it was written by a newer server; run that one, or a newer one",
+        crate::version::LONG
+    )
+}
 
 /// A store's answer to come.
 pub type Answer<'a, T> = Pin<Box<dyn Future<Output = Result<T, String>> + Send + 'a>>;

@@ -13,6 +13,7 @@
 //! | `virada:records` | sorted set | the finished ids by `finished_ms` |
 //! | `virada:lease:ID` | string | the token of the server running the table (PX: it lapses) |
 //! | `virada:alive:TOKEN` | string | a server's liveness (PX, renewed with its leases) |
+//! | `virada:tables:schema` | string | the layout's version ([`super::SCHEMA_VERSION`]) |
 //!
 //! A move is appended by a Lua script, which Redis runs alone: it checks
 //! that the game is not over and that the ply is the list's length, then
@@ -32,6 +33,8 @@ use super::{Answer, AppendError, Appending, RecordEntry, Storage};
 const TABLES: &str = "virada:tables";
 /// The finished records by time.
 const RECORDS: &str = "virada:records";
+/// The version of the layout the store was written with.
+const SCHEMA_KEY: &str = "virada:tables:schema";
 
 /// Appends a move: KEYS = moves, state, the set of tables, record, lease;
 /// ARGV = ply, move, state, id, our token. Answers [`TAKEN`], [`OVER`],
@@ -75,6 +78,32 @@ const FENCED: i64 = -3;
 
 /// How long a command may wait for Redis's answer.
 const RESPONSE_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long the first connection at start may take.
+const FIRST_CONNECT: Duration = Duration::from_secs(3);
+
+/// A Redis URL as it may be shown (in a log, an error): its password, if
+/// any (`redis://:PASSWORD@HOST` or `rediss://USER:PASSWORD@HOST`), hidden.
+pub fn shown_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let authority_end = rest.find('/').unwrap_or(rest.len());
+    match rest[..authority_end].rsplit_once('@') {
+        Some((user, host)) => {
+            let user = user.split_once(':').map_or(user, |(name, _)| name);
+            format!("{scheme}://{user}:…@{host}{}", &rest[authority_end..])
+        }
+        None => url.to_string(),
+    }
+}
+
+/// The error of a server whose Redis is not there at start.
+fn not_there(url: &str, why: &str) -> String {
+    format!(
+        "cannot reach Redis at {url}: {why}. Start Redis first: this server \
+         keeps its tables there and serves nothing without it"
+    )
+}
 
 /// The moves in a table's state (its `moves`, one word a ply); `None`
 /// when the state has none to count.
@@ -120,8 +149,18 @@ pub struct Redis {
 impl Redis {
     /// Connects to `url` (`redis://HOST:PORT`); warns when Redis keeps
     /// nothing on disk between writes (append-only persistence off).
-    pub async fn connect(url: &str) -> Result<Redis, String> {
-        let client = redis::Client::open(url).map_err(|e| format!("{url}: {e}"))?;
+    pub async fn connect(given: &str) -> Result<Redis, String> {
+        let url = shown_url(given);
+        let url = url.as_str();
+        let client = redis::Client::open(given).map_err(|e| format!("{url}: {e}"))?;
+        // Once, quickly: a Redis not there is said at once (the connection
+        // manager below would try again for seconds first).
+        let first = tokio::time::timeout(FIRST_CONNECT, client.get_multiplexed_async_connection());
+        match first.await {
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => return Err(not_there(url, &e.to_string())),
+            Err(_) => return Err(not_there(url, "no answer within 3 s")),
+        }
         // Every write waits for Redis's fsync (`appendfsync always`); on a
         // busy disk that can take longer than the client's default half
         // second, and a write timed out is a write the server cannot vouch for.
@@ -134,11 +173,45 @@ impl Redis {
             .query_async(&mut connection)
             .await
             .map_err(|e| failed(&e))?;
+        // Written only where no version is (a new store, or one older
+        // than the version's key); a newer one is refused.
+        let (version,): (Option<u32>,) = redis::pipe()
+            .cmd("SET")
+            .arg(SCHEMA_KEY)
+            .arg(super::SCHEMA_VERSION)
+            .arg("NX")
+            .ignore()
+            .cmd("GET")
+            .arg(SCHEMA_KEY)
+            .query_async(&mut connection)
+            .await
+            .map_err(|e| failed(&e))?;
+        let version = version.unwrap_or(0);
+        if version > super::SCHEMA_VERSION {
+            return Err(super::newer_schema(&format!("Redis at {url}"), version));
+        }
         if !info.lines().any(|line| line.trim() == "aof_enabled:1") {
             tracing::warn!(
                 "Redis at {url} runs without append-only persistence: \
                  finished records may be lost when it stops (run it with --appendonly yes)"
             );
+        }
+        // A move is kept once Redis answered; with `appendfsync everysec`
+        // (Redis's default) the last second of moves may be lost with Redis.
+        // `CONFIG` may be renamed away (a managed Redis): then nothing is said.
+        let fsync: redis::RedisResult<Vec<String>> = redis::cmd("CONFIG")
+            .arg("GET")
+            .arg("appendfsync")
+            .query_async(&mut connection)
+            .await;
+        if let Some(policy) = fsync.ok().and_then(|pair| pair.get(1).cloned()) {
+            if policy != "always" {
+                tracing::warn!(
+                    "Redis at {url} syncs its append-only file with `appendfsync {policy}`: \
+                     moves answered in the last second may be lost when it stops \
+                     (run it with --appendfsync always)"
+                );
+            }
         }
         Ok(Redis {
             client,
@@ -378,5 +451,27 @@ impl Storage for Redis {
             list.sort_by(|a, b| b.finished_ms.cmp(&a.finished_ms).then(a.id.cmp(&b.id)));
             Ok(list)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown_url;
+
+    #[test]
+    fn a_password_is_never_shown() {
+        assert_eq!(
+            shown_url("redis://:s3cret@10.0.0.9:6379/0"),
+            "redis://:…@10.0.0.9:6379/0"
+        );
+        assert_eq!(
+            shown_url("rediss://virada:s3cret@redis.example:6380"),
+            "rediss://virada:…@redis.example:6380"
+        );
+        assert_eq!(
+            shown_url("redis://127.0.0.1:6379"),
+            "redis://127.0.0.1:6379"
+        );
+        assert_eq!(shown_url("nonsense"), "nonsense");
     }
 }

@@ -72,7 +72,19 @@ impl Sqlite {
             .map_err(|e| format!("cannot make {}: {e}", path.display()))?;
         let connection =
             Connection::open(&path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        // A file of a newer schema is left as it is.
+        let version: u32 = connection
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        if version > super::SCHEMA_VERSION {
+            return Err(super::newer_schema(&path.display().to_string(), version));
+        }
         prepare(&connection).map_err(|e| format!("{}: {e}", path.display()))?;
+        if version < super::SCHEMA_VERSION {
+            connection
+                .pragma_update(None, "user_version", super::SCHEMA_VERSION)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
         // Checkpoints (which wait for the disk) run on a thread of their
         // own, so that a commit never waits for one.
         connection
