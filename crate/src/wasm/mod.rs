@@ -7,7 +7,8 @@
 //! first colon) is stable, for the page to translate.
 //!
 //! One concern a file: [`table`] (the game at the table, both games), `fair`
-//! (seeds and records), `matchplay` (a match's score, record and verifier), `bot` (the
+//! (seeds and records), `clock` (the clock as people type it, the score
+//! of a game ended early), `matchplay` (a match's score, record and verifier), `bot` (the
 //! bots' moves and the trained weights), `split` (the top level's search split across
 //! helper workers), `team` (the top level's search on several threads over
 //! one shared memory), `review` (a game read for review), `analyzer` (the
@@ -16,7 +17,7 @@
 //! with the `bench` feature only, `bench` (perft, search and solve figures).
 //!
 //! Two packages are built from these (see the Makefile's `wasm`): with the
-//! `page-exports` feature alone the page's (`www/pkg`: `table` and `fair`,
+//! `page-exports` feature alone the page's (`www/pkg`: `table`, `fair` and `clock`,
 //! what the first board needs), with `bot-exports` alone the one the bots'
 //! workers, the review, the history and match play load (`www/pkg-bot`:
 //! `bot`, `review`, `analyzer`, `history` and `matchplay`), so the search, the
@@ -33,6 +34,8 @@ mod analyzer;
 mod bench;
 #[cfg(any(feature = "bot-exports", feature = "threads-exports"))]
 mod bot;
+#[cfg(feature = "page-exports")]
+mod clock;
 #[cfg(feature = "page-exports")]
 mod fair;
 #[cfg(feature = "bot-exports")]
