@@ -24,7 +24,7 @@ import { notePaired } from './paired.js';
 import { seatRatings } from './seat-ratings.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
-import { fingerprintOf } from '../games/engine.js';
+import { fingerprintOf, clockForPlayers, clockSpeed } from '../games/engine.js';
 import { againView, justOffered, justDeclined, goAgain, matchGoesOn, drawMatchEnd } from './again.js';
 import { drawWaiting, bindWaiting } from './waiting.js';
 import { createPresence, whereItStands } from './presence.js';
@@ -409,6 +409,7 @@ export function joinTable(table, rules, id) {
     else if (f.status === 'contributing') line = t('onlineContributing');
     else line = t('onlinePlaying', { n: seat + 1 });
     setText($('online-line'), line);
+    setText($('online-clock'), clockLine(f.clock));
     $('online-line').dataset.connected = String(conn.connected);
     // Hint and Undo are not offered here (table/assists.js): the page says so.
     $('online-assists').hidden = !rules.assists || seat === null || f.status !== 'playing';
@@ -439,6 +440,16 @@ export function joinTable(table, rules, id) {
     if (key) {
       const seen = seenKeys().includes(key) ? t('keySeen') : t('keyNotSeen');
       setText($('record-key'), `${t('tableKey')}: ${key} (${seen})`);
+    }
+  }
+
+  /** The table's time control as people write it, and its speed: "3+2 · Blitz". */
+  function clockLine(clock) {
+    try {
+      const speed = clockSpeed(clock);
+      return speed ? t('onlineClockLine', { clock: clockForPlayers(clock), speed: t(`speed.${speed}`) }) : t('onlineNoClock');
+    } catch {
+      return '';
     }
   }
 

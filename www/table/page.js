@@ -124,6 +124,7 @@ ${p.resultExtra ?? ''}      </div>
 /** The online table's section: the waiting screen and its line (online/online.js draws it). */
 const ONLINE = `      <section id="online" class="online" aria-labelledby="online-title" hidden>
         <h2 id="online-title" class="online-title" data-i18n="onlineTitle">Online table</h2>
+        <p id="online-clock" class="online-clock"></p>
         <p id="online-line" class="online-line"></p>
         <p id="online-assists" class="note" hidden data-i18n="onlineNoAssists"></p>
         <p id="online-match" class="online-match" hidden></p>
