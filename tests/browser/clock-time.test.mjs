@@ -12,11 +12,14 @@
 //   an aborted game says "aborted" in the live region too;
 // - a 2d correspondence game a day later (the server's time shifted): the
 //   clocks read in days and hours, never `1439:59`, and the away line says
-//   the time the absent player has to move, never a bot's countdown.
+//   the time the absent player has to move, never a bot's countdown;
+// - the tournament form: `3+2` makes a tournament of 3 minutes + 2 s (kept
+//   as `180+2`), and `3 min`, `180` or `2d` say what the form takes.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { newContext, open, serverWith } from './harness.mjs';
 import { joinLink, myTurn, playOut, tapMove } from './online-util.mjs';
+import { originOf, signedUp } from './accounts-util.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -176,4 +179,35 @@ test('a 2d correspondence game a day later: days and hours on the clocks, and th
   assert.match(await away.textContent(), /^Your opponent is away\. They have 23 h \d+ min to move\.$/);
   assert.doesNotMatch(await said(darkPage), /bot/);
   assert.deepEqual(darkPage.errors, []);
+});
+
+test('the tournament form takes a clock as people write it, and says what it takes (a 390 px phone)', async () => {
+  const server = await serverWith([]);
+  const { page } = await signedUp(server, 'ana', PHONE);
+  await page.goto(`${originOf(server)}/tournament.html?lang=en`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.locator('#tn-name').fill('Copa 3+2');
+  const clock = page.getByRole('textbox', { name: /^Clock/ });
+  assert.equal(await clock.inputValue(), '3+2');
+  for (const bad of ['3 min', '180', '2d']) {
+    await clock.fill(bad);
+    await page.getByRole('button', { name: 'Make it' }).click();
+    await page.locator('#create-message', { hasText: /\S/ }).waitFor();
+    assert.equal(await page.locator('#create-message').textContent(), 'Write minutes+seconds, like 3+2, or seconds a move, like 30s (a tournament is not played by days).', bad);
+    await page.locator('#create-message').evaluate((p) => { p.textContent = ''; });
+  }
+  // `2d` is a clock the library reads, which the server refuses for a
+  // tournament (400 bad-clock): that answer, and only it, is not the page's error.
+  const refused = (e) => /api\/tournaments|status of 400/.test(e);
+  assert.equal(page.errors.filter(refused).length, 2, page.errors.join('; '));
+  page.errors.splice(0, page.errors.length, ...page.errors.filter((e) => !refused(e)));
+  await clock.fill('3+2');
+  await Promise.all([page.waitForURL(/tournament\.html\?id=/), page.getByRole('button', { name: 'Make it' }).click()]);
+  const id = new URL(page.url()).searchParams.get('id');
+  // Kept in seconds, as the API and the record keep a clock; listed as people read it.
+  const kept = await (await fetch(`${server.url}/api/tournaments/${id}`)).json();
+  assert.equal(kept.clock, '180+2');
+  await page.goto(`${originOf(server)}/tournament.html?lang=en`);
+  await page.locator('#tournament-list .tn-summary', { hasText: /^Swiss · 3\+2 · / }).waitFor();
+  assert.deepEqual(page.errors, []);
 });
