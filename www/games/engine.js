@@ -11,7 +11,7 @@
 
 import init, {
   GameTable, record_verify, record_is_match, fair_new_seed, fair_fingerprint,
-  clock_from_players, clock_for_players, clock_speed, score_ended_early,
+  clock_from_players, clock_speed, score_ended_early,
 } from '../pkg/virada.js';
 import { coded } from '../core/coded.js';
 
@@ -371,15 +371,6 @@ export function fingerprintOf(seedHex) {
  */
 export function clockFromPlayers(text) {
   return coded(() => clock_from_players(text));
-}
-
-/**
- * A clock in the record's notation (`180+2`) as people read it (`3+2`).
- * @param {string|number} notation
- * @returns {string}
- */
-export function clockForPlayers(notation) {
-  return coded(() => clock_for_players(String(notation)));
 }
 
 /**

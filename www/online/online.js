@@ -24,12 +24,12 @@ import { notePaired } from './paired.js';
 import { seatRatings } from './seat-ratings.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
-import { fingerprintOf, clockForPlayers, clockSpeed } from '../games/engine.js';
+import { fingerprintOf, clockSpeed } from '../games/engine.js';
 import { againView, justOffered, justDeclined, goAgain, matchGoesOn, drawMatchEnd } from './again.js';
 import { drawWaiting, bindWaiting } from './waiting.js';
 import { createPresence, whereItStands } from './presence.js';
 import { clockRule } from '../table/start.js';
-import { perMoveSeconds } from '../core/clock-text.js';
+import { clockShort, perMoveSeconds } from '../core/clock-text.js';
 
 const BACKOFF_FIRST_MS = 500;
 const BACKOFF_MAX_MS = 8000;
@@ -447,7 +447,7 @@ export function joinTable(table, rules, id) {
   function clockLine(clock) {
     try {
       const speed = clockSpeed(clock);
-      return speed ? t('onlineClockLine', { clock: clockForPlayers(clock), speed: t(`speed.${speed}`) }) : t('onlineNoClock');
+      return speed ? t('onlineClockLine', { clock: clockShort(clock), speed: t(`speed.${speed}`) }) : t('onlineNoClock');
     } catch {
       return '';
     }

@@ -12,7 +12,8 @@
 import { t, levelName, addWords, translatePage } from '../core/i18n.js';
 import { MATCH_WORDS } from '../match/words.js';
 import { ONLINE_WORDS } from '../online/words.js';
-import { newSeed, fingerprintOf, clockForPlayers } from '../games/engine.js';
+import { newSeed, fingerprintOf } from '../games/engine.js';
+import { clockShort } from '../core/clock-text.js';
 import { setupHandicapField, handicapValue, showHandicap, HANDICAP_WORDS } from './handicap.js';
 import { CLOCK_WORDS, GAME_CLOCKS } from './clock-words.js';
 
@@ -59,7 +60,7 @@ export function translateChoices() {
     o.value = notation;
     // As people write it (`3+2`, minutes + seconds a move): its group says
     // what it means, and it fits a phone's select. Its value is the notation.
-    o.textContent = clockForPlayers(notation);
+    o.textContent = clockShort(notation);
     games.append(o);
   }
   clock.append(turns, games);
@@ -100,7 +101,7 @@ function showSettings({ seats, level, clock, size, handicap }) {
   if (![...select.options].some((o) => o.value === String(clock))) {
     const o = document.createElement('option');
     o.value = String(clock);
-    o.textContent = typeof clock === 'string' ? clockForPlayers(clock) : t('clock', { s: clock });
+    o.textContent = typeof clock === 'string' ? clockShort(clock) : t('clock', { s: clock });
     select.append(o);
   }
   select.value = String(clock);

@@ -150,8 +150,11 @@ impl TimeControl {
     /// ```
     pub fn from_players(text: &str) -> Result<TimeControl, ClockError> {
         let err = |reason| ClockError { reason };
-        let s: String = text.split_whitespace().collect::<Vec<_>>().join("");
-        let s = s.to_ascii_lowercase();
+        let s: String = text
+            .chars()
+            .filter(|c| !c.is_ascii_whitespace())
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
         if let Some((base, inc)) = s.split_once('+') {
             let (Some(base), Some(increment)) = (minutes(base), digits(inc)) else {
                 return Err(err(PLAYERS_FORM));

@@ -1,7 +1,9 @@
-//! The clock as people read and type it (`3+2`: minutes + seconds a
-//! move) beside the notation the record and the API keep (`180+2`:
-//! seconds), and the score of a game ended early (rule T24): what the
-//! pages ask of the library's `clock`.
+//! The clock as people type it (`3+2`: minutes + seconds a move) read
+//! into the notation the record and the API keep (`180+2`: seconds), a
+//! clock's speed, and the score of a game ended early (rule T24): what the
+//! pages ask of the library's `clock`. (Writing a clock as people read it
+//! is `www/core/clock-text.js`'s, a display only: the first board's
+//! download has no room for it here.)
 
 use super::coded;
 use crate::clock::TimeControl;
@@ -15,19 +17,6 @@ pub fn clock_from_players(text: &str) -> Result<String, js_sys::Error> {
     TimeControl::from_players(text)
         .map(|c| c.to_string())
         .map_err(|e| coded(e.code(), e.reason()))
-}
-
-/// A clock in the record's notation (`180+2`) as people read it (`3+2`);
-/// `off` and `0` as `off`. Errors: `bad-clock`.
-#[wasm_bindgen]
-pub fn clock_for_players(notation: &str) -> Result<String, js_sys::Error> {
-    match notation {
-        "off" | "0" | "" => Ok("off".to_string()),
-        _ => notation
-            .parse::<TimeControl>()
-            .map(|c| c.for_players())
-            .map_err(|e| coded(e.code(), e.reason())),
-    }
 }
 
 /// The score of a game ended early with a loser (a resignation, rule
