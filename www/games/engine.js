@@ -11,7 +11,6 @@
 
 import init, {
   GameTable, record_verify, record_is_match, fair_new_seed, fair_fingerprint,
-  clock_from_players, clock_speed, score_ended_early,
 } from '../pkg/virada.js';
 import { coded } from '../core/coded.js';
 
@@ -360,38 +359,6 @@ export function newSeed() {
  */
 export function fingerprintOf(seedHex) {
   return coded(() => fair_fingerprint(seedHex));
-}
-
-/**
- * A clock as a person types it (`3+2`: minutes + seconds a move, `30s`,
- * `2d`) in the notation the record and the API keep (`180+2`, `30`,
- * `2d`). Throws an Error coded `bad-clock` that says what may be written.
- * @param {string} text
- * @returns {string}
- */
-export function clockFromPlayers(text) {
-  return coded(() => clock_from_players(text));
-}
-
-/**
- * The speed a clock in the record's notation is rated at (`blitz` …; the
- * library's classes), '' for none.
- * @param {string|number} notation
- * @returns {string}
- */
-export function clockSpeed(notation) {
-  return coded(() => clock_speed(String(notation)));
-}
-
-/**
- * The disc score of a game ended early by a loser (a resignation, rule
- * T24): [loser's, winner's], from the loser's discs on the board.
- * @param {number} loserDiscs @param {number} squares
- * @returns {[number, number]}
- */
-export function scoreEndedEarly(loserDiscs, squares) {
-  const [loser, winner] = score_ended_early(loserDiscs, squares);
-  return [loser, winner];
 }
 
 /**

@@ -24,7 +24,8 @@ import { notePaired } from './paired.js';
 import { seatRatings } from './seat-ratings.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
-import { fingerprintOf, clockSpeed } from '../games/engine.js';
+import { fingerprintOf } from '../games/engine.js';
+import * as clockRules from '../core/clock-rules.js';
 import { againView, justOffered, justDeclined, goAgain, matchGoesOn, drawMatchEnd } from './again.js';
 import { drawWaiting, bindWaiting } from './waiting.js';
 import { createPresence, whereItStands } from './presence.js';
@@ -446,7 +447,7 @@ export function joinTable(table, rules, id) {
   /** The table's time control as people write it, and its speed: "3+2 · Blitz". */
   function clockLine(clock) {
     try {
-      const speed = clockSpeed(clock);
+      const speed = clockRules.clockSpeed(clock);
       return speed ? t('onlineClockLine', { clock: clockShort(clock), speed: t(`speed.${speed}`) }) : t('onlineNoClock');
     } catch {
       return '';
@@ -457,6 +458,11 @@ export function joinTable(table, rules, id) {
     if (node.textContent !== text) node.textContent = text;
   }
 
+  // The clock's rules (its speed, a resignation's score) load beside the table.
+  clockRules.ready().then(() => {
+    if (session.frame) table.update();
+    draw();
+  }, () => {});
   bindWaiting(send, link, id);
   const drawStop = bindStop(send);
   table.goOnline(online, session);

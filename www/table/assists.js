@@ -86,10 +86,8 @@ export function createAssists({ state, snap, rules, canAct, save, update, advanc
     let n;
     try {
       n = state.session.undo();
-    } catch (e) {
-      // The engine's reason when it has one (no undo under a game clock), else nothing to take back.
-      const code = /** @type {{code?: string}} */ (e)?.code;
-      say(() => (code && code !== 'engine' && t(`error.${code}`) !== `error.${code}` ? t(`error.${code}`) : t('undoFailed')));
+    } catch {
+      say(() => t('undoFailed'));
       return;
     }
     state.preview = null;

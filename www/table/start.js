@@ -9,7 +9,6 @@ import * as store from '../core/store.js';
 import { errorText } from '../core/errors.js';
 import { seatLabel } from './panel.js';
 import { joined } from '../core/announce.js';
-import { clockFromPlayers } from '../games/engine.js';
 
 /** @typedef {import('../core/announce.js').Words} Words */
 
@@ -120,20 +119,9 @@ export function createStarts({ state, snap, rules, install, advance, leave }) {
   }
 
   /** Sets the game up for `start`; returns what shows it (the announcement, the clock or the bot, the drawing). */
-  function open(asked) {
+  function open(params) {
     /** @type {Words[]} */
     const notices = [];
-    // A clock in the address is typed as people write it (`3+2`: minutes +
-    // seconds a move, `2d`); a bare number is seconds a turn, as before.
-    let params = asked;
-    if (typeof asked.clock === 'string') {
-      try {
-        params = { ...asked, clock: clockFromPlayers(asked.clock) };
-      } catch (e) {
-        notices.push(() => t('startFailed', { msg: errorText(e) }));
-        params = { ...asked, clock: undefined };
-      }
-    }
     const wanted = {
       seats: params.seats ?? rules.defaults.seats,
       level: params.level ?? rules.defaults.level,

@@ -173,8 +173,7 @@ export function createTable(rules, hooks = {}) {
       const ending = !state.seedShown;
       state.seedShown = true;
       finished();
-      // A loss on time, a resignation, an abort or a leaver is said as the
-      // end's line says it (never "null wins"); otherwise the board's result.
+      // As the end's line says it (on time, by a seat), else the board's result.
       messages.push(() => (s.lostOnTime || s.cut ? endText(s, rules) : rules.resultText(s, (color) => seatLabel(s, seatOf(s, color)))));
       showRecord(state.session.record(true));
       // The end screen offers every way to take the record along.

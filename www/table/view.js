@@ -10,7 +10,6 @@ import { bindInput } from '../board/input.js';
 import * as sound from '../core/sound.js';
 import { drawPanel, seatLabel, seatOf } from './panel.js';
 import { bindTips } from '../board/tips.js';
-import { scoreEndedEarly } from '../games/engine.js';
 
 /**
  * The end's line: the board's result, a loss on time, or who resigned (the
@@ -29,9 +28,8 @@ export function endText(s, rules) {
   const who = (color) => `${colorName(color)} (${label(color)})`;
   const other = (color) => (color === 'dark' ? 'light' : 'dark');
   if (s.cut?.resigned) {
-    // Scored as every early end is (rule T24, the library's): the loser keeps its discs up to 31.
-    const [dark, light] = s.counts;
-    const [a, b] = scoreEndedEarly(s.cut.resigned === 'dark' ? dark : light, s.n * s.n).reverse();
+    // T24's score (online/session.js).
+    const [a, b] = s.cut.score ?? ['?', '?'];
     return t('resignedResult', { loser: who(s.cut.resigned), winner: who(other(s.cut.resigned)), a, b });
   }
   if (s.cut?.aborted) return t('abortedResult', { who: who(s.cut.aborted) });
@@ -118,11 +116,8 @@ export function createView(table) {
       undoButton.hidden = !assists;
       /** @type {HTMLButtonElement} */ (hintButton).disabled = !canAct || Boolean(state.hint) || state.hintPending;
       const mine = s.side === 'dark' ? 'X' : 'O';
-      // Under a game clock nothing is taken back (T22): Undo is off, and says why.
-      const timed = Boolean(s.clockLeft);
-      /** @type {HTMLButtonElement} */ (undoButton).disabled = timed || !canAct || !s.moves.some(([m, c]) => c === mine && m !== 'PA');
-      const why = timed ? t('error.clock-no-undo') : '';
-      if (undoButton.title !== why) undoButton.title = why;
+      /** @type {HTMLButtonElement} */ (undoButton).disabled = Boolean(s.clockLeft) || !canAct || !s.moves.some(([m, c]) => c === mine && m !== 'PA');
+      undoButton.title = s.clockLeft ? t('error.clock-no-undo') : '';
     }
     const items = [];
     for (let sq = 0; sq < s.n * s.n; sq++) items.push(rules.gridItem(session, sq, p, canAct));

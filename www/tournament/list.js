@@ -109,13 +109,13 @@ export function drawCreate(root, signedIn, made) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const number = (i) => (i.value === '' ? undefined : Number(i.value));
-    // The clock as typed, read by the library (the page's engine, loaded
+    // The clock as typed, read by the library (its clock rules, loaded
     // only now) into the notation the API keeps: `3+2` is `180+2`.
     let notation;
     try {
-      const engine = await import('../games/engine.js');
-      await engine.ready();
-      notation = engine.clockFromPlayers(clock.value);
+      const rules = await import('../core/clock-rules.js');
+      await rules.ready();
+      notation = rules.clockFromPlayers(clock.value);
     } catch (error) {
       said.textContent = error?.code === 'bad-clock' ? t('tn.badClock') : errorText(error);
       clock.focus();

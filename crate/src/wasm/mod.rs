@@ -17,7 +17,7 @@
 //! with the `bench` feature only, `bench` (perft, search and solve figures).
 //!
 //! Two packages are built from these (see the Makefile's `wasm`): with the
-//! `page-exports` feature alone the page's (`www/pkg`: `table`, `fair` and `clock`,
+//! `page-exports` feature alone the page's (`www/pkg`: `table` and `fair`,
 //! what the first board needs), with `bot-exports` alone the one the bots'
 //! workers, the review, the history and match play load (`www/pkg-bot`:
 //! `bot`, `review`, `analyzer`, `history` and `matchplay`), so the search, the
@@ -25,8 +25,11 @@
 //! A third, with `threads-exports` alone and WebAssembly threads (atomics,
 //! one shared memory), is the top level's where the page is cross-origin
 //! isolated (`www/pkg-threads`: `bot`, `team` and `analyzer`). A fourth, with
-//! `trf-exports` alone, is the check of a tournament's file (`www/pkg-trf`:
-//! `tournament`), which "Verify a game" loads only when a file is a TRF.
+//! `trf-exports` alone, is the check of a tournament's file and the clock
+//! as people type it (`www/pkg-trf`: `tournament` and `clock`), which
+//! "Verify a game" loads only when a file is a TRF, and the pages only when
+//! they read a typed clock, a clock's speed or an early end's score
+//! (`www/core/clock-rules.js`): none of it is in the first board's download.
 
 #[cfg(any(feature = "bot-exports", feature = "threads-exports"))]
 mod analyzer;
@@ -34,7 +37,7 @@ mod analyzer;
 mod bench;
 #[cfg(any(feature = "bot-exports", feature = "threads-exports"))]
 mod bot;
-#[cfg(feature = "page-exports")]
+#[cfg(feature = "trf-exports")]
 mod clock;
 #[cfg(feature = "page-exports")]
 mod fair;
@@ -56,12 +59,13 @@ mod team;
 mod tournament;
 
 /// The error JavaScript sees, a JavaScript `Error` whose message is
-/// `code: message` (the tournament file's package has none: its check
-/// answers every text with a report).
+/// `code: message` (the tournament file's package's check answers every
+/// text with a report; its clock functions throw this).
 #[cfg(any(
     feature = "page-exports",
     feature = "bot-exports",
     feature = "threads-exports",
+    feature = "trf-exports",
     feature = "bench"
 ))]
 fn coded(code: &str, message: impl std::fmt::Display) -> js_sys::Error {
