@@ -65,6 +65,7 @@ const SITE_FILES = [
   // the modules, by folder: what every page shares
   'www/core/announce.js',
   'www/core/clock-text.js',
+  'www/core/clock-rules.js',
   'www/core/coded.js',
   'www/core/errors.js',
   'www/core/finished.js',

@@ -53,9 +53,9 @@ test('every code the engine throws has a sentence in Portuguese, English and Ita
 });
 
 for (const [lang, sentence] of [
-  ['en', 'A clock is seconds a turn (30), a game clock in seconds such as 180+2, or days such as 2d.'],
-  ['pt', 'Um relógio é segundos por vez (30), um relógio por partida em segundos como 180+2, ou dias como 2d.'],
-  ['it', 'Un orologio è in secondi a turno (30), a partita in secondi come 180+2, o in giorni come 2d.'],
+  ['en', 'Write minutes+seconds, like 3+2, seconds a move, like 30s, or days, like 2d.'],
+  ['pt', 'Escreva minutos+segundos, como 3+2, segundos por lance, como 30s, ou dias, como 2d.'],
+  ['it', 'Scrivi minuti+secondi, come 3+2, secondi a mossa, come 30s, o giorni, come 2d.'],
 ]) {
   test(`a refused clock in the address (?clock=90000) is said in ${lang}`, async () => {
     assert.equal(ERROR_WORDS[lang]['error.bad-clock'], sentence);

@@ -1,6 +1,6 @@
 // A local game under a game clock (T22, T23; table/game-clock.js over the
 // engine's clock), with the page's time faked (Playwright's page.clock), so
-// nothing waits for real seconds: against the bot at ?clock=15%2B0 a person
+// nothing waits for real seconds: against the bot at ?clock=0.25%2B0 a person
 // who never moves loses on time, the record says `clock: 15+0`, is kept in
 // History and verifies in the page; at 360 px nothing moves or wraps as the
 // two clocks tick down into their tenths.
@@ -22,10 +22,14 @@ test('a person who never moves against the bot at 15+0 loses on time; the record
   // The page's time stands still from the start: every figure is exact.
   await page.clock.install({ time: START });
   await page.clock.pauseAt(START + 1_000);
-  await page.goto(await pageUrl(`?lang=en&seats=person,bot&seed=${SEED}&clock=15%2B0`));
+  await page.goto(await pageUrl(`?lang=en&seats=person,bot&seed=${SEED}&clock=0.25%2B0`));
   await page.waitForSelector('body[data-ready="true"]');
   assert.match(await page.locator('#turn-line').textContent(), /Dark to play \(you\)/);
   assert.deepEqual(await clocks(page), ['0:15', '0:15']);
+  // Dark's clock starts once the board has been painted (the frame after the
+  // one that draws it), not before: under the page's stopped time, no frame yet.
+  assert.equal(await page.locator('#game-clock-dark').getAttribute('data-running'), 'false');
+  await page.clock.runFor(40);
   assert.equal(await page.locator('#game-clock-dark').getAttribute('data-running'), 'true');
   assert.equal(await page.locator('#game-clock-light').getAttribute('data-running'), 'false');
   // The turn's clock a move is not shown, and the rule is said.
@@ -70,7 +74,7 @@ test('at 360 px the two clocks tick without moving or wrapping anything', async 
   const page = await context.newPage();
   await page.clock.install({ time: START });
   await page.clock.pauseAt(START + 1_000);
-  await page.goto(await pageUrl(`?lang=pt&seats=person,person&seed=${SEED}&clock=60%2B5`));
+  await page.goto(await pageUrl(`?lang=pt&seats=person,person&seed=${SEED}&clock=1%2B5`));
   await page.waitForSelector('body[data-ready="true"]');
   const watched = ['#game-clock-dark', '#game-clock-light', '.game-clock-time >> nth=0', '.game-clock-time >> nth=1', '.box-row', '#turn-line', '.board-frame', '#status'];
   const boxes = () => Promise.all(watched.map((sel) => page.locator(sel).boundingBox()));
@@ -114,8 +118,8 @@ test('the New game dialog starts a game clock, said in the page language', async
   const dialog = page.getByRole('dialog', { name: 'Nuova partita' });
   await dialog.waitFor();
   const clock = dialog.getByLabel(/^Orologio/);
-  assert.equal(await clock.locator('option[value="180+2"]').textContent(), '180+2');
-  assert.equal(await clock.locator('optgroup').nth(1).getAttribute('label'), 'Un orologio a partita (secondi + secondi a mossa)');
+  assert.equal(await clock.locator('option[value="180+2"]').textContent(), '3+2');
+  assert.equal(await clock.locator('optgroup').nth(1).getAttribute('label'), 'Un orologio a partita (minuti + secondi a mossa)');
   await clock.selectOption('180+2');
   await dialog.getByRole('button', { name: 'Inizia' }).click();
   await page.waitForFunction(() => document.querySelectorAll('.game-clock-time').length === 2);

@@ -1,6 +1,6 @@
 // Game clocks beyond the Othello table's own test (game-clock.test.mjs):
 // Nabucodonosor under a game clock (a person who never moves against the
-// bot at ?clock=15%2B0 loses on time and the record verifies; the pie swap
+// bot at ?clock=0.25%2B0 loses on time and the record verifies; the pie swap
 // hands each player's time over with its colour), a handicap game (V2)
 // under a game clock, a match (V1) whose every game has its own clock, a
 // game clock kept across a reload (its time counting on while the page was
@@ -26,6 +26,15 @@ async function frozen(context, query) {
   await page.clock.pauseAt(START + 1_000);
   await page.goto(await pageUrl(query));
   await page.waitForSelector('body[data-ready="true"]');
+  // A new game's clock starts once its board has been painted (the frame
+  // after the one that draws it): the page's time moves on a millisecond at
+  // a time until it runs, so that it starts now and every figure is exact.
+  if (query.includes('%2B')) {
+    for (let i = 0; !(await page.locator('.game-clock[data-running="true"]').count()); i++) {
+      assert.ok(i < 500, 'the game clock starts within a few frames');
+      await page.clock.runFor(1);
+    }
+  }
   return page;
 }
 
@@ -38,9 +47,9 @@ async function place(page, move) {
   await page.waitForFunction((n) => Number(document.body.dataset.ply) > n, before);
 }
 
-test('Nabucodonosor at ?clock=15%2B0: a person who never moves loses on time; the record verifies', async () => {
+test('Nabucodonosor at ?clock=0.25%2B0: a person who never moves loses on time; the record verifies', async () => {
   const context = await newContext();
-  const page = await frozen(context, `nabu.html?lang=en&seats=person,bot&seed=${SEED}&clock=15%2B0`);
+  const page = await frozen(context, `nabu.html?lang=en&seats=person,bot&seed=${SEED}&clock=0.25%2B0`);
   assert.match(await page.locator('#turn-line').textContent(), /Dark to play \(you\)/);
   assert.deepEqual(await clocks(page), ['0:15', '0:15']);
   assert.equal(await running(page), 'dark');
@@ -70,7 +79,7 @@ test('Nabucodonosor at ?clock=15%2B0: a person who never moves loses on time; th
 
 test('Nabucodonosor under a game clock: the swap hands each player its own time with its new colour', async () => {
   const context = await newContext();
-  const page = await frozen(context, `nabu.html?lang=en&seats=person,person&seed=${SEED}&size=6&clock=60%2B1`);
+  const page = await frozen(context, `nabu.html?lang=en&seats=person,person&seed=${SEED}&size=6&clock=1%2B1`);
   // The first player (dark) thinks 10 s: 51 s left; the second swaps after 3 s: 58 s.
   await page.clock.runFor(10_000);
   await place(page, 'c3');
@@ -97,7 +106,7 @@ test('Nabucodonosor under a game clock: the swap hands each player its own time 
 test('a handicap game under a game clock: the handicap seat moves first on its own clock; the record verifies', async () => {
   const context = await newContext();
   // Seat 2 (light with this seed) takes the first move and two corners.
-  const page = await frozen(context, `?lang=en&seats=person,person&seed=${SEED}&clock=60%2B1&handicap=seat2:first:a1,h8`);
+  const page = await frozen(context, `?lang=en&seats=person,person&seed=${SEED}&clock=1%2B1&handicap=seat2:first:a1,h8`);
   assert.match(await page.locator('#turn-line').textContent(), /Light to play/);
   assert.equal(await running(page), 'light');
   await page.clock.runFor(4_000);
@@ -140,6 +149,8 @@ test('a match under a game clock: each game starts with its own full clock', asy
   await page.getByRole('button', { name: 'Next game' }).click();
   await page.waitForFunction(() => document.body.dataset.over === 'false');
   assert.deepEqual(await clocks(page), ['1:00', '1:00'], 'the second game has its own clock');
+  // Its clock starts once its board has been painted, within two frames.
+  await page.clock.runFor(32);
   await page.clock.runFor(30_000);
   assert.deepEqual(await clocks(page), ['0:30', '1:00']);
   await page.clock.runFor(30_100);
@@ -155,7 +166,7 @@ test('a match under a game clock: each game starts with its own full clock', asy
 
 test('a game clock is kept across a reload, its time counting on while the page was away', async () => {
   const context = await newContext();
-  const query = `?lang=en&seats=person,person&seed=${SEED}&clock=180%2B2`;
+  const query = `?lang=en&seats=person,person&seed=${SEED}&clock=3%2B2`;
   let page = await frozen(context, query);
   await page.clock.runFor(12_300);
   await place(page, 'f5');
@@ -206,7 +217,7 @@ async function downloadGgf(page) {
 
 test('the GGF download carries the game clock (TI), each move’s time and a loss on time’s score', async () => {
   const context = await newContext({ acceptDownloads: true });
-  const page = await frozen(context, `?lang=en&seats=person,person&seed=${SEED}&clock=180%2B2`);
+  const page = await frozen(context, `?lang=en&seats=person,person&seed=${SEED}&clock=3%2B2`);
   await page.clock.runFor(12_300);
   await place(page, 'f5');
   await page.clock.runFor(8_100);

@@ -7,7 +7,8 @@
 // API takes the notation, so her seek's clock is set to `2d` on its way),
 // bruno takes it. Dark moves and both close their pages. A day later bruno,
 // on another device (a fresh browser with his session), finds the game in
-// My games marked "your turn", opens it and moves; ana's My games says
+// My games marked "your turn" with the day it has left ("23 h 59 min
+// left"), opens it and moves; ana's My games says
 // "their turn" then, and "your turn" after his move. Nobody moves for four
 // days more: her two-day window lapses while the server is down, the
 // server that starts finds it, and the game is lost on time; her page says
@@ -85,12 +86,13 @@ test('a 2d correspondence game across days: My games marks my turn on another de
   const lightDevice = await anotherDevice(light.context, light === ana ? DESKTOP : PHONE390);
   const lightLobby = await open(lightDevice, `${origin}/lobby.html?lang=en`);
   const lightEntry = await mine(lightLobby, id);
-  assert.match(await lightEntry.innerText(), /^Othello against (ana|bruno) your turn · 2 days a move · rated$/);
+  // The turn's time left, a day of two gone (the server's clock, shifted).
+  assert.match(await lightEntry.innerText(), /^Othello against (ana|bruno) your turn · 23 h \d+ min left · 2 days a move · rated$/);
   assert.match(await lightEntry.getAttribute('class'), /\byour-turn\b/);
   const darkDevice = await anotherDevice(dark.context, DESKTOP);
   const darkLobby = await open(darkDevice, `${origin}/lobby.html?lang=en`);
   const darkEntry = await mine(darkLobby, id);
-  assert.match(await darkEntry.innerText(), /^Othello against (ana|bruno) their turn · 2 days a move · rated$/);
+  assert.match(await darkEntry.innerText(), /^Othello against (ana|bruno) their turn · 23 h \d+ min left · 2 days a move · rated$/);
   assert.doesNotMatch(await darkEntry.getAttribute('class'), /\byour-turn\b/);
   // Light opens the game from My games and moves: it is dark's turn now.
   await Promise.all([lightLobby.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' }), lightEntry.locator('a').click()]);
@@ -100,7 +102,7 @@ test('a 2d correspondence game across days: My games marks my turn on another de
   await tapMove(lightLobby, 0);
   await lightLobby.waitForFunction(() => Number(document.body.dataset.ply) === 2);
   await darkLobby.waitForFunction((table) => document.querySelector(`#mine-list .mine-entry[data-id="${table}"]`)?.classList.contains('your-turn'), id);
-  assert.match(await (await mine(darkLobby, id)).innerText(), /your turn · 2 days a move · rated$/);
+  assert.match(await (await mine(darkLobby, id)).innerText(), /your turn · 1 d 23 h left · 2 days a move · rated$/);
   await lightLobby.close();
   await darkLobby.close();
 

@@ -32,7 +32,7 @@ test('a seated person resigns after asking: the other wins, the signed record sa
   for (const p of [ana.page, bruno.page]) {
     await p.waitForSelector('body[data-over="true"]');
     await p.locator('#result-ratings').waitFor();
-    assert.match(await p.locator('#result-line').innerText(), /^(Dark|Light) \((bruno|you)\) resigned: (Dark|Light) \((ana|you)\) wins\.$/);
+    assert.match(await p.locator('#result-line').innerText(), /^(Dark|Light) \((bruno|you)\) resigned: (Dark|Light) \((ana|you)\) wins, \d+ to \d+\.$/);
     assert.match(await p.locator('#result-ratings').innerText(), /^ana: 1500\? → \d+\? \(\+\d+\)\nbruno: 1500\? → \d+\? \(−\d+\)$/);
     assert.equal(await p.locator('#online-stop').isVisible(), false);
   }

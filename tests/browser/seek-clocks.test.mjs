@@ -42,15 +42,16 @@ test('the seek form offers every clock kind in its notation; a 2d seek is listed
   const server = await serverWith([]);
   const ana = await signedUp(server, 'ana', PHONE360);
   const bruno = await signedUp(server, 'bruno', DESKTOP);
+  // What each option shows: a game clock as people write it, minutes + seconds a move.
   const clocks = [
     ['15', '30', '60', '120', '300'],
-    ['60+0', '180+2', '300+0', '600+5', '1800+0'],
+    ['1+0', '3+2', '5+0', '10+5', '30+0'],
     ['1d', '2d', '3d', '7d', '14d'],
   ];
   const groups = {
-    en: ['A clock a move (seconds)', 'A clock a game (seconds + seconds a move)', 'Correspondence (days a move)'],
-    pt: ['Um relógio por lance (segundos)', 'Um relógio por partida (segundos + segundos por lance)', 'Por correspondência (dias por lance)'],
-    it: ['Un orologio a mossa (secondi)', 'Un orologio a partita (secondi + secondi a mossa)', 'Per corrispondenza (giorni a mossa)'],
+    en: ['A clock a move (seconds)', 'A clock a game (minutes + seconds a move)', 'Correspondence (days a move)'],
+    pt: ['Um relógio por lance (segundos)', 'Um relógio por partida (minutos + segundos por lance)', 'Por correspondência (dias por lance)'],
+    it: ['Un orologio a mossa (secondi)', 'Un orologio a partita (minuti + secondi a mossa)', 'Per corrispondenza (giorni a mossa)'],
   };
   assert.deepEqual(await choices(ana.page), groups.en.map((label, i) => [label, clocks[i]]));
   assert.equal(await ana.page.locator('#seek-clock').inputValue(), '30', '30 s a move as before');
@@ -85,7 +86,7 @@ test('the seek form offers every clock kind in its notation; a 2d seek is listed
   }
   await ana.page.locator('#seek-quick').click();
   await ana.page.locator('#seek-waiting').waitFor();
-  await bruno.page.locator('#seek-list .seek-entry .seek-what', { hasText: /^Othello · 180\+2 · rated · any rating$/ }).waitFor();
+  await bruno.page.locator('#seek-list .seek-entry .seek-what', { hasText: /^Othello · 3\+2 · rated · any rating$/ }).waitFor();
   await Promise.all([
     ana.page.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' }),
     bruno.page.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' }),

@@ -68,7 +68,7 @@ test('eight accounts play a 3-round Swiss to its end over two servers, one kille
     await ana.waitForSelector('body[data-ready="true"]');
     await ana.getByRole('textbox', { name: 'Name', exact: true }).fill('Sunday Swiss');
     await ana.getByRole('combobox', { name: 'Format' }).selectOption('swiss');
-    await ana.getByRole('textbox', { name: /^Clock/ }).fill('30');
+    await ana.getByRole('textbox', { name: /^Clock/ }).fill('30s'); // 30 seconds a move, as people write it
     await ana.getByRole('spinbutton', { name: 'Rounds' }).fill('3');
     await ana.locator('#tn-starts').fill(localIn(30_000));
     await Promise.all([ana.waitForURL(/tournament\.html\?id=/), ana.getByRole('button', { name: 'Make it' }).click()]);

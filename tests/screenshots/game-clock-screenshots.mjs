@@ -21,7 +21,7 @@ try {
     const page = await context.newPage();
     await page.clock.install({ time: START });
     await page.clock.pauseAt(START + 1_000);
-    await page.goto(await pageUrl(`?lang=en&seats=person,person&seed=${SEED}&clock=180%2B2`));
+    await page.goto(await pageUrl(`?lang=en&seats=person,person&seed=${SEED}&clock=3%2B2`));
     await page.waitForSelector('body[data-ready="true"]');
     for (const [i, [move, took]] of MOVES.entries()) {
       await page.clock.runFor(took);

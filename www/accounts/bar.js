@@ -8,6 +8,7 @@ import { t, addWords } from '../core/i18n.js';
 import { say } from '../core/announce.js';
 import { ACCOUNT_WORDS } from './words.js';
 import * as api from './api.js';
+import { gameClockText } from '../core/clock-text.js';
 
 addWords(ACCOUNT_WORDS);
 
@@ -60,7 +61,8 @@ export function clockSelect(id) {
   for (const [label, clocks] of CLOCKS) {
     const group = el('optgroup', { label: t(label) });
     for (const clock of clocks) {
-      const option = el('option', { value: clock }, clock);
+      // A game clock as people read it (`3+2`), its value the notation the API takes.
+      const option = el('option', { value: clock }, clock.includes('+') ? gameClockText(clock) : clock);
       if (clock === FIRST_CLOCK) option.setAttribute('selected', '');
       group.append(option);
     }

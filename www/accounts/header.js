@@ -26,11 +26,14 @@ export function mountHeaderAccount() {
     link.setAttribute('data-i18n', 'hdr.signIn');
     link.textContent = t('hdr.signIn');
     link.setAttribute('href', 'lobby.html');
+    link.removeAttribute('title');
     delete link.dataset.signedIn;
     return;
   }
   link.removeAttribute('data-i18n');
   link.textContent = `${me.name} ${me.shown}`.trim();
+  // The whole of a name too long for the header's width, which ends it in "…".
+  link.title = link.textContent;
   link.setAttribute('href', `players.html?name=${encodeURIComponent(me.name)}`);
   link.dataset.signedIn = 'true';
 }

@@ -6,7 +6,7 @@
 // widens); once paired, the page goes to the table.
 
 import { t } from '../core/i18n.js';
-import { clockWords, readClock } from '../core/clock-text.js';
+import { clockShort, clockWords, readClock } from '../core/clock-text.js';
 import { say } from '../core/announce.js';
 import * as api from './api.js';
 import { clockSelect, el, errorText, FIRST_CLOCK, profileHref } from './bar.js';
@@ -31,14 +31,15 @@ const GAMES = ['othello', ...[5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => 
  */
 
 /**
- * A seek's game, its clock in its notation (`30`, `180+2`, `2d`) as the
+ * A seek's game, its clock as people write it (`30s`, `3+2`, `2d`) as the
  * list shows it and in words ("30 s a move") for its Play button's label,
  * and its kind. @param {SeekView} s
  */
 function describe(s) {
   const game = s.game === 'nabucodonosor' ? t('l.nabu', { n: Number(s.size) }) : t('l.othello');
   const words = clockWords(s.clock, t, { perMove: 'l.clock', days: 'l.days', none: 'l.noClock' });
-  const notation = readClock(s.clock) ? String(s.clock) : words;
+  // As people write it: `3+2` (minutes + seconds a move), `30s`, `2d`.
+  const notation = readClock(s.clock) ? clockShort(s.clock) : words;
   return { game, clock: notation, words, kind: s.rated ? t('a.rated') : t('a.casual') };
 }
 

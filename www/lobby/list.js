@@ -24,6 +24,7 @@ import { clockWords } from '../core/clock-text.js';
  * @property {string[]} [names] the seats' account names (empty for none), absent when neither has one
  * @property {boolean} [rated] a rated game
  * @property {number} [turn] the seat whose turn it is, once the game started
+ * @property {number} [turnUntil] under a game clock or correspondence, when that turn's time runs out (the server's ms, the list's `now`'s scale)
  */
 
 /** The clock, then the handicap and the match when there are. */
@@ -40,7 +41,8 @@ function settingsText(table, clock) {
 
 /**
  * The whole list, as each event carries it.
- * @typedef {{v: number, waiting: LobbyTable[], playing: LobbyTable[], waitingCount: number, playingCount: number}} LobbyList
+ * @typedef {{v: number, waiting: LobbyTable[], playing: LobbyTable[], waitingCount: number, playingCount: number, now?: number, receivedAt?: number}} LobbyList
+ * `now` is the server's time when it sent the list, `receivedAt` this page's then
  */
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -62,7 +64,7 @@ export function gameName(table) {
   return table.game === 'nabucodonosor' ? t('l.nabu', { n: Number(table.size) }) : t('l.othello');
 }
 
-/** "30 s a move" / "180+2" / "2 days a move" / "no clock". */
+/** "30 s a move" / "3+2" / "2 days a move" / "no clock". */
 export function clockText(table) {
   return clockWords(table.clock, t, { perMove: 'l.clock', days: 'l.days', none: 'l.noClock' });
 }

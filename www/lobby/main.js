@@ -37,6 +37,8 @@ function readList(text) {
   try {
     const list = JSON.parse(text);
     if (!list || !Array.isArray(list.waiting) || !Array.isArray(list.playing)) return null;
+    // When it came, on this page's clock: a turn's time left counts down from the list's `now`.
+    list.receivedAt = Date.now();
     return list;
   } catch {
     return null;
@@ -114,6 +116,8 @@ function boot() {
     render();
   });
   attach($('status'));
+  // My games' turn times left count down each minute between lists.
+  setInterval(() => drawMine(state.list, state.me), 60_000);
   const pools = mountPools($('pools'));
   const seeks = mountSeeks($('seeks'), (answer) => pools.heard(answer));
   const bar = mountAccount($('account-bar'), (me) => {

@@ -4,11 +4,12 @@
 // (its entries name the seats' accounts and say whose turn it is), each a
 // link back to the table, which seats the account again on any device.
 // "your turn" is marked (and notified while the page is hidden, when
-// granted: turn-notice.js); a correspondence game says its days a move.
+// granted: turn-notice.js); a correspondence game says the time its turn
+// has left, in days and hours (`1 d 20 h left`), and its days a move.
 // Names from the server go in as text.
 
 import { t } from '../core/i18n.js';
-import { readClock } from '../core/clock-text.js';
+import { readClock, timeLeftText } from '../core/clock-text.js';
 import { clockText, gameName, tableHref } from './list.js';
 import { drawNotifyButton, noticeTurns } from './turn-notice.js';
 
@@ -48,14 +49,20 @@ export function drawMine(list, name) {
     const state = started ? t(mine ? 'l.yourTurn' : 'l.theirTurn') : t('l.mineWaiting');
     // A correspondence game says its days a move: its turn can wait that long.
     const days = readClock(table.clock);
-    const clock = days && 'days' in days ? clockText(table) : '';
+    const correspondence = Boolean(days && 'days' in days);
+    const clock = correspondence ? clockText(table) : '';
+    // The turn's time left, counted on the server's clock (the list's `now`).
+    const until = Number(table.turnUntil);
+    const left = correspondence && started && Number.isFinite(until) && Number.isFinite(list?.now)
+      ? t('l.timeLeft', { time: timeLeftText(until - Number(list?.now) - (Date.now() - (list?.receivedAt ?? Date.now()))) })
+      : '';
     const li = /** @type {HTMLElement} */ (kept.get(String(table.id)) ?? newEntry(String(table.id)));
     const a = /** @type {HTMLAnchorElement} */ (li.querySelector('a'));
     const what = /** @type {HTMLElement} */ (li.querySelector('.mine-state'));
     setIfChanged(li, 'className', `lobby-entry mine-entry${mine ? ' your-turn' : ''}`);
     setIfChanged(a, 'href', new URL(href, location.href).href);
     setIfChanged(a, 'textContent', t('l.mineAgainst', { game: gameName(table), name: other }));
-    setIfChanged(what, 'textContent', [state, clock, table.rated ? t('l.rated') : ''].filter(Boolean).join(' · '));
+    setIfChanged(what, 'textContent', [state, left, clock, table.rated ? t('l.rated') : ''].filter(Boolean).join(' · '));
     items.push(li);
     if (mine) turns.push({ id: String(table.id), text: a.textContent, ply: Number(table.ply ?? 0) });
   }

@@ -9,7 +9,7 @@
 // tap leads to the account bar's sign-in.
 
 import { t } from '../core/i18n.js';
-import { clockWords } from '../core/clock-text.js';
+import { clockWords, clockShort } from '../core/clock-text.js';
 import { say } from '../core/announce.js';
 import * as api from '../accounts/api.js';
 import { el, errorText } from '../accounts/bar.js';
@@ -18,7 +18,7 @@ import { el, errorText } from '../accounts/bar.js';
 export const POOLS = ['60+0', '180+2', '300+0', '600+0', '30', '2d'];
 const OWN_EVERY_MS = 1500;
 
-/** The clock in words for a label: "180+2", "30 s a move", "2 days a move". */
+/** The clock in words for a label: "3+2", "30 s a move", "2 days a move". */
 function words(clock) {
   return clockWords(clock, t, { perMove: 'l.clock', days: 'l.days', none: 'l.noClock' });
 }
@@ -55,12 +55,13 @@ export function mountPools(root) {
   for (const clock of POOLS) {
     const button = el('button', { type: 'button', class: 'pool', 'aria-pressed': 'false' });
     button.dataset.clock = clock;
-    const face = el('span', { class: 'pool-clock' }, clock);
+    // Its face as people write the clock: `3+2`, `30s`, `2d`.
+    const shown = el('span', { class: 'pool-clock' }, clockShort(clock));
     const count = el('span', { class: 'pool-count' });
-    button.append(face, count);
+    button.append(shown, count);
     button.addEventListener('click', () => tap(clock));
     grid.append(button);
-    buttons.set(clock, { button, clock: face, count });
+    buttons.set(clock, { button, clock: shown, count });
   }
   root.setAttribute('aria-labelledby', 'pools-title');
   root.replaceChildren(title, intro, grid, message);

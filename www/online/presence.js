@@ -8,10 +8,14 @@
 // return, a spectator) is told where the game stands and who played for
 // whom while it was away: the bot for a person (the server's `standIn`),
 // the table on time-out (the `*` moves). Every text is words
-// (core/announce.js), so a change of language writes them again.
+// (core/announce.js), so a change of language writes them again. Under a
+// game clock or correspondence the bot never sits for a person (docs/rules.md,
+// T22): an away person is said away, with the time they have left to move
+// at their turn (`1 d 20 h`), never a countdown to a bot.
 
 import { t, colorName } from '../core/i18n.js';
 import { seatLabel } from '../table/panel.js';
+import { readClock, timeLeftText } from '../core/clock-text.js';
 
 /** @typedef {import('../core/announce.js').Words} Words */
 /** @typedef {import('./session.js').ServerState} ServerState */
@@ -20,6 +24,27 @@ import { seatLabel } from '../table/panel.js';
 export function minutes(secs) {
   const s = Math.max(0, Math.ceil(secs));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Whether each player's time runs over the whole game (a game clock or
+ * correspondence): the bot then never takes a person's seat.
+ * @param {ServerState} frame
+ */
+function wholeGame(frame) {
+  const c = readClock(frame.clock);
+  return Boolean(c && !('perMove' in c));
+}
+
+/**
+ * The time seat `seat` has left to move at `serverNow` (the server's ms),
+ * or null when it is not their clock that runs.
+ * @param {ServerState} frame @param {number} seat @param {number} serverNow
+ */
+function timeToMove(frame, seat, serverNow) {
+  const clocks = frame.clocks;
+  if (!clocks || clocks.running !== seat) return null;
+  return Math.max(0, clocks.remaining[seat] - Math.max(0, serverNow - (frame.now ?? serverNow)));
 }
 
 /** Another seat as this page names it: "your opponent", or "player 2" to a spectator. */
@@ -74,7 +99,8 @@ export function createPresence(onAway) {
       a.said = true;
       said.push(seat);
     }
-    if (said.length) onAway(() => said.map((seat) => (mine === null ? t('leftPlayer', { n: seat + 1 }) : t('leftOpponent'))).join(' '));
+    const timed = last !== null && wholeGame(last);
+    if (said.length) onAway(() => said.map((seat) => (mine === null ? t(timed ? 'leftPlayerTimed' : 'leftPlayer', { n: seat + 1 }) : t(timed ? 'leftOpponentTimed' : 'leftOpponent'))).join(' '));
   }
 
   /**
@@ -121,9 +147,17 @@ export function createPresence(onAway) {
    */
   function line(offset) {
     if (!last) return '';
-    return awaySeats(last, mine)
+    const frame = last;
+    return awaySeats(frame, mine)
       .filter(({ seat }) => away.has(seat) && due(away.get(seat)))
       .map(({ seat, until }) => {
+        if (wholeGame(frame)) {
+          // Nobody sits for them: their own clock, at their turn, is what counts.
+          const left = timeToMove(frame, seat, Date.now() + offset);
+          if (left === null) return mine === null ? t('awayPlayerIdle', { n: seat + 1 }) : t('awayOpponentIdle');
+          const time = timeLeftText(left);
+          return mine === null ? t('awayPlayerTimed', { n: seat + 1, time }) : t('awayOpponentTimed', { time });
+        }
         const time = minutes((until - offset - Date.now()) / 1000);
         return mine === null ? t('awayPlayer', { n: seat + 1, time }) : t('awayOpponent', { time });
       })

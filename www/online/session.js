@@ -9,6 +9,7 @@
 import { t } from '../core/i18n.js';
 import { perMoveSeconds, readClock } from '../core/clock-text.js';
 import { unplayedLine } from './tourney.js';
+import { scoreEndedEarly } from '../core/clock-rules.js';
 
 /**
  * @typedef {{kind: 'empty'|'person'|'bot', tookSeat: boolean, contributed?: boolean, connected: boolean, level: number, name?: string}} ServerSeat
@@ -86,6 +87,24 @@ function localHandicap(handicap, darkSeat, localDark) {
 
 /** A local move as the record writes it: `*` before the table's. */
 const written = ([text, , byTable]) => (byTable ? `*${text}` : text);
+
+/**
+ * A resignation's score, the winner's then the loser's (rule T24, the
+ * library's: whoever resigned keeps its discs up to one less than half the
+ * board); null until the clock's rules have loaded (online/online.js loads them).
+ * @param {{counts: [number, number], size?: number, n?: number}} s @param {'dark'|'light'} resigned
+ * @returns {[number, number]|null}
+ */
+function resignedScore(s, resigned) {
+  const [dark, light] = s.counts;
+  const side = Number(s.size ?? s.n ?? 8);
+  try {
+    const [lost, won] = scoreEndedEarly(resigned === 'dark' ? dark : light, side * side);
+    return [won, lost];
+  } catch {
+    return null;
+  }
+}
 
 export class RemoteSession {
   /**
@@ -198,7 +217,7 @@ export class RemoteSession {
       this.snap.cut = { unplayed: unplayedLine(f, this.seat) };
       this.snap.outcome = null;
     } else if (f.status === 'over' && f.cut?.resigned != null) {
-      this.snap.cut = { resigned: colorOf(f.cut.resigned) };
+      this.snap.cut = { resigned: colorOf(f.cut.resigned), score: resignedScore(this.snap, colorOf(f.cut.resigned)) };
       this.snap.outcome = colorOf(1 - f.cut.resigned);
     } else if (f.status === 'over' && f.cut?.aborted != null) {
       this.snap.cut = { aborted: colorOf(f.cut.aborted) };

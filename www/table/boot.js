@@ -87,6 +87,8 @@ export async function bootTable(rules, { ready, hooks }) {
   translateStatic();
   await yieldToPage();
   if (params.think) table.state.botTimeMs = Math.round(Math.min(Math.max(params.think, 0.1), 60) * 1000);
+  // A typed clock (`3+2`): core/clock-rules.js.
+  if (typeof params.clock === 'string') await (await import('../core/clock-rules.js')).readAddressClock(params);
   // `?table=ID`: the online table's link seats this page at it (the online
   // table's modules load only then, or when the New game dialog opens one).
   if (params.table) {

@@ -8,7 +8,7 @@ export const CLOCK_WORDS = {
   en: {
     clockChoice: 'Clock',
     clockPerTurn: 'A clock a turn',
-    clockPerGame: 'A clock a game (seconds + seconds a move)',
+    clockPerGame: 'A clock a game (minutes + seconds a move)',
     gameClockRule: 'Each player has {base} for the game, and {inc} s more after each move; whoever runs out of time loses.',
     gameClockRuleNoInc: 'Each player has {base} for the game; whoever runs out of time loses.',
     clockOf: 'Clock — {color}: {time}',
@@ -23,7 +23,7 @@ export const CLOCK_WORDS = {
   pt: {
     clockChoice: 'Relógio',
     clockPerTurn: 'Um relógio por vez',
-    clockPerGame: 'Um relógio por partida (segundos + segundos por lance)',
+    clockPerGame: 'Um relógio por partida (minutos + segundos por lance)',
     gameClockRule: 'Cada jogador tem {base} para a partida, e mais {inc} s após cada lance; quem ficar sem tempo perde.',
     gameClockRuleNoInc: 'Cada jogador tem {base} para a partida; quem ficar sem tempo perde.',
     clockOf: 'Relógio — {color}: {time}',
@@ -38,7 +38,7 @@ export const CLOCK_WORDS = {
   it: {
     clockChoice: 'Orologio',
     clockPerTurn: 'Un orologio a turno',
-    clockPerGame: 'Un orologio a partita (secondi + secondi a mossa)',
+    clockPerGame: 'Un orologio a partita (minuti + secondi a mossa)',
     gameClockRule: 'Ogni giocatore ha {base} per la partita, e {inc} s in più dopo ogni mossa; chi resta senza tempo perde.',
     gameClockRuleNoInc: 'Ogni giocatore ha {base} per la partita; chi resta senza tempo perde.',
     clockOf: 'Orologio — {color}: {time}',

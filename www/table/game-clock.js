@@ -10,6 +10,7 @@ import { t, colorName, addWords } from '../core/i18n.js';
 import * as sound from '../core/sound.js';
 import { panelsStyle } from '../core/style.js';
 import { CLOCK_WORDS } from './clock-words.js';
+import { timeLeftText } from '../core/clock-text.js';
 
 addWords(CLOCK_WORDS);
 
@@ -18,17 +19,19 @@ const COLORS = /** @type {const} */ (['dark', 'light']);
 
 /**
  * A game clock's time as shown: `m:ss`, or `0:ss.t` under 10 s, rounded
- * up (a side with time left never shows 0:00.0).
+ * up (a side with time left never shows 0:00.0); from an hour up in hours
+ * and days (`19 h 54 min`, `1 d 23 h`: correspondence), never `2879:59`.
  * @param {number} ms
  */
 export function clockText(ms) {
+  if (ms >= 3_600_000) return timeLeftText(ms);
   const tenths = Math.ceil(ms / 100);
   if (tenths < LOW_MS / 100) return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
   const secs = Math.ceil(ms / 1000);
   return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')}`;
 }
 
-/** `180+2` as its words: "3 min + 2 s". */
+/** `180+2` as its words: "3 min + 2 s" (said in full; shown as `3+2`). */
 export function clockWords(notation) {
   const [base, inc] = notation.split('+').map(Number);
   const b = base % 60 === 0 ? t('clockMin', { m: base / 60 }) : t('clock', { s: base });
@@ -151,7 +154,20 @@ export function createGameClock({ state, onFlag }) {
         clockRow().hidden = true;
         return;
       }
-      if (!s.over && !s.clockRunning && !state.online) state.session.startClock(Date.now());
+      if (!s.over && !s.clockRunning && !state.online) {
+        // A new game's clock starts once its board has been painted: the
+        // frame after the one that draws it, which a hidden page never
+        // shows. Not at the first tap: a player who only looks is timed
+        // too, and a bot that moves first needs no tap.
+        const session = state.session;
+        draw(Date.now());
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          if (state.session !== session || session.snap.over || session.snap.clockRunning) return;
+          session.startClock(Date.now());
+          tick();
+        }));
+        return;
+      }
       tick();
     },
     stop,

@@ -13,6 +13,7 @@ import { t, levelName, addWords, translatePage } from '../core/i18n.js';
 import { MATCH_WORDS } from '../match/words.js';
 import { ONLINE_WORDS } from '../online/words.js';
 import { newSeed, fingerprintOf } from '../games/engine.js';
+import { clockShort } from '../core/clock-text.js';
 import { setupHandicapField, handicapValue, showHandicap, HANDICAP_WORDS } from './handicap.js';
 import { CLOCK_WORDS, GAME_CLOCKS } from './clock-words.js';
 
@@ -57,8 +58,9 @@ export function translateChoices() {
   for (const notation of GAME_CLOCKS) {
     const o = document.createElement('option');
     o.value = notation;
-    // The notation itself (`180+2`): its group says what it means, and it fits a phone's select.
-    o.textContent = notation;
+    // As people write it (`3+2`, minutes + seconds a move): its group says
+    // what it means, and it fits a phone's select. Its value is the notation.
+    o.textContent = clockShort(notation);
     games.append(o);
   }
   clock.append(turns, games);
@@ -99,7 +101,7 @@ function showSettings({ seats, level, clock, size, handicap }) {
   if (![...select.options].some((o) => o.value === String(clock))) {
     const o = document.createElement('option');
     o.value = String(clock);
-    o.textContent = typeof clock === 'string' ? clock : t('clock', { s: clock });
+    o.textContent = typeof clock === 'string' ? clockShort(clock) : t('clock', { s: clock });
     select.append(o);
   }
   select.value = String(clock);
@@ -211,5 +213,7 @@ export function openNewGameDialog(settings) {
   /** @type {HTMLInputElement} */ ($('nd-local')).checked = true;
   syncMode(null);
   /** @type {HTMLDialogElement} */ ($('new-dialog')).showModal();
-  $('nd-word').focus();
+  // On a touch screen the focus goes to Start, not to the word: a focused
+  // text field opens the keyboard, which hides the dialog's half and Start.
+  $(matchMedia('(pointer: coarse)').matches ? 'nd-start' : 'nd-word').focus();
 }

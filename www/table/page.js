@@ -125,6 +125,7 @@ ${p.resultExtra ?? ''}      </div>
 const ONLINE = `      <section id="online" class="online" aria-labelledby="online-title" hidden>
         <h2 id="online-title" class="online-title" data-i18n="onlineTitle">Online table</h2>
         <p id="online-tournament" class="online-tournament" hidden><a id="online-tournament-link" href="tournament.html"></a></p>
+        <p id="online-clock" class="online-clock"></p>
         <p id="online-line" class="online-line"></p>
         <p id="online-assists" class="note" hidden data-i18n="onlineNoAssists"></p>
         <p id="online-match" class="online-match" hidden></p>

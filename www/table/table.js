@@ -173,8 +173,8 @@ export function createTable(rules, hooks = {}) {
       const ending = !state.seedShown;
       state.seedShown = true;
       finished();
-      // A loss on time, or a tournament's game never played, is said as the end's line says it; otherwise the board's result.
-      messages.push(() => (s.lostOnTime || s.cut?.unplayed ? endText(s, rules) : rules.resultText(s, (color) => seatLabel(s, seatOf(s, color)))));
+      // As the end's line says it (on time, by a seat, a tournament's game never played), else the board's result.
+      messages.push(() => (s.lostOnTime || s.cut ? endText(s, rules) : rules.resultText(s, (color) => seatLabel(s, seatOf(s, color)))));
       showRecord(state.session.record(true));
       // The end screen offers every way to take the record along.
       if (ending) /** @type {HTMLDetailsElement} */ ($('record-more')).open = true;

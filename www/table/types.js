@@ -9,7 +9,7 @@
  * @typedef {{seats: string, level: number, clock: number|string, size: number, handicap?: string}} Settings
  *   `clock`: seconds a turn (0 for none), or a game clock in its notation (`180+2`)
  *
- * @typedef {import('../games/engine.js').EngineSnapshot & {n: number, online?: OnlineView}} Snapshot the engine's snapshot with `n`, the board's side (and, at the online table, the server's view of it)
+ * @typedef {import('../games/engine.js').EngineSnapshot & {n: number, online?: OnlineView, cut?: {resigned?: string, aborted?: string, left?: string, score?: [number, number]|null}}} Snapshot (`score`: a resignation's, the winner's first) the engine's snapshot with `n`, the board's side (and, at the online table, the server's view of it and, `cut`, the colour that resigned, aborted or left: online/session.js)
  *
  * @typedef {object} OnlineView what the online table's snapshot adds (online/session.js)
  * @property {number|null} seat this page's seat, null for a spectator

@@ -29,7 +29,11 @@ export function endText(s, rules) {
   const other = (color) => (color === 'dark' ? 'light' : 'dark');
   // A tournament's game not played out (W5–W6): why, and whose the point is (online/tourney.js).
   if (s.cut?.unplayed) return String(s.cut.unplayed);
-  if (s.cut?.resigned) return t('resignedResult', { loser: who(s.cut.resigned), winner: who(other(s.cut.resigned)) });
+  if (s.cut?.resigned) {
+    // T24's score (online/session.js).
+    const [a, b] = s.cut.score ?? ['?', '?'];
+    return t('resignedResult', { loser: who(s.cut.resigned), winner: who(other(s.cut.resigned)), a, b });
+  }
   if (s.cut?.aborted) return t('abortedResult', { who: who(s.cut.aborted) });
   if (s.cut?.left) {
     const winner = other(s.cut.left);
@@ -114,7 +118,8 @@ export function createView(table) {
       undoButton.hidden = !assists;
       /** @type {HTMLButtonElement} */ (hintButton).disabled = !canAct || Boolean(state.hint) || state.hintPending;
       const mine = s.side === 'dark' ? 'X' : 'O';
-      /** @type {HTMLButtonElement} */ (undoButton).disabled = !canAct || !s.moves.some(([m, c]) => c === mine && m !== 'PA');
+      /** @type {HTMLButtonElement} */ (undoButton).disabled = Boolean(s.clockLeft) || !canAct || !s.moves.some(([m, c]) => c === mine && m !== 'PA');
+      undoButton.title = s.clockLeft ? t('error.clock-no-undo') : '';
     }
     const items = [];
     for (let sq = 0; sq < s.n * s.n; sq++) items.push(rules.gridItem(session, sq, p, canAct));

@@ -6,17 +6,18 @@
 import { t } from '../core/i18n.js';
 import { el, errorText } from '../accounts/bar.js';
 import * as api from '../accounts/api.js';
+import { clockShort } from '../core/clock-text.js';
 
 /** `tournament.html?id=…` of a tournament. @param {string} id */
 export function tournamentHref(id) {
   return `tournament.html?id=${encodeURIComponent(id)}`;
 }
 
-/** "Swiss · 30 · rated · 8 players" ("1 player"), and the round. @param {any} s */
+/** "Swiss · 3+2 · rated · 8 players" ("1 player"), and the round. @param {any} s */
 export function summaryText(s) {
   const kind = s.rated ? t('tn.ratedShort') : t('tn.casual');
   const n = Number(s.entrants) || 0;
-  const text = t('tn.summary', { format: t(`tn.${s.format}`), clock: String(s.clock), kind, entrants: n === 1 ? t('tn.onePlayer') : t('tn.players', { n }) });
+  const text = t('tn.summary', { format: t(`tn.${s.format}`), clock: clockShort(s.clock ?? ''), kind, entrants: n === 1 ? t('tn.onePlayer') : t('tn.players', { n }) });
   return s.phase === 'running' && s.format !== 'arena' ? `${text} · ${t('tn.roundOf', { round: s.round, rounds: s.rounds })}` : text;
 }
 
@@ -73,7 +74,8 @@ export function drawCreate(root, signedIn, made) {
   const name = input('tn-name', { required: '', minlength: '3', maxlength: '40', autocomplete: 'off' });
   const format = /** @type {HTMLSelectElement} */ (el('select', { id: 'tn-format', name: 'format' }));
   for (const f of ['swiss', 'round-robin', 'arena']) format.append(el('option', { value: f }, t(`tn.${f}`)));
-  const clock = input('tn-clock', { value: '180+2', required: '', inputmode: 'text', autocomplete: 'off' });
+  // Typed as people write a clock (`3+2`: minutes + seconds a move); the library reads it.
+  const clock = input('tn-clock', { value: '3+2', required: '', inputmode: 'text', autocomplete: 'off', 'aria-describedby': 'tn-clock-help' });
   const rated = input('tn-rated', { type: 'checkbox', checked: '' });
   const rounds = input('tn-rounds', { type: 'number', min: '1', max: '15', value: '5' });
   const double = input('tn-double', { type: 'checkbox' });
@@ -97,6 +99,7 @@ export function drawCreate(root, signedIn, made) {
     field('tn-name', 'tn.name', name),
     field('tn-format', 'tn.format', format),
     field('tn-clock', 'tn.clock', clock),
+    el('p', { class: 'note', id: 'tn-clock-help' }, t('tn.clockHelp')),
     field('tn-rated', 'tn.rated', rated),
     roundsField, doubleField, minutesField,
     field('tn-min', 'tn.min', min),
@@ -107,9 +110,21 @@ export function drawCreate(root, signedIn, made) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const number = (i) => (i.value === '' ? undefined : Number(i.value));
+    // The clock as typed, read by the library (its clock rules, loaded
+    // only now) into the notation the API keeps: `3+2` is `180+2`.
+    let notation;
+    try {
+      const rules = await import('../core/clock-rules.js');
+      await rules.ready();
+      notation = rules.clockFromPlayers(clock.value);
+    } catch (error) {
+      said.textContent = error?.code === 'bad-clock' ? t('tn.badClock') : errorText(error);
+      clock.focus();
+      return;
+    }
     /** @type {Record<string, any>} */
     const body = {
-      name: name.value, format: format.value, clock: clock.value.trim(), rated: rated.checked,
+      name: name.value, format: format.value, clock: notation, rated: rated.checked,
       starts: new Date(starts.value).getTime(), min: number(min), max: number(max),
     };
     if (format.value === 'swiss') body.rounds = number(rounds);
@@ -119,7 +134,7 @@ export function drawCreate(root, signedIn, made) {
       const answer = await api.ask('api/tournaments', body);
       made(String(answer.id));
     } catch (error) {
-      said.textContent = errorText(error);
+      said.textContent = error?.code === 'bad-clock' ? t('tn.badClock') : errorText(error);
     }
   });
   root.append(form);

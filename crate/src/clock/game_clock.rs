@@ -118,6 +118,21 @@ impl GameClock {
         self.running = None;
     }
 
+    /// The game ended off the board at `now` (a resignation, an abort):
+    /// the running side is charged its time so far and both clocks stop,
+    /// so that the times stand still from then on. Nothing when no clock
+    /// runs; a flag fallen by `now` is recorded instead.
+    pub fn halt(&mut self, now: u64) {
+        if self.check(now).is_some() {
+            return;
+        }
+        if let Some(side) = self.running {
+            self.remaining_ms[side] = self.remaining(side, now);
+            self.running = None;
+            self.since = now.max(self.since);
+        }
+    }
+
     /// Records the flag when one has fallen by `now` (for a caller that
     /// polls), and stops the clock. The flag, if any.
     pub fn check(&mut self, now: u64) -> Option<Flagged> {
@@ -171,6 +186,26 @@ pub fn tenths_of(ms: u64) -> u32 {
 /// assert_eq!(score_on_time(40, 64), (31, 33));
 /// ```
 pub const fn score_on_time(flagged_discs: u32, squares: u32) -> (u32, u32) {
+    score_ended_early(flagged_discs, squares)
+}
+
+/// The disc score of a game that ended before its board did with a loser
+/// (rule T24: a resignation, a loss on time, a person who left): scored
+/// as the WOF scores a loss on time (T23), the loser keeps its discs up
+/// to one less than half the board and the winner has the rest, empty
+/// squares included. From the loser's discs on the board `loser_discs`
+/// on a board of `squares` squares, `(loser's score, winner's score)`.
+/// The table, the record's check, `virada verify` and a tournament's
+/// standings all score an early end with this one function (through
+/// [`crate::record::Record::score`] for a record).
+///
+/// ```
+/// use virada::clock::score_ended_early;
+/// assert_eq!(score_ended_early(2, 64), (2, 62)); // resigned at 2–2
+/// assert_eq!(score_ended_early(45, 64), (31, 33)); // resigned ahead
+/// ```
+pub const fn score_ended_early(loser_discs: u32, squares: u32) -> (u32, u32) {
+    let flagged_discs = loser_discs;
     let most = squares.div_ceil(2).saturating_sub(1);
     let kept = if flagged_discs < most {
         flagged_discs
@@ -183,6 +218,19 @@ pub const fn score_on_time(flagged_discs: u32, squares: u32) -> (u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_cut_short_stops_both_clocks_where_they_were() {
+        let mut c = GameClock::new(60, 0);
+        c.start(0, 0);
+        c.moved(5_000).unwrap();
+        c.halt(12_000); // side 1 resigns after 7 s
+        assert_eq!(c.running, None);
+        assert_eq!(c.remaining(1, 12_000), 53_000);
+        assert_eq!(c.remaining(1, 99_000), 53_000, "it stands still");
+        assert_eq!(c.remaining(0, 99_000), 55_000);
+        assert_eq!(c.flag(999_000), None, "no flag falls after the end");
+    }
 
     #[test]
     fn a_clock_runs_only_on_its_turn_and_the_increment_follows_each_move() {

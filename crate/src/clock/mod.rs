@@ -25,6 +25,8 @@ mod game_clock;
 mod notation;
 mod speed;
 
-pub use game_clock::{score_on_time, tenths_of, Flagged, GameClock, MAX_TENTHS};
-pub use notation::{ClockError, TimeControl, MAX_BASE, MAX_DAYS, MAX_INCREMENT, MAX_PER_MOVE};
+pub use game_clock::{score_ended_early, score_on_time, tenths_of, Flagged, GameClock, MAX_TENTHS};
+pub use notation::{
+    ClockError, TimeControl, MAX_BASE, MAX_DAYS, MAX_INCREMENT, MAX_PER_MOVE, PLAYERS_FORM,
+};
 pub use speed::Speed;

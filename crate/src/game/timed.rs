@@ -151,6 +151,15 @@ impl Timed {
         self.clock.running.map(color)
     }
 
+    /// The game ended off the board at `now` (a resignation, an abort):
+    /// both clocks stop where they are ([`GameClock::halt`]), unless a
+    /// flag fell first (then noted as [`Timed::check`] notes it).
+    pub fn halt(&mut self, now: u64) {
+        if self.check(now).is_none() {
+            self.clock.halt(now);
+        }
+    }
+
     /// Dark's and light's time left at `now`, in milliseconds (`0` for the
     /// side whose flag fell).
     pub fn left(&self, now: u64) -> [u64; 2] {

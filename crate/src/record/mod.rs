@@ -219,6 +219,39 @@ pub struct Record {
     pub signature: Option<Signature>,
 }
 
+impl Record {
+    /// The game's disc score as the rules score it, dark's then light's:
+    /// the `result` line's counts, except after a resignation, which the
+    /// line states with the board's discs and which is scored by rule T24
+    /// ([`crate::clock::score_ended_early`]: the side that resigned keeps
+    /// its discs up to one less than half the board, the winner has the
+    /// rest). A loss on time's line states its T23 score already. What
+    /// the table, `virada verify`, Verify and a tournament's standings say.
+    ///
+    /// ```
+    /// use virada::game::fairness::Seed;
+    /// use virada::game::{session::Session, Seat};
+    /// let game = Session::othello([Seat::Person; 2], Some(30), Seed([0; 32]), String::new());
+    /// let text = virada::record::write(&game, true);
+    /// let resigned = virada::record::resign(&text, virada::Color::Light).unwrap();
+    /// let r = virada::record::parse(&resigned).unwrap();
+    /// assert_eq!((r.result.dark, r.result.light), (2, 2)); // the board's
+    /// assert_eq!(r.score(), (62, 2)); // light resigned: dark has the rest
+    /// ```
+    pub fn score(&self) -> (u32, u32) {
+        let (dark, light) = (self.result.dark, self.result.light);
+        let squares = u32::from(self.game.size()) * u32::from(self.game.size());
+        match self.resigned {
+            Some(crate::Color::Dark) => crate::clock::score_ended_early(dark, squares),
+            Some(crate::Color::Light) => {
+                let (light, dark) = crate::clock::score_ended_early(light, squares);
+                (dark, light)
+            }
+            None => (dark, light),
+        }
+    }
+}
+
 /// The tournament and round a game was paired in (the record's
 /// `tournament` line, `tournament: ID round N`).
 #[derive(Clone, Debug, PartialEq, Eq)]

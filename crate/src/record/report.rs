@@ -326,6 +326,16 @@ impl fmt::Display for Check {
                 p("recorded-dark"),
                 p("recorded-light")
             ),
+            "resigned-ok" => write!(
+                f,
+                "{} resigned with dark {} light {} on the board: {}, scored dark {} light {} (rule T24)",
+                p("color"),
+                p("dark"),
+                p("light"),
+                p("verdict"),
+                p("scored-dark"),
+                p("scored-light")
+            ),
             "result-on-time" => write!(
                 f,
                 "lost on time: dark {} light {}, {}",

@@ -369,7 +369,8 @@ fn check_moves<R: Rules>(r: &Record, mut game: R, plies: &[Played<R::Move>]) -> 
 /// server's word, so only a signed record states one (the `signature`
 /// check says whether the signature holds), over a board where the game
 /// goes on; the counts are the board's, and the verdict the other colour's
-/// win (the parser takes no other).
+/// win (the parser takes no other). The check names the score rule T24
+/// gives it ([`Record::score`]).
 fn resigned_check(r: &Record, dark: u32, light: u32, verdict: Verdict, color: Color) -> Check {
     if r.signature.is_none() {
         Check::new("result", Status::Failed, "resignation-unsigned").with("color", color)
@@ -380,11 +381,14 @@ fn resigned_check(r: &Record, dark: u32, light: u32, verdict: Verdict, color: Co
     } else if (dark, light) != (r.result.dark, r.result.light) {
         result_check(r, dark, light, verdict)
     } else {
+        let (scored_dark, scored_light) = r.score();
         Check::new("result", Status::Passed, "resigned-ok")
             .with("dark", dark)
             .with("light", light)
             .with("verdict", r.result.verdict.as_str())
             .with("color", color)
+            .with("scored-dark", scored_dark)
+            .with("scored-light", scored_light)
     }
 }
 

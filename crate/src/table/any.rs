@@ -119,6 +119,12 @@ impl AnyTable {
         self.timed().map(|t| super::clock::state_of(t, now))
     }
 
+    /// The game ended off the board at `now`: both clocks stop (see
+    /// [`Table::halt_clock`]).
+    pub fn halt_clock(&mut self, now: u64) {
+        each!(self, t => t.halt_clock(now))
+    }
+
     /// The game clock at `now` as JSON (see [`Table::clock_json`]).
     pub fn clock_json(&self, now: u64) -> String {
         super::clock::json_of(self.timed(), now)

@@ -186,6 +186,14 @@ impl<R: View> Table<R> {
         Some([Color::Dark, Color::Light][side])
     }
 
+    /// The game ended off the board at `now` (a resignation, an abort):
+    /// both clocks stop where they are, and stand still from then on.
+    pub fn halt_clock(&mut self, now: u64) {
+        if let Some(t) = self.session.timed.as_mut() {
+            t.halt(now);
+        }
+    }
+
     /// The game clock at `now` (`None` without one): each side's time
     /// left, the one that runs, the one that lost on time. It notes
     /// nothing: see [`Table::check_flag`].

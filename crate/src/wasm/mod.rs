@@ -7,7 +7,8 @@
 //! first colon) is stable, for the page to translate.
 //!
 //! One concern a file: [`table`] (the game at the table, both games), `fair`
-//! (seeds and records), `matchplay` (a match's score, record and verifier), `bot` (the
+//! (seeds and records), `clock` (the clock as people type it, the score
+//! of a game ended early), `matchplay` (a match's score, record and verifier), `bot` (the
 //! bots' moves and the trained weights), `split` (the top level's search split across
 //! helper workers), `team` (the top level's search on several threads over
 //! one shared memory), `review` (a game read for review), `analyzer` (the
@@ -24,8 +25,11 @@
 //! A third, with `threads-exports` alone and WebAssembly threads (atomics,
 //! one shared memory), is the top level's where the page is cross-origin
 //! isolated (`www/pkg-threads`: `bot`, `team` and `analyzer`). A fourth, with
-//! `trf-exports` alone, is the check of a tournament's file (`www/pkg-trf`:
-//! `tournament`), which "Verify a game" loads only when a file is a TRF.
+//! `trf-exports` alone, is the check of a tournament's file and the clock
+//! as people type it (`www/pkg-trf`: `tournament` and `clock`), which
+//! "Verify a game" loads only when a file is a TRF, and the pages only when
+//! they read a typed clock, a clock's speed or an early end's score
+//! (`www/core/clock-rules.js`): none of it is in the first board's download.
 
 #[cfg(any(feature = "bot-exports", feature = "threads-exports"))]
 mod analyzer;
@@ -33,6 +37,8 @@ mod analyzer;
 mod bench;
 #[cfg(any(feature = "bot-exports", feature = "threads-exports"))]
 mod bot;
+#[cfg(feature = "trf-exports")]
+mod clock;
 #[cfg(feature = "page-exports")]
 mod fair;
 #[cfg(feature = "bot-exports")]
@@ -53,12 +59,13 @@ mod team;
 mod tournament;
 
 /// The error JavaScript sees, a JavaScript `Error` whose message is
-/// `code: message` (the tournament file's package has none: its check
-/// answers every text with a report).
+/// `code: message` (the tournament file's package's check answers every
+/// text with a report; its clock functions throw this).
 #[cfg(any(
     feature = "page-exports",
     feature = "bot-exports",
     feature = "threads-exports",
+    feature = "trf-exports",
     feature = "bench"
 ))]
 fn coded(code: &str, message: impl std::fmt::Display) -> js_sys::Error {

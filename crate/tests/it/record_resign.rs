@@ -120,3 +120,50 @@ fn a_resignation_stated_over_a_finished_board_is_refused() {
     let report = verify_text(&signed(&virada::record::write_record(&record)));
     assert_eq!(result_code(&report), "resigned-after-end");
 }
+
+/// Rule T24 (docs/rules.md): a resignation is scored as every early end,
+/// the loser keeping its discs up to one less than half the board and the
+/// winner the rest; the record states the board, `Record::score` the score,
+/// and `virada verify`'s line says both in words.
+#[test]
+fn a_resignation_scores_by_rule_t24_and_the_report_says_it_in_words() {
+    for (plies, loser) in [(0, Color::Light), (6, Color::Dark), (9, Color::Light)] {
+        let text = signed(&resign(&record_after(plies), loser).unwrap());
+        let record = parse(&text).unwrap();
+        let (dark, light) = (record.result.dark, record.result.light);
+        let (lost, won) =
+            virada::clock::score_ended_early(if loser == Color::Dark { dark } else { light }, 64);
+        assert_eq!(lost + won, 64);
+        assert!(lost <= 31 && lost <= dark.max(light), "{plies}");
+        let scored = if loser == Color::Dark {
+            (lost, won)
+        } else {
+            (won, lost)
+        };
+        assert_eq!(record.score(), scored, "{plies}");
+        let report = verify_text(&text);
+        let check = report.checks.iter().find(|c| c.check == "result").unwrap();
+        let said = check.to_string();
+        assert!(
+            !said.contains("cannot be read"),
+            "{plies}: {said} (was: the record cannot be read (resigned-ok))"
+        );
+        let loser_name = if loser == Color::Dark {
+            "dark"
+        } else {
+            "light"
+        };
+        assert!(
+            said.contains(&format!(
+                "{loser_name} resigned with dark {dark} light {light} on the board"
+            )) && said.contains(&format!(
+                "scored dark {} light {} (rule T24)",
+                scored.0, scored.1
+            )),
+            "{said}"
+        );
+    }
+    // At the start (2–2), the winner has 62.
+    let start = parse(&resign(&record_after(0), Color::Light).unwrap()).unwrap();
+    assert_eq!(start.score(), (62, 2));
+}

@@ -80,7 +80,11 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
             .gone_since_ms
             .map(|g| g.map(|g| g.saturating_add(grace))),
         now,
-        clocks: p.game.and_then(|g| g.clocks(now)),
+        // A game cut short (resigned, aborted) shows its clocks as they stopped.
+        clocks: p.game.and_then(|g| match p.saved.cut {
+            Some(_) => g.stopped_clocks(),
+            None => g.clocks(now),
+        }),
         fingerprint: p.fingerprint.clone(),
         ply: p.game.map_or(0, Game::ply),
         moves: &p.saved.moves,

@@ -186,6 +186,22 @@ impl Game {
         Some(self.seat_of(loser))
     }
 
+    /// The game ended off the board at `now` (a resignation, an abort):
+    /// both clocks stop there.
+    pub fn halt_clock(&mut self, now: i64) {
+        self.table.halt_clock(instant(now));
+    }
+
+    /// Both seats' clocks as they stopped when the game was cut short
+    /// ([`Game::halt_clock`]; kept with the table, so a restart shows the
+    /// same): nothing runs, whenever asked.
+    pub fn stopped_clocks(&self) -> Option<Clocks> {
+        let since = self.table.timed()?.clock.since;
+        let mut clocks = self.clocks(i64::try_from(since).unwrap_or(i64::MAX))?;
+        clocks.running = None;
+        Some(clocks)
+    }
+
     /// Both seats' clocks at `now`, under a game clock or correspondence.
     pub fn clocks(&self, now: i64) -> Option<Clocks> {
         let state = self.table.clock_state(instant(now))?;

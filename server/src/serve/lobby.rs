@@ -91,6 +91,10 @@ pub struct Progress {
     pub score: [u32; 2],
     /// The seat whose turn it is (a person's "my games" says "your turn").
     pub turn: usize,
+    /// Under a game clock or correspondence, when the time of the seat
+    /// to move runs out (ms since the epoch, the server's clock): My games
+    /// says how long a correspondence turn has left.
+    pub until: Option<i64>,
 }
 
 /// A match as the lobby's line shows it: `points` or `games`, its
@@ -265,15 +269,24 @@ impl Lobby {
         }
     }
 
-    /// The list's JSON now: this server's tables and the other servers'.
+    /// The list's JSON now: this server's tables and the other servers',
+    /// with the server's `now` (ms since the epoch) first, the scale of
+    /// each game's `turnUntil`.
     pub fn list(&self) -> Arc<str> {
         let mut inner = lock(&self.inner);
-        if let Some(json) = &inner.cached {
-            return Arc::clone(json);
+        let json = match &inner.cached {
+            Some(json) => Arc::clone(json),
+            None => {
+                let json: Arc<str> = merge::list_json(&inner).into();
+                inner.cached = Some(Arc::clone(&json));
+                json
+            }
+        };
+        drop(inner);
+        match json.strip_prefix('{') {
+            Some(rest) => format!("{{\"now\":{},{rest}", now_ms()).into(),
+            None => json,
         }
-        let json: Arc<str> = merge::list_json(&inner).into();
-        inner.cached = Some(Arc::clone(&json));
-        json
     }
 
     /// This server's part of the list (its own tables, as the other

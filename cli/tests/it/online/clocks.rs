@@ -2,7 +2,8 @@
 //! opens tables in the clock's notation and frames say it as text; a
 //! flag falls on the server (no page needs to be there) and the signed
 //! record verifies, lost on time; a server SIGKILLed mid-game comes back
-//! with both remaining times as they were kept. (The clocks to the
+//! with both remaining times as they were kept; a resigned game's clocks
+//! stop at its end and stand still, through a restart too. (The clocks to the
 //! millisecond, on paused time: server/src/serve/table/clock_tests.rs.)
 
 use super::client::{self, create_table, Client, Server};
@@ -152,4 +153,37 @@ async fn a_server_killed_mid_game_resumes_with_the_remaining_times_kept() {
         })
         .collect();
     assert!(times.starts_with(&first.join(" ")), "{times} / {first:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resigned_game_s_clocks_stop_at_its_end_and_stay_so_through_a_restart() {
+    let mut server = Server::start("clock-resign", &[]);
+    let id = create_table(&server, r#"{"game":"othello","clock":"60+0"}"#).await;
+    let mut a = Client::connect(&server, &id).await;
+    let ta = a.hello(None).await["token"].as_str().unwrap().to_string();
+    let mut b = Client::connect(&server, &id).await;
+    b.hello(None).await;
+    contribute_all(&mut [&mut a, &mut b]).await;
+    let after = play(&mut a, &mut b, 2).await;
+    let running = after.last().unwrap()["clocks"]["running"].as_u64().unwrap();
+    // The seat not to move resigns while the other's clock runs.
+    let resigner = if a.seat == Some(running as usize) {
+        &mut b
+    } else {
+        &mut a
+    };
+    resigner
+        .send(serde_json::json!({"v":2,"type":"resign"}))
+        .await;
+    let over = resigner.wait_state(|s| s["status"] == "over").await;
+    assert_eq!(over["clocks"]["running"], Value::Null, "no clock runs");
+    let stopped = remaining(&over);
+    assert!(stopped[running as usize] > 0 && stopped[running as usize] < 60_000);
+    // The same server again, later: each clock as it stopped, to the millisecond.
+    server.kill_and_restart();
+    let mut a = Client::connect(&server, &id).await;
+    let back = a.hello(Some(&ta)).await["state"].clone();
+    assert_eq!(back["status"], "over");
+    assert_eq!(back["clocks"]["running"], Value::Null);
+    assert_eq!(remaining(&back), stopped, "the clocks stand still");
 }

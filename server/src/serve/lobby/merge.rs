@@ -26,6 +26,10 @@ struct Shown<'a> {
     /// The seat whose turn it is, once the game started.
     #[serde(skip_serializing_if = "Option::is_none")]
     turn: Option<usize>,
+    /// When the time of the seat to move runs out, under a game clock or
+    /// correspondence (ms since the epoch, on the scale of the list's `now`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    turn_until: Option<i64>,
     spectators: usize,
     since: i64,
 }
@@ -109,6 +113,7 @@ fn shown(inner: &Inner, l: &Listed) -> Value {
         ply: l.progress.map(|p| p.ply),
         score: l.progress.map(|p| p.score),
         turn: l.progress.map(|p| p.turn),
+        turn_until: l.progress.and_then(|p| p.until),
         spectators,
         since: l.since,
     };

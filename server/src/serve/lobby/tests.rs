@@ -121,6 +121,7 @@ fn spectators_on_other_servers_count_and_a_part_merges() {
             ply: 3,
             score: [4, 3],
             turn: 1,
+            until: None,
         }),
     );
     let _here = lobby.watchers("t").enter();
@@ -141,6 +142,7 @@ fn a_correspondence_game_stays_listed_with_whose_turn_while_its_people_are_away(
         ply: 5,
         score: [6, 3],
         turn: 1,
+        until: Some(172_800_000),
     };
     // Both people away: a game on a clock a move is no longer listed…
     reporter.report(&table, Some(progress));
@@ -152,6 +154,12 @@ fn a_correspondence_game_stays_listed_with_whose_turn_while_its_people_are_away(
     assert_eq!(l["playing"][0]["id"], "days", "{l}");
     assert_eq!(l["playing"][0]["clock"], "2d");
     assert_eq!(l["playing"][0]["turn"], 1);
+    // When that turn's time runs out, on the scale of the list's own `now`.
+    assert_eq!(l["playing"][0]["turnUntil"], 172_800_000);
+    assert!(
+        l["now"].as_i64().is_some_and(|n| n > 1_600_000_000_000),
+        "{l}"
+    );
     assert_eq!(
         l["playing"][0]["seats"],
         serde_json::json!(["away", "away"])

@@ -19,6 +19,7 @@ impl Actor {
                 ply: g.ply(),
                 score: g.score(),
                 turn: g.seat_to_move(),
+                until: g.flag_at(),
             });
             lobby.report(&self.saved, progress);
         }

@@ -8,7 +8,7 @@
 //! signed before anyone hears of it.
 
 use super::super::saved::{Cut, Stop};
-use super::{Actor, Code, Holder, Refusal, Status};
+use super::{now_ms, Actor, Code, Holder, Refusal, Status};
 
 impl Actor {
     /// A seated person resigns or aborts.
@@ -38,6 +38,10 @@ impl Actor {
             Stop::Abort => Cut::Aborted(seat),
         };
         let before = self.saved.clone();
+        // The clocks stop at the cut and stand still (kept with the table).
+        if let Some(g) = self.game.as_mut() {
+            g.halt_clock(now_ms());
+        }
         self.saved.cut = Some(cut);
         self.thinking = None;
         if self.after_move().await.is_err() {
