@@ -81,7 +81,15 @@ impl Spawned {
         let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
         let connections = (2 * tables + 1000).max(10_000).to_string();
         let mut child = Command::new(exe)
-            .args(["serve", "--port", "0", "--host", "127.0.0.1", "--new-key", "--no-site"])
+            .args([
+                "serve",
+                "--port",
+                "0",
+                "--host",
+                "127.0.0.1",
+                "--new-key",
+                "--no-site",
+            ])
             .arg("--root")
             .arg(&root)
             .arg("--data")

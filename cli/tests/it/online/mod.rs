@@ -41,8 +41,8 @@ mod tls;
 mod tournament;
 mod tournament_arena;
 mod tournament_edges;
-mod tournament_page;
 mod tournament_flow;
+mod tournament_page;
 mod trial;
 
 use client::{create_table, Client, Server};

@@ -65,6 +65,7 @@ async fn a_server_keeps_its_tables_in_a_redis_over_tls_with_a_password() {
         ])
         .arg("--data")
         .arg(dir.join("data"))
+        .arg("--new-key")
         .args(["--redis", &format!("rediss://:s3cret@localhost:{port}")])
         .env("SSL_CERT_FILE", &made.cert)
         .env("RUST_LOG", "warn")

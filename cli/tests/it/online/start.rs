@@ -9,12 +9,12 @@ use super::redis::RedisServer;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// `virada serve --port 0 FLAGS…` run to its end (60 s at most): its
+/// `virada serve --port 0 --new-key FLAGS…` run to its end (60 s at most): its
 /// output, and how long it took.
 fn refused(flags: &[&str]) -> (Output, Duration) {
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
-        .args(["serve", "--port", "0"])
+        .args(["serve", "--port", "0", "--new-key"])
         .args(flags)
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
