@@ -54,6 +54,7 @@ const SITE_FILES = [
   'www/css/history.css',
   'www/css/lobby.css',
   'www/css/accounts.css',
+  'www/css/challenges.css',
   'www/css/tournament.css',
   'www/manifest-pt.webmanifest',
   'www/manifest-en.webmanifest',

@@ -61,6 +61,16 @@ export function watchChallenges() {
   box.id = 'challenges';
   box.hidden = true;
   document.body.append(box);
+  // The cards' style, loaded now rather than with every page's first board;
+  // nothing is drawn before it is there (or failed to come).
+  const style = document.createElement('link');
+  style.rel = 'stylesheet';
+  style.href = new URL('../css/challenges.css', import.meta.url).href;
+  const styled = new Promise((resolve) => {
+    style.addEventListener('load', resolve, { once: true });
+    style.addEventListener('error', resolve, { once: true });
+  });
+  document.head.append(style);
 
   async function answer(c, accept) {
     if (state.busy) return;
@@ -104,6 +114,7 @@ export function watchChallenges() {
   }
 
   async function look() {
+    await styled;
     if (who()) {
       try {
         const read = await ask('api/challenges');

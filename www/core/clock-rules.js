@@ -1,14 +1,13 @@
 // @ts-check
-// The library's clock rules that the pages ask (crate/src/wasm/clock.rs):
-// a clock as people type it (`3+2`, minutes + seconds a move) read into the
-// notation the record and the API keep (`180+2`), a clock's speed, and the
-// score of a game ended early (rule T24). They come with the small
-// tournament file's package, www/pkg-trf, loaded by import() only when a
-// page needs them (a typed clock in the address or a form, the online
-// table), so the first board's download carries none of it. Beside
-// verify/trf-engine.js, the other importer of that package.
+// The library's reading of a clock as people type it (crate/src/wasm/clock.rs):
+// `3+2` (minutes + seconds a move) into the notation the record and the API
+// keep (`180+2`). It comes with the bots' package, www/pkg-bot, loaded by
+// import() only when a page reads a typed clock (the address's `?clock=`,
+// the tournament form), so the first board's download carries none of it
+// and the whole transfer counts that package once. (A clock's speed and a
+// resignation's score come in the online table's `state` frame.)
 
-import init, { clock_from_players, clock_speed, score_ended_early } from '../pkg-trf/virada.js';
+import init, { clock_from_players } from '../pkg-bot/virada.js';
 import { coded } from './coded.js';
 import { errorText } from './errors.js';
 
@@ -31,21 +30,6 @@ export function ready() {
  */
 export function clockFromPlayers(text) {
   return coded(() => clock_from_players(text));
-}
-
-/** A clock's speed (`blitz` …), '' for none. @param {string|number} notation */
-export function clockSpeed(notation) {
-  return coded(() => clock_speed(String(notation)));
-}
-
-/**
- * An early end's score (T24): [loser's, winner's] from the loser's discs.
- * @param {number} loserDiscs @param {number} squares
- * @returns {[number, number]}
- */
-export function scoreEndedEarly(loserDiscs, squares) {
-  const [loser, winner] = score_ended_early(loserDiscs, squares);
-  return [loser, winner];
 }
 
 /**

@@ -25,7 +25,6 @@ import { seatRatings } from './seat-ratings.js';
 import { RemoteSession } from './session.js';
 import { kept, keep, seenKeys, serverKey, openTable, socketUrl, tableLink } from './api.js';
 import { fingerprintOf } from '../games/engine.js';
-import * as clockRules from '../core/clock-rules.js';
 import { againView, justOffered, justDeclined, goAgain, matchGoesOn, drawMatchEnd } from './again.js';
 import { drawWaiting, bindWaiting } from './waiting.js';
 import { drawTourney, unplayedLine, waitingLine } from './tourney.js';
@@ -417,7 +416,7 @@ export function joinTable(table, rules, id) {
     else if (f.status === 'contributing') line = t('onlineContributing');
     else line = t('onlinePlaying', { n: seat + 1 });
     setText($('online-line'), line);
-    setText($('online-clock'), clockLine(f.clock));
+    setText($('online-clock'), clockLine(f.clock, f.speed));
     $('online-line').dataset.connected = String(conn.connected);
     // Hint and Undo are not offered here (table/assists.js): the page says so.
     $('online-assists').hidden = !rules.assists || seat === null || f.status !== 'playing';
@@ -453,25 +452,15 @@ export function joinTable(table, rules, id) {
     }
   }
 
-  /** The table's time control as people write it, and its speed: "3+2 · Blitz". */
-  function clockLine(clock) {
-    try {
-      const speed = clockRules.clockSpeed(clock);
-      return speed ? t('onlineClockLine', { clock: clockShort(clock), speed: t(`speed.${speed}`) }) : t('onlineNoClock');
-    } catch {
-      return '';
-    }
+  /** The table's time control as people write it, and its speed as the server rates it: "3+2 · Blitz". */
+  function clockLine(clock, speed) {
+    return speed ? t('onlineClockLine', { clock: clockShort(clock), speed: t(`speed.${speed}`) }) : t('onlineNoClock');
   }
 
   function setText(node, text) {
     if (node.textContent !== text) node.textContent = text;
   }
 
-  // The clock's rules (its speed, a resignation's score) load beside the table.
-  clockRules.ready().then(() => {
-    if (session.frame) table.update();
-    draw();
-  }, () => {});
   bindWaiting(send, link, id);
   const drawStop = bindStop(send);
   table.goOnline(online, session);

@@ -9,7 +9,6 @@
 import { t } from '../core/i18n.js';
 import { perMoveSeconds, readClock } from '../core/clock-text.js';
 import { unplayedLine } from './tourney.js';
-import { scoreEndedEarly } from '../core/clock-rules.js';
 
 /**
  * @typedef {{kind: 'empty'|'person'|'bot', tookSeat: boolean, contributed?: boolean, connected: boolean, level: number, name?: string}} ServerSeat
@@ -20,6 +19,7 @@ import { scoreEndedEarly } from '../core/clock-rules.js';
  * @property {'waiting'|'contributing'|'playing'|'over'} status
  * @property {ServerSeat[]} seats
  * @property {string} clock the clock's notation (`30`, `180+2`, `2d`, `off`; a number from an older server)
+ * @property {string} [speed] the speed the clock is rated at (`blitz` …), '' for none
  * @property {{remaining: number[], running: number|null}} [clocks] under a game clock or correspondence: each seat's time left at `now` (ms) and the seat whose clock runs
  * @property {number|null} deadline
  * @property {number|null} waitUntil
@@ -39,6 +39,7 @@ import { scoreEndedEarly } from '../core/clock-rules.js';
  * @property {MatchView} [match] the match (V1) the game belongs to, absent for one game
  * @property {boolean} [rated] a rated game between two accounts (docs/accounts.md)
  * @property {{resigned?: number, aborted?: number}} [cut] the seat that resigned or aborted the game
+ * @property {number[]} [resignedScore] a resignation's score seat by seat (rule T24), as the server counts it
  * @property {import('./tourney.js').TourneyView} [tournament] a tournament's game: its tournament and round; `ended` when it was not played out
  */
 
@@ -87,24 +88,6 @@ function localHandicap(handicap, darkSeat, localDark) {
 
 /** A local move as the record writes it: `*` before the table's. */
 const written = ([text, , byTable]) => (byTable ? `*${text}` : text);
-
-/**
- * A resignation's score, the winner's then the loser's (rule T24, the
- * library's: whoever resigned keeps its discs up to one less than half the
- * board); null until the clock's rules have loaded (online/online.js loads them).
- * @param {{counts: [number, number], size?: number, n?: number}} s @param {'dark'|'light'} resigned
- * @returns {[number, number]|null}
- */
-function resignedScore(s, resigned) {
-  const [dark, light] = s.counts;
-  const side = Number(s.size ?? s.n ?? 8);
-  try {
-    const [lost, won] = scoreEndedEarly(resigned === 'dark' ? dark : light, side * side);
-    return [won, lost];
-  } catch {
-    return null;
-  }
-}
 
 export class RemoteSession {
   /**
@@ -217,7 +200,10 @@ export class RemoteSession {
       this.snap.cut = { unplayed: unplayedLine(f, this.seat) };
       this.snap.outcome = null;
     } else if (f.status === 'over' && f.cut?.resigned != null) {
-      this.snap.cut = { resigned: colorOf(f.cut.resigned), score: resignedScore(this.snap, colorOf(f.cut.resigned)) };
+      // T24's score, the winner's then the loser's, as the server counts it.
+      const r = f.cut.resigned;
+      const score = Array.isArray(f.resignedScore) ? [f.resignedScore[1 - r], f.resignedScore[r]] : null;
+      this.snap.cut = { resigned: colorOf(r), score };
       this.snap.outcome = colorOf(1 - f.cut.resigned);
     } else if (f.status === 'over' && f.cut?.aborted != null) {
       this.snap.cut = { aborted: colorOf(f.cut.aborted) };

@@ -1,6 +1,5 @@
 // @ts-check
-// An importer of the tournament file's wasm package, www/pkg-trf (the other
-// is core/clock-rules.js, the clock's rules the pages ask)
+// The only importer of the tournament file's wasm package, www/pkg-trf
 // (built beside the others, see the Makefile's `wasm-trf`): "Verify a
 // game" loads it, by import(), only when the text is a TRF, so neither the
 // verifier's first view nor the bots' package carries the Dutch system.

@@ -20,16 +20,17 @@
 //! `page-exports` feature alone the page's (`www/pkg`: `table` and `fair`,
 //! what the first board needs), with `bot-exports` alone the one the bots'
 //! workers, the review, the history and match play load (`www/pkg-bot`:
-//! `bot`, `review`, `analyzer`, `history` and `matchplay`), so the search, the
+//! `bot`, `review`, `analyzer`, `history`, `matchplay` and `clock`), so the search, the
 //! evaluation, the analysis and match play stay out of the page's download.
 //! A third, with `threads-exports` alone and WebAssembly threads (atomics,
 //! one shared memory), is the top level's where the page is cross-origin
 //! isolated (`www/pkg-threads`: `bot`, `team` and `analyzer`). A fourth, with
-//! `trf-exports` alone, is the check of a tournament's file and the clock
-//! as people type it (`www/pkg-trf`: `tournament` and `clock`), which
-//! "Verify a game" loads only when a file is a TRF, and the pages only when
-//! they read a typed clock, a clock's speed or an early end's score
-//! (`www/core/clock-rules.js`): none of it is in the first board's download.
+//! `trf-exports` alone, is the check of a tournament's file
+//! (`www/pkg-trf`: `tournament`), which "Verify a game" loads only when a
+//! file is a TRF. The clock as people type it comes with the bots'
+//! package, which the pages load only when they read a typed clock
+//! (`www/core/clock-rules.js`): none of it is in the first board's
+//! download, and the whole transfer counts that package once.
 
 #[cfg(any(feature = "bot-exports", feature = "threads-exports"))]
 mod analyzer;
@@ -37,7 +38,7 @@ mod analyzer;
 mod bench;
 #[cfg(any(feature = "bot-exports", feature = "threads-exports"))]
 mod bot;
-#[cfg(feature = "trf-exports")]
+#[cfg(feature = "bot-exports")]
 mod clock;
 #[cfg(feature = "page-exports")]
 mod fair;

@@ -72,6 +72,7 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
         status: p.saved.status,
         seats: [seat(0), seat(1)],
         clock: super::clock::text(p.saved.clock),
+        speed: p.saved.clock.map_or("", |c| c.speed().name()),
         deadline: p.saved.deadline_ms,
         wait_until: (p.saved.status == Status::Waiting).then_some(p.saved.wait_until_ms),
         contribute_until: p.saved.window_until_ms,
@@ -98,6 +99,16 @@ pub fn state(p: &Parts<'_>) -> Arc<str> {
         play: p.play.as_ref(),
         rated: p.saved.players.rated,
         cut: p.saved.cut,
+        resigned_score: match (p.saved.cut, p.game) {
+            (Some(super::saved::Cut::Resigned(loser)), Some(g)) => {
+                let side = u32::from(p.saved.kind.size());
+                let (lost, won) = virada::clock::score_ended_early(g.score()[loser], side * side);
+                let mut score = [won; 2];
+                score[loser] = lost;
+                Some(score)
+            }
+            _ => None,
+        },
         tournament: p.saved.players.tournament.as_ref().map(|t| TournamentView {
             id: &t.id,
             name: &t.name,
@@ -142,6 +153,9 @@ struct StateFrame<'a> {
     seats: [SeatView; 2],
     /// The clock's notation (`"180+2"`), `"off"` for none.
     clock: String,
+    /// The speed it is rated at (`"blitz"`, lichess's classes, the
+    /// library's `Speed`), `""` for none: the page says "3+2 · Blitz".
+    speed: &'static str,
     deadline: Option<i64>,
     wait_until: Option<i64>,
     contribute_until: Option<i64>,
@@ -169,6 +183,11 @@ struct StateFrame<'a> {
     /// `{"aborted": 1}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     cut: Option<super::saved::Cut>,
+    /// A resignation's score by rule T24, seat by seat (the loser keeps
+    /// its discs up to one less than half the board, the winner the rest):
+    /// what the table says, as the record and the standings count it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resigned_score: Option<[u32; 2]>,
     /// A tournament's game: which tournament and round, and, when it was
     /// not played out (W5–W6), why and who lost it; absent for the others.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -179,6 +179,19 @@ async fn a_resigned_game_s_clocks_stop_at_its_end_and_stay_so_through_a_restart(
     assert_eq!(over["clocks"]["running"], Value::Null, "no clock runs");
     let stopped = remaining(&over);
     assert!(stopped[running as usize] > 0 && stopped[running as usize] < 60_000);
+    // The speed the page names beside "1+0", and T24's score seat by seat:
+    // after two plies each side has a few discs, so the one who resigned
+    // keeps theirs and the winner has the rest of the 64.
+    assert_eq!(over["speed"], "bullet");
+    let loser = 1 - running as usize;
+    let score: Vec<u64> = over["resignedScore"]
+        .as_array()
+        .expect("a resignation's score")
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    assert!(score[loser] < 32 && score[loser] > 0, "{score:?}");
+    assert_eq!(score[0] + score[1], 64, "{score:?}");
     // The same server again, later: each clock as it stopped, to the millisecond.
     server.kill_and_restart();
     let mut a = Client::connect(&server, &id).await;

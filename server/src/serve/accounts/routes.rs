@@ -38,7 +38,7 @@ use super::model::{
     account_key, credential_key, name_key, session_key, Account, Ceremony, KeptPasskey, SessionRef,
     DELETED_PREFIX, MAX_PASSKEYS, SESSION_MS,
 };
-use super::sessions::{self, erased::Json as _, new_session, open_session};
+use super::sessions::{self, erased::Json as _, new_session, open_session, NameBody, BAD_NAME};
 use super::{answer, fresh_secret, refusal, storage, store, Accounts};
 use crate::serve::table::now_ms;
 
@@ -58,21 +58,6 @@ pub fn router(accounts: Arc<Accounts>) -> Router {
         .route("/api/accounts/delete", post(sessions::delete))
         .merge(super::profiles::router())
         .with_state(accounts)
-}
-
-const BAD_NAME: (&str, &str) = ("bad-name", "a name is 3 to 20 letters, digits, _ or -");
-
-/// `{"name"}`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct NameBody {
-    pub(super) name: String,
-}
-
-impl ApiBody for NameBody {
-    fn field_refusal(field: &str) -> Option<(&'static str, &'static str)> {
-        (field == "name").then_some(BAD_NAME)
-    }
 }
 
 /// `{"ceremony", "credential"}` finishing a registration.

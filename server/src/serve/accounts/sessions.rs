@@ -18,7 +18,6 @@ use super::model::{
     account_key, credential_key, name_key, session_key, Account, Session, SessionRef, MAX_SESSIONS,
     SESSION_MS,
 };
-use super::routes::NameBody;
 use super::{answer, fresh_secret, refusal, storage, store, Accounts};
 use crate::serve::table::{fresh_token, now_ms};
 
@@ -309,4 +308,19 @@ pub(super) async fn delete(
         }
         .await,
     )
+}
+
+pub(super) const BAD_NAME: (&str, &str) = ("bad-name", "a name is 3 to 20 letters, digits, _ or -");
+
+/// `{"name"}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct NameBody {
+    pub(super) name: String,
+}
+
+impl ApiBody for NameBody {
+    fn field_refusal(field: &str) -> Option<(&'static str, &'static str)> {
+        (field == "name").then_some(BAD_NAME)
+    }
 }
