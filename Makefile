@@ -136,7 +136,8 @@ BROWSER_ALONE := $(addprefix tests/browser/,table-responsive.test.mjs lighthouse
 # each; the tournaments' and the 60+1 clock's, 6 December: 64–137 s, mostly
 # waiting on servers and clocks), so that the two at a time end together
 # rather than one long file running alone at the end.
-BROWSER_LONG := $(addprefix tests/browser/,tournament.test.mjs online-clock-people.test.mjs \
+BROWSER_LONG := $(addprefix tests/browser/,tournament.test.mjs tournament-flow.test.mjs online-clock-people.test.mjs \
+	tournament-page.test.mjs clock-time.test.mjs \
 	tournament-arena.test.mjs table-play.test.mjs online-play.test.mjs \
 	review.test.mjs offline.test.mjs table-session.test.mjs handicap.test.mjs \
 	bot-workers.test.mjs online-again.test.mjs table-seats.test.mjs online-newcomer.test.mjs)
