@@ -31,7 +31,7 @@ for (const [size, options] of [['a 390 px phone', PHONE390], ['a desktop', DESKT
     await page.locator('#seek-post').click();
     const own = page.locator('#seek-list .seek-entry', { hasText: 'eva' });
     await own.waitFor();
-    assert.match(await own.innerText(), /Nabucodonosor 7×7 · 120 · casual · rating 1450/);
+    assert.match(await own.innerText(), /Nabucodonosor 7×7 · 120s · casual · rating 1450/);
     const [seek] = await listedSeeks(page);
     assert.deepEqual([seek.game, seek.size, seek.clock, seek.rated, seek.min], ['nabucodonosor', 7, '120', false, 1450]);
     assert.deepEqual(page.errors, []);

@@ -15,6 +15,7 @@ import test from 'node:test';
 import { serverWith } from './harness.mjs';
 import { signedUp, originOf, DESKTOP, PHONE390 } from './accounts-util.mjs';
 import { playOut } from './online-util.mjs';
+import { toYourGame } from './tournament-util.mjs';
 
 /** The felt's green, the big button's colour. */
 const FELT = 'rgb(46, 107, 85)';
@@ -186,13 +187,11 @@ test('a withdrawal counted and marked, standings that fit a phone, a tournament 
     // play it; b and d never come, and d withdraws: both lose by forfeit.
     const swiss = await make(a.page, { rounds: 1, clock: '30', rated: false, starts: Date.now() + 4_000 });
     for (const p of [a, b, c, d]) await post(p.page, swiss, 'join');
-    for (const p of [a, c]) await openTournament(p.page, origin, swiss);
-    const links = [a, c].map((p) => p.page.locator('#round-1 .tn-mine'));
-    for (const link of links) await link.waitFor({ timeout: 30_000 });
+    // a and c wait on the tournament's page; the round's start takes them
+    // to their table (tournament/call.js); d withdraws once it is paired.
+    await Promise.all([a, c].map((p) => p.page.goto(`${origin}/tournament.html?id=${swiss}&lang=en`)));
+    await Promise.all([a, c].map((p) => toYourGame(p.page, 1)));
     await post(d.page, swiss, 'withdraw');
-    for (const [i, p] of [a, c].entries()) {
-      await Promise.all([p.page.waitForURL(/index\.html\?table=/), links[i].click()]);
-    }
     const pages = [a.page, c.page];
     for (const page of pages) await page.waitForSelector('body[data-online="playing"]');
     await playOut(pages, { until: (ply) => ply >= 4 });
