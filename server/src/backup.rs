@@ -277,6 +277,14 @@ pub fn restore(from: &Path, data: &Path) -> Result<String, String> {
     drop(source);
     crate::private::make_folder(data)
         .map_err(|e| format!("cannot make the data folder {}: {e}", data.display()))?;
+    // A folder made beforehand (an empty one, with the umask's 0755) is
+    // made owner-only too, as a new one is.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(data, std::fs::Permissions::from_mode(0o700))
+            .map_err(|e| format!("cannot make {} owner-only: {e}", data.display()))?;
+    }
     for file in [DB_FILE, ACCOUNTS_FILE] {
         let path = data.join(file);
         if path.exists() {

@@ -162,6 +162,16 @@ pub struct Args {
         value_delimiter = ','
     )]
     trusted_proxies: Vec<ops::client::Network>,
+    /// Who may read `/metrics` (addresses or networks, by the client's
+    /// address as `--trusted-proxy` finds it); anyone else gets 404, so a
+    /// server alone on the internet does not show its figures to all.
+    #[arg(
+        long = "metrics-from",
+        env = "VIRADA_METRICS_FROM",
+        value_delimiter = ',',
+        default_value = "127.0.0.0/8,::1"
+    )]
+    metrics_from: Vec<ops::client::Network>,
     /// Serve HTTPS with this certificate chain (PEM), with `--tls-key`:
     /// for a server alone, without a proxy in front. Every answer then says
     /// `Strict-Transport-Security`; the files are read again when they
@@ -450,6 +460,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         let operator = ops::router(ops::Ops {
             hub: Arc::clone(&hub),
             ready: Arc::clone(&ready),
+            metrics_from: Arc::new(args.metrics_from),
         });
         let api = api::Api {
             hub,

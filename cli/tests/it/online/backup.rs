@@ -2,6 +2,7 @@
 //! into a fresh data folder: the server started over it finds the
 //! accounts (their passkeys sign in), the ratings and the kept games.
 
+use std::os::unix::fs::PermissionsExt as _;
 use super::client::{get_text, Client, Listening, Server};
 use super::people::{call, Person, ORIGIN};
 use super::play_out;
@@ -95,6 +96,8 @@ async fn a_backup_of_a_live_store_restored_finds_accounts_ratings_and_games() {
         file.as_os_str(),
     ]);
     assert!(!ok && said.contains("exists already"), "{said}");
+    let mode = std::fs::metadata(&data).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700, "the restored folder is {mode:o}");
     // The keys are kept apart from the backup, as the docs say.
     let key = get_text(&s, "/api/key").await;
     for file in ["signing.key", "push.key"] {
@@ -103,8 +106,11 @@ async fn a_backup_of_a_live_store_restored_finds_accounts_ratings_and_games() {
     drop(clients);
     drop(s);
 
-    // Restored into a fresh folder, served by a fresh server.
+    // Restored into a fresh folder, served by a fresh server; the folder,
+    // made beforehand as an operator would (the umask's 0755), ends owner-only.
     let data = scratch.join("restored");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o755)).unwrap();
     let (ok, said) = virada(&[
         "restore".as_ref(),
         "--from".as_ref(),

@@ -370,8 +370,14 @@ async fn play_rounds(a: &mut Client, b: &mut Client, rounds: usize) -> String {
 }
 
 /// Six moves, SIGKILL, the same server again: the game goes on from where
-/// it was and ends with every move kept; the record verifies.
+/// it was and ends with every move kept; the record verifies. The list of
+/// records is empty before (over Redis it was a `storage` error then: an
+/// empty pipeline) and names the game after.
 async fn killed_mid_game_resumes(server: &mut Server) {
+    assert_eq!(
+        client::get_json(server, "/api/records").await,
+        serde_json::json!([])
+    );
     let id = create_table(server, r#"{"game":"othello","clock":0}"#).await;
     let mut a = Client::connect(server, &id).await;
     let ta = a.hello(None).await["token"].as_str().unwrap().to_string();
@@ -395,6 +401,11 @@ async fn killed_mid_game_resumes(server: &mut Server) {
     assert!(record
         .lines()
         .any(|l| l.starts_with("moves: ") && l["moves: ".len()..].starts_with(&before)));
+    let listed = client::get_json(server, "/api/records").await;
+    assert!(
+        listed.as_array().is_some_and(|l| l.len() == 1),
+        "{listed}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -331,3 +331,18 @@ async fn the_client_address_comes_from_a_trusted_proxy_only() {
     assert_ne!(post(&alone, "192.0.2.2").await, 429);
     assert_eq!(post(&alone, "192.0.2.3").await, 429);
 }
+
+/// `/metrics` answers only the addresses `--metrics-from` names (loopback
+/// unless told): a server told to let only 10.9.9.9 read it answers this
+/// loopback client 404, while its health and readiness answer all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_answer_only_the_addresses_named() {
+    let s = Server::start("metrics-from", &["--metrics-from", "10.9.9.9"]);
+    let (status, _) = request(&s, "GET", "/metrics", None, "").await;
+    assert_eq!(status, 404);
+    assert_eq!(get_text(&s, "/healthz").await, "ok\n");
+    let open = Server::start("metrics-loopback", &[]);
+    let (status, body) = request(&open, "GET", "/metrics", None, "").await;
+    assert_eq!(status, 200);
+    assert!(body.contains("virada_build_info"), "{body}");
+}

@@ -30,6 +30,8 @@ pub struct Ops {
     pub hub: Arc<Hub>,
     /// The stores' readiness.
     pub ready: Arc<Readiness>,
+    /// Who may read `/metrics` (`--metrics-from`).
+    pub metrics_from: Arc<Vec<client::Network>>,
 }
 
 /// `/healthz`, `/readyz` and `/metrics`.
@@ -107,7 +109,17 @@ async fn readyz(State(ops): State<Ops>) -> Response {
     }
 }
 
-async fn scrape(State(ops): State<Ops>) -> Response {
+async fn scrape(State(ops): State<Ops>, request: Request) -> Response {
+    // Only for those `--metrics-from` names (the client's address, which
+    // the accept loop puts on every request): a 404, as for any path that
+    // is not there, to everyone else.
+    let client = request
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip());
+    if !client.is_some_and(|ip| ops.metrics_from.iter().any(|n| n.contains(ip))) {
+        return text(StatusCode::NOT_FOUND, "not found\n".to_string());
+    }
     let m = metrics();
     let (running, relayed) = ops.hub.table_counts();
     m.tables_running

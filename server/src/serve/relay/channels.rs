@@ -45,9 +45,13 @@ impl Cluster {
     /// connection breaks; tells `subscribed` once first listening.
     pub(super) async fn listen(self: Arc<Self>, subscribed: oneshot::Sender<()>) {
         let mut subscribed = Some(subscribed);
+        // Said once an outage, not at every try (4 a second): the store's
+        // watch says when Redis answers again.
+        let mut unreachable_said = false;
         loop {
             match self.store.client().get_async_pubsub().await {
                 Ok(mut pubsub) => {
+                    unreachable_said = false;
                     let ok = pubsub.psubscribe("virada:cmd:*").await.is_ok()
                         && pubsub.psubscribe("virada:events:*").await.is_ok()
                         && pubsub.subscribe(reply_channel(&self.token)).await.is_ok();
@@ -68,7 +72,11 @@ impl Cluster {
                     }
                     tracing::warn!("the relay's Redis connection broke; connecting again");
                 }
-                Err(e) => tracing::warn!("the relay cannot reach Redis: {e}"),
+                Err(e) if unreachable_said => tracing::debug!("the relay cannot reach Redis: {e}"),
+                Err(e) => {
+                    unreachable_said = true;
+                    tracing::warn!("the relay cannot reach Redis: {e}; it tries again until it can");
+                }
             }
             tokio::time::sleep(RECONNECT).await;
         }

@@ -425,6 +425,11 @@ impl Storage for Redis {
                 .query_async(&mut connection)
                 .await
                 .map_err(|e| failed(&e))?;
+            // An empty pipeline is an error to Redis ("empty command"):
+            // no record yet is an empty list.
+            if ids.is_empty() {
+                return Ok(Vec::new());
+            }
             let mut pipe = redis::pipe();
             for id in &ids {
                 pipe.cmd("HMGET")
