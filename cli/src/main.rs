@@ -43,7 +43,8 @@ enum Command {
     Verify(verify::Args),
     /// Serve the site (the files its sw.js lists) and the online table over
     /// HTTP.
-    Serve(serve::Args),
+    // Boxed: its many flags would make every command as large.
+    Serve(Box<serve::Args>),
     /// Load a server: N tables of scripted players on loopback; moves a
     /// second, latency, connections and the server's memory.
     Load(load::Args),
@@ -99,7 +100,7 @@ fn main() -> ExitCode {
         Command::Verify(args) => verify::run(args),
         Command::Serve(args) => {
             init_logging(args.log_format == serve::LogFormat::Json);
-            serve::run(args)
+            serve::run(*args)
         }
         Command::Load(args) => load::run(args),
         Command::Trial(args) => trial::run(args),

@@ -2,11 +2,11 @@
 //! into a fresh data folder: the server started over it finds the
 //! accounts (their passkeys sign in), the ratings and the kept games.
 
-use std::os::unix::fs::PermissionsExt as _;
 use super::client::{get_text, Client, Listening, Server};
 use super::people::{call, Person, ORIGIN};
 use super::play_out;
 use serde_json::Value;
+use std::os::unix::fs::PermissionsExt as _;
 use std::process::Command;
 
 const RATED: &str = r#"{"game":"othello","clock":30,"rated":true}"#;
@@ -96,8 +96,6 @@ async fn a_backup_of_a_live_store_restored_finds_accounts_ratings_and_games() {
         file.as_os_str(),
     ]);
     assert!(!ok && said.contains("exists already"), "{said}");
-    let mode = std::fs::metadata(&data).unwrap().permissions().mode() & 0o777;
-    assert_eq!(mode, 0o700, "the restored folder is {mode:o}");
     // The keys are kept apart from the backup, as the docs say.
     let key = get_text(&s, "/api/key").await;
     for file in ["signing.key", "push.key"] {
@@ -127,6 +125,8 @@ async fn a_backup_of_a_live_store_restored_finds_accounts_ratings_and_games() {
         data.as_os_str(),
     ]);
     assert!(!ok && said.contains("exists already"), "{said}");
+    let mode = std::fs::metadata(&data).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700, "the restored folder is {mode:o}");
     for file in ["signing.key", "push.key"] {
         std::fs::copy(scratch.join(file), data.join(file)).unwrap();
     }

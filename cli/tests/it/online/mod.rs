@@ -402,10 +402,7 @@ async fn killed_mid_game_resumes(server: &mut Server) {
         .lines()
         .any(|l| l.starts_with("moves: ") && l["moves: ".len()..].starts_with(&before)));
     let listed = client::get_json(server, "/api/records").await;
-    assert!(
-        listed.as_array().is_some_and(|l| l.len() == 1),
-        "{listed}"
-    );
+    assert!(listed.as_array().is_some_and(|l| l.len() == 1), "{listed}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

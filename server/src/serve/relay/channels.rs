@@ -75,7 +75,9 @@ impl Cluster {
                 Err(e) if unreachable_said => tracing::debug!("the relay cannot reach Redis: {e}"),
                 Err(e) => {
                     unreachable_said = true;
-                    tracing::warn!("the relay cannot reach Redis: {e}; it tries again until it can");
+                    tracing::warn!(
+                        "the relay cannot reach Redis: {e}; it tries again until it can"
+                    );
                 }
             }
             tokio::time::sleep(RECONNECT).await;
