@@ -5,11 +5,12 @@
 //! folder it may not write, and makes its data folder, databases, backups
 //! and restored folders owner-only.
 
+use crate::{said, virada};
 use std::io::{Read as _, Write as _};
 use std::net::TcpStream;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("virada-keys-{}-{name}", std::process::id()));
@@ -20,21 +21,6 @@ fn scratch(name: &str) -> PathBuf {
 
 fn mode(path: &Path) -> u32 {
     std::fs::metadata(path).unwrap().permissions().mode() & 0o777
-}
-
-fn virada(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_virada"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn said(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
 }
 
 /// A server that started; killed on drop.

@@ -19,7 +19,24 @@ mod site;
 mod train;
 
 use std::io::{BufRead as _, BufReader};
-use std::process::Child;
+use std::process::{Child, Command, Output};
+
+/// `virada ARGS…` run to its end: its status and output.
+fn virada(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// What a command printed, standard output then standard error.
+fn said(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
 
 /// The port a `virada serve --port 0` child names in its first line
 /// (`Serving ROOT on http://HOST:PORT/`).

@@ -1,13 +1,7 @@
 //! `virada nabu moves` and `virada nabu perft`: output order and bad input.
 
-use std::process::{Command, Output};
-
-fn virada(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_virada"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use crate::virada;
+use std::process::Output;
 
 fn lines(out: &Output) -> Vec<String> {
     assert!(

@@ -3,25 +3,11 @@
 //! wasm packages' folders), and nothing else; a listed file missing, or a
 //! folder not empty, stops it before anything is written.
 
+use crate::{said, virada};
 use std::io::{Read as _, Write as _};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn virada(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_virada"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn said(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
+use std::process::{Command, Stdio};
 
 /// Every file under `dir`, relative, sorted.
 fn files(dir: &Path) -> Vec<String> {
