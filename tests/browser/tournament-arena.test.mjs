@@ -12,12 +12,7 @@ import test from 'node:test';
 import { serverWith } from './harness.mjs';
 import { signedUp, originOf, DESKTOP } from './accounts-util.mjs';
 import { playOut } from './online-util.mjs';
-import { toYourGame } from './tournament-util.mjs';
-
-/** The tournament as the server says it. */
-async function read(page, id) {
-  return page.evaluate(async (id) => (await fetch(`api/tournaments/${id}`, { cache: 'no-store' })).json(), id);
-}
+import { toYourGame, tournamentNow } from './tournament-util.mjs';
 
 /**
  * Board `board` of wave `n` played from the tournament page: both follow
@@ -68,14 +63,13 @@ test('four accounts play an arena to its end from the tournament page; the final
     }
     // Every game as it is paired, the boards of a wave side by side.
     const winners = new Map();
-    const watcher = people[0].page;
-    for (;;) {
-      const v = await read(watcher, id);
+        for (;;) {
+      const v = await tournamentNow(server.url, id);
       if (v.phase === 'over') break;
       const todo = v.played.flatMap((r) => r.boards.map((b) => ({ n: r.number, b })))
         .filter(({ b }) => b.table && !b.result && !winners.has(b.table));
       if (todo.length === 0) {
-        await watcher.waitForTimeout(300);
+        await new Promise((r) => setTimeout(r, 300));
         continue;
       }
       for (const { b } of todo) winners.set(b.table, null);
@@ -85,7 +79,7 @@ test('four accounts play an arena to its end from the tournament page; the final
     const page = people[1].page;
     await page.goto(`${origin}/tournament.html?id=${id}&lang=en`);
     await page.getByRole('heading', { name: 'Final standings' }).waitFor({ timeout: 60_000 });
-    const v = await read(page, id);
+    const v = await tournamentNow(server.url, id);
     assert.ok(v.played.length >= 2, `paired again after the first wave: ${JSON.stringify(v.played)}`);
     // Each player's games in order: the results the server kept are the
     // games as played; never the same opponent twice in a row.

@@ -15,7 +15,7 @@ import test from 'node:test';
 import { serverWith } from './harness.mjs';
 import { signedUp, originOf, DESKTOP, PHONE390 } from './accounts-util.mjs';
 import { playOut } from './online-util.mjs';
-import { toYourGame } from './tournament-util.mjs';
+import { toYourGame, tournamentNow, tournamentWhen } from './tournament-util.mjs';
 
 /** The felt's green, the big button's colour. */
 const FELT = 'rgb(46, 107, 85)';
@@ -36,11 +36,6 @@ async function post(page, id, what) {
     const r = await fetch(`api/tournaments/${id}/${what}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     if (r.status !== 200) throw new Error(await r.text());
   }, [id, what]);
-}
-
-/** The tournament as the server says it. */
-async function read(page, id) {
-  return page.evaluate(async (id) => (await fetch(`api/tournaments/${id}`, { cache: 'no-store' })).json(), id);
 }
 
 /** Opens tournament `id` in `lang` and waits for it. */
@@ -151,7 +146,7 @@ test('before the start: what it is, the link to share, Join and Withdraw readabl
       assert.deepEqual(await unreadable(page, states), [], `${who}: the question`);
       await page.locator('#tn-confirm-no').click();
       await withdraw.waitFor();
-      assert.ok((await read(page, open)).entrants.some((e) => e.name === who), 'still in');
+      assert.ok((await tournamentNow(server.url, open)).entrants.some((e) => e.name === who), 'still in');
       // Outside the range: Join disabled before the tap, the reason beside it.
       await openTournament(page, origin, strong);
       const join = page.locator('#tn-join');
@@ -198,7 +193,7 @@ test('a withdrawal counted and marked, standings that fit a phone, a tournament 
     await c.page.getByRole('button', { name: 'Resign' }).click();
     await c.page.locator('#online-confirm-yes').click();
     for (const page of pages) await page.waitForSelector('body[data-over="true"]');
-    for (let v = await read(a.page, swiss); v.phase !== 'over'; v = await read(a.page, swiss)) await a.page.waitForTimeout(300);
+    await tournamentWhen(server.url, swiss, (v) => v.phase === 'over');
 
     for (const [p, phone] of [[a, true], [b, false]]) {
       const { page } = p;
@@ -231,7 +226,7 @@ test('a withdrawal counted and marked, standings that fit a phone, a tournament 
     // Alone: the page says why it ended, and shows no empty standings.
     const lonely = await make(a.page, { rounds: 1, clock: '30', starts: Date.now() + 1_500 });
     await post(a.page, lonely, 'join');
-    for (let v = await read(a.page, lonely); v.phase !== 'over'; v = await read(a.page, lonely)) await a.page.waitForTimeout(300);
+    await tournamentWhen(server.url, lonely, (v) => v.phase === 'over');
     for (const { page } of [a, b]) {
       await openTournament(page, origin, lonely);
       assert.equal(await page.locator('#tn-cancelled').innerText(), 'Nobody else joined; the tournament was cancelled.');

@@ -18,3 +18,32 @@ export async function toYourGame(page, n) {
   await taken;
   return new URL(page.url()).searchParams.get('table');
 }
+
+/**
+ * The tournament as the server at `url` says it, asked from the test
+ * rather than a page: the round's call may carry any page to its table.
+ * @param {string} url
+ * @param {string} id
+ */
+export async function tournamentNow(url, id) {
+  const answer = await fetch(`${url}/api/tournaments/${id}`);
+  if (!answer.ok) throw new Error(`tournament ${id}: ${answer.status} ${await answer.text()}`);
+  return answer.json();
+}
+
+/**
+ * Asks again until `holds` is true of the tournament; answers it.
+ * @param {string} url
+ * @param {string} id
+ * @param {(t: any) => boolean} holds
+ * @param {number} [within] milliseconds
+ */
+export async function tournamentWhen(url, id, holds, within = 60_000) {
+  const end = Date.now() + within;
+  for (;;) {
+    const t = await tournamentNow(url, id);
+    if (holds(t)) return t;
+    if (Date.now() > end) throw new Error(`tournament ${id} never came to that: ${JSON.stringify(t)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -17,18 +17,13 @@ import { serverWith, BIN } from './harness.mjs';
 import { signedUp, originOf, DESKTOP, PHONE390 } from './accounts-util.mjs';
 import { playOut } from './online-util.mjs';
 import { startRedis } from './redis-util.mjs';
-import { toYourGame } from './tournament-util.mjs';
+import { toYourGame, tournamentNow, tournamentWhen } from './tournament-util.mjs';
 
 /** `YYYY-MM-DDTHH:MM:SS` in local time, `ms` from now. */
 function localIn(ms) {
   const d = new Date(Date.now() + ms);
   const pad = (n) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
-/** The tournament as the server says it. */
-async function read(page, id) {
-  return page.evaluate(async (id) => (await fetch(`api/tournaments/${id}`, { cache: 'no-store' })).json(), id);
 }
 
 /** Each person goes to their game of round `n` (taken there, or by its "Your game" link), plays a few moves, and the later-seated resigns. */
@@ -85,10 +80,7 @@ test('eight accounts play a 3-round Swiss to its end over two servers, one kille
     const tables = await playRound(people, 1);
     // Round 1 over: everyone goes on at the second server, and the first
     // (which may hold the tournament's lease) is killed.
-    await people[0].page.waitForFunction(async (id) => {
-      const v = await (await fetch(`api/tournaments/${id}`, { cache: 'no-store' })).json();
-      return v.played[0].boards.every((b) => b.result);
-    }, id, { timeout: 30_000 });
+    await tournamentWhen(second.url, id, (v) => v.played[0].boards.every((b) => b.result), 30_000);
     for (const p of people) {
       await p.page.goto(`${originOf(second)}/tournament.html?id=${id}&lang=en`);
       await p.page.waitForSelector('body[data-ready="true"]');
@@ -106,7 +98,7 @@ test('eight accounts play a 3-round Swiss to its end over two servers, one kille
     const page = people[2].page;
     await page.goto(`${originOf(second)}/tournament.html?id=${id}&lang=en`);
     await page.getByRole('heading', { name: 'Final standings' }).waitFor({ timeout: 60_000 });
-    const v = await read(page, id);
+    const v = await tournamentNow(second.url, id);
     assert.equal(v.phase, 'over');
     assert.equal(v.played.length, 3, 'each round paired once');
     // The standings as the records say: each game's record names its
