@@ -88,13 +88,13 @@ serve: wasm
 # Each step's wall time goes to $(TIMES) (scripts/phase.sh), and the run ends
 # with each phase's time, the ten slowest test files and a count of the
 # tests (scripts/test-times.mjs), so that growth is seen when it happens.
+# The summary is printed on a failure too (a failed step's time and what
+# ran before it), then make stops with the step's status.
 test:
 	@rm -rf $(TIMES)
-	$(MAKE) lint
-	$(MAKE) rust-build
-	$(MAKE) -j2 -O rust-test js-check
-	$(MAKE) browser-test WASM_BUILT=1
-	@node scripts/test-times.mjs $(TIMES)
+	@status=0; { $(MAKE) lint && $(MAKE) rust-build && $(MAKE) -j2 -O rust-test js-check \
+		&& $(MAKE) browser-test WASM_BUILT=1; } || status=$$?; \
+	node scripts/test-times.mjs $(TIMES) || true; exit $$status
 
 lint:
 	@$(SETUP) rust wasm ssl
