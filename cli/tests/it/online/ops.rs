@@ -68,8 +68,17 @@ async fn a_server_alone_is_healthy_ready_and_counts_its_moves() {
         "virada_signins_total",
         "virada_seeks_total",
         "virada_http_responses_total",
+        "virada_rate_limited_total",
+        "virada_moves_refused_total",
     ] {
         assert!(names.iter().any(|n| n == name), "{name}: {names:?}");
+    }
+    // The labelled counters stand at 0 before their first event.
+    for line in [
+        "virada_rate_limited_total{limit=\"accounts\"}",
+        "virada_moves_refused_total{code=\"illegal\"}",
+    ] {
+        assert_eq!(value(&metrics, line), Some(0.0), "{line}: {metrics}");
     }
     // A server alone exports no Redis series: no alert on them fires for it.
     assert!(!metrics.contains("virada_redis"), "{metrics}");

@@ -9,6 +9,8 @@
 
 use std::sync::{LazyLock, Once};
 
+use super::super::protocol::Code;
+
 use prometheus::{
     Counter, Encoder as _, Gauge, Histogram, HistogramOpts, HistogramVec, IntCounter,
     IntCounterVec, IntGauge, IntGaugeVec, Opts, Registry, TextEncoder,
@@ -17,6 +19,22 @@ use prometheus::{
 /// Buckets for a move and a Redis round trip: 0.5 ms to 5 s.
 const LATENCY_BUCKETS: [f64; 14] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+
+/// The rate limits, as `virada_rate_limited_total`'s `limit` label names
+/// them: the accounts' requests, a table's socket messages, tables opened.
+const RATE_LIMITS: [&str; 3] = ["accounts", "socket", "tables"];
+
+/// Why a person's move may be refused, as `virada_moves_refused_total`'s
+/// `code` label names it.
+const MOVE_REFUSALS: [Code; 7] = [
+    Code::NotYourTurn,
+    Code::StalePly,
+    Code::Illegal,
+    Code::Over,
+    Code::NotStarted,
+    Code::NotSeated,
+    Code::Storage,
 ];
 
 /// Every series of this process.
@@ -162,7 +180,7 @@ impl Metrics {
         registry
             .register(Box::new(cpu_seconds.clone()))
             .expect("one name");
-        Metrics {
+        let metrics = Metrics {
             tables_running: gauge("virada_tables_running", "Tables whose actor runs here"),
             tables_relayed: gauge(
                 "virada_tables_relayed",
@@ -239,7 +257,17 @@ impl Metrics {
             cpu_seconds,
             redis_once: Once::new(),
             registry,
+        };
+        // Each labelled counter's values known in advance, at 0 from the
+        // start: a series that appears only with its first event leaves
+        // `rate(...)` and an alert on it without a baseline until then.
+        for limit in RATE_LIMITS {
+            metrics.rate_limited.with_label_values(&[limit]);
         }
+        for code in MOVE_REFUSALS {
+            metrics.moves_refused.with_label_values(&[code.as_str()]);
+        }
+        metrics
     }
 
     /// Registers the series of a server over Redis (`virada_redis_up`,
