@@ -79,17 +79,39 @@ fn sql(what: &Path) -> impl Fn(rusqlite::Error) -> String + '_ {
     move |e| format!("{}: {e}", what.display())
 }
 
-/// Copies the whole of `from` (a live database) into `into`, in one step.
-fn copy_whole(from: &Path, into: &Path) -> Result<(), String> {
+/// Opens backup `from` to read it, as a file nothing else writes
+/// (SQLite's `immutable`): no `-wal` or `-shm` file is made beside it, even
+/// for a backup written while its database was in WAL mode.
+fn open_backup(from: &Path) -> Result<Connection, String> {
+    let path = from
+        .to_string_lossy()
+        .replace('%', "%25")
+        .replace('?', "%3f")
+        .replace('#', "%23");
+    Connection::open_with_flags(
+        format!("file:{path}?immutable=1"),
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI,
+    )
+    .map_err(sql(from))
+}
+
+/// Opens the live database `from` to copy it, waiting up to 10 s on the
+/// server's writes.
+fn open_live(from: &Path) -> Result<Connection, String> {
     let source =
         Connection::open_with_flags(from, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(sql(from))?;
     source
         .busy_timeout(std::time::Duration::from_secs(10))
         .map_err(sql(from))?;
+    Ok(source)
+}
+
+/// Copies the whole of `source` (read from `from`) into `into`, in one step.
+fn copy_whole(source: &Connection, from: &Path, into: &Path) -> Result<(), String> {
     // Owner-only (0600), whatever the umask: a backup holds the accounts.
     crate::private::make_file(into).map_err(|e| format!("cannot make {}: {e}", into.display()))?;
     let mut target = Connection::open(into).map_err(sql(into))?;
-    let backup = Backup::new(&source, &mut target).map_err(sql(into))?;
+    let backup = Backup::new(source, &mut target).map_err(sql(into))?;
     // -1: every page in one step, so the copy is of one moment.
     backup.step(-1).map_err(sql(from))?;
     Ok(())
@@ -172,9 +194,9 @@ pub fn backup(data: &Path, to: &Path) -> Result<String, String> {
     let made = (|| {
         // The accounts' database first: the file keeps its schema version.
         if accounts.is_file() {
-            copy_whole(&accounts, &partial)?;
+            copy_whole(&open_live(&accounts)?, &accounts, &partial)?;
         }
-        copy_whole(&games, &scratch)?;
+        copy_whole(&open_live(&games)?, &games, &scratch)?;
         crate::private::make_file(&partial)
             .map_err(|e| format!("cannot make {}: {e}", partial.display()))?;
         let mut c = Connection::open(&partial).map_err(sql(&partial))?;
@@ -232,6 +254,14 @@ pub fn backup(data: &Path, to: &Path) -> Result<String, String> {
         }
         tx.commit().map_err(sql(&partial))?;
         c.execute("DETACH games", []).map_err(sql(&partial))?;
+        // A file of its own, not a WAL database's: opened later, it makes
+        // no `-wal` or `-shm` beside it.
+        let mode: String = c
+            .query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))
+            .map_err(sql(&partial))?;
+        if !mode.eq_ignore_ascii_case("delete") {
+            return Err(format!("{}: journal mode {mode}", partial.display()));
+        }
         integrity(&c, &partial)?;
         summary(&c, &partial)
     })();
@@ -252,8 +282,7 @@ pub fn backup(data: &Path, to: &Path) -> Result<String, String> {
 /// Writes data folder `data`'s two databases from backup `from`; what it
 /// holds.
 pub fn restore(from: &Path, data: &Path) -> Result<String, String> {
-    let source =
-        Connection::open_with_flags(from, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(sql(from))?;
+    let source = open_backup(from)?;
     integrity(&source, from)?;
     let parts: Vec<(String, String)> = {
         let mut s = source
@@ -274,7 +303,6 @@ pub fn restore(from: &Path, data: &Path) -> Result<String, String> {
         )
         .unwrap_or(0);
     let counts = summary(&source, from)?;
-    drop(source);
     crate::private::make_folder(data)
         .map_err(|e| format!("cannot make the data folder {}: {e}", data.display()))?;
     // A folder made beforehand (an empty one, with the umask's 0755) is
@@ -296,7 +324,7 @@ pub fn restore(from: &Path, data: &Path) -> Result<String, String> {
     }
     for (file, keep) in [(DB_FILE, "games"), (ACCOUNTS_FILE, "accounts")] {
         let path = data.join(file);
-        copy_whole(from, &path)?;
+        copy_whole(&source, from, &path)?;
         let c = Connection::open(&path).map_err(sql(&path))?;
         let mut drop = format!("DROP TABLE {PARTS}; DROP TABLE IF EXISTS {VERSIONS};");
         for (name, part) in &parts {

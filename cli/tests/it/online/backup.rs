@@ -86,7 +86,20 @@ async fn a_backup_of_a_live_store_restored_finds_accounts_ratings_and_games() {
         .query_row("PRAGMA integrity_check", [], |r| r.get(0))
         .unwrap();
     assert_eq!(check, "ok");
+    let mode: String = c
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "delete", "a file of its own, not a WAL database's");
     drop(c);
+    let beside = || {
+        let mut names: Vec<String> = std::fs::read_dir(&scratch)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(beside(), ["site.backup"], "nothing left beside the backup");
     // A second backup over the first is refused: nothing is overwritten.
     let (ok, said) = virada(&[
         "backup".as_ref(),
@@ -125,6 +138,11 @@ async fn a_backup_of_a_live_store_restored_finds_accounts_ratings_and_games() {
         data.as_os_str(),
     ]);
     assert!(!ok && said.contains("exists already"), "{said}");
+    // Reading the backup made nothing beside it (no -wal, no -shm).
+    assert_eq!(
+        beside(),
+        ["push.key", "restored", "signing.key", "site.backup"]
+    );
     let mode = std::fs::metadata(&data).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o700, "the restored folder is {mode:o}");
     for file in ["signing.key", "push.key"] {
