@@ -32,6 +32,7 @@ use std::time::Duration;
 mod local;
 mod reconnect;
 mod redis_stats;
+mod seat;
 mod server;
 mod table;
 mod tally;

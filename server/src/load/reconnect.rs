@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use super::table::{join, Player};
+use super::seat::{join, Player};
 use super::tally::Counters;
 
 /// How long a player tries to connect again.
