@@ -33,7 +33,7 @@ impl Status {
 pub struct Check {
     /// Which check: `format`, `digest`, `fingerprint`, `seed`, `dark-seat`,
     /// `signature`, `handicap`, `moves`, `table-moves`, `clock`, `result`,
-    /// `assists`, `ratings`.
+    /// `assists`, `ratings`, `tournament`.
     pub check: &'static str,
     /// Passed, failed or a notice.
     pub status: Status,
@@ -183,6 +183,14 @@ impl fmt::Display for Check {
                     corners => corners,
                 }
             ),
+            "handicap-pairing" => write!(
+                f,
+                "the {} seat ({}) moved first by the pairing of round {} of tournament {}, as a handicap: recorded before the pairing set the colours",
+                p("seat"),
+                p("color"),
+                p("round"),
+                p("tournament")
+            ),
             "tournament-game" => write!(
                 f,
                 "a game of tournament {}, round {}: its pairing is checked from the tournament's file",
@@ -197,6 +205,22 @@ impl fmt::Display for Check {
                 "the seed and the word give dark to the {} seat ({})",
                 p("seat"),
                 p("who")
+            ),
+            "dark-seat-pairing" => write!(
+                f,
+                "colours set by the pairing of round {} of tournament {}: the {} seat, {}, played dark",
+                p("round"),
+                p("tournament"),
+                p("seat"),
+                p("who")
+            ),
+            "dark-seat-pairing-mismatch" => write!(
+                f,
+                "the pairing of round {} of tournament {} gives dark to the {} seat, the record says the {}",
+                p("round"),
+                p("tournament"),
+                p("derived"),
+                p("recorded")
             ),
             "dark-seat-mismatch" => write!(
                 f,
