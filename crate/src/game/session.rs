@@ -8,7 +8,7 @@
 //! game is over. No caller ever plays a forced pass itself.
 
 use crate::board::SUPPLY_AT_START;
-use crate::game::fairness::{dark_seat, dark_seat_v2, dark_seat_v3, Contribution, Seed};
+use crate::game::fairness::{drawn_dark_seat, Seed};
 use crate::game::handicap::Handicap;
 use crate::game::rules::Rules;
 use crate::game::timed::Timed;
@@ -146,21 +146,12 @@ impl<R: Rules> Session<R> {
         if let Colours::Paired(_) = self.colours {
             return Colours::PAIRED_DARK;
         }
-        match (&self.second_word, self.randoms) {
-            (None, _) => dark_seat(&self.seed, &self.word),
-            (Some(second), None) => dark_seat_v2(&self.seed, [&self.word, second]),
-            (Some(second), Some([a, b])) => {
-                let first = Contribution {
-                    random: a,
-                    word: self.word.clone(),
-                };
-                let second = Contribution {
-                    random: b,
-                    word: second.clone(),
-                };
-                dark_seat_v3(&self.seed, [&first, &second])
-            }
-        }
+        drawn_dark_seat(
+            &self.seed,
+            &self.word,
+            self.second_word.as_deref(),
+            self.randoms,
+        )
     }
 
     /// The seat that holds `color` now (after a swap, the other one).

@@ -183,14 +183,6 @@ impl fmt::Display for Check {
                     corners => corners,
                 }
             ),
-            "handicap-pairing" => write!(
-                f,
-                "the {} seat ({}) moved first by the pairing of round {} of tournament {}, as a handicap: recorded before the pairing set the colours",
-                p("seat"),
-                p("color"),
-                p("round"),
-                p("tournament")
-            ),
             "tournament-game" => write!(
                 f,
                 "a game of tournament {}, round {}: its pairing is checked from the tournament's file",
@@ -208,19 +200,11 @@ impl fmt::Display for Check {
             ),
             "dark-seat-pairing" => write!(
                 f,
-                "colours set by the pairing of round {} of tournament {}: the {} seat, {}, played dark",
-                p("round"),
-                p("tournament"),
-                p("seat"),
+                "the tournament's pairing gives dark to the first seat ({})",
                 p("who")
             ),
-            "dark-seat-pairing-mismatch" => write!(
-                f,
-                "the pairing of round {} of tournament {} gives dark to the {} seat, the record says the {}",
-                p("round"),
-                p("tournament"),
-                p("derived"),
-                p("recorded")
+            "dark-seat-pairing-mismatch" => f.write_str(
+                "the tournament's pairing gives dark to the first seat, the record says the second",
             ),
             "dark-seat-mismatch" => write!(
                 f,

@@ -5,11 +5,11 @@
 
 use super::report::{Check, Report, Status};
 use super::{parse, write::seat, Record};
-use crate::game::fairness::{dark_seat, dark_seat_v2, dark_seat_v3, hex, Contribution};
+use crate::game::fairness::{drawn_dark_seat, hex};
 use crate::game::nabu::NabuGame;
 use crate::game::rules::Rules;
 use crate::game::Played;
-use crate::game::{Assist, Colours, GameKind, Moves, TournamentRound, Verdict};
+use crate::game::{Assist, Colours, GameKind, Moves, Verdict};
 use crate::rating::Outcome;
 use crate::{Color, Position};
 use sha2::{Digest, Sha256};
@@ -52,7 +52,7 @@ pub fn verify(r: &Record) -> Report {
         Moves::Othello(plies) => {
             let start = match r.handicap {
                 Some(h) => {
-                    checks.push(handicap_notice(r, &h));
+                    checks.push(handicap_notice(&h, r.dark));
                     h.start(r.dark)
                 }
                 None => Position::start(),
@@ -235,18 +235,10 @@ fn check_assists(r: &Record) -> Check {
 /// The handicap (V2) the moves replay from: a notice, not a failure —
 /// `handicap-first` when its seat moved first, else `handicap` — with the
 /// seat, its colour and its corners (space separated, empty for none).
-/// A tournament's game recorded before the pairing set the colours (W7)
-/// gave its pairing's first mover the first move as V2's `seat1:first`:
-/// that one is `handicap-pairing` (seat, color, tournament, round).
-fn handicap_notice(r: &Record, h: &crate::game::handicap::Handicap) -> Check {
+/// A tournament's record written before the pairing set the colours (W7)
+/// gave its pairing's first mover the first move so: `seat1:first`.
+fn handicap_notice(h: &crate::game::handicap::Handicap, dark: usize) -> Check {
     let corners: Vec<String> = h.corners.squares().map(|s| s.to_string()).collect();
-    if let (Some(t), true) = (&r.tournament, h.first && h.seat == 0 && corners.is_empty()) {
-        return Check::new("handicap", Status::Notice, "handicap-pairing")
-            .with("seat", seat_name(h.seat))
-            .with("color", h.color(r.dark))
-            .with("tournament", &t.id)
-            .with("round", t.round);
-    }
     let code = if h.first {
         "handicap-first"
     } else {
@@ -254,7 +246,7 @@ fn handicap_notice(r: &Record, h: &crate::game::handicap::Handicap) -> Check {
     };
     Check::new("handicap", Status::Notice, code)
         .with("seat", seat_name(h.seat))
-        .with("color", h.color(r.dark))
+        .with("color", h.color(dark))
         .with("corners", corners.join(" "))
 }
 
@@ -269,27 +261,13 @@ fn seat_name(i: usize) -> &'static str {
 /// pairing's first move given as the handicap `seat1:first`), by the
 /// colour draw from the seed and the words.
 fn check_dark(r: &Record) -> Check {
-    if let (Some(t), None) = (&r.tournament, &r.handicap) {
-        return check_paired(r, t);
+    if let (Some(_), None) = (&r.tournament, &r.handicap) {
+        return check_paired(r);
     }
     let Some(seed) = r.seed else {
         return Check::new("dark-seat", Status::Failed, "seed-hidden");
     };
-    let derived = match (&r.second_word, r.randoms) {
-        (None, _) => dark_seat(&seed, &r.word),
-        (Some(second), None) => dark_seat_v2(&seed, [&r.word, second]),
-        (Some(second), Some([a, b])) => {
-            let first = Contribution {
-                random: a,
-                word: r.word.clone(),
-            };
-            let second = Contribution {
-                random: b,
-                word: second.clone(),
-            };
-            dark_seat_v3(&seed, [&first, &second])
-        }
-    };
+    let derived = drawn_dark_seat(&seed, &r.word, r.second_word.as_deref(), r.randoms);
     if derived == r.dark {
         Check::new("dark-seat", Status::Passed, "dark-seat-ok")
             .with("seat", seat_name(derived))
@@ -301,28 +279,20 @@ fn check_dark(r: &Record) -> Check {
     }
 }
 
-/// The pairing's colours (W7): `dark-seat-pairing` (tournament, round,
-/// who: the first seat's name, else its seat) when the first seat played
-/// dark, else `dark-seat-pairing-mismatch` (tournament, round, recorded).
-/// The seed draws no colour here; it is still checked against the
-/// fingerprint.
-fn check_paired(r: &Record, t: &TournamentRound) -> Check {
+/// The pairing's colours (W7): `dark-seat-pairing` (who: the first
+/// seat's account name, else the seat) when the first seat played dark, else
+/// `dark-seat-pairing-mismatch`: the record gives dark to the second. The
+/// `tournament` check names the tournament and the round. The seed draws
+/// no colour here; it is still checked against the fingerprint.
+fn check_paired(r: &Record) -> Check {
     if r.dark == Colours::PAIRED_DARK {
         let who = match &r.names {
             Some([name, _]) if !name.is_empty() => name.clone(),
             _ => seat(r.seats[Colours::PAIRED_DARK]),
         };
-        Check::new("dark-seat", Status::Passed, "dark-seat-pairing")
-            .with("tournament", &t.id)
-            .with("round", t.round)
-            .with("seat", seat_name(Colours::PAIRED_DARK))
-            .with("who", who)
+        Check::new("dark-seat", Status::Passed, "dark-seat-pairing").with("who", who)
     } else {
         Check::new("dark-seat", Status::Failed, "dark-seat-pairing-mismatch")
-            .with("tournament", &t.id)
-            .with("round", t.round)
-            .with("derived", seat_name(Colours::PAIRED_DARK))
-            .with("recorded", seat_name(r.dark))
     }
 }
 
