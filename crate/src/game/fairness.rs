@@ -203,6 +203,33 @@ pub fn dark_seat_v3(seed: &Seed, seats: [&Contribution; 2]) -> usize {
     usize::from(h.finalize()[0] & 1)
 }
 
+/// Who plays dark by the draw a game's contributions name: version 1 with
+/// the word alone, version 2 with a second word, version 3 with each
+/// seat's random value too. What a session draws and the verifier draws
+/// again from a record.
+pub fn drawn_dark_seat(
+    seed: &Seed,
+    word: &str,
+    second_word: Option<&str>,
+    randoms: Option<[Option<[u8; 32]>; 2]>,
+) -> usize {
+    match (second_word, randoms) {
+        (None, _) => dark_seat(seed, word),
+        (Some(second), None) => dark_seat_v2(seed, [word, second]),
+        (Some(second), Some([a, b])) => {
+            let first = Contribution {
+                random: a,
+                word: word.to_string(),
+            };
+            let second = Contribution {
+                random: b,
+                word: second.to_string(),
+            };
+            dark_seat_v3(seed, [&first, &second])
+        }
+    }
+}
+
 /// 32 bytes from 64 hex characters (either case); `None` for anything else.
 pub fn parse_hex32(text: &str) -> Option<[u8; 32]> {
     text.parse::<Seed>().ok().map(|s| s.0)

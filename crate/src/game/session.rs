@@ -8,11 +8,11 @@
 //! game is over. No caller ever plays a forced pass itself.
 
 use crate::board::SUPPLY_AT_START;
-use crate::game::fairness::{dark_seat, dark_seat_v2, dark_seat_v3, Contribution, Seed};
+use crate::game::fairness::{drawn_dark_seat, Seed};
 use crate::game::handicap::Handicap;
 use crate::game::rules::Rules;
 use crate::game::timed::Timed;
-use crate::game::{Assist, Played, Seat, Verdict};
+use crate::game::{Assist, Colours, Played, Seat, Verdict};
 use crate::{Color, Move, Position};
 
 /// What one turn did.
@@ -35,8 +35,13 @@ pub struct Event<M> {
 /// One game in progress or finished.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session<R: Rules> {
-    /// The two seats; which one plays dark first is decided by the seed and the word.
+    /// The two seats; which one plays dark first is decided by
+    /// [`Session::colours`].
     pub seats: [Seat; 2],
+    /// Who decides which seat plays dark: the colour draw from the seed
+    /// and the words (the default), or a tournament's pairing (W7), whose
+    /// first seat plays dark; set before the first move.
+    pub colours: Colours,
     /// Seconds per turn under a clock a move, `None` for none.
     pub clock: Option<u32>,
     /// A game clock or correspondence, with each ply's time left and the
@@ -87,6 +92,7 @@ impl<R: Rules> Session<R> {
     ) -> Session<R> {
         Session {
             seats,
+            colours: Colours::Drawn,
             clock,
             timed: None,
             seed,
@@ -134,23 +140,18 @@ impl<R: Rules> Session<R> {
         &self.movers
     }
 
-    /// Which seat (0 or 1) plays dark at the start.
+    /// Which seat (0 or 1) plays dark at the start: the pairing's first
+    /// seat in a tournament's game, else the colour draw's.
     pub fn dark_seat(&self) -> usize {
-        match (&self.second_word, self.randoms) {
-            (None, _) => dark_seat(&self.seed, &self.word),
-            (Some(second), None) => dark_seat_v2(&self.seed, [&self.word, second]),
-            (Some(second), Some([a, b])) => {
-                let first = Contribution {
-                    random: a,
-                    word: self.word.clone(),
-                };
-                let second = Contribution {
-                    random: b,
-                    word: second.clone(),
-                };
-                dark_seat_v3(&self.seed, [&first, &second])
-            }
+        if let Colours::Paired(_) = self.colours {
+            return Colours::PAIRED_DARK;
         }
+        drawn_dark_seat(
+            &self.seed,
+            &self.word,
+            self.second_word.as_deref(),
+            self.randoms,
+        )
     }
 
     /// The seat that holds `color` now (after a swap, the other one).
@@ -364,6 +365,23 @@ mod tests {
             g.turn(Move::Pass).unwrap_err(),
             crate::IllegalMove::GameOver
         );
+    }
+
+    #[test]
+    fn a_pairing_gives_dark_to_the_first_seat_whatever_the_draw() {
+        let round = crate::game::TournamentRound {
+            id: "t".into(),
+            round: 1,
+        };
+        let mut drawn = [false; 2];
+        for b in 0..32 {
+            let mut g = Session::othello([Seat::Person; 2], None, Seed([b; 32]), "w".into());
+            drawn[g.dark_seat()] = true;
+            g.colours = Colours::Paired(round.clone());
+            assert_eq!((g.dark_seat(), g.seat_of(Color::Dark)), (0, 0));
+            assert_eq!(g.seat_of(Color::Light), 1);
+        }
+        assert_eq!(drawn, [true, true], "the draw gave dark to either seat");
     }
 
     #[test]

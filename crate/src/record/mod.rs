@@ -30,7 +30,11 @@
 //!   someone chose it rather than the table drawing it in secret.
 //! - `word`: the players' word, as typed, with `%` and control characters
 //!   percent-encoded (UTF-8 bytes); empty for none.
-//! - `dark`: which seat played dark, `first` or `second`.
+//! - `dark`: which seat played dark, `first` or `second`: the seat the
+//!   colour draw gives it (the seed and the words), except in a game a
+//!   tournament paired (a `tournament` line and no `handicap` line), where
+//!   the pairing set the colours and its first seat, the pairing's first
+//!   mover, plays dark: `first` (rule W7).
 //! - `moves`: every ply in order, separated by one space: a square (`f5`),
 //!   `PA` for a pass, a `*` before a square the table placed on time-out (T16).
 //! - `result`: `dark D light L` and `dark wins`, `light wins`, `draw` or
@@ -50,7 +54,10 @@
 //! after `seats` (each seat's account name, `-` for none) and, for a rated
 //! game, `ratings` after `result` (each seat's Glicko-2 rating before and
 //! after, `R/RD/σ R/RD/σ`, [`crate::rating`]) and, for a game paired in a
-//! tournament, `tournament` after that (`tournament: ID round N`). Its `result` may state a
+//! tournament, `tournament` after that (`tournament: ID round N`; its
+//! colours are the pairing's, see `dark`; a tournament's record written
+//! before that rule has the handicap `seat1:first` and drawn colours, and
+//! is checked by the draw). Its `result` may state a
 //! resignation, a result the board does not give: `dark 20 light 14 light
 //! wins, dark resigned` ([`resign`]); the verifier accepts it only in a
 //! record whose signature holds, over a board where the game goes on.
@@ -77,6 +84,8 @@ mod verify;
 mod write;
 
 pub use crate::clock::tenths_of;
+/// The tournament and round a game was paired in (the `tournament` line).
+pub use crate::game::TournamentRound;
 pub use error::{Field, RecordError};
 pub use match_record::{
     is_match, parse_match, score_games, write_match, write_match_signed, MatchGame, MatchRecord,
@@ -250,17 +259,6 @@ impl Record {
             None => (dark, light),
         }
     }
-}
-
-/// The tournament and round a game was paired in (the record's
-/// `tournament` line, `tournament: ID round N`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct TournamentRound {
-    /// The tournament's id: 1 to 64 ASCII letters, digits, `_` or `-`.
-    pub id: String,
-    /// The round, from 1.
-    pub round: u32,
 }
 
 /// The most rounds a record's `tournament` line may name.

@@ -33,7 +33,7 @@ impl Status {
 pub struct Check {
     /// Which check: `format`, `digest`, `fingerprint`, `seed`, `dark-seat`,
     /// `signature`, `handicap`, `moves`, `table-moves`, `clock`, `result`,
-    /// `assists`, `ratings`.
+    /// `assists`, `ratings`, `tournament`.
     pub check: &'static str,
     /// Passed, failed or a notice.
     pub status: Status,
@@ -197,6 +197,14 @@ impl fmt::Display for Check {
                 "the seed and the word give dark to the {} seat ({})",
                 p("seat"),
                 p("who")
+            ),
+            "dark-seat-pairing" => write!(
+                f,
+                "the tournament's pairing gives dark to the first seat ({})",
+                p("who")
+            ),
+            "dark-seat-pairing-mismatch" => f.write_str(
+                "the tournament's pairing gives dark to the first seat, the record says the second",
             ),
             "dark-seat-mismatch" => write!(
                 f,

@@ -5,11 +5,11 @@
 
 use super::report::{Check, Report, Status};
 use super::{parse, write::seat, Record};
-use crate::game::fairness::{dark_seat, dark_seat_v2, dark_seat_v3, hex, Contribution};
+use crate::game::fairness::{drawn_dark_seat, hex};
 use crate::game::nabu::NabuGame;
 use crate::game::rules::Rules;
 use crate::game::Played;
-use crate::game::{Assist, GameKind, Moves, Verdict};
+use crate::game::{Assist, Colours, GameKind, Moves, Verdict};
 use crate::rating::Outcome;
 use crate::{Color, Position};
 use sha2::{Digest, Sha256};
@@ -235,6 +235,8 @@ fn check_assists(r: &Record) -> Check {
 /// The handicap (V2) the moves replay from: a notice, not a failure —
 /// `handicap-first` when its seat moved first, else `handicap` — with the
 /// seat, its colour and its corners (space separated, empty for none).
+/// A tournament's record written before the pairing set the colours (W7)
+/// gave its pairing's first mover the first move so: `seat1:first`.
 fn handicap_notice(h: &crate::game::handicap::Handicap, dark: usize) -> Check {
     let corners: Vec<String> = h.corners.squares().map(|s| s.to_string()).collect();
     let code = if h.first {
@@ -252,25 +254,20 @@ fn seat_name(i: usize) -> &'static str {
     ["first", "second"][i.min(1)]
 }
 
+/// Who played dark. A tournament's game (a `tournament` line and no
+/// `handicap` line) takes its colours from the pairing (W7): its first
+/// seat, the pairing's first mover, played dark ([`check_paired`]). Any
+/// other game, and a tournament's game recorded before that rule (its
+/// pairing's first move given as the handicap `seat1:first`), by the
+/// colour draw from the seed and the words.
 fn check_dark(r: &Record) -> Check {
+    if let (Some(_), None) = (&r.tournament, &r.handicap) {
+        return check_paired(r);
+    }
     let Some(seed) = r.seed else {
         return Check::new("dark-seat", Status::Failed, "seed-hidden");
     };
-    let derived = match (&r.second_word, r.randoms) {
-        (None, _) => dark_seat(&seed, &r.word),
-        (Some(second), None) => dark_seat_v2(&seed, [&r.word, second]),
-        (Some(second), Some([a, b])) => {
-            let first = Contribution {
-                random: a,
-                word: r.word.clone(),
-            };
-            let second = Contribution {
-                random: b,
-                word: second.clone(),
-            };
-            dark_seat_v3(&seed, [&first, &second])
-        }
-    };
+    let derived = drawn_dark_seat(&seed, &r.word, r.second_word.as_deref(), r.randoms);
     if derived == r.dark {
         Check::new("dark-seat", Status::Passed, "dark-seat-ok")
             .with("seat", seat_name(derived))
@@ -279,6 +276,23 @@ fn check_dark(r: &Record) -> Check {
         Check::new("dark-seat", Status::Failed, "dark-seat-mismatch")
             .with("recorded", seat_name(r.dark))
             .with("derived", seat_name(derived))
+    }
+}
+
+/// The pairing's colours (W7): `dark-seat-pairing` (who: the first
+/// seat's account name, else the seat) when the first seat played dark, else
+/// `dark-seat-pairing-mismatch`: the record gives dark to the second. The
+/// `tournament` check names the tournament and the round. The seed draws
+/// no colour here; it is still checked against the fingerprint.
+fn check_paired(r: &Record) -> Check {
+    if r.dark == Colours::PAIRED_DARK {
+        let who = match &r.names {
+            Some([name, _]) if !name.is_empty() => name.clone(),
+            _ => seat(r.seats[Colours::PAIRED_DARK]),
+        };
+        Check::new("dark-seat", Status::Passed, "dark-seat-pairing").with("who", who)
+    } else {
+        Check::new("dark-seat", Status::Failed, "dark-seat-pairing-mismatch")
     }
 }
 

@@ -59,7 +59,9 @@ pub fn write<R: Rules>(game: &Session<R>, reveal: bool) -> String {
         resigned: None,
         names: None,
         ratings: None,
-        tournament: None,
+        // Colours set by a pairing: the record names it, and the verifier
+        // checks dark against it rather than the seed (W7).
+        tournament: game.colours.tournament().cloned(),
         digest: [0; 32],
         body_digest: [0; 32],
         signature: None,

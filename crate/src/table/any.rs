@@ -202,6 +202,12 @@ impl AnyTable {
         each!(self, t => t.set_handicap(text))
     }
 
+    /// Sets who decides the colours before the first move (see
+    /// [`Table::set_colours`]).
+    pub fn set_colours(&mut self, colours: crate::game::Colours) -> bool {
+        each!(self, t => t.set_colours(colours))
+    }
+
     /// Marks the seed as chosen or secret.
     pub fn set_seed_chosen(&mut self, chosen: bool) {
         each!(self, t => t.set_seed_chosen(chosen))

@@ -25,7 +25,7 @@ use crate::game::fairness::Seed;
 use crate::game::rules::Rules;
 use crate::game::session::{Event, Session};
 use crate::game::timed::Timed;
-use crate::game::Seat;
+use crate::game::{Colours, Seat};
 use std::fmt;
 
 /// Why a table refused something.
@@ -336,6 +336,21 @@ impl<R: View> Table<R> {
         self.last = None;
         self.restart_clock();
         Ok(())
+    }
+
+    /// Sets who decides the colours ([`Colours`]) before the first move:
+    /// a tournament's pairing gives dark to the first seat, the pairing's
+    /// first mover (W7), and the record then names the tournament and the
+    /// round. `false`, and nothing changed, once a move is played or when
+    /// a handicap is set: a game the pairing sets has none, its first
+    /// mover plays dark and moves first (and a record with both would be
+    /// checked by the draw, the rule of tournament records written before).
+    pub fn set_colours(&mut self, colours: Colours) -> bool {
+        if !self.session.moves().is_empty() || self.session.handicap.is_some() {
+            return false;
+        }
+        self.session.colours = colours;
+        true
     }
 
     /// Marks the seed as chosen or secret (e.g. when restoring a stored game).

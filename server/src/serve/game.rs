@@ -6,7 +6,7 @@ use virada::engine::search::{default_clock, Budget};
 use virada::game::fairness::{Contribution, Seed};
 use virada::game::rules::Rules as _;
 use virada::game::timed::Timed;
-use virada::game::{GameKind, Seat};
+use virada::game::{Colours, GameKind, Seat};
 use virada::table::{AnyTable, Settings};
 use virada::Color;
 
@@ -47,7 +47,7 @@ pub fn check_handicap(kind: GameKind, text: &str) -> Result<String, (&'static st
 pub struct Game {
     table: AnyTable,
     /// The seat the colour draw gave dark ([`Session::dark_seat`]), drawn
-    /// once: the draw hashes the seed with both contributions (SHA-256),
+    /// once (or the first, in a tournament's game: [`Game::set_colours`]): the draw hashes the seed with both contributions (SHA-256),
     /// and the frame's clocks and the score ask whose colour is whose at
     /// every move. Nothing changes it once the words are set.
     ///
@@ -118,6 +118,20 @@ impl Game {
             AnyTable::Nabucodonosor(t) => t.session().dark_seat(),
         };
         Ok(Game { table, draw })
+    }
+
+    /// Sets who decides the colours before the first move: a
+    /// tournament's pairing gives dark to the first seat (W7), whatever
+    /// the draw; refused once a move is played or with a handicap set.
+    pub fn set_colours(&mut self, colours: Colours) -> Result<(), String> {
+        if !self.table.set_colours(colours) {
+            return Err("the colours are set before the first move, with no handicap".into());
+        }
+        self.draw = match &self.table {
+            AnyTable::Othello(t) => t.session().dark_seat(),
+            AnyTable::Nabucodonosor(t) => t.session().dark_seat(),
+        };
+        Ok(())
     }
 
     /// Sets Othello's handicap (V2) from its short form before the first

@@ -5,7 +5,8 @@
 //! (W5–W6) tells whoever is there at once: a player who withdraws before
 //! the game began loses it by forfeit, one who withdraws during it loses
 //! it as a resignation, a seat nobody took loses by forfeit, and no bot
-//! sits in either case.
+//! sits in either case. The pairing sets the colours (W7): its first seat
+//! plays dark and moves first, with no handicap, and the record says so.
 
 use std::time::Duration;
 
@@ -230,4 +231,48 @@ async fn a_seat_nobody_took_is_said_at_the_table_and_no_bot_sits() {
         (&json!("+"), &json!("-")),
         "{v}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_games_first_seat_plays_dark_and_moves_first_with_no_handicap() {
+    let s = Server::start("tournament-colours", &["--origin", ORIGIN]);
+    let (id, board, [white, black]) = one_round(&s, ["ros", "sam"]).await;
+    let table = board["table"].as_str().unwrap();
+    let mut clients = vec![
+        sit(&s, table, &white, 0).await,
+        sit(&s, table, &black, 1).await,
+    ];
+    let state = loop {
+        for c in clients.iter_mut() {
+            c.contribute_if_open().await;
+        }
+        let state = clients[0].latest_state().await;
+        if state["status"] == "playing" {
+            break state;
+        }
+    };
+    // The pairing's white (W7): the first seat, dark, to move; no handicap.
+    let t = &state["table"];
+    assert_eq!(
+        (&t["darkSeat"], &t["seatToMove"], &t["side"], &t["handicap"]),
+        (&json!(0), &json!(0), &json!("dark"), &Value::Null),
+        "{state}"
+    );
+    let over = super::play_out(&mut clients, &[0, 1]).await;
+    let record = over["record"].as_str().unwrap();
+    assert!(record.contains("\ndark: first\n"), "{record}");
+    assert!(!record.contains("handicap"), "{record}");
+    assert!(
+        record.contains(&format!("\ntournament: {id} round 1\n")),
+        "{record}"
+    );
+    let report = super::verify(record);
+    assert!(report.all_passed(), "{report}");
+    let dark = report.get("dark-seat").unwrap();
+    assert_eq!(
+        (dark.code, dark.param("who")),
+        ("dark-seat-pairing", white.name.as_str()),
+        "{report}"
+    );
+    assert!(report.get("handicap").is_none(), "{report}");
 }

@@ -181,7 +181,8 @@ impl Actor {
             kind: s.kind,
             clock: s.clock,
             level: s.level,
-            // A tournament's first move was its pairing's, no handicap.
+            // A tournament's colours were its pairing's (a table stored
+            // before W7 gave its first mover `seat1:first`): none carries over.
             handicap: if s.players.tournament.is_some() {
                 String::new()
             } else {

@@ -179,6 +179,19 @@ impl Actor {
             self.seed()?,
         )
         .map_err(|e| format!("table {}: {e}", self.saved.id))?;
+        // A tournament's table: the pairing's colours (W7). One stored
+        // before that rule gave its first mover V2's `seat1:first` over the
+        // drawn colours, and goes on so.
+        if let Some(t) = &self.saved.players.tournament {
+            if self.saved.handicap.is_empty() {
+                let round = virada::game::TournamentRound {
+                    id: t.id.clone(),
+                    round: t.round,
+                };
+                game.set_colours(virada::game::Colours::Paired(round))
+                    .map_err(|e| format!("table {}: {e}", self.saved.id))?;
+            }
+        }
         // After the contributions: the handicap's start follows the colours.
         game.set_handicap(&self.saved.handicap)
             .map_err(|e| format!("table {}: {e}", self.saved.id))?;

@@ -236,8 +236,10 @@ impl Runner {
                 // at any table, a loss on time in the standings.
                 clock: t.time_control(),
                 level: 3,
-                // The pairing's white moves first (V2's first move, no corner).
-                handicap: "seat1:first".into(),
+                // No handicap: the pairing's white sits first and plays
+                // dark, and dark moves first (W7; the table sets the
+                // colours from its tournament).
+                handicap: String::new(),
                 play: None,
                 players: Players {
                     accounts: [seat(board.white), seat(black)],
