@@ -168,6 +168,7 @@ export class RemoteSession {
         seats: f.seats,
         away: this.away,
         rated: !!f.rated,
+        paired: Boolean(f.tournament),
         ratings: f.seats.map((x) => this.ratingOf(x.name)),
       },
     };

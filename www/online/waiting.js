@@ -54,7 +54,14 @@ export function drawWaiting(f, { seat, drawing, link, offset, seen, paired }) {
   $('online-start').hidden = !host || drawing || Boolean(held) || tour;
   const mine = seat === null ? null : f.seats[seat];
   $('online-word-box').hidden = seat === null || Boolean(mine?.contributed);
-  $('online-word-help').hidden = seat === null;
+  // The colours: drawn from the seed and the words, or a tournament's pairing's (W7).
+  const help = $('online-word-help');
+  const helpKey = tour ? 'rc.colours' : 'onlineWordHelp';
+  if (help.dataset.i18n !== helpKey) {
+    help.dataset.i18n = helpKey;
+    help.textContent = t(helpKey);
+  }
+  help.hidden = seat === null;
 }
 
 /**

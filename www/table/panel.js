@@ -34,10 +34,10 @@ export function seatLabel(snap, seat) {
  * A seat at the online table, from this page's side: "you", "opponent"
  * (or "player 2" for a spectator), "opponent, away" while their page is
  * closed, "bot, level 3", "bot, level 3 (for your opponent)"; before the
- * start, who plays dark is not drawn yet.
+ * start, who plays dark is not drawn yet (but by a pairing).
  */
-function onlineSeatLabel({ seat: mine, status, seats, away: gone = [] }, seat) {
-  if (status === 'waiting') return t('waitingSeat');
+function onlineSeatLabel({ seat: mine, status, seats, away: gone = [], paired = false }, seat) {
+  if (status === 'waiting') return paired ? t(seat === 0 ? 'rc.darkSeat' : 'rc.lightSeat') : t('waitingSeat');
   const s = seats[seat];
   if (s.kind === 'bot' && s.tookSeat) {
     if (seat === mine) return t('botTookYours', { n: s.level });

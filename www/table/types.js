@@ -17,6 +17,7 @@
  * @property {import('../online/session.js').ServerSeat[]} seats the server's seats
  * @property {number[]} [away] the seats shown away (their person's pages closed a while: online/presence.js)
  * @property {boolean} [rated] a rated game (docs/accounts.md)
+ * @property {boolean} [paired] a tournament's game: its pairing gave the first seat dark (docs/rules.md, W7)
  * @property {string[]} [ratings] each seat's account's rating as shown ("1500?"), '' for none
  *
  * @typedef {object} Session a game at the table, as a rules adapter opens it

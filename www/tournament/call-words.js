@@ -23,6 +23,9 @@ export const CALL_WORDS = {
     'rc.tournament': 'the tournament',
     'rc.pushTitle': 'Round {round} of {tournament}',
     'rc.pushBody': 'Your game against {name} has started',
+    'rc.colours': 'In a tournament the pairing sets the colours: the first seat plays dark and moves first. The seed and your words are kept and shown as in any game.',
+    'rc.darkSeat': 'dark, by the pairing',
+    'rc.lightSeat': 'light, by the pairing',
   },
   pt: {
     'rc.started': 'Rodada {round} de {name}: sua partida contra {opponent} começou.',
@@ -44,6 +47,9 @@ export const CALL_WORDS = {
     'rc.tournament': 'o torneio',
     'rc.pushTitle': 'Rodada {round} de {tournament}',
     'rc.pushBody': 'Sua partida contra {name} começou',
+    'rc.colours': 'Num torneio o emparelhamento define as cores: o primeiro lugar joga de escuro e começa. A semente e as suas palavras são guardadas e mostradas como em qualquer partida.',
+    'rc.darkSeat': 'escuro, pelo emparelhamento',
+    'rc.lightSeat': 'claro, pelo emparelhamento',
   },
   it: {
     'rc.started': 'Turno {round} di {name}: la tua partita contro {opponent} è cominciata.',
@@ -65,5 +71,8 @@ export const CALL_WORDS = {
     'rc.tournament': 'il torneo',
     'rc.pushTitle': 'Turno {round} di {tournament}',
     'rc.pushBody': 'La tua partita contro {name} è cominciata',
+    'rc.colours': 'In un torneo l’abbinamento stabilisce i colori: il primo posto gioca scuro e muove per primo. Il seme e le tue parole sono conservati e mostrati come in ogni partita.',
+    'rc.darkSeat': 'scuro, per l’abbinamento',
+    'rc.lightSeat': 'chiaro, per l’abbinamento',
   },
 };
