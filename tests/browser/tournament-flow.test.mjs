@@ -3,7 +3,7 @@
 // the API, starts its first round while each is somewhere else on the
 // site: ana (desktop) on the tournament's page, bia (a 390 px phone) in
 // the lobby, caio (desktop) at a table of his own against the bot, dora
-// (a 390 px phone) on the players' page. ana is taken to her game; the
+// (a 390 px phone) on Verify a game. ana is taken to her game; the
 // others each see a notice with a link to theirs, the lobby's tab title
 // changes and My games lists the game at once. ana's table names the
 // tournament and round and links back. Then ana's opponent withdraws
@@ -41,7 +41,7 @@ test('a Swiss round reaches its players on every page, and a leaver does not tra
     await ana.page.goto(`${origin}/tournament.html?id=${id}&lang=en`);
     await bia.page.goto(`${origin}/lobby.html?lang=en`);
     await caio.page.goto(`${origin}/index.html?lang=en`);
-    await dora.page.goto(`${origin}/players.html?lang=en`);
+    await dora.page.goto(`${origin}/verify.html?lang=en`);
     for (const p of Object.values(people)) await p.page.waitForSelector('body[data-ready="true"]');
 
     // ana, on the tournament's page, is taken to her game.

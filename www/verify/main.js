@@ -14,7 +14,7 @@ import { isMatchReport, readableMatch, renderMatch } from './match.js';
 import { isTrf, isTrfReport, renderTrfPlayers, trfSentence } from './trf.js';
 import { loadFinished, recordFromFragment, verifyLink } from '../core/finished.js';
 import { seenKeys, serverKey } from '../online/api.js';
-import { mountHeaderAccount } from '../accounts/header.js';
+import { mountHeaderAccount, who } from '../accounts/header.js';
 
 addWords(TABLE_WORDS);
 addWords(VERIFY_WORDS);
@@ -265,6 +265,8 @@ async function start() {
     state.engineError = String(e?.message ?? e);
   }
   fromFragment();
+  // Signed in: challenges and a round's start reach this page too (accounts/challenged.js).
+  if (who()) import('../accounts/challenged.js').then((c) => c.watchChallenges()).catch(() => {});
   document.body.dataset.ready = 'true';
 }
 
