@@ -9,7 +9,9 @@
 // tournament and round and links back. Then ana's opponent withdraws
 // before sitting: her table says so at once, and that the point is hers
 // (the forfeit is 10 minutes away: only the withdrawal can end the wait),
-// with a way back to the tournament and no Play again.
+// with a way back to the tournament and no Play again. The other two
+// meet at their table, and one withdraws before both have moved: a
+// forfeit on both tables, never "aborted".
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
@@ -99,6 +101,16 @@ test('a Swiss round reaches its players on every page, and a leaver does not tra
       await Promise.all([stay.page.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' }), stay.page.locator('.round-call-go').first().click()]);
       await stay.page.waitForSelector('body[data-online]');
       assert.equal(await stay.page.locator('#online-tournament-link').textContent(), 'Flow Swiss · round 1');
+      // Its opponent comes too and the game starts; they withdraw before
+      // both have moved: a forfeit said as such on both tables, not an abort.
+      const other = people[opponentOf(stay.name)];
+      await Promise.all([other.page.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' }), other.page.locator('.round-call-go').first().click()]);
+      for (const p of [stay, other]) await p.page.waitForSelector('body[data-online="playing"]');
+      assert.equal((await api(other.page, `api/tournaments/${id}/withdraw`, {})).status, 200);
+      const told = `${other.name} withdrew from the tournament. The game is not played: the point is yours.`;
+      await stay.page.locator('#result', { hasText: told }).waitFor();
+      await other.page.locator('#result', { hasText: 'You withdrew from the tournament: this game is lost by forfeit.' }).waitFor();
+      for (const p of [stay, other]) assert.doesNotMatch(await p.page.locator('#result').textContent(), /abort/i);
     }
     for (const p of Object.values(people)) assert.deepEqual(p.page.errors ?? [], [], `${p.name}'s page`);
   } finally {

@@ -196,8 +196,8 @@ export class RemoteSession {
     }
     // A seat resigned (the other wins) or aborted (no result): the board did not end it.
     const colorOf = (seat) => (seat === darkSeat ? 'dark' : 'light');
-    if (f.status === 'over' && f.tournament?.ended && !t) {
-      // A tournament's game never played (W5–W6): no board result, the table says why.
+    if (f.status === 'over' && f.tournament?.ended && (!t || f.cut?.aborted != null)) {
+      // A tournament's game never played, or left before both moved (W5–W6): a forfeit, not an abort; the table says why.
       this.snap.cut = { unplayed: unplayedLine(f, this.seat) };
       this.snap.outcome = null;
     } else if (f.status === 'over' && f.cut?.resigned != null) {
