@@ -8,8 +8,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { baseUrl, newContext, open } from './harness.mjs';
-import { DESKTOP, PHONE390 } from './accounts-util.mjs';
+import { baseUrl, newContext, open, serverWith } from './harness.mjs';
+import { DESKTOP, PHONE390, originOf, signedUp } from './accounts-util.mjs';
 import { PUZZLES, aMiss, cell, harder, playMoves, shownCells, solution, sqOf } from './puzzle-util.mjs';
 
 /** The shipped set's puzzles of ten empty squares: quick to solve. */
@@ -103,6 +103,23 @@ test('a streak on a 390 px phone: rising puzzles counted until the first miss', 
   assert.equal(await text(page, '#next'), 'Start a new streak');
   await page.locator('#next').tap();
   await page.waitForSelector(`body[data-puzzle="${first}"][data-state="play"][data-streak="0"]`);
+  await context.close();
+});
+
+test('signed in on a desktop: the server rates the attempt and the page shows its answer', async () => {
+  const server = await serverWith([]);
+  const { page, context } = await signedUp(server, 'solver61', DESKTOP);
+  const p = SMALL[4];
+  const miss = aMiss(p.id);
+  await page.goto(`${originOf(server)}/puzzle.html?id=${p.id}&lang=en`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await cell(page, miss.move).click();
+  await page.waitForSelector('body[data-state="missed"][data-rated="true"]');
+  // The server's own account of it, asked after: the page showed just that.
+  const me = await page.evaluate(async () => (await fetch('api/puzzles/me')).json());
+  assert.equal(me.attempts, 1);
+  assert.equal(await text(page, '#result-rating'), `Puzzle rating 1500? → ${me.shown} (−${1500 - me.rating})`);
+  assert.equal(await text(page, '#rating-line'), `Your puzzle rating: ${me.shown}`);
   await context.close();
 });
 

@@ -94,8 +94,8 @@ async function nextId() {
   }
   if (signedIn()) {
     try {
-      const skip = state.opened ? `&skip=${encodeURIComponent(state.opened.id)}` : '';
-      const response = await fetch(new URL(`api/puzzles/next?x=1${skip}`, location.href), { credentials: 'same-origin' });
+      const query = state.opened ? `?${new URLSearchParams({ skip: state.opened.id })}` : '';
+      const response = await fetch(new URL(`api/puzzles/next${query}`, location.href), { credentials: 'same-origin' });
       if (response.ok) return String((await response.json()).id);
     } catch {
       // Offline: the shipped set, below.
@@ -198,7 +198,8 @@ async function next() {
   const id = await nextId().catch(() => null);
   if (mode === 'daily' || mode === 'one') {
     // Past the day's or a linked puzzle: rated puzzles from here on.
-    if (id) location.assign(`puzzle.html?id=${encodeURIComponent(id)}`);
+    const lang = params.get('lang');
+    if (id) location.assign(`puzzle.html?${new URLSearchParams(lang ? { id, lang } : { id })}`);
     return;
   }
   await openOrNone(id);

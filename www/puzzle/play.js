@@ -129,24 +129,13 @@ export function setupPlay(ask, ended, failed) {
       if (turn) box.dataset.turn = 'true';
       else delete box.dataset.turn;
       const who = puzzle ? (puzzle.person === color ? t('p.you') : t('p.perfect')) : '';
-      const text = `${colorName(color)}|${who}|${n}`;
-      if (box.dataset.text === text) continue;
-      box.dataset.text = text;
-      const head = document.createElement('div');
-      head.className = 'box-head';
-      const icon = document.createElement('span');
-      icon.className = `disc-icon ${color}`;
-      const name = document.createElement('span');
-      name.textContent = colorName(color);
-      const whoEl = document.createElement('span');
-      whoEl.className = 'box-who';
-      whoEl.textContent = who;
-      const count = document.createElement('span');
-      count.className = 'count';
-      count.textContent = String(n);
-      head.append(icon, name, count, whoEl);
-      box.replaceChildren(head);
-      box.setAttribute('aria-label', t('p.boxLabel', { color: colorName(color), n }));
+      // The box's markup is the page's (puzzle.html): its words filled in, so nothing moves.
+      const name = /** @type {HTMLElement} */ (box.querySelector('[data-i18n]'));
+      const count = /** @type {HTMLElement} */ (box.querySelector('.count'));
+      const whoEl = /** @type {HTMLElement} */ (box.querySelector('.box-who'));
+      if (name.textContent !== colorName(color)) name.textContent = colorName(color);
+      if (count.textContent !== String(n)) count.textContent = String(n);
+      if (who && whoEl.textContent !== who) whoEl.textContent = who;
     }
   }
 
@@ -354,7 +343,6 @@ export function setupPlay(ask, ended, failed) {
     },
     /** The words again, in the language now chosen. */
     redraw() {
-      for (const color of ['dark', 'light']) delete $(`box-${color}`).dataset.text;
       draw();
       task();
       drawSteps();
