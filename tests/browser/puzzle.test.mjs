@@ -136,6 +136,17 @@ test('the day\'s puzzle on a desktop: the lobby\'s card opens the server\'s puzz
   await context.close();
 });
 
+test('an unknown puzzle or a broken address is said in words, as text, on a desktop', async () => {
+  const context = await newContext(DESKTOP);
+  const page = await open(context, 'puzzle.html?id=00000000&lang=en');
+  assert.equal(await page.getAttribute('body', 'data-state'), 'error');
+  assert.equal(await text(page, '#status'), 'This puzzle cannot be opened (no-puzzle).');
+  const broken = await open(context, `puzzle.html?id=${encodeURIComponent('<b>x</b>')}&lang=pt`);
+  assert.match(await text(broken, '#status'), /^Este problema não pode ser aberto \(puzzle-id\)\.$/);
+  assert.equal(await broken.locator('#status b').count(), 0);
+  await context.close();
+});
+
 test('offline on a 390 px phone: after one visit a puzzle opens and is judged with the network gone', async () => {
   const context = await newContext(PHONE390);
   const [p, q] = [SMALL[2], SMALL[3]];

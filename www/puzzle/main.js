@@ -37,10 +37,13 @@ const state = { opened: null, streak: 0, streakIds: [], daily: '', rating: '' };
 const ask = startSolver();
 const table = setupPlay(ask, ended, failed);
 
-/** Says a refusal in the page's language. */
+/** The worker could not start, or could not read the set. */
+const SOLVER_CODES = new Set(['no-set', 'solver-failed', 'puzzle-set', 'bad-question']);
+
+/** Says a move's refusal in the page's language. */
 function failed(error) {
   const code = /** @type {{code?: string}} */ (error).code ?? 'puzzle-error';
-  say(code === 'puzzle-illegal-move' ? t('p.illegal', { sq: '' }) : t('p.error', { code }));
+  say(SOLVER_CODES.has(code) ? t('p.errorSolver', { code }) : t('p.moveRefused', { code }));
 }
 
 /** The line under the task: the puzzle's id, rating, empties, themes, the day. */
@@ -77,7 +80,8 @@ async function open(id) {
   } catch (error) {
     state.opened = null;
     document.body.dataset.state = 'error';
-    say(t('p.error', { code: /** @type {{code?: string}} */ (error).code ?? 'puzzle-error' }));
+    const code = /** @type {{code?: string}} */ (error).code ?? 'puzzle-error';
+    say(t(SOLVER_CODES.has(code) ? 'p.errorSolver' : 'p.error', { code }));
     drawAbout();
     return false;
   }
