@@ -70,6 +70,10 @@ test('a miss on a desktop says its cost and plays out the refutation, stepped th
   await page.locator('#step-first').click();
   await page.waitForSelector(`body[data-step="0/${n}"]`);
   assert.equal(await shownCells(page), miss.start);
+  // Before the wrong move, the best square is pencilled in and named so.
+  assert.match(await cell(page, miss.best).getAttribute('aria-label'), /, the best move/);
+  assert.equal(await page.locator('#grid [data-best]').count(), 1);
+  assert.equal(await text(page, '#step-move'), `The best here was ${miss.best}, pencilled in; you played ${miss.move}.`);
   await page.keyboard.press('ArrowRight');
   await page.waitForSelector(`body[data-step="1/${n}"]`);
   assert.equal(await shownCells(page), miss.plies[0].cells);

@@ -20,12 +20,19 @@ const CORNERS = new Set([0, 7, 56, 63]);
 export const squareName = (sq) => `${String.fromCharCode(97 + (sq % N))}${Math.floor(sq / N) + 1}`;
 
 /**
+ * The square `d3` names (its inverse), -1 for none.
+ * @param {string|null|undefined} name
+ */
+export const squareIndex = (name) => (/^[a-h][1-8]$/.test(name ?? '') ? (String(name).charCodeAt(0) - 97) + N * (Number(String(name)[1]) - 1) : -1);
+
+/**
  * @typedef {object} BoardState what the board shows
  * @property {string} cells 64 of `X`, `O`, `-`
  * @property {import('./solver.js').Legal[]} legal the squares the person may play now (none while not their turn)
  * @property {{sq: number, flips: number[], color: string}|null} preview
  * @property {number} last
  * @property {{placed: number, flips: number[], start: number}|null} anim
+ * @property {number} [best] a square pencilled as the best move (a miss, before it)
  */
 
 /**
@@ -64,6 +71,7 @@ export function setupBoard(act) {
       last: s.last,
       cursor,
       anim: s.anim,
+      values: s.best !== undefined && s.best >= 0 ? [{ sq: s.best, text: '!', best: true }] : [],
     });
     grid.setLabel(t('p.boardLabel'));
     grid.update(
@@ -73,6 +81,7 @@ export function setupBoard(act) {
         if (s.preview?.sq === sq) parts.push(t('sqPreview'));
         if (flips.has(sq)) parts.push(t('sqWouldFlip'));
         if (s.last === sq) parts.push(t('sqLast'));
+        if (s.best === sq) parts.push(t('p.sqBest'));
         if (CORNERS.has(sq)) parts.push(t('sqCorner'));
         return {
           name: parts.join(', '),
@@ -82,6 +91,7 @@ export function setupBoard(act) {
             preview: s.preview?.sq === sq,
             wouldFlip: flips.has(sq),
             last: s.last === sq,
+            best: s.best === sq,
           },
         };
       }),

@@ -9,7 +9,7 @@
 import { t, colorName, discs } from '../core/i18n.js';
 import { say, release } from '../core/announce.js';
 import { play as sound, unlock } from '../core/sound.js';
-import { setupBoard, squareName } from './board.js';
+import { setupBoard, squareIndex, squareName } from './board.js';
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** The pause before each reply is drawn, so that a person sees it come. */
@@ -51,7 +51,7 @@ export function setupPlay(ask, ended, failed) {
   let preview = null;
   let accepted = 0;
   /** A miss: the board before the wrong move, the plies after it, the step shown. */
-  /** @type {{before: string, plies: import('./solver.js').Ply[], step: number, auto: boolean}|null} */
+  /** @type {{before: string, plies: import('./solver.js').Ply[], step: number, auto: boolean, best: number}|null} */
   let miss = null;
   let generation = 0;
 
@@ -92,6 +92,8 @@ export function setupPlay(ask, ended, failed) {
       preview,
       last: shownLast,
       anim,
+      // Before the wrong move, the best square is pencilled in.
+      best: miss && miss.step === 0 ? miss.best : -1,
     });
     document.body.dataset.state = phase === 'replying' ? 'thinking' : phase;
     document.body.dataset.accepted = String(accepted);
@@ -237,7 +239,7 @@ export function setupPlay(ask, ended, failed) {
   async function missed(answer, before) {
     const mine = generation;
     phase = 'missed';
-    miss = { before, plies: answer.plies, step: 1, auto: !reducedMotion() };
+    miss = { before, plies: answer.plies, step: 1, auto: !reducedMotion(), best: squareIndex(answer.best) };
     if (!miss.auto) miss.step = miss.plies.length;
     const p = miss.plies[0];
     drawPly(p);
@@ -273,7 +275,10 @@ export function setupPlay(ask, ended, failed) {
   /** What step the refutation is at, with where it is when `at`. */
   function stepText(at = true) {
     if (!miss) return '';
-    if (miss.step === 0) return t('p.stepStart');
+    if (miss.step === 0) {
+      const best = miss.best >= 0 ? t('p.stepBest', { best: squareName(miss.best), move: miss.plies[0].move }) : '';
+      return at && best ? `${t('p.stepStart')}: ${best}` : t('p.stepStart');
+    }
     const p = miss.plies[miss.step - 1];
     const where = t('p.stepAt', { n: miss.step, total: miss.plies.length });
     const what = p.sq < 0 ? t('p.stepPass', { color: colorName(p.mover) }) : t('p.stepPly', { color: colorName(p.mover), move: p.move, discs: discs(p.flips.length) });
@@ -288,7 +293,8 @@ export function setupPlay(ask, ended, failed) {
       return;
     }
     $('step-at').textContent = miss.step === 0 ? t('p.stepStart') : t('p.stepAt', { n: miss.step, total: miss.plies.length });
-    $('step-move').textContent = miss.step === 0 ? '' : stepText(false);
+    $('step-move').textContent =
+      miss.step > 0 ? stepText(false) : miss.best >= 0 ? t('p.stepBest', { best: squareName(miss.best), move: miss.plies[0].move }) : '';
     /** @type {HTMLButtonElement} */ ($('step-first')).disabled = miss.step === 0;
     /** @type {HTMLButtonElement} */ ($('step-back')).disabled = miss.step === 0;
     /** @type {HTMLButtonElement} */ ($('step-forward')).disabled = miss.step === miss.plies.length;
