@@ -9,7 +9,7 @@
 #   make bench    native and wasm benchmark figures (wasm: target/pkg-bench,
 #                 a package built with the `bench` feature)
 #   make weight   gzip sizes of what each page downloads, against its budget
-#   make lighthouse  Lighthouse (mobile) on the four pages, against the bars
+#   make lighthouse  Lighthouse (mobile) on the five pages, against the bars
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -42,6 +42,10 @@ WASM_BOT_OUT := $(WASM_BOT_DIR)/$(WASM_TARGET)/release/virada.wasm
 # own too: "Verify a game" loads it only when the text is a TRF.
 WASM_TRF_DIR := target/wasm-trf
 WASM_TRF_OUT := $(WASM_TRF_DIR)/$(WASM_TARGET)/release/virada.wasm
+# The puzzle page's worker's (www/pkg-puzzle: the exact solver and the
+# puzzles), in a target folder of its own: only puzzle.html loads it.
+WASM_PUZZLE_DIR := target/wasm-puzzle
+WASM_PUZZLE_OUT := $(WASM_PUZZLE_DIR)/$(WASM_TARGET)/release/virada.wasm
 WASM_THREADS_DIR := target/wasm-threads
 WASM_THREADS_OUT := $(WASM_THREADS_DIR)/$(WASM_TARGET)/release/virada.wasm
 WASM_THREADS_RUSTFLAGS := -C target-feature=+simd128,+atomics,+bulk-memory,+mutable-globals \
@@ -73,7 +77,7 @@ NODE_REPORTERS = --test-reporter=$$([ -t 1 ] && echo spec || echo tap) --test-re
 	--test-reporter=./scripts/test-times-reporter.mjs --test-reporter-destination=$(TIMES)/browser-$(1).jsonl
 BIN := target/release/virada
 
-.PHONY: serve test wasm wasm-page wasm-bot wasm-threads wasm-trf bench bench-wasm weight lighthouse lint rust-build rust-test js-check browser-test setup clean
+.PHONY: serve test wasm wasm-page wasm-bot wasm-threads wasm-trf wasm-puzzle bench bench-wasm weight lighthouse lint rust-build rust-test js-check browser-test setup clean
 
 ## serve: build, then serve the site (what sw.js lists, not the repository); play at http://localhost:$(PORT)/ (passkeys need a domain)
 serve: wasm
@@ -158,9 +162,10 @@ browser-test: $(NODE_DEPS) $(if $(WASM_BUILT),,wasm)
 ## analysis, with the trained weights beside it) and the top level's on
 ## several threads (www/pkg-threads, where the page is cross-origin isolated)
 ## and the check of a tournament's file (www/pkg-trf, loaded by Verify a game)
+## and the puzzle page's worker's (www/pkg-puzzle, loaded by puzzle.html)
 wasm: $(NODE_DEPS)
 	@$(SETUP) wasm
-	$(PHASE) wasm $(MAKE) -j2 wasm-page wasm-bot wasm-threads wasm-trf
+	$(PHASE) wasm $(MAKE) -j2 wasm-page wasm-bot wasm-threads wasm-trf wasm-puzzle
 	rm -f www/pkg/eval-weights.vrdw
 	cp crate/weights/eval.vrdw www/pkg-bot/eval-weights.vrdw
 	cp crate/weights/book.vrdb www/pkg-bot/opening-book.vrdb
@@ -184,6 +189,12 @@ wasm-trf:
 	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features trf-exports --target-dir $(WASM_TRF_DIR)
 	wasm-bindgen --target web --out-dir www/pkg-trf $(WASM_TRF_OUT)
 	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-trf/virada_bg.wasm -o www/pkg-trf/virada_bg.wasm
+
+wasm-puzzle:
+	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features puzzle-exports --target-dir $(WASM_PUZZLE_DIR)
+	wasm-bindgen --target web --out-dir www/pkg-puzzle $(WASM_PUZZLE_OUT)
+	node scripts/strip-glue-comments.mjs www/pkg-puzzle/virada.js
+	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-puzzle/virada_bg.wasm -o www/pkg-puzzle/virada_bg.wasm
 
 # Rustc warns that `atomics` is an unstable target feature, once a crate:
 # said here once instead.
@@ -209,11 +220,11 @@ bench: bench-wasm
 	@if $(BIN) help bench >/dev/null 2>&1; then $(BIN) bench --endgame tests/data/fforum-40-49.obf; fi
 	node tests/bench/wasm-perft.mjs --depth 12 --native $(BIN)
 
-## weight: gzip sizes of each page's files (index, nabu, history, verify) against the budget
+## weight: gzip sizes of each page's files (index, nabu, history, verify, puzzle) against the budget
 weight: wasm
 	node tests/bench/page-weight.mjs
 
-## lighthouse: Lighthouse mobile (simulated throttling) on the four pages as
+## lighthouse: Lighthouse mobile (simulated throttling) on the five pages as
 ## `virada serve` serves them: the median of LH_RUNS runs against the bars
 LH_RUNS ?= 3
 lighthouse: wasm
@@ -231,4 +242,4 @@ setup: $(NODE_DEPS)
 
 clean:
 	cargo clean
-	rm -rf www/pkg www/pkg-bot www/pkg-threads www/pkg-trf node_modules tests/browser/artifacts
+	rm -rf www/pkg www/pkg-bot www/pkg-threads www/pkg-trf www/pkg-puzzle node_modules tests/browser/artifacts

@@ -45,6 +45,7 @@ const SITE_FILES = [
   'lobby.html',
   'players.html',
   'tournament.html',
+  'puzzle.html',
   // the pages' look, icons and manifests
   'favicon.svg',
   'www/css/site.css',
@@ -56,6 +57,7 @@ const SITE_FILES = [
   'www/css/accounts.css',
   'www/css/challenges.css',
   'www/css/tournament.css',
+  'www/css/puzzle.css',
   'www/manifest-pt.webmanifest',
   'www/manifest-en.webmanifest',
   'www/manifest-it.webmanifest',
@@ -140,6 +142,7 @@ const SITE_FILES = [
   'www/history/main.js',
   'www/history/replay.js',
   'www/history/words.js',
+  'www/lobby/daily.js',
   'www/lobby/list.js',
   'www/lobby/main.js',
   'www/lobby/mine.js',
@@ -172,6 +175,15 @@ const SITE_FILES = [
   'www/tournament/small.js',
   'www/tournament/view.js',
   'www/tournament/words.js',
+  // puzzles: puzzle.html, its worker and the shipped set (docs/puzzles.md)
+  'www/puzzle/board.js',
+  'www/puzzle/main.js',
+  'www/puzzle/play.js',
+  'www/puzzle/rating.js',
+  'www/puzzle/solver.js',
+  'www/puzzle/words.js',
+  'www/puzzle/worker.js',
+  'www/puzzle/puzzles.txt',
   'www/verify/main.js',
   'www/verify/match.js',
   'www/verify/match-words.js',
@@ -179,8 +191,8 @@ const SITE_FILES = [
   'www/verify/trf.js',
   'www/verify/words.js',
   // the engine: the wasm packages (the page's, the bots', the top level's on
-  // several threads, the tournament file's check), the bot's weights and
-  // opening book
+  // several threads, the tournament file's check, the puzzles' solver), the
+  // bot's weights and opening book
   'www/pkg/virada.js',
   'www/pkg/virada_bg.wasm',
   'www/pkg-bot/virada.js',
@@ -191,6 +203,8 @@ const SITE_FILES = [
   'www/pkg-threads/virada_bg.wasm',
   'www/pkg-trf/virada.js',
   'www/pkg-trf/virada_bg.wasm',
+  'www/pkg-puzzle/virada.js',
+  'www/pkg-puzzle/virada_bg.wasm',
 ];
 
 const PREFIX = 'virada-';

@@ -5,7 +5,9 @@
 // tests/wasm-exports-bot.txt, and those of the top level's on several
 // threads (www/pkg-threads/virada.js) the list in
 // tests/wasm-exports-threads.txt, and those of the tournament file's check
-// (www/pkg-trf/virada.js) the list in tests/wasm-exports-trf.txt. Benchmark entry points live in the
+// (www/pkg-trf/virada.js) the list in tests/wasm-exports-trf.txt, and those
+// of the puzzle page's worker (www/pkg-puzzle/virada.js) the list in
+// tests/wasm-exports-puzzle.txt. Benchmark entry points live in the
 // `bench` build (target/pkg-bench), never here.
 
 import { test } from 'node:test';
@@ -58,8 +60,13 @@ test('the tournament file\'s package exports exactly the listed names', () => {
   assert.deepEqual(exported(js), listed('tests/wasm-exports-trf.txt'));
 });
 
+test('the puzzle page\'s package exports exactly the listed names', () => {
+  const js = readFileSync(new URL('www/pkg-puzzle/virada.js', root), 'utf8');
+  assert.deepEqual(exported(js), listed('tests/wasm-exports-puzzle.txt'));
+});
+
 test('the packages share no export but the loader\'s', () => {
-  const lists = ['tests/wasm-exports.txt', 'tests/wasm-exports-bot.txt', 'tests/wasm-exports-trf.txt'];
+  const lists = ['tests/wasm-exports.txt', 'tests/wasm-exports-bot.txt', 'tests/wasm-exports-trf.txt', 'tests/wasm-exports-puzzle.txt'];
   for (const [i, a] of lists.entries()) {
     for (const b of lists.slice(i + 1)) {
       const mine = new Set(listed(a));

@@ -1,10 +1,10 @@
-// Lighthouse (mobile, its default simulated throttling) on the four pages as
+// Lighthouse (mobile, its default simulated throttling) on the five pages as
 // `virada serve` serves them: each category's score, the layout shift (CLS),
 // the largest contentful paint (LCP) and the total blocking time (TBT), the
 // median of several runs, against the bars. Builds nothing: run `make wasm`
 // and build the server first (`make lighthouse` does both).
 //
-//   node tests/bench/lighthouse.mjs [--runs 3] [--pages index.html,nabu.html,history.html,verify.html]
+//   node tests/bench/lighthouse.mjs [--runs 3] [--pages index.html,nabu.html,history.html,verify.html,puzzle.html]
 //        [--categories performance,accessibility,best-practices,seo] [--bin target/release/virada]
 //        [--json] [--verbose] [--save DIR]
 //
@@ -31,7 +31,7 @@ import lighthouse from 'lighthouse';
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
-    pages: { type: 'string', default: 'index.html,nabu.html,history.html,verify.html' },
+    pages: { type: 'string', default: 'index.html,nabu.html,history.html,verify.html,puzzle.html' },
     categories: { type: 'string', default: 'performance,accessibility,best-practices,seo' },
     bin: { type: 'string' },
     json: { type: 'boolean', default: false },

@@ -1,5 +1,5 @@
-// Lighthouse's accessibility, best-practices and SEO audits on the four
-// pages (the table, Nabucodonosor, Verify a game, the history) as `virada
+// Lighthouse's accessibility, best-practices and SEO audits on the five
+// pages (the table, Nabucodonosor, Verify a game, the history, the puzzles) as `virada
 // serve` serves them: 100 each. These categories do not depend on timing;
 // the performance score does, so it stays a benchmark (`make lighthouse`).
 // And the pages' first boards within their download budget
@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { BIN, ROOT } from './harness.mjs';
 
 const CATEGORIES = ['accessibility', 'best-practices', 'seo'];
-const PAGES = ['index.html', 'nabu.html', 'verify.html', 'history.html'];
+const PAGES = ['index.html', 'nabu.html', 'verify.html', 'history.html', 'puzzle.html'];
 
-test('accessibility, best practices and SEO score 100 on the four pages', () => {
+test('accessibility, best practices and SEO score 100 on the five pages', () => {
   const run = spawnSync(
     process.execPath,
     [join(ROOT, 'tests/bench/lighthouse.mjs'), '--runs', '1', '--json', '--verbose', '--bin', BIN, '--categories', CATEGORIES.join(','), '--pages', PAGES.join(',')],
@@ -33,8 +33,9 @@ test('accessibility, best practices and SEO score 100 on the four pages', () => 
   assert.equal(run.status, 0, run.stderr);
 });
 
-test('the table\'s first board is within its download budget', () => {
+test('the table\'s and the puzzles\' first boards are within their download budget', () => {
   const run = spawnSync(process.execPath, [join(ROOT, 'tests/bench/page-weight.mjs')], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /page weight of index\.html: [\d.]+ KB gzip of 150\.0 KB budget: pass/);
+  assert.match(run.stdout, /page weight of puzzle\.html: [\d.]+ KB gzip of 150\.0 KB budget: pass/);
 });

@@ -142,12 +142,20 @@ function boot() {
     .then((m) => m.showTournaments($('tournaments'), null))
     .then((shown) => { tournaments = shown; })
     .catch(() => {});
+  // The day's puzzle, a card at the foot (puzzle.html has the rest).
+  /** @type {{redraw: () => void}|null} */
+  let daily = null;
+  import('./daily.js')
+    .then((m) => m.showDaily())
+    .then((shown) => { daily = shown; })
+    .catch(() => {});
   people.redraw = () => {
     bar.redraw();
     seeks.redraw();
     pools.redraw();
     challenged?.redraw();
     tournaments?.redraw();
+    daily?.redraw();
   };
   render();
   listen();

@@ -20,6 +20,7 @@ pub mod choose;
 pub mod find;
 pub mod line;
 pub mod oracle;
+pub mod session;
 pub mod themes;
 
 pub use find::{from_game, puzzle_at, Difficulty, Search, MARGIN};

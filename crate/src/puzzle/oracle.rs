@@ -111,12 +111,22 @@ impl Oracle {
         if position.must_pass() {
             return Some(Move::Pass);
         }
-        let values = self.move_values(position);
-        let best = values.iter().map(|&(_, v)| v).max()?;
-        values
-            .iter()
-            .find(|&&(_, v)| v == best)
-            .map(|&(sq, _)| Move::Play(sq))
+        // One exact solve of the position, then one null-window search a
+        // square in reading order, up to the first that reaches the best:
+        // a square reaches it when the position after it scores at most
+        // -best for the opponent, i.e. not at least -best + 1. The same
+        // move as the first best of `move_values`, without solving every
+        // square exactly.
+        let best = self.score(position);
+        let squares = position.legal_moves().into_iter();
+        let mut found = None;
+        for sq in squares {
+            if !self.at_least(&position.play_unchecked(sq), 1 - best) {
+                found = Some(Move::Play(sq));
+                break;
+            }
+        }
+        found
     }
 
     /// Both sides playing perfectly from `position` to the game's end, or
@@ -141,6 +151,39 @@ impl Oracle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first square of `move_values` with the best value: the perfect
+    /// move as its definition says it, the long way.
+    fn first_best(oracle: &mut Oracle, p: &Position) -> Option<Move> {
+        let values = oracle.move_values(p);
+        let best = values.iter().map(|&(_, v)| v).max()?;
+        values
+            .iter()
+            .find(|&&(_, v)| v == best)
+            .map(|&(sq, _)| Move::Play(sq))
+    }
+
+    #[test]
+    fn the_perfect_move_is_the_first_square_of_the_best_value() {
+        // FFO #1–4 (tests/data, the FFO endgame suite), and the positions
+        // along each one's perfect line: the null-window search finds the
+        // move the exact values name.
+        let text = include_str!("../../../tests/data/fforum-01-19.obf");
+        let mut oracle = Oracle::new(1 << 22);
+        let mut checked = 0;
+        for obf in crate::parse_obf_text(text).unwrap().iter().take(4) {
+            let mut at = obf.position;
+            while !at.is_game_over() {
+                let mv = oracle.perfect_move(&at);
+                if !at.must_pass() {
+                    assert_eq!(mv, first_best(&mut oracle, &at), "{}", crate::Obf::new(at));
+                    checked += 1;
+                }
+                at = at.play_move(mv.unwrap()).unwrap();
+            }
+        }
+        assert!(checked > 50, "{checked}");
+    }
 
     #[test]
     fn the_final_score_gives_the_empties_to_the_winner() {

@@ -13,7 +13,9 @@
 //! helper workers), `team` (the top level's search on several threads over
 //! one shared memory), `review` (a game read for review), `analyzer` (the
 //! analysis of a position, on helper threads too), `history` (the history page's list line and
-//! replay), `tournament` (a tournament's file checked), and,
+//! replay), `tournament` (a tournament's file checked), `puzzle` (the
+//! puzzle page's line played with the exact solver, its choices and its
+//! rating on the device), and,
 //! with the `bench` feature only, `bench` (perft, search and solve figures).
 //!
 //! Two packages are built from these (see the Makefile's `wasm`): with the
@@ -27,7 +29,9 @@
 //! isolated (`www/pkg-threads`: `bot`, `team` and `analyzer`). A fourth, with
 //! `trf-exports` alone, is the check of a tournament's file
 //! (`www/pkg-trf`: `tournament`), which "Verify a game" loads only when a
-//! file is a TRF. The clock as people type it comes with the bots'
+//! file is a TRF. A fifth, with `puzzle-exports` alone, is the puzzle
+//! page's worker's (`www/pkg-puzzle`: `puzzle`), which no other page loads.
+//! The clock as people type it comes with the bots'
 //! package, which the pages load only when they read a typed clock
 //! (`www/core/clock-rules.js`): none of it is in the first board's
 //! download, and the whole transfer counts that package once.
@@ -48,6 +52,8 @@ mod history;
 mod matchplay;
 #[cfg(any(feature = "bot-exports", feature = "threads-exports"))]
 mod numbered;
+#[cfg(feature = "puzzle-exports")]
+mod puzzle;
 #[cfg(feature = "bot-exports")]
 mod review;
 #[cfg(feature = "bot-exports")]
@@ -67,6 +73,7 @@ mod tournament;
     feature = "bot-exports",
     feature = "threads-exports",
     feature = "trf-exports",
+    feature = "puzzle-exports",
     feature = "bench"
 ))]
 fn coded(code: &str, message: impl std::fmt::Display) -> js_sys::Error {

@@ -25,16 +25,18 @@ const ENDINGS: &str =
     "rs js mjs ts html css sh toml md json txt obf vrdw vrdb webmanifest svg png lock ggf";
 
 /// What the build makes, and so may be absent from a fresh clone.
-const MADE: [&str; 10] = [
+const MADE: [&str; 12] = [
     "target",
     "node_modules",
     "www/pkg",
     "www/pkg-bot",
     "www/pkg-threads",
     "www/pkg-trf",
+    "www/pkg-puzzle",
     "pkg-bot",
     "pkg-threads",
     "pkg-trf",
+    "pkg-puzzle",
     "artifacts",
 ];
 

@@ -1,0 +1,33 @@
+// @ts-check
+// The day's puzzle on the lobby: a small card with a link to it
+// (puzzle.html?daily=1), filled from `api/puzzles/daily` after the lists;
+// a server without puzzles leaves it hidden. Loaded on demand by
+// lobby/main.js, so the lobby's first view carries none of it.
+
+import { t } from '../core/i18n.js';
+
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** @type {{day: string, rating: number, empties: number}|null} */
+let shown = null;
+
+function draw() {
+  if (!shown) return;
+  $('daily-line').textContent = t('l.dailyLine', shown);
+  $('daily').hidden = false;
+}
+
+/** Asks the server for the day's puzzle and shows its card; returns {redraw}. */
+export async function showDaily() {
+  try {
+    const response = await fetch(new URL('api/puzzles/daily', location.href));
+    if (response.ok) {
+      const d = await response.json();
+      shown = { day: String(d.day), rating: Number(d.puzzle.rating), empties: Number(d.puzzle.empties) };
+      draw();
+    }
+  } catch {
+    // Offline or no puzzles: no card.
+  }
+  return { redraw: draw };
+}
