@@ -22,11 +22,12 @@ const shownClocks = (page) => page.evaluate(() => {
 test('two people at an online 20+1 table play, then one\'s time runs out on the server: both pages say lost on time', { timeout: 180_000 }, async () => {
   const server = await serverWith([]);
   const { id, host, guest, pages } = await clockTable(server, '20+1');
-  // Both pages show both clocks, 20 s each, before anyone moves.
+  // Both pages show both clocks, 20 s each, before anyone moves (dark's
+  // already running: a loaded machine may take a second or more to get here).
   for (const page of pages) {
     await page.waitForFunction(() => [...document.querySelectorAll('.game-clock-time')].filter((el) => el.textContent).length === 2);
     const c = await shownClocks(page);
-    assert.match(c.dark, /0:20|0:19/, JSON.stringify(c));
+    assert.match(c.dark, /0:(20|1\d)/, JSON.stringify(c));
     assert.match(c.light, /0:20/, JSON.stringify(c));
   }
   // Six moves by taps, three each, played as fast as the pages go.

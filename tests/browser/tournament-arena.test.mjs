@@ -54,7 +54,7 @@ test('two accounts play an arena to its end from the tournament page; the final 
     const people = [];
     for (const name of names) people.push({ name, ...(await signedUp(server, name, DESKTOP)) });
     const id = await people[0].page.evaluate(async () => {
-      const body = { name: 'Arena Relâmpago', format: 'arena', clock: '180+0', rated: false, minutes: 5, starts: Date.now() + 6_000 };
+      const body = { name: 'Arena Relâmpago', format: 'arena', clock: '180+0', rated: false, minutes: 5, starts: Date.now() + 8_000 };
       const r = await fetch('api/tournaments', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
       return (await r.json()).id;
     });
