@@ -283,7 +283,8 @@ test('a 360 px phone: nothing overflows sideways, buttons are at least 44 px tal
 
 test('a reload after the deadline has passed: the table plays the time-out move once', async () => {
   const context = await newContext();
-  const page = await open(context, `?lang=en&clock=20&${PP}`);
+  // Paused time: the next turn's fresh 20 s read as it is, however slow the machine.
+  const page = await frozen(context, `?lang=en&clock=20&${PP}`);
   await clickMoves(page, 'f5');
   await page.evaluate(() => {
     const g = JSON.parse(localStorage.getItem('virada.game.v1'));
@@ -292,6 +293,8 @@ test('a reload after the deadline has passed: the table plays the time-out move 
   });
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
+  // The reloaded page's first check of the deadline, and the next turn's.
+  await page.clock.runFor(100);
   await page.waitForFunction(() => document.body.dataset.ply === '2');
   assert.match(await page.getByRole('status').textContent(), /Time ran out for light: the table placed/);
   // The next turn has a fresh clock, and it is the only one running: a person's move stops it.
