@@ -136,15 +136,15 @@ js-check: $(NODE_DEPS) wasm
 # the system's CPU time around each), so two at a time keep both cores busy.
 BROWSER_ALONE := $(addprefix tests/browser/,table-responsive.test.mjs lighthouse.test.mjs \
 	layout-shift.test.mjs online-server.test.mjs online-servers.test.mjs)
-# The longest files start first (a fresh clone's run, 3 December 2026: 50–130 s
-# each; the tournaments' and the 60+1 clock's, 6 December: 64–137 s, mostly
-# waiting on servers and clocks), so that the two at a time end together
-# rather than one long file running alone at the end.
-BROWSER_LONG := $(addprefix tests/browser/,tournament.test.mjs tournament-flow.test.mjs online-clock-people.test.mjs \
-	tournament-page.test.mjs clock-time.test.mjs \
-	tournament-arena.test.mjs table-play.test.mjs online-play.test.mjs \
-	review.test.mjs offline.test.mjs table-session.test.mjs handicap.test.mjs \
-	bot-workers.test.mjs online-again.test.mjs table-seats.test.mjs online-newcomer.test.mjs)
+# The longest files start first (each alone on the shared machine,
+# 7 December 2026, after #59's cuts: 45–65 s for the first five, 25–36 s
+# for the next ten, 15–22 s for the last four), so that the two at a time
+# end together rather than one long file running alone at the end.
+BROWSER_LONG := $(addprefix tests/browser/,review.test.mjs rated-confusing.test.mjs online-play.test.mjs \
+	tournament.test.mjs online-newcomer.test.mjs clock-time.test.mjs bot-workers.test.mjs \
+	offline.test.mjs tournament-page.test.mjs history.test.mjs table-session.test.mjs \
+	online-clock-people.test.mjs lobby.test.mjs tournament-flow.test.mjs tournament-arena.test.mjs \
+	online-match.test.mjs table-seats.test.mjs table-play.test.mjs handicap.test.mjs)
 BROWSER_SHARED := $(BROWSER_LONG) \
 	$(filter-out $(BROWSER_ALONE) $(BROWSER_LONG),$(wildcard tests/browser/*.test.mjs))
 BROWSER_JOBS ?= 2

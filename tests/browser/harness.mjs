@@ -163,12 +163,21 @@ export async function serverWith(flags = [], { root = ROOT } = {}) {
     },
   };
   extraServers.add(handle);
-  await ensureStarted();
+  await ensureBrowser();
   return handle;
 }
 
+/** The default server and the browser, each started on first use. */
 async function ensureStarted() {
   server ??= await startServer();
+  await ensureBrowser();
+}
+
+/**
+ * The browser alone: a file whose tests all run on servers of their own
+ * (serverWith) never starts the default one.
+ */
+async function ensureBrowser() {
   if (!browser) {
     if (!existsSync(CHROMIUM)) {
       throw new Error(`harness: no Chromium at ${CHROMIUM} (make test installs Debian's chromium)`);
@@ -238,7 +247,7 @@ function watch(page) {
  *   'reduce'), and any other option of `browser.newContext`.
  */
 export async function newContext(options = {}) {
-  await ensureStarted();
+  await ensureBrowser();
   const context = await browser.newContext({ locale: 'en-US', reducedMotion: 'reduce', ...options });
   contexts.add(context);
   context.on('page', watch);

@@ -9,6 +9,8 @@ import { newContext, openPage, pageUrl } from './harness.mjs';
 import { fastForward } from './stored-game.mjs';
 
 const SEED = '5a'.repeat(32);
+/** The fake clock's start (page.clock). */
+const START = Date.UTC(2026, 11, 7, 12);
 
 /** Every cell's index, aria-label and ring (a disc the preview would flip), in one round trip. */
 function cells(page) {
@@ -95,19 +97,23 @@ test('a 6×6 game through taps: swap, captures by tapping, verified record', asy
 });
 
 test('when the clock runs out the table plays the time-out move, marked in the record', async () => {
-  // The page's timers on a fake clock from the first load, so the turn's
-  // deadline does not depend on how long a real load took.
+  // The page's time stands still from before its first load until the test
+  // moves it, so neither the turn's deadline nor the next one's depends on
+  // how long a real load or a step of the test took.
   const context = await newContext();
   const page = await context.newPage();
   const errors = page.errors;
-  await page.clock.install();
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(START + 1_000);
   await page.goto(await pageUrl(`nabu.html?lang=en&size=6&clock=10&seed=${SEED}`));
   await page.locator('body[data-ready="true"]').waitFor();
   assert.match(await page.locator('#clock').textContent(), /^10 s$/);
-  await page.clock.runFor(11_000);
+  // The turn runs out at START + 11 s; the clock shows its seconds at its
+  // checks, a quarter of a second apart from the turn's start.
+  await page.clock.runFor(11_100);
   // An empty board: the first placement in reading order, a1.
   assert.match(await page.locator('#status').textContent(), /table plays a1/);
-  // The next turn's clock started at the time-out and has run one second.
+  // The next turn's clock started at the time-out and has run 1.1 s.
   assert.match(await page.locator('#clock').textContent(), /^9 s$/);
   await page.locator('#copy-record').click();
   assert.match(await page.locator('#record').textContent(), /^moves: \*a1$/m);

@@ -10,6 +10,8 @@ import { cells, ply, SEED, cell } from './table-util.mjs';
 import { openStored } from './stored-game.mjs';
 
 const PP = `seats=person,person&seed=${SEED}`;
+/** The fake clock's start (page.clock). */
+const START = Date.UTC(2026, 11, 7, 12);
 
 async function clickMoves(page, transcript) {
   for (const mv of transcript.match(/../g)) {
@@ -40,12 +42,23 @@ test('a forced pass is made by the table and announced (text, live region, histo
   await context.close();
 });
 
+/**
+ * A table at `query` whose time stands still at START + 1 s from before its
+ * first load until the test moves it (`page.clock.runFor`): a load slowed by
+ * a busy machine takes nothing off the turn's clock, so every figure is exact.
+ */
+async function frozen(context, query) {
+  const page = await context.newPage();
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(START + 1_000);
+  await page.goto(await pageUrl(query));
+  await page.waitForSelector('body[data-ready="true"]');
+  return page;
+}
+
 test('time-out: under a fake clock the table places the most-flipping square and says so', async () => {
   const context = await newContext();
-  const page = await context.newPage();
-  await page.clock.install();
-  await page.goto(await pageUrl(`?lang=en&clock=10&${PP}`));
-  await page.waitForSelector('body[data-ready="true"]');
+  const page = await frozen(context, `?lang=en&clock=10&${PP}`);
   assert.equal((await page.locator('#clock').textContent()).trim(), '10 s');
   await page.clock.runFor(4000);
   assert.equal((await page.locator('#clock').textContent()).trim(), '6 s');
@@ -71,15 +84,14 @@ test('time-out: under a fake clock the table places the most-flipping square and
 
 test('the clock keeps its deadline across a reload', async () => {
   const context = await newContext();
-  const page = await context.newPage();
-  await page.clock.install();
-  await page.goto(await pageUrl(`?lang=en&clock=30&${PP}`));
-  await page.waitForSelector('body[data-ready="true"]');
+  const page = await frozen(context, `?lang=en&clock=30&${PP}`);
   await page.clock.runFor(12_000);
+  assert.equal((await page.locator('#clock').textContent()).trim(), '18 s');
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
-  const shown = Number((await page.locator('#clock').textContent()).trim().split(' ')[0]);
-  assert.ok(shown <= 18 && shown >= 17, `clock after reload shows ${shown}`);
+  // The reloaded page's first check of the deadline (a timer of 0 ms).
+  await page.clock.runFor(1);
+  assert.equal((await page.locator('#clock').textContent()).trim(), '18 s', 'the deadline kept, not a fresh 30 s');
   await context.close();
 });
 
@@ -271,7 +283,8 @@ test('a 360 px phone: nothing overflows sideways, buttons are at least 44 px tal
 
 test('a reload after the deadline has passed: the table plays the time-out move once', async () => {
   const context = await newContext();
-  const page = await open(context, `?lang=en&clock=20&${PP}`);
+  // Paused time: the next turn's fresh 20 s read as it is, however slow the machine.
+  const page = await frozen(context, `?lang=en&clock=20&${PP}`);
   await clickMoves(page, 'f5');
   await page.evaluate(() => {
     const g = JSON.parse(localStorage.getItem('virada.game.v1'));
@@ -280,6 +293,8 @@ test('a reload after the deadline has passed: the table plays the time-out move 
   });
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
+  // The reloaded page's first check of the deadline, and the next turn's.
+  await page.clock.runFor(100);
   await page.waitForFunction(() => document.body.dataset.ply === '2');
   assert.match(await page.getByRole('status').textContent(), /Time ran out for light: the table placed/);
   // The next turn has a fresh clock, and it is the only one running: a person's move stops it.

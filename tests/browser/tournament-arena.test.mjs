@@ -1,12 +1,15 @@
-// An arena played to its end in the browser: four accounts (Chromium's
-// virtual passkeys) join on the tournament page; whenever a game of theirs
-// is paired, each follows their "Your game" link to the table, they play
-// a few moves and one resigns; whoever finishes is paired again as the
-// server sees fit. The arena's 5 minutes last 40 s here (`--arena-minute
-// 8`, a flag for tests). At the end the page's final standings are
-// lichess's scoring of the games as the test played them (2 a win, 4 a
-// win after two in a row), and nobody met the same opponent twice in a
-// row.
+// An arena played to its end in the browser: two accounts (Chromium's
+// virtual passkeys) join on the tournament page; their game is paired, each
+// follows their "Your game" link to the table, they play a few moves and
+// one resigns. The arena's 5 minutes last 10 s here (`--arena-minute 2`, a
+// flag for tests), and it ends once its last game is over. At the end the
+// page's final standings are lichess's scoring of the game as the test
+// played it (2 a win).
+//
+// What the server does with an arena is tested over its sockets, not here
+// (docs/server-tests.md): whoever finishes paired again at once, never the
+// same opponent twice in a row, streaks scored 4 a win, the signed file
+// (cli/tests/it/online/tournament_arena.rs).
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
@@ -43,11 +46,11 @@ function lichessPoints(wins) {
   return points;
 }
 
-test('four accounts play an arena to its end from the tournament page; the final standings as lichess scores', { timeout: 300_000 }, async () => {
-  const server = await serverWith(['--contribution-window', '1', '--arena-minute', '8']);
+test('two accounts play an arena to its end from the tournament page; the final standings as lichess scores', { timeout: 180_000 }, async () => {
+  const server = await serverWith(['--contribution-window', '1', '--arena-minute', '2']);
   const origin = originOf(server);
   try {
-    const names = ['ana', 'bia', 'caio', 'dora'];
+    const names = ['ana', 'bia'];
     const people = [];
     for (const name of names) people.push({ name, ...(await signedUp(server, name, DESKTOP)) });
     const id = await people[0].page.evaluate(async () => {
@@ -61,9 +64,10 @@ test('four accounts play an arena to its end from the tournament page; the final
       await p.page.getByRole('button', { name: 'Join' }).click();
       await p.page.locator('#tn-withdraw').waitFor();
     }
-    // Every game as it is paired, the boards of a wave side by side.
+    // Every game as it is paired (two people: one, since nobody meets the
+    // same opponent twice in a row), the boards of a wave side by side.
     const winners = new Map();
-        for (;;) {
+    for (;;) {
       const v = await tournamentNow(server.url, id);
       if (v.phase === 'over') break;
       const todo = v.played.flatMap((r) => r.boards.map((b) => ({ n: r.number, b })))
@@ -80,9 +84,8 @@ test('four accounts play an arena to its end from the tournament page; the final
     await page.goto(`${origin}/tournament.html?id=${id}&lang=en`);
     await page.getByRole('heading', { name: 'Final standings' }).waitFor({ timeout: 60_000 });
     const v = await tournamentNow(server.url, id);
-    assert.ok(v.played.length >= 2, `paired again after the first wave: ${JSON.stringify(v.played)}`);
-    // Each player's games in order: the results the server kept are the
-    // games as played; never the same opponent twice in a row.
+    assert.ok(v.played.length >= 1, 'a game was paired');
+    // Each player's games in order: the results the server kept are the games as played.
     const games = Object.fromEntries(names.map((n) => [n, []]));
     for (const r of v.played) {
       for (const b of r.boards) {
@@ -92,9 +95,6 @@ test('four accounts play an arena to its end from the tournament page; the final
         games[b.white.name].push({ opponent: b.black.name, won: winner === b.white.name });
         games[b.black.name].push({ opponent: b.white.name, won: winner === b.black.name });
       }
-    }
-    for (const [name, list] of Object.entries(games)) {
-      for (let i = 1; i < list.length; i++) assert.notEqual(list[i].opponent, list[i - 1].opponent, `${name}: ${JSON.stringify(list)}`);
     }
     // The page's final standings: lichess's points of those games, in order.
     const rows = await page.locator('#standings tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.innerText)));
