@@ -1,6 +1,7 @@
 // @ts-check
-// tournament.html without an id: the tournaments (newest start first) and
-// the form that makes one. Every control has its label; names from the
+// tournament.html without an id: the tournaments (as the server orders
+// them: open ones soonest first, then those being played, then those
+// over, the latest first) and the form that makes one. Every control has its label; names from the
 // server go in as text.
 
 import { t } from '../core/i18n.js';
@@ -28,7 +29,9 @@ export function listItems(list) {
     const li = el('li');
     li.append(el('a', { href: tournamentHref(String(s.id)) }, String(s.name)));
     li.append(el('span', { class: 'tn-summary' }, summaryText(s)));
-    li.append(el('span', { class: `tn-phase tn-${String(s.phase)}` }, t(`tn.phase.${s.phase}`)));
+    // Over before its first round: cancelled, as its page says.
+    const phase = s.cancelled ? 'cancelled' : String(s.phase);
+    li.append(el('span', { class: `tn-phase tn-${phase}` }, t(`tn.phase.${phase}`)));
     li.append(el('span', { class: 'tn-when' }, new Date(Number(s.starts)).toLocaleString()));
     ul.append(li);
   }
