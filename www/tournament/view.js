@@ -79,7 +79,8 @@ function drawStandings(v) {
   // A streak is a live thing: at the end an arena shows none.
   const arenaCols = over ? ['tn.place', 'tn.player', 'tn.points', 'tn.performance'] : ['tn.place', 'tn.player', 'tn.points', 'tn.performance', 'tn.streak'];
   const numeric = ['tn.place', 'tn.points', 'tn.performance', 'tn.discs', 'tn.brightwell', 'tn.buchholz'];
-  const wide = ['tn.discs', 'tn.brightwell', 'tn.buchholz'];
+  // A phone keeps four columns: an arena's performance only once the streaks are gone.
+  const wide = over ? ['tn.discs', 'tn.brightwell', 'tn.buchholz'] : ['tn.discs', 'tn.brightwell', 'tn.buchholz', 'tn.performance'];
   const cols = arena ? arenaCols : ['tn.place', 'tn.player', 'tn.points', 'tn.discs', 'tn.brightwell', 'tn.buchholz', 'tn.decided'];
   const table = el('table', { id: 'standings' });
   const head = el('tr');
@@ -93,7 +94,7 @@ function drawStandings(v) {
     const row = el('tr', s.withdrawn ? { class: 'tn-withdrawn' } : {});
     row.append(el('td', { class: 'num' }, String(s.place)), standingName(s), el('td', { class: 'num' }, String(s.points)));
     if (arena) {
-      row.append(el('td', { class: 'num' }, s.performance == null ? '—' : String(s.performance)));
+      row.append(el('td', { class: over ? 'num' : 'num tn-wide' }, s.performance == null ? '—' : String(s.performance)));
       // On a streak, as lichess's arena marks it: the next game counts double.
       if (!over) {
         const streak = el('td');
