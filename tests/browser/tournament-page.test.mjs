@@ -296,6 +296,13 @@ test('a withdrawal counted and marked, standings that fit a phone, a tournament 
     const listed = await items.evaluateAll((lis) => lis.map((li) => [li.querySelector('a')?.textContent, li.querySelector('.tn-phase')?.textContent]));
     assert.deepEqual(listed.map(([, phase]) => phase), ['Open for entries', 'Open for entries', 'Being played', 'Cancelled', 'Over']);
     assert.deepEqual(listed.slice(0, 2).map(([name]) => name), ['Sooner one', 'Later one']);
+    // The form: a clock read but giving no time is told apart from one not read.
+    await b.page.locator('#tn-name').fill('No time');
+    for (const [typed, said] of [['0+5', /^A clock needs some time/], ['3 min', /^Write minutes\+seconds/]]) {
+      await b.page.locator('#tn-clock').fill(typed);
+      await b.page.locator('#tn-make').click();
+      await b.page.locator('#create-message').filter({ hasText: said }).waitFor();
+    }
     for (const p of [a, b, c, d]) assert.deepEqual(p.page.errors, []);
   } finally {
     server.stop();

@@ -47,6 +47,16 @@ export function drawList(root, list, message) {
   else root.append(listItems(list));
 }
 
+/**
+ * The library's refusal of a typed clock in the page's words: one it read
+ * but that gives no time (`0+0`, `0+5`; the library's reason "a game clock
+ * is 1 second to 180 minutes") apart from one it could not read.
+ * @param {any} error
+ */
+function clockRefusal(error) {
+  return /a game clock is 1 second to 180 minutes/.test(String(error?.message)) ? t('tn.clockNoTime') : t('tn.badClock');
+}
+
 /** A labelled field. */
 function field(id, labelKey, input) {
   const wrap = el('p', { class: 'tn-field' });
@@ -121,7 +131,7 @@ export function drawCreate(root, signedIn, made) {
       await rules.ready();
       notation = rules.clockFromPlayers(clock.value);
     } catch (error) {
-      said.textContent = error?.code === 'bad-clock' ? t('tn.badClock') : errorText(error);
+      said.textContent = error?.code === 'bad-clock' ? clockRefusal(error) : errorText(error);
       clock.focus();
       return;
     }
