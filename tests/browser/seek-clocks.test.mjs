@@ -44,7 +44,7 @@ test('the seek form offers every clock kind in its notation; a 2d seek is listed
   const bruno = await signedUp(server, 'bruno', DESKTOP);
   // What each option shows: a game clock as people write it, minutes + seconds a move.
   const clocks = [
-    ['15', '30', '60', '120', '300'],
+    ['15 s', '30 s', '60 s', '120 s', '300 s'],
     ['1+0', '3+2', '5+0', '10+5', '30+0'],
     ['1d', '2d', '3d', '7d', '14d'],
   ];

@@ -4,7 +4,7 @@
 // one resigns. The arena's 5 minutes last 10 s here (`--arena-minute 2`, a
 // flag for tests), and it ends once its last game is over. At the end the
 // page's final standings are lichess's scoring of the game as the test
-// played it (2 a win).
+// played it (2 a win), the winner said, no streak shown once over.
 //
 // What the server does with an arena is tested over its sockets, not here
 // (docs/server-tests.md): whoever finishes paired again at once, never the
@@ -25,7 +25,11 @@ import { toYourGame, tournamentNow } from './tournament-util.mjs';
 async function playBoard(origin, id, n, board, people) {
   const pair = [board.white.name, board.black.name].map((name) => people.find((p) => p.name === name));
   for (const p of pair) {
-    await p.page.goto(`${origin}/tournament.html?id=${id}&lang=en`);
+    // The tournament's page may take them to the table before it has loaded
+    // (tournament/call.js): the goto is then interrupted, the table reached.
+    await p.page.goto(`${origin}/tournament.html?id=${id}&lang=en`).catch((e) => {
+      if (!/interrupted by another navigation/.test(String(e))) throw e;
+    });
     assert.equal(await toYourGame(p.page, n), board.table);
   }
   for (const p of pair) await p.page.waitForSelector('body[data-online="playing"]');
@@ -106,6 +110,13 @@ test('two accounts play an arena to its end from the tournament page; the final 
       assert.ok(expected <= last, `in order of points: ${JSON.stringify(rows)}`);
       assert.match(place, /^\d$/);
       last = expected;
+    }
+    // Over: who won, no streak (a live thing), equal points by the higher performance.
+    assert.match(await page.locator('#tn-winner').innerText(), /^Won by \S+ with \d+ points?\.$/);
+    assert.deepEqual(await page.locator('#standings th').allInnerTexts(), ['Place', 'Player', 'Points', 'Performance']);
+    assert.equal(await page.locator('#standings .tn-fire').count(), 0);
+    for (let i = 1; i < rows.length; i++) {
+      if (rows[i][2] === rows[i - 1][2]) assert.ok(Number(rows[i][3]) <= Number(rows[i - 1][3]), `equal points by performance: ${JSON.stringify(rows)}`);
     }
     for (const p of people) assert.deepEqual(p.page.errors ?? [], [], `${p.name}'s page`);
   } finally {

@@ -59,7 +59,7 @@ test('a Swiss round reaches its players on every page, and a leaver does not tra
       const card = p.page.locator(`.round-call[data-table="${boardOf(p.name).table}"]`);
       await card.waitFor({ timeout: 10_000 });
       assert.equal(await card.locator('p').textContent(), `Round 1 of Flow Swiss: your game against ${opponentOf(p.name)} has started.`);
-      const href = await card.getByRole('link', { name: `Go to your round 1 game against ${opponentOf(p.name)}` }).getAttribute('href');
+      const href = await card.getByRole('link', { name: `Go to the game: round 1 against ${opponentOf(p.name)}` }).getAttribute('href');
       assert.equal(href, `index.html?table=${boardOf(p.name).table}`);
     }
     // The lobby's tab says it (it is "Lobby — Virada"), and My games lists the game.

@@ -9,7 +9,13 @@
 // - a Swiss of four with one who withdrew: still four players, marked in
 //   the standings, which fit a phone with every deciding figure in view;
 //   a tournament of one says why it ended; an arena shows its time left
-//   and does not call its waves rounds.
+//   and does not call its waves rounds;
+// - the clock as the head writes it (3+2, 30 s a move); Decided by a dash
+//   before any game is finished; at the end who won, "You played in this
+//   tournament", a forfeit in words with no Game button, the file checked
+//   on Verify a game; an arena's numbers under their headings and its
+//   tiebreak said; the list's order (open soonest first, then running,
+//   then over) and "Cancelled"; the lobby's entries on lines of their own.
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { serverWith } from './harness.mjs';
@@ -120,12 +126,21 @@ test('before the start: what it is, the link to share, Join and Withdraw readabl
         await page.goto(`${origin}/lobby.html?lang=en`);
         await page.getByRole('button', { name: /^Play bea/ }).waitFor();
         assert.deepEqual(await unreadable(page, states), [], `${who}: the lobby's buttons`);
+        // The lobby's tournaments: name, summary, state and start each on a line of its own.
+        const parts = await page.locator('#tournament-list li').first().evaluate((li) => ({
+          display: getComputedStyle(li).display,
+          tops: [...li.children].map((c) => Math.round(c.getBoundingClientRect().top)),
+        }));
+        assert.equal(parts.display, 'grid');
+        assert.equal(parts.tops.length, 4);
+        assert.ok(parts.tops.every((top, i) => i === 0 || top > parts.tops[i - 1]), JSON.stringify(parts));
       }
       await openTournament(page, origin, open);
       // What it is, before anyone plays: rounds, clock, range, and the link.
       const facts = await page.locator('#tn-about dl').innerText();
       assert.match(facts, /Rounds\s+3/);
-      assert.match(facts, /Clock\s+180\+2/);
+      // The clock as the head writes it, minutes + seconds, not 180+2.
+      assert.match(facts, /Clock\s+3\+2\s/);
       assert.match(facts, /Rating range\s+1400–1600/);
       const link = await page.locator('#tn-link').inputValue();
       assert.equal(link, `${origin}/tournament.html?id=${open}`);
@@ -186,6 +201,10 @@ test('a withdrawal counted and marked, standings that fit a phone, a tournament 
     // to their table (tournament/call.js); d withdraws once it is paired.
     await Promise.all([a, c].map((p) => p.page.goto(`${origin}/tournament.html?id=${swiss}&lang=en`)));
     await Promise.all([a, c].map((p) => toYourGame(p.page, 1)));
+    // Before any game is finished nothing has decided a place: a dash.
+    await openTournament(b.page, origin, swiss);
+    await b.page.locator('#standings').waitFor();
+    assert.deepEqual(await b.page.locator('#standings td.tn-decided').allInnerTexts(), ['—', '—', '—', '—']);
     await post(d.page, swiss, 'withdraw');
     const pages = [a.page, c.page];
     for (const page of pages) await page.waitForSelector('body[data-online="playing"]');
@@ -206,6 +225,16 @@ test('a withdrawal counted and marked, standings that fit a phone, a tournament 
       const marked = rows.filter((r) => / withdrew/.test(r));
       assert.equal(marked.length, 1, rows.join('\n'));
       assert.match(marked[0], /domingos_vasconcelos/);
+      // Over: who won, what the player did, the forfeit in words with no
+      // game to open, the clock as people write it, the file checked on
+      // Verify a game (the command on a computer only).
+      assert.equal(await page.locator('#tn-winner').innerText(), 'Won by anastasia_de_souza_1 with 1 point.');
+      assert.equal(await page.locator('#tn-message').innerText(), 'You played in this tournament.');
+      assert.equal(await page.locator('#round-1 .tn-game').count(), 1);
+      assert.equal(await page.locator('#round-1 .tn-forfeit').innerText(), 'not played: forfeit by domingos_vasconcelos');
+      assert.match(await page.locator('#tn-about dl').innerText(), /Clock\s+30 s a move/);
+      assert.equal(await page.locator('#tn-trf-verify a').getAttribute('href'), 'verify.html');
+      assert.equal(await page.locator('#tn-trf-cli').isVisible(), !phone);
       // Every place's deciding figure in view: the table fits the phone, or says it scrolls.
       const fit = await page.evaluate(() => {
         const wrap = /** @type {HTMLElement} */ (document.querySelector('#standings').parentElement);
@@ -230,6 +259,7 @@ test('a withdrawal counted and marked, standings that fit a phone, a tournament 
     for (const { page } of [a, b]) {
       await openTournament(page, origin, lonely);
       assert.equal(await page.locator('#tn-cancelled').innerText(), 'Nobody else joined; the tournament was cancelled.');
+      assert.equal(await page.locator('#tn-message').innerText(), '');
       assert.equal(await page.locator('#tn-phase').innerText(), 'Cancelled');
       assert.equal(await page.locator('#standings').count(), 0);
       assert.match(await page.locator('#tn-summary').innerText(), /· 1 player\b/);
@@ -245,6 +275,33 @@ test('a withdrawal counted and marked, standings that fit a phone, a tournament 
       const heading = await page.locator('#round-1 h2').innerText();
       assert.match(heading, /^Paired at /);
       assert.doesNotMatch(heading, /Round/);
+      // Each number right under its heading; equal points placed by performance, said.
+      const edges = await page.evaluate(() => [0, 2].map((i) => {
+        const th = document.querySelectorAll('#standings th')[i].getBoundingClientRect();
+        const td = document.querySelectorAll('#standings tbody tr')[0].children[i].getBoundingClientRect();
+        return Math.abs(th.right - td.right);
+      }));
+      assert.ok(edges.every((d) => d < 2), JSON.stringify(edges));
+      // A phone keeps place, player, points and streak: no sideways scroll.
+      if (page === a.page) assert.ok(await page.locator('#tn-scroll').evaluate((w) => w.scrollWidth <= w.clientWidth + 1), 'the arena fits the phone');
+      assert.match(await page.locator('#tn-tie-note').innerText(), /^Equal points: the higher performance places first/);
+    }
+    // The list: open ones soonest first, then those being played, then
+    // those over, the latest first; one over before its first round is cancelled.
+    await make(a.page, { name: 'Later one', starts: Date.now() + 7_200_000 });
+    await make(a.page, { name: 'Sooner one', starts: Date.now() + 3_600_000 });
+    await b.page.goto(`${origin}/tournament.html?lang=en`);
+    const items = b.page.locator('#tournament-list li');
+    await items.nth(4).waitFor();
+    const listed = await items.evaluateAll((lis) => lis.map((li) => [li.querySelector('a')?.textContent, li.querySelector('.tn-phase')?.textContent]));
+    assert.deepEqual(listed.map(([, phase]) => phase), ['Open for entries', 'Open for entries', 'Being played', 'Cancelled', 'Over']);
+    assert.deepEqual(listed.slice(0, 2).map(([name]) => name), ['Sooner one', 'Later one']);
+    // The form: a clock read but giving no time is told apart from one not read.
+    await b.page.locator('#tn-name').fill('No time');
+    for (const [typed, said] of [['0+5', /^A clock needs some time/], ['3 min', /^Write minutes\+seconds/]]) {
+      await b.page.locator('#tn-clock').fill(typed);
+      await b.page.locator('#tn-make').click();
+      await b.page.locator('#create-message').filter({ hasText: said }).waitFor();
     }
     for (const p of [a, b, c, d]) assert.deepEqual(p.page.errors, []);
   } finally {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { closeAll, ROOT, serverWith } from '../browser/harness.mjs';
 import { signedUp, originOf } from '../browser/accounts-util.mjs';
 import { playOut } from '../browser/online-util.mjs';
+import { toYourGame } from '../browser/tournament-util.mjs';
 
 /** Where the screenshots go: docs/screenshots/, or the folder OUT_DIR names. */
 const OUT = process.env.OUT_DIR ?? join(ROOT, 'docs', 'screenshots');
@@ -77,11 +78,9 @@ try {
   for (const p of [a, c]) {
     await p.page.goto(`${origin}/tournament.html?id=${swiss}&lang=en`);
   }
-  for (const p of [a, c]) await p.page.locator('#round-1 .tn-mine').waitFor({ timeout: 30_000 });
+  // The round's start takes them to their tables (tournament/call.js).
+  await Promise.all([a, c].map((p) => toYourGame(p.page, 1)));
   await post(d.page, swiss, 'withdraw');
-  for (const p of [a, c]) {
-    await Promise.all([p.page.waitForURL(/index\.html\?table=/), p.page.locator('#round-1 .tn-mine').click()]);
-  }
   for (const p of [a, c]) await p.page.waitForSelector('body[data-online="playing"]');
   await playOut([a.page, c.page], { until: (ply) => ply >= 8 });
   await c.page.getByRole('button', { name: 'Resign' }).click();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { closeAll, newContext, open, ROOT, serverWith } from '../browser/harness.mjs';
 import { signedUp, originOf, DESKTOP } from '../browser/accounts-util.mjs';
 import { playOut } from '../browser/online-util.mjs';
-import { toYourGame } from '../browser/tournament-util.mjs';
+import { toYourGame, tournamentWhen } from '../browser/tournament-util.mjs';
 
 /** Where the screenshots go: docs/screenshots/, or the folder OUT_DIR names. */
 const OUT = process.env.OUT_DIR ?? join(ROOT, 'docs', 'screenshots');
@@ -55,8 +55,8 @@ try {
   }
   await playRound(people, origin, id, 1, true);
   // Round 2 paired, its games started: the pairings, and the standings after round 1.
-  await ana.goto(`${origin}/tournament.html?id=${id}&lang=en`);
-  await ana.locator('#round-2').waitFor({ timeout: 60_000 });
+  // Asked of the server: a player's tournament page would take them to their table.
+  await tournamentWhen(server.url, id, (v) => v.played.length >= 2);
   for (const [w, h, touch] of SIZES) {
     const options = { viewport: { width: w, height: h }, deviceScaleFactor: touch ? 2 : 1, hasTouch: true, isMobile: touch };
     const page = await open(await newContext(options), `${origin}/tournament.html?id=${id}&lang=en`);

@@ -61,8 +61,10 @@ export function clockSelect(id) {
   for (const [label, clocks] of CLOCKS) {
     const group = el('optgroup', { label: t(label) });
     for (const clock of clocks) {
-      // A game clock as people read it (`3+2`), its value the notation the API takes.
-      const option = el('option', { value: clock }, clock.includes('+') ? gameClockText(clock) : clock);
+      // A game clock as people read it (`3+2`), seconds a move as `30 s`
+      // (the group says "a move"); its value the notation the API takes.
+      const text = clock.includes('+') ? gameClockText(clock) : /^\d+$/.test(clock) ? t('a.secondsOption', { n: clock }) : clock;
+      const option = el('option', { value: clock }, text);
       if (clock === FIRST_CLOCK) option.setAttribute('selected', '');
       group.append(option);
     }

@@ -7,6 +7,7 @@
 import { t } from '../core/i18n.js';
 import { el } from '../accounts/bar.js';
 import { rangeText } from './head.js';
+import { clockWords } from '../core/clock-text.js';
 
 /** The rounds in words: a Swiss's, a round robin's cycle, an arena's minutes. @param {any} v */
 function roundsText(v) {
@@ -29,7 +30,8 @@ export function drawAbout(v, me) {
   };
   fact('tn.format', t(`tn.${v.format}`));
   fact(v.format === 'arena' ? 'tn.length' : 'tn.rounds', roundsText(v));
-  fact('tn.clockShort', String(v.clock));
+  // As the head writes it: `3+2` (minutes + seconds), `30 s a move`.
+  fact('tn.clockShort', clockWords(v.clock, t, { perMove: 'l.clock', days: 'l.days', none: 'l.noClock' }));
   fact('tn.kind', v.rated ? t('tn.ratedShort') : t('tn.casual'));
   fact('tn.range', rangeText(v));
   fact('tn.starts', new Date(Number(v.starts)).toLocaleString());

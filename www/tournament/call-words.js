@@ -6,7 +6,7 @@ export const CALL_WORDS = {
   en: {
     'rc.started': 'Round {round} of {name}: your game against {opponent} has started.',
     'rc.go': 'Go to the game',
-    'rc.goLabel': 'Go to your round {round} game against {opponent}',
+    'rc.goLabel': 'Go to the game: round {round} against {opponent}',
     'rc.line': '{name} · round {round}',
     'rc.back': 'Back to {name}',
     'rc.waiting': 'Waiting for {opponent}: if they have not come in {time}, they lose by forfeit and the point is yours.',
@@ -30,7 +30,7 @@ export const CALL_WORDS = {
   pt: {
     'rc.started': 'Rodada {round} de {name}: sua partida contra {opponent} começou.',
     'rc.go': 'Ir para a partida',
-    'rc.goLabel': 'Ir para a sua partida da rodada {round} contra {opponent}',
+    'rc.goLabel': 'Ir para a partida: rodada {round} contra {opponent}',
     'rc.line': '{name} · rodada {round}',
     'rc.back': 'Voltar para {name}',
     'rc.waiting': 'Esperando {opponent}: se não vier em {time}, perde por W.O. e o ponto é seu.',
@@ -54,7 +54,7 @@ export const CALL_WORDS = {
   it: {
     'rc.started': 'Turno {round} di {name}: la tua partita contro {opponent} è cominciata.',
     'rc.go': 'Vai alla partita',
-    'rc.goLabel': 'Vai alla tua partita del turno {round} contro {opponent}',
+    'rc.goLabel': 'Vai alla partita: turno {round} contro {opponent}',
     'rc.line': '{name} · turno {round}',
     'rc.back': 'Torna a {name}',
     'rc.waiting': 'In attesa di {opponent}: se non arriva entro {time}, perde a forfait e il punto è tuo.',

@@ -38,10 +38,16 @@ function counts(v) {
   return v.phase === 'open' || (v.phase === 'running' && v.format === 'arena' && Number(v.ends) > 0);
 }
 
-/** Sets the countdown's text in place (nothing else redrawn). @param {any} v @param {number} skew */
+/** Whether an arena's time is up, its last games played out: nobody joins now. @param {any} v @param {number} skew */
+function timeUp(v, skew) {
+  return v.format === 'arena' && v.phase === 'running' && Number(v.ends) > 0 && Number(v.ends) <= Date.now() + skew;
+}
+
+/** Sets the countdown's text in place (nothing else redrawn); Join goes once an arena's time is up. @param {any} v @param {number} skew */
 export function tickCountdown(v, skew) {
   const node = document.getElementById('tn-countdown');
   if (node && counts(v)) node.textContent = countdownText(v, skew);
+  if (timeUp(v, skew)) document.getElementById('tn-join')?.closest('#tn-act')?.remove();
 }
 
 /** Why the player may not join: their rating against the range, or ''. @param {any} v */
@@ -137,10 +143,11 @@ export function drawHead(v, me, skew, changed) {
   }
   const mine = me ? v.entrants.find((e) => e.name === me) : null;
   const said = el('p', { class: 'account-message', id: 'tn-message', role: 'status' });
-  if (mine && !v.cancelled) said.textContent = mine.withdrawn ? t('tn.withdrawn') : t('tn.joined');
-  if (me && v.phase !== 'over') {
+  if (mine && !v.cancelled) said.textContent = mine.withdrawn ? t('tn.withdrawn') : t(v.phase === 'over' ? 'tn.played' : 'tn.joined');
+  const joinable = v.phase !== 'over' && !(timeUp(v, skew) && (!mine || mine.withdrawn));
+  if (me && joinable) {
     head.append(drawAct(v, mine, said, changed));
-  } else if (!me && v.phase !== 'over') {
+  } else if (!me && joinable) {
     head.append(el('p', { class: 'account-note' }, t('tn.signInFirst')));
   }
   head.append(said);

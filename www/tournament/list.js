@@ -1,6 +1,7 @@
 // @ts-check
-// tournament.html without an id: the tournaments (newest start first) and
-// the form that makes one. Every control has its label; names from the
+// tournament.html without an id: the tournaments (as the server orders
+// them: open ones soonest first, then those being played, then those
+// over, the latest first) and the form that makes one. Every control has its label; names from the
 // server go in as text.
 
 import { t } from '../core/i18n.js';
@@ -28,7 +29,9 @@ export function listItems(list) {
     const li = el('li');
     li.append(el('a', { href: tournamentHref(String(s.id)) }, String(s.name)));
     li.append(el('span', { class: 'tn-summary' }, summaryText(s)));
-    li.append(el('span', { class: `tn-phase tn-${String(s.phase)}` }, t(`tn.phase.${s.phase}`)));
+    // Over before its first round: cancelled, as its page says.
+    const phase = s.cancelled ? 'cancelled' : String(s.phase);
+    li.append(el('span', { class: `tn-phase tn-${phase}` }, t(`tn.phase.${phase}`)));
     li.append(el('span', { class: 'tn-when' }, new Date(Number(s.starts)).toLocaleString()));
     ul.append(li);
   }
@@ -42,6 +45,16 @@ export function drawList(root, list, message) {
   if (!list) return;
   if (list.length === 0) root.append(el('p', { class: 'none', id: 'list-none' }, t('tn.none')));
   else root.append(listItems(list));
+}
+
+/**
+ * The library's refusal of a typed clock in the page's words: one it read
+ * but that gives no time (`0+0`, `0+5`; the library's reason "a game clock
+ * is 1 second to 180 minutes") apart from one it could not read.
+ * @param {any} error
+ */
+function clockRefusal(error) {
+  return /a game clock is 1 second to 180 minutes/.test(String(error?.message)) ? t('tn.clockNoTime') : t('tn.badClock');
 }
 
 /** A labelled field. */
@@ -118,7 +131,7 @@ export function drawCreate(root, signedIn, made) {
       await rules.ready();
       notation = rules.clockFromPlayers(clock.value);
     } catch (error) {
-      said.textContent = error?.code === 'bad-clock' ? t('tn.badClock') : errorText(error);
+      said.textContent = error?.code === 'bad-clock' ? clockRefusal(error) : errorText(error);
       clock.focus();
       return;
     }

@@ -34,24 +34,59 @@ function standingName(s) {
   return cell;
 }
 
-/** What decided a place, its figure apart so that it wraps whole and is never cut. @param {any} s */
-function decidedCell(s) {
+/** What decided a place, its figure apart so that it wraps whole and is never cut; a dash before any game is finished. @param {any} s @param {boolean} begun */
+function decidedCell(s, begun) {
   const cell = el('td', { class: 'tn-decided' });
+  if (!begun) {
+    cell.append(el('span', { 'aria-label': t('tn.notYetLabel') }, t('tn.notYet')));
+    return cell;
+  }
   const figure = { discs: s.discs, brightwell: s.brightwell, buchholz: s.buchholz }[s.decidedBy];
   cell.append(el('span', {}, t(`tn.by.${s.decidedBy}`)));
   if (figure !== undefined) cell.append(' ', el('span', { class: 'tn-figure' }, String(figure)));
   return cell;
 }
 
+/** Whether a game between two players is finished (a bye decides nothing). @param {any} v */
+function begun(v) {
+  return v.played.some((r) => r.boards.some((b) => b.black && b.result));
+}
+
+/** A number of points in words: "1 point", "3.5 points". @param {number} n */
+function pointsText(n) {
+  return Number(n) === 1 ? t('tn.onePoint') : t('tn.pointsN', { n });
+}
+
+/** At the end, who won: "Won by ana with 3 points", or first place shared. @param {any} v */
+function winnerLine(v) {
+  const first = v.standings.filter((s) => s.place === v.standings[0]?.place);
+  if (first.length === 0 || !begun(v)) return null;
+  const points = pointsText(first[0].points);
+  const text = first.length === 1
+    ? t('tn.wonBy', { name: String(first[0].name), points })
+    : t('tn.wonShared', { names: first.map((s) => String(s.name)).join(', '), points });
+  return el('p', { class: 'tn-winner', id: 'tn-winner' }, text);
+}
+
 /** The standings' table. @param {any} v */
 function drawStandings(v) {
   const arena = v.format === 'arena';
+  const over = v.phase === 'over';
   const section = el('section', { class: arena ? 'tn-standings tn-arena' : 'tn-standings', id: 'tn-standings', 'aria-labelledby': 'standings-title' });
-  section.append(el('h2', { id: 'standings-title' }, t(v.phase === 'over' ? 'tn.final' : 'tn.standings')));
-  const cols = arena ? ['tn.place', 'tn.player', 'tn.points', 'tn.streak'] : ['tn.place', 'tn.player', 'tn.points', 'tn.discs', 'tn.brightwell', 'tn.buchholz', 'tn.decided'];
+  section.append(el('h2', { id: 'standings-title' }, t(over ? 'tn.final' : 'tn.standings')));
+  const winner = over ? winnerLine(v) : null;
+  if (winner) section.append(winner);
+  // A streak is a live thing: at the end an arena shows none.
+  const arenaCols = over ? ['tn.place', 'tn.player', 'tn.points', 'tn.performance'] : ['tn.place', 'tn.player', 'tn.points', 'tn.performance', 'tn.streak'];
+  const numeric = ['tn.place', 'tn.points', 'tn.performance', 'tn.discs', 'tn.brightwell', 'tn.buchholz'];
+  // A phone keeps four columns: an arena's performance only once the streaks are gone.
+  const wide = over ? ['tn.discs', 'tn.brightwell', 'tn.buchholz'] : ['tn.discs', 'tn.brightwell', 'tn.buchholz', 'tn.performance'];
+  const cols = arena ? arenaCols : ['tn.place', 'tn.player', 'tn.points', 'tn.discs', 'tn.brightwell', 'tn.buchholz', 'tn.decided'];
   const table = el('table', { id: 'standings' });
   const head = el('tr');
-  for (const c of cols) head.append(el('th', { scope: 'col', class: ['tn.discs', 'tn.brightwell', 'tn.buchholz'].includes(c) ? 'tn-wide' : '' }, t(c)));
+  // A number's heading stands over it, right-aligned as the number is.
+  for (const c of cols) head.append(el('th', { scope: 'col', class: [numeric.includes(c) ? 'num' : '', wide.includes(c) ? 'tn-wide' : ''].join(' ').trim() }, t(c)));
+  const started = begun(v);
   const thead = el('thead');
   thead.append(head);
   const tbody = el('tbody');
@@ -59,14 +94,17 @@ function drawStandings(v) {
     const row = el('tr', s.withdrawn ? { class: 'tn-withdrawn' } : {});
     row.append(el('td', { class: 'num' }, String(s.place)), standingName(s), el('td', { class: 'num' }, String(s.points)));
     if (arena) {
+      row.append(el('td', { class: over ? 'num' : 'num tn-wide' }, s.performance == null ? '—' : String(s.performance)));
       // On a streak, as lichess's arena marks it: the next game counts double.
-      const streak = el('td');
-      if (s.fire) streak.append(el('span', { class: 'tn-fire', title: t('tn.fire') }, t('tn.fireMark')));
-      row.append(streak);
+      if (!over) {
+        const streak = el('td');
+        if (s.fire) streak.append(el('span', { class: 'tn-fire', title: t('tn.fire') }, t('tn.fireMark')));
+        row.append(streak);
+      }
     } else {
       row.append(el('td', { class: 'num tn-wide' }, String(s.discs)), el('td', { class: 'num tn-wide' }, String(s.brightwell)), el('td', { class: 'num tn-wide' }, String(s.buchholz)));
       // What decided the place, with its figure (a phone shows no other column of them).
-      row.append(decidedCell(s));
+      row.append(decidedCell(s, started));
     }
     tbody.append(row);
   }
@@ -86,7 +124,8 @@ function drawStandings(v) {
   requestAnimationFrame(fit);
   new ResizeObserver(fit).observe(wrap);
   section.append(hint, wrap);
-  if (arena) section.append(el('p', { class: 'account-note', id: 'tn-fire-note' }, t('tn.fireNote')));
+  if (arena) section.append(el('p', { class: 'account-note', id: 'tn-tie-note' }, t('tn.arenaTie')));
+  if (arena && !over) section.append(el('p', { class: 'account-note', id: 'tn-fire-note' }, t('tn.fireNote')));
   return section;
 }
 
@@ -111,7 +150,12 @@ function drawRounds(v, me) {
         const black = String(b.black.name);
         const score = b.result ? `${resultText(b.result.white)} – ${resultText(b.result.black)}` : t('tn.playing');
         li.append(el('span', { class: 'tn-score' }, score), who(black));
-        if (b.table) {
+        const forfeit = b.result && (b.result.white === '+' || b.result.white === '-');
+        if (forfeit) {
+          // Nothing was played: no game to open; who did not come, in words.
+          const absent = [b.result.white === '-' ? white : null, b.result.black === '-' ? black : null].filter(Boolean);
+          li.append(el('span', { class: 'tn-forfeit' }, absent.length === 1 ? t('tn.forfeit', { name: String(absent[0]) }) : t('tn.forfeitBoth')));
+        } else if (b.table) {
           const mine = me === white || me === black;
           const link = el('a', { class: mine && !b.result ? 'tn-game tn-mine' : 'tn-game', href: `index.html?table=${encodeURIComponent(b.table)}`, 'aria-label': t('tn.watchLabel', { white, black }) }, t(mine && !b.result ? 'tn.yourGame' : 'tn.watch'));
           li.append(link);
@@ -164,7 +208,11 @@ export function drawTournament(root, v, me, skew, changed) {
   if (v.trf) {
     const p = el('p', { class: 'tn-trf' });
     p.append(el('a', { href: `api/tournaments/${encodeURIComponent(v.id)}/trf`, id: 'tn-trf', download: `tournament-${v.id}.trf` }, t('tn.trf')));
-    standings.append(p, el('p', { class: 'account-note' }, t(v.format === 'arena' ? 'tn.trfNoteArena' : 'tn.trfNote')));
+    // A phone's player checks it on Verify a game; the command is for a computer.
+    const check = el('p', { class: 'account-note', id: 'tn-trf-verify' });
+    const [before, after] = t('tn.trfVerify').split('{page}');
+    check.append(before ?? '', el('a', { href: 'verify.html' }, t('tn.verifyPage')), after ?? '');
+    standings.append(p, check, el('p', { class: 'account-note tn-cli', id: 'tn-trf-cli' }, t(v.format === 'arena' ? 'tn.trfCliArena' : 'tn.trfCli')));
   }
   root.append(standings, drawRounds(v, me), drawAbout(v, me));
 }

@@ -34,12 +34,28 @@ pub struct ArenaPlayer {
     pub whites: u32,
     /// Games with black.
     pub blacks: u32,
+    /// Over the games played: each opponent's rating, 400 more for a win
+    /// and 400 less for a loss (the performance's sum, A3's tiebreak).
+    pub performance_sum: i64,
 }
 
 impl ArenaPlayer {
     /// Whether the next game counts double: two wins in a row or more.
     pub fn on_fire(&self) -> bool {
         self.wins_in_a_row >= 2
+    }
+
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.whites + self.blacks
+    }
+
+    /// The performance, lichess's arena tiebreak as a linear one: the
+    /// opponents' average rating, 400 more for each win and 400 less for
+    /// each loss, rounded; `None` before a game.
+    pub fn performance(&self) -> Option<i64> {
+        let games = i64::from(self.games());
+        (games > 0).then(|| (2 * self.performance_sum + games).div_euclid(2 * games))
     }
 }
 
@@ -65,6 +81,7 @@ impl Arena {
             last_opponent: None,
             whites: 0,
             blacks: 0,
+            performance_sum: 0,
         });
     }
 
@@ -133,6 +150,10 @@ impl Arena {
                 false,
             ),
         ] {
+            let opponent_rating = self
+                .players
+                .get(&opponent)
+                .map_or(0, |o| i64::from(o.rating));
             let Some(p) = self.players.get_mut(&id) else {
                 continue;
             };
@@ -142,6 +163,12 @@ impl Arena {
                 ArenaResult::Loss => 0,
             };
             p.score += if p.on_fire() { 2 * base } else { base };
+            p.performance_sum += opponent_rating
+                + match mine {
+                    ArenaResult::Win => 400,
+                    ArenaResult::Draw => 0,
+                    ArenaResult::Loss => -400,
+                };
             p.wins_in_a_row = if mine == ArenaResult::Win {
                 p.wins_in_a_row + 1
             } else {
@@ -156,12 +183,15 @@ impl Arena {
         }
     }
 
-    /// The table: score, then rating, then number.
+    /// The table (A3): score; equal scores by the higher performance (a
+    /// player without a game below one with), then the higher rating, then
+    /// the lower number: one order, whatever the order of the games.
     pub fn standings(&self) -> Vec<&ArenaPlayer> {
         let mut out: Vec<&ArenaPlayer> = self.players.values().collect();
         out.sort_by(|a, b| {
             b.score
                 .cmp(&a.score)
+                .then(b.performance().cmp(&a.performance()))
                 .then(b.rating.cmp(&a.rating))
                 .then(a.id.cmp(&b.id))
         });
@@ -188,5 +218,52 @@ mod tests {
         assert_eq!(arena.pair_left(2, &[1], 2), Some((2, 1)));
         // Alone, nobody to play.
         assert_eq!(arena.pair_left(1, &[], 1), None);
+    }
+
+    #[test]
+    fn a3_equal_points_are_placed_by_performance() {
+        let mut arena = Arena::new();
+        for (id, rating) in [(1, 1500), (2, 1700), (3, 1500), (4, 1300)] {
+            arena.join(id, rating);
+        }
+        // 1 beats the strong 2, 3 beats the weak 4; 2 and 4 then draw.
+        arena.record(1, 2, ArenaResult::Win);
+        arena.record(3, 4, ArenaResult::Win);
+        arena.record(2, 4, ArenaResult::Draw);
+        assert_eq!(
+            arena.player(1).and_then(ArenaPlayer::performance),
+            Some(2100)
+        );
+        assert_eq!(
+            arena.player(3).and_then(ArenaPlayer::performance),
+            Some(1700)
+        );
+        // 1 and 3 have 2 points each: 1's performance places it first; 2
+        // and 4 have 1 point each: 4 (lost to 1500, drew 1700) above 2
+        // (lost to 1500, drew 1300), its rating lower or not.
+        assert_eq!(
+            arena.player(4).and_then(ArenaPlayer::performance),
+            Some(1400)
+        );
+        assert_eq!(
+            arena.player(2).and_then(ArenaPlayer::performance),
+            Some(1200)
+        );
+        let order: Vec<u32> = arena.standings().iter().map(|p| p.id).collect();
+        assert_eq!(order, vec![1, 3, 4, 2]);
+        // The same games in another order give the same table.
+        let mut again = Arena::new();
+        for (id, rating) in [(4, 1300), (3, 1500), (2, 1700), (1, 1500)] {
+            again.join(id, rating);
+        }
+        again.record(3, 4, ArenaResult::Win);
+        again.record(1, 2, ArenaResult::Win);
+        again.record(4, 2, ArenaResult::Draw);
+        let order_again: Vec<u32> = again.standings().iter().map(|p| p.id).collect();
+        assert_eq!(order_again, order);
+        // Before a game, no performance.
+        let mut fresh = Arena::new();
+        fresh.join(1, 1500);
+        assert_eq!(fresh.player(1).and_then(ArenaPlayer::performance), None);
     }
 }

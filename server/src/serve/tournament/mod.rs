@@ -236,12 +236,14 @@ async fn list(State(t): State<Tournaments>, Query(q): Query<ListQuery>) -> Respo
                 }
                 None => ALL.to_string(),
             };
-            let mut out = Vec::new();
+            let mut docs = Vec::new();
             for (id, _) in store(kv.top(&index, LISTED).await)? {
                 if let Some((doc, _)) = store(kv::read::<Tournament>(&**kv, &doc_key(&id)).await)? {
-                    out.push(view::summary(&doc));
+                    docs.push(doc);
                 }
             }
+            docs.sort_by(view::list_order);
+            let out: Vec<serde_json::Value> = docs.iter().map(view::summary).collect();
             Ok(Json(json!({ "tournaments": out })).into_response())
         }
         .await,

@@ -213,3 +213,69 @@ fn an_arenas_last_two_after_a_withdrawal_are_paired_again_at_once() {
     let pair = [again[0].0, again[0].1.unwrap()];
     assert!(pair.contains(&w) && pair.contains(&b), "{again:?}");
 }
+
+#[test]
+fn the_list_puts_open_ones_soonest_first_then_running_then_over_latest_first() {
+    let at = |id: &str, phase: Phase, starts_ms: i64| {
+        let mut t = tournament(Format::Swiss, &[1500, 1500]);
+        t.id = id.into();
+        t.phase = phase;
+        t.starts_ms = starts_ms;
+        t
+    };
+    let mut list = [
+        at("over-early", Phase::Over, 100),
+        at("open-late", Phase::Open, 900),
+        at("running", Phase::Running, 500),
+        at("over-late", Phase::Over, 400),
+        at("open-soon", Phase::Open, 700),
+    ];
+    list.sort_by(super::view::list_order);
+    let ids: Vec<&str> = list.iter().map(|t| t.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "open-soon",
+            "open-late",
+            "running",
+            "over-late",
+            "over-early"
+        ]
+    );
+}
+
+#[test]
+fn an_arena_lists_its_performance_and_places_equal_points_by_it() {
+    let mut t = tournament(Format::Arena, &[1500, 1700, 1500, 1300]);
+    for (i, e) in t.entrants.iter_mut().enumerate() {
+        e.number = i as u32 + 1;
+    }
+    // 1 beats the strong 2, 3 the weak 4: 2 points each, 1 first.
+    t.played.push(Round {
+        number: 1,
+        started_ms: 0,
+        boards: [(1, 2), (3, 4)]
+            .into_iter()
+            .map(|(white, black)| Board {
+                table: Some(format!("table-{white}")),
+                white,
+                black: Some(black),
+                result: Some(Result2 {
+                    white: '1',
+                    black: '0',
+                    discs: Some([40, 24]),
+                }),
+            })
+            .collect(),
+        opened: true,
+    });
+    let view = super::view::full(&t, 0);
+    let standings = view["standings"].as_array().expect("standings");
+    let names: Vec<&str> = standings
+        .iter()
+        .map(|s| s["name"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(names, ["p0", "p2", "p1", "p3"]);
+    assert_eq!(standings[0]["performance"], 2100);
+    assert_eq!(standings[1]["performance"], 1700);
+}

@@ -1,8 +1,11 @@
 //! A tournament as the page reads it: its settings, entrants, each round's
 //! boards with their tables and results, and the standings with what
 //! decided each place (an arena's: its points, in order), each withdrawn
-//! player marked; an arena's end; a tournament over before its first
-//! round (`cancelled`).
+//! player marked (an arena's: its points, then its performance); an
+//! arena's end; a tournament over before its first round (`cancelled`);
+//! the list's order.
+
+use std::cmp::Ordering;
 
 use serde_json::{json, Value};
 
@@ -24,6 +27,30 @@ fn phase_name(p: Phase) -> &'static str {
     }
 }
 
+/// The list's order: those open for entries first, the soonest start
+/// first; then those being played, then those over, the latest start first
+/// of each; equal starts by id. One order, whatever the store's.
+pub fn list_order(a: &Tournament, b: &Tournament) -> Ordering {
+    let rank = |t: &Tournament| match t.phase {
+        Phase::Open => 0,
+        Phase::Running => 1,
+        Phase::Over => 2,
+    };
+    rank(a).cmp(&rank(b)).then_with(|| {
+        if a.phase == Phase::Open {
+            a.starts_ms.cmp(&b.starts_ms)
+        } else {
+            b.starts_ms.cmp(&a.starts_ms)
+        }
+        .then_with(|| a.id.cmp(&b.id))
+    })
+}
+
+/// Over before a round was paired: fewer than two joined.
+fn cancelled(t: &Tournament) -> bool {
+    t.phase == Phase::Over && t.played.is_empty()
+}
+
 /// A line of the list.
 pub fn summary(t: &Tournament) -> Value {
     json!({
@@ -39,6 +66,7 @@ pub fn summary(t: &Tournament) -> Value {
         "round": t.played.len(),
         "rounds": t.rounds,
         "minutes": t.minutes,
+        "cancelled": cancelled(t),
     })
 }
 
@@ -84,6 +112,7 @@ pub fn full(t: &Tournament, now: i64) -> Value {
                 json!({
                     "place": i + 1, "number": p.id, "name": name(p.id),
                     "points": p.score, "fire": p.on_fire(),
+                    "performance": p.performance(),
                     "withdrawn": withdrawn(p.id),
                 })
             })
@@ -133,7 +162,6 @@ pub fn full(t: &Tournament, now: i64) -> Value {
         "trf": t.trf.is_some(),
         // An arena's end, from its start.
         "ends": t.ends_ms,
-        // Over before a round was paired: fewer than two joined.
-        "cancelled": t.phase == Phase::Over && t.played.is_empty(),
+        "cancelled": cancelled(t),
     })
 }
