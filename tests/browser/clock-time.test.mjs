@@ -60,7 +60,9 @@ for (const [size, options] of SIZES) {
     const context = await newContext(options);
     const page = await open(context, '?lang=en&seats=person,bot&clock=3%2B2');
     await page.waitForFunction(() => document.querySelectorAll('.game-clock-time').length === 2);
-    assert.deepEqual(await clocks(page), ['3:00', '3:00'], '3 minutes, not 3 seconds');
+    // Dark's runs from the first paint: a busy machine may show it a second on.
+    const shown = await clocks(page);
+    assert.ok(shown.includes('3:00') && shown.every((c) => /^(3:00|2:5\d)$/.test(c)), `3 minutes, not 3 seconds: ${shown}`);
     // No undo under a game clock: the button is off and says why.
     const undo = page.locator('#undo');
     assert.equal(await undo.isDisabled(), true);

@@ -60,8 +60,10 @@ test('a miss on a desktop says its cost and plays out the refutation, stepped th
     await text(page, '#result-cost'),
     `${miss.move} ends ${miss.ends[0]} to ${miss.ends[1]}; the best, ${miss.best}, ends ${miss.bestEnds[0]} to ${miss.bestEnds[1]}.`,
   );
-  // Played out to the game's end (at once, the context preferring reduced motion).
+  // The wrong move on the board; the refutation waits for the person to step it.
   const n = miss.plies.length;
+  await page.waitForSelector(`body[data-step="1/${n}"]`);
+  await page.locator('#step-last').click();
   await page.waitForSelector(`body[data-step="${n}/${n}"]`);
   assert.equal(await shownCells(page), miss.plies[n - 1].cells);
   await page.keyboard.press('ArrowLeft');
@@ -133,8 +135,11 @@ test('the day\'s puzzle on a desktop: the lobby\'s card opens the server\'s puzz
   const lobby = await open(context, 'lobby.html?lang=en');
   await lobby.waitForSelector('#daily:not([hidden])');
   assert.match(await text(lobby, '#daily-line'), new RegExp(`^${daily.day}: rated ${daily.puzzle.rating}, ${daily.puzzle.empties} empty squares`));
+  // The address's language goes on with the links (a shared ?lang= link).
+  assert.equal(await lobby.locator('#daily-link').getAttribute('href'), 'puzzle.html?daily=1&lang=en');
   await lobby.locator('#daily-link').click();
   await lobby.waitForSelector('body.puzzle-page[data-ready="true"]');
+  assert.equal(await lobby.locator('#mode-streak').getAttribute('href'), 'puzzle.html?streak=1&lang=en');
   assert.equal(await lobby.getAttribute('body', 'data-puzzle'), daily.puzzle.id);
   assert.match(await text(lobby, '#about'), new RegExp(`^Puzzle of the day, ${daily.day} · Puzzle ${daily.puzzle.id}`));
   await context.close();

@@ -24,6 +24,9 @@ export async function showDaily() {
     if (response.ok) {
       const d = await response.json();
       shown = { day: String(d.day), rating: Number(d.puzzle.rating), empties: Number(d.puzzle.empties) };
+      // A language given in the address goes on with the link.
+      const lang = new URLSearchParams(location.search).get('lang');
+      if (lang) $('daily-link').setAttribute('href', `puzzle.html?${new URLSearchParams({ daily: '1', lang })}`);
       draw();
     }
   } catch {

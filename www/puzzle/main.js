@@ -219,6 +219,16 @@ function drawMute() {
 async function boot() {
   const prefs = loadPrefs();
   setLanguage(chooseLanguage(params.get('lang'), /** @type {string|undefined} */ (prefs.lang), navigator.languages));
+  // A language given in the address goes on with the modes' links.
+  const lang = params.get('lang');
+  if (lang) {
+    for (const id of ['mode-rated', 'mode-daily', 'mode-streak']) {
+      const link = /** @type {HTMLAnchorElement} */ ($(id));
+      const url = new URL(link.getAttribute('href') ?? 'puzzle.html', location.href);
+      url.searchParams.set('lang', lang);
+      link.setAttribute('href', `puzzle.html${url.search}`);
+    }
+  }
   translatePage();
   attach($('status'));
   mountHeaderAccount();

@@ -14,12 +14,9 @@ import { setupBoard, squareIndex, squareName } from './board.js';
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** The pause before each reply is drawn, so that a person sees it come. */
 const REPLY_MS = 380;
-/** The pace at which a miss's refutation plays out. */
-const STEP_MS = 650;
 /** The "thinking" line shows only for a wait longer than this: no flash. */
 const THINKING_AFTER_MS = 180;
 
-const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -235,23 +232,20 @@ export function setupPlay(ask, ended, failed) {
     say(`${t('p.kept', { move, reply: words })} ${t('p.yourMove')}`);
   }
 
-  /** A miss: the refutation from the wrong move to the game's end, played out. */
+  /**
+   * A miss: the wrong move on the board, and its refutation to the game's
+   * end for the person to step through at their own pace (nothing moves
+   * while they read what it cost).
+   */
   async function missed(answer, before) {
-    const mine = generation;
     phase = 'missed';
-    miss = { before, plies: answer.plies, step: 1, auto: !reducedMotion(), best: squareIndex(answer.best) };
-    if (!miss.auto) miss.step = miss.plies.length;
+    miss = { before, plies: answer.plies, step: 1, auto: false, best: squareIndex(answer.best) };
     const p = miss.plies[0];
     drawPly(p);
     draw();
     task();
     drawSteps();
     ended({ solved: false, moves: answer.moves, last: answer });
-    while (miss?.auto && miss.step < miss.plies.length) {
-      await wait(STEP_MS);
-      if (generation !== mine || !miss?.auto) return;
-      go(miss.step + 1, { auto: true });
-    }
   }
 
   /** Shows step `k` of a miss (0: before the wrong move). */
