@@ -100,7 +100,7 @@ test('a Swiss round reaches its players on every page, and a leaver does not tra
     if (stay) {
       await Promise.all([stay.page.waitForURL(/index\.html\?table=/, { waitUntil: 'commit' }), stay.page.locator('.round-call-go').first().click()]);
       await stay.page.waitForSelector('body[data-online]');
-      assert.equal(await stay.page.locator('#online-tournament-link').textContent(), 'Flow Swiss · round 1');
+      await stay.page.locator('#online-tournament-link', { hasText: 'Flow Swiss · round 1' }).waitFor();
       // Its opponent comes too and the game starts; they withdraw before
       // both have moved: a forfeit said as such on both tables, not an abort.
       const other = people[opponentOf(stay.name)];
