@@ -13,9 +13,11 @@ const root = process.cwd();
 
 /** @param {number} s */
 function clock(s) {
-  const m = Math.floor(s / 60);
-  const rest = (s - m * 60).toFixed(0).padStart(2, '0');
-  return m > 0 ? `${m} min ${rest} s` : `${s.toFixed(1)} s`;
+  if (s < 60) return `${s.toFixed(1)} s`;
+  // Whole seconds first, so that 179.9 s reads 3 min 00 s, not 2 min 60 s.
+  const whole = Math.round(s);
+  const m = Math.floor(whole / 60);
+  return `${m} min ${String(whole - m * 60).padStart(2, '0')} s`;
 }
 
 /** @returns {{ name: string, seconds: number, start: number, end: number }[]} */
