@@ -78,7 +78,7 @@ function packageOf(binary) {
   return source ? source.split('/')[0] : '';
 }
 
-/** @returns {{ file: string, seconds: number, tests: number }[]} */
+/** @returns {{ file: string, seconds: number, tests: number, failed: number }[]} */
 function rustBinaries() {
   const path = join(dir, 'rust-test.log');
   if (!existsSync(path)) return [];
@@ -96,9 +96,10 @@ function rustBinaries() {
       current = `doc tests of ${doc[1]}`;
       continue;
     }
-    const result = line.match(/^test result: \w+\. (\d+) passed.*finished in ([\d.]+)s/);
+    const result = line.match(/^test result: \w+\. (\d+) passed; (\d+) failed.*finished in ([\d.]+)s/);
     if (result && current) {
-      found.push({ file: current, seconds: Number(result[2]), tests: Number(result[1]) });
+      const failed = Number(result[2]);
+      found.push({ file: current, seconds: Number(result[3]), tests: Number(result[1]) + failed, failed });
       current = '';
     }
   }
@@ -126,5 +127,5 @@ if (files.length > 0) {
 // run, so that the run's last line says what it ran.
 const all = [...browserFiles(), ...rustBinaries()];
 const passed = all.reduce((sum, f) => sum + f.tests, 0);
-const failed = browserFailures();
+const failed = browserFailures() + rustBinaries().reduce((sum, f) => sum + f.failed, 0);
 if (all.length > 0) console.log(`\ntests: ${passed - failed} passed, ${failed} failed`);

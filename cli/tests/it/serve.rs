@@ -66,7 +66,12 @@ fn start_with(name: &str, flags: &[&str]) -> Served {
     #[cfg(unix)]
     std::os::unix::fs::symlink(dir.join("outside.txt"), site.join("link.txt")).unwrap();
 
-    let (child, port) = spawn(&site, flags);
+    // A data folder of its own: one server a folder (its `serve.lock`), and
+    // these tests run side by side.
+    let data = dir.join("data");
+    let mut all = vec!["--data", data.to_str().unwrap()];
+    all.extend_from_slice(flags);
+    let (child, port) = spawn(&site, &all);
     Served { child, port, dir }
 }
 
