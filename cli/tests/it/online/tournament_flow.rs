@@ -15,6 +15,16 @@ use super::people::{Person, ORIGIN};
 use super::tournament::{make_swiss, wait_for};
 use serde_json::{json, Value};
 
+/// Waits for tournament `id` to end: its view, and its first board's
+/// result codes, white's then black's.
+async fn first_board_when_over(s: &Server, id: &str) -> (Value, [String; 2]) {
+    let v = wait_for(s, id, |v| v["phase"] == "over").await;
+    let result = &v["played"][0]["boards"][0]["result"];
+    let code = |c: &Value| c.as_str().unwrap_or_default().to_string();
+    let codes = [code(&result["white"]), code(&result["black"])];
+    (v, codes)
+}
+
 /// Two accounts in a one-round Swiss on `s`, started: its id, its one
 /// board, and the two people in its seats' order (white first).
 async fn one_round(s: &Server, names: [&str; 2]) -> (String, Value, [Person; 2]) {
@@ -133,13 +143,8 @@ async fn a_withdrawal_before_the_game_gives_the_waiting_opponent_the_point_at_on
     // Nobody sat for the leaver, and no game was played.
     assert_eq!(over["seats"][1]["kind"], "empty", "{over}");
     assert!(over["record"].is_null(), "{over}");
-    let v = wait_for(&s, &id, |v| v["phase"] == "over").await;
-    let result = &v["played"][0]["boards"][0]["result"];
-    assert_eq!(
-        (&result["white"], &result["black"]),
-        (&json!("+"), &json!("-")),
-        "{v}"
-    );
+    let (v, codes) = first_board_when_over(&s, &id).await;
+    assert_eq!(codes, ["+", "-"], "{v}");
     assert_eq!(v["standings"][0]["name"], white.name, "{v}");
     assert_eq!(v["standings"][0]["points"], 1.0, "{v}");
     // A page opened later still says why.
@@ -192,13 +197,8 @@ async fn a_withdrawal_during_the_game_is_the_leavers_resignation() {
     let record = over["record"].as_str().unwrap();
     assert!(record.contains("resigned"), "{record}");
     assert!(super::verify(record).all_passed(), "{record}");
-    let v = wait_for(&s, &id, |v| v["phase"] == "over").await;
-    let result = &v["played"][0]["boards"][0]["result"];
-    assert_eq!(
-        (&result["white"], &result["black"]),
-        (&json!("1"), &json!("0")),
-        "{v}"
-    );
+    let (v, codes) = first_board_when_over(&s, &id).await;
+    assert_eq!(codes, ["1", "0"], "{v}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -224,13 +224,8 @@ async fn a_seat_nobody_took_is_said_at_the_table_and_no_bot_sits() {
             .all(|f| f["status"] != "playing" && f["status"] != "contributing"),
         "{later:?}"
     );
-    let v = wait_for(&s, &id, |v| v["phase"] == "over").await;
-    let result = &v["played"][0]["boards"][0]["result"];
-    assert_eq!(
-        (&result["white"], &result["black"]),
-        (&json!("+"), &json!("-")),
-        "{v}"
-    );
+    let (v, codes) = first_board_when_over(&s, &id).await;
+    assert_eq!(codes, ["+", "-"], "{v}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
