@@ -18,7 +18,7 @@
 //   then over) and "Cancelled"; the lobby's entries on lines of their own.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { serverWith } from './harness.mjs';
+import { newContext, serverWith } from './harness.mjs';
 import { signedUp, originOf, DESKTOP, PHONE390 } from './accounts-util.mjs';
 import { playOut } from './online-util.mjs';
 import { toYourGame, tournamentNow, tournamentWhen } from './tournament-util.mjs';
@@ -202,9 +202,13 @@ test('a withdrawal counted and marked, standings that fit a phone, a tournament 
     await Promise.all([a, c].map((p) => p.page.goto(`${origin}/tournament.html?id=${swiss}&lang=en`)));
     await Promise.all([a, c].map((p) => toYourGame(p.page, 1)));
     // Before any game is finished nothing has decided a place: a dash.
-    await openTournament(b.page, origin, swiss);
-    await b.page.locator('#standings').waitFor();
-    assert.deepEqual(await b.page.locator('#standings td.tn-decided').allInnerTexts(), ['—', '—', '—', '—']);
+    // Seen by someone not signed in (a player's page would be taken to
+    // its table by the round's call).
+    const watcher = await (await newContext(DESKTOP)).newPage();
+    await openTournament(watcher, origin, swiss);
+    await watcher.locator('#standings').waitFor();
+    assert.deepEqual(await watcher.locator('#standings td.tn-decided').allInnerTexts(), ['—', '—', '—', '—']);
+    await watcher.context().close();
     await post(d.page, swiss, 'withdraw');
     const pages = [a.page, c.page];
     for (const page of pages) await page.waitForSelector('body[data-online="playing"]');
