@@ -67,6 +67,9 @@ WASM_PAGE_OPT := --config 'profile.release.opt-level="z"'
 # target-cpu=native is slower for perft on AVX-512 machines, see docs/engine.md).
 NATIVE_RUSTFLAGS ?=
 NODE_DEPS := node_modules/.package-lock.json
+# wasm-bindgen, then wasm-opt; skipped when the package was made from this
+# very .wasm with the same flags (a stamp in target/wasm-stamps/).
+WASM_PACKAGE := bash scripts/wasm-package.sh
 # Each step's wall time, and the browser files' test times, for the summary
 # at the end of `make test` (scripts/phase.sh, scripts/test-times.mjs).
 TIMES := target/test-times
@@ -77,7 +80,7 @@ NODE_REPORTERS = --test-reporter=$$([ -t 1 ] && echo spec || echo tap) --test-re
 	--test-reporter=./scripts/test-times-reporter.mjs --test-reporter-destination=$(TIMES)/browser-$(1).jsonl
 BIN := target/release/virada
 
-.PHONY: serve test wasm wasm-page wasm-bot wasm-threads wasm-trf wasm-puzzle bench bench-wasm weight lighthouse lint rust-build rust-test js-check browser-test setup clean
+.PHONY: serve test wasm wasm-page wasm-bot wasm-threads wasm-trf wasm-puzzle bench bench-wasm weight lighthouse lint rust-build rust-test rust-test-beside js-check checked-browser-shared browser-test browser-shared browser-alone setup clean
 
 ## serve: build, then serve the site (what sw.js lists, not the repository); play at http://localhost:$(PORT)/ (passkeys need a domain)
 serve: wasm
@@ -86,9 +89,12 @@ serve: wasm
 	$(BIN) serve --host $(HOST) --port $(PORT) --root . --new-key
 
 ## test: everything CI checks; it ends with each phase's time, the slowest test files and the count
-# The Rust tests mostly wait on servers and clocks (about half of two cores
-# idle), so once they are built they run while the wasm packages build and
-# tsc checks; -O keeps each one's output together.
+# The Rust tests mostly wait on servers and clocks (about two thirds of two
+# cores idle: 147 s of wall time for 100 s of CPU), so once they are built
+# they run beside the wasm build, tsc and the shared browser batch; their
+# output goes to $(TIMES)/rust-test.log and is shown when they end (all of
+# it on a failure). The browser files that lean on the machine's time run
+# alone after both.
 # Each step's wall time goes to $(TIMES) (scripts/phase.sh), and the run ends
 # with each phase's time, the ten slowest test files and a count of the
 # tests (scripts/test-times.mjs), so that growth is seen when it happens.
@@ -96,8 +102,8 @@ serve: wasm
 # ran before it), then make stops with the step's status.
 test:
 	@rm -rf $(TIMES)
-	@status=0; { $(MAKE) lint && $(MAKE) rust-build && $(MAKE) -j2 -O rust-test js-check \
-		&& $(MAKE) browser-test WASM_BUILT=1; } || status=$$?; \
+	@status=0; { $(MAKE) lint && $(MAKE) rust-build && $(MAKE) -j2 rust-test-beside checked-browser-shared \
+		&& $(MAKE) browser-alone WASM_BUILT=1 BIN_BUILT=1; } || status=$$?; \
 	node scripts/test-times.mjs $(TIMES) || true; exit $$status
 
 lint:
@@ -112,9 +118,12 @@ lint:
 # against 111 s at libtest's default of one per core).
 RUST_TEST_THREADS ?= 6
 
+# The test build makes the server binary the browser tests serve the
+# pages with (target/debug/virada) too; the second command only checks it.
 rust-build:
 	@$(SETUP) rust redis haproxy ssl
 	$(PHASE) rust-build cargo test -q --workspace --no-run
+	cargo build -q --profile test -p virada-cli --bin virada
 
 # MAKEFLAGS emptied: under `make -j2` it names a jobserver this recipe is not
 # given, and rustdoc warns that it cannot open it.
@@ -123,6 +132,20 @@ rust-test:
 	@mkdir -p $(TIMES)
 	MAKEFLAGS= $(PHASE) rust-test cargo test --workspace -- --test-threads=$(RUST_TEST_THREADS) \
 		2>&1 | tee $(TIMES)/rust-test.log
+
+# The Rust tests beside the browser batch (make test): their output to the
+# log only, then the count of each binary, or the whole log on a failure.
+rust-test-beside:
+	@mkdir -p $(TIMES)
+	@echo "rust-test: running beside the browser tests; output in $(TIMES)/rust-test.log"
+	@MAKEFLAGS= $(PHASE) rust-test cargo test --workspace -- --test-threads=$(RUST_TEST_THREADS) \
+		>$(TIMES)/rust-test.log 2>&1 \
+		&& { grep -E '^test result' $(TIMES)/rust-test.log | awk '{ p += $$4; f += $$6 } END { printf "rust-test: %d passed, %d failed\n", p, f }'; } \
+		|| { cat $(TIMES)/rust-test.log; echo "rust-test: failed (above)"; exit 1; }
+
+# tsc, then the shared browser batch (make test, beside the Rust tests).
+checked-browser-shared: js-check
+	@$(MAKE) browser-shared WASM_BUILT=1 BIN_BUILT=1
 
 ## js-check: tsc over www/ (// @ts-check, JSDoc types), against the wasm package's virada.d.ts
 js-check: $(NODE_DEPS) wasm
@@ -149,12 +172,20 @@ BROWSER_SHARED := $(BROWSER_LONG) \
 	$(filter-out $(BROWSER_ALONE) $(BROWSER_LONG),$(wildcard tests/browser/*.test.mjs))
 BROWSER_JOBS ?= 2
 
-# WASM_BUILT=1: `make test` built the packages a step before.
-browser-test: $(NODE_DEPS) $(if $(WASM_BUILT),,wasm)
-	@$(SETUP) chromium redis haproxy
-	cargo build -q --profile test -p virada-cli --bin virada
+# WASM_BUILT=1: `make test` built the packages a step before; BIN_BUILT=1:
+# and the server binary (rust-build), while the Rust tests may hold
+# cargo's lock.
+browser-test: browser-shared browser-alone
+
+BROWSER_PREP = $(SETUP) chromium redis haproxy$(if $(BIN_BUILT),, && cargo build -q --profile test -p virada-cli --bin virada)
+
+browser-shared: $(NODE_DEPS) $(if $(WASM_BUILT),,wasm)
+	@$(BROWSER_PREP)
 	$(PHASE) browser-shared node --test --test-concurrency=$(BROWSER_JOBS) $(call NODE_REPORTERS,shared) \
 		tests/wasm-exports.test.mjs $(BROWSER_SHARED)
+
+browser-alone: $(NODE_DEPS) $(if $(WASM_BUILT),,wasm)
+	@$(BROWSER_PREP)
 	$(PHASE) browser-alone node --test --test-concurrency=1 $(call NODE_REPORTERS,alone) $(BROWSER_ALONE)
 
 ## wasm: the page's package (www/pkg: the table, records, seeds), the one
@@ -176,25 +207,19 @@ wasm: $(NODE_DEPS)
 # cores finish both in about the time of one.
 wasm-page:
 	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features page-exports $(WASM_PAGE_OPT)
-	wasm-bindgen --target web --out-dir www/pkg $(WASM_OUT)
-	node scripts/strip-glue-comments.mjs www/pkg/virada.js
-	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg/virada_bg.wasm -o www/pkg/virada_bg.wasm
+	$(WASM_PACKAGE) $(WASM_OUT) www/pkg --strip -O$(WASM_OPT_LEVEL) --enable-simd
 
 wasm-bot:
 	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features bot-exports --target-dir $(WASM_BOT_DIR)
-	wasm-bindgen --target web --out-dir www/pkg-bot $(WASM_BOT_OUT)
-	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-bot/virada_bg.wasm -o www/pkg-bot/virada_bg.wasm
+	$(WASM_PACKAGE) $(WASM_BOT_OUT) www/pkg-bot -O$(WASM_OPT_LEVEL) --enable-simd
 
 wasm-trf:
 	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features trf-exports --target-dir $(WASM_TRF_DIR)
-	wasm-bindgen --target web --out-dir www/pkg-trf $(WASM_TRF_OUT)
-	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-trf/virada_bg.wasm -o www/pkg-trf/virada_bg.wasm
+	$(WASM_PACKAGE) $(WASM_TRF_OUT) www/pkg-trf -O$(WASM_OPT_LEVEL) --enable-simd
 
 wasm-puzzle:
 	RUSTFLAGS="$(WASM_RUSTFLAGS)" $(WASM_BUILD) --no-default-features --features puzzle-exports --target-dir $(WASM_PUZZLE_DIR)
-	wasm-bindgen --target web --out-dir www/pkg-puzzle $(WASM_PUZZLE_OUT)
-	node scripts/strip-glue-comments.mjs www/pkg-puzzle/virada.js
-	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd www/pkg-puzzle/virada_bg.wasm -o www/pkg-puzzle/virada_bg.wasm
+	$(WASM_PACKAGE) $(WASM_PUZZLE_OUT) www/pkg-puzzle --strip -O$(WASM_OPT_LEVEL) --enable-simd
 
 # Rustc warns that `atomics` is an unstable target feature, once a crate:
 # said here once instead.
@@ -203,9 +228,8 @@ wasm-threads:
 		--features threads-exports --target-dir $(WASM_THREADS_DIR) -Z build-std=panic_abort,std \
 		2> >(grep -v -e 'unstable feature specified for `-Ctarget-feature`: `atomics`' \
 			-e 'this feature is not stably supported' -e '^ *|$$' -e '^ *= note' -e '^$$' >&2)
-	wasm-bindgen --target web --out-dir www/pkg-threads $(WASM_THREADS_OUT)
-	node_modules/.bin/wasm-opt -O$(WASM_OPT_LEVEL) --enable-simd --enable-threads --enable-bulk-memory \
-		--enable-mutable-globals www/pkg-threads/virada_bg.wasm -o www/pkg-threads/virada_bg.wasm
+	$(WASM_PACKAGE) $(WASM_THREADS_OUT) www/pkg-threads -O$(WASM_OPT_LEVEL) --enable-simd --enable-threads \
+		--enable-bulk-memory --enable-mutable-globals
 
 ## bench-wasm: the wasm package with the benchmark entry points, in target/pkg-bench
 bench-wasm: $(NODE_DEPS)

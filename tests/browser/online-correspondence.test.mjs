@@ -19,9 +19,12 @@
 // to Web Push where the browser can, and says in words when it cannot.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { newContext, open, serverWith } from './harness.mjs';
+import { newContext, open, serverWith, useFullBrowser } from './harness.mjs';
 import { DESKTOP, PHONE390, originOf, signedUp } from './accounts-util.mjs';
 import { cliVerify, myTurn, tapMove } from './online-util.mjs';
+
+// Notifications' permission prompt: the headless shell denies it unasked.
+useFullBrowser();
 
 const DAY_S = 86_400;
 

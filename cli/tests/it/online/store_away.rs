@@ -117,21 +117,36 @@ async fn pages_are_served_through_the_proxy_while_redis_is_away() {
 
     trial.start_redis().unwrap();
     redis_seen(&trial, true).await;
-    // Asked again (as the page does), the move is taken.
+    // Asked again (as the page does), the move is taken: each try is
+    // answered by the next state or by `storage` again (the connection to
+    // Redis may take a moment to come back), however long the answer takes.
     let mut tries = 0;
     loop {
         mover
             .send(serde_json::json!({"v":2,"type":"move","ply":ply,"move":mv}))
             .await;
-        if !mover.saw_error("storage", Duration::from_secs(2)).await {
-            break;
+        let code = loop {
+            let v = mover
+                .next(Duration::from_secs(60))
+                .await
+                .expect("an answer in time");
+            if v["type"] == "state" && v["ply"].as_u64() == Some(ply + 1) {
+                break None;
+            }
+            if v["type"] == "error" {
+                break Some(v["code"].as_str().unwrap_or_default().to_string());
+            }
+        };
+        match code.as_deref() {
+            None => break,
+            Some("storage") => {
+                tries += 1;
+                assert!(tries < 20, "the table never took the move again");
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+            Some(other) => panic!("the move asked again was refused with {other}"),
         }
-        tries += 1;
-        assert!(tries < 20, "the table never took the move again");
     }
-    mover
-        .wait_state(|s| s["ply"].as_u64() == Some(ply + 1))
-        .await;
     assert_eq!(trial.up(), vec![0, 1]);
 }
 
