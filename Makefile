@@ -102,7 +102,7 @@ serve: wasm
 # ran before it), then make stops with the step's status.
 test:
 	@rm -rf $(TIMES)
-	@status=0; { $(MAKE) lint && $(MAKE) rust-build && $(MAKE) -j2 rust-test-beside checked-browser-shared \
+	@status=0; { $(MAKE) -j2 lint $(NODE_DEPS) && $(MAKE) rust-build && $(MAKE) -j2 rust-test-beside checked-browser-shared \
 		&& $(MAKE) browser-alone WASM_BUILT=1 BIN_BUILT=1; } || status=$$?; \
 	node scripts/test-times.mjs $(TIMES) || true; exit $$status
 
@@ -119,11 +119,10 @@ lint:
 RUST_TEST_THREADS ?= 6
 
 # The test build makes the server binary the browser tests serve the
-# pages with (target/debug/virada) too; the second command only checks it.
+# pages with (target/debug/virada) too, for the CLI's integration tests.
 rust-build:
 	@$(SETUP) rust redis haproxy ssl
 	$(PHASE) rust-build cargo test -q --workspace --no-run
-	cargo build -q --profile test -p virada-cli --bin virada
 
 # MAKEFLAGS emptied: under `make -j2` it names a jobserver this recipe is not
 # given, and rustdoc warns that it cannot open it.
@@ -173,8 +172,9 @@ BROWSER_SHARED := $(BROWSER_LONG) \
 BROWSER_JOBS ?= 2
 
 # WASM_BUILT=1: `make test` built the packages a step before; BIN_BUILT=1:
-# and the server binary (rust-build), while the Rust tests may hold
-# cargo's lock.
+# and the server binary (rust-build's `cargo test --no-run` makes it with
+# the workspace's features; `cargo build -p virada-cli` alone unifies them
+# otherwise and, on a fresh clone, builds tokio to the server again: 44 s).
 browser-test: browser-shared browser-alone
 
 BROWSER_PREP = $(SETUP) chromium redis haproxy$(if $(BIN_BUILT),, && cargo build -q --profile test -p virada-cli --bin virada)
