@@ -152,21 +152,25 @@ js-check: $(NODE_DEPS) wasm
 	$(PHASE) tsc-worker node_modules/.bin/tsc -p tsconfig.worker.json
 
 # The browser tests whose checks lean on the machine's time (long tasks while
-# the bot thinks, Lighthouse, layout shifts, servers killed and taken over)
-# run one file at a time after the others, which run two files at a time:
-# each file alone took 913 s in all and 1,222 s of CPU (3 December 2026,
-# the system's CPU time around each), so two at a time keep both cores busy.
-BROWSER_ALONE := $(addprefix tests/browser/,table-responsive.test.mjs lighthouse.test.mjs \
+# the bot thinks, layout shifts, servers killed and taken over) run one
+# file at a time after the others, which run two files at a time: each
+# file alone took 913 s in all and 1,222 s of CPU (3 December 2026, the
+# system's CPU time around each), so two at a time keep both cores busy.
+# Lighthouse's test runs with the others: the categories it checks do not
+# depend on timing (its performance score is `make lighthouse`'s).
+BROWSER_ALONE := $(addprefix tests/browser/,table-responsive.test.mjs \
 	layout-shift.test.mjs online-server.test.mjs online-servers.test.mjs)
-# The longest files start first (each alone on the shared machine,
-# 7 December 2026, after #59's cuts: 45–65 s for the first five, 25–36 s
-# for the next ten, 15–22 s for the last four), so that the two at a time
-# end together rather than one long file running alone at the end.
-BROWSER_LONG := $(addprefix tests/browser/,review.test.mjs rated-confusing.test.mjs online-play.test.mjs \
-	tournament.test.mjs online-newcomer.test.mjs clock-time.test.mjs bot-workers.test.mjs \
-	offline.test.mjs tournament-page.test.mjs history.test.mjs table-session.test.mjs \
-	online-clock-people.test.mjs lobby.test.mjs tournament-flow.test.mjs tournament-arena.test.mjs \
-	online-match.test.mjs table-seats.test.mjs table-play.test.mjs handicap.test.mjs)
+# The longest files start first (their tests' durations summed, the mean
+# of a warm and a fresh `make test` in the headless shell, 7 December 2026:
+# 33–40 s for the first six, 24–32 s for the next ten, 15–22 s for the
+# rest named), so that the two at a time end together rather than one long
+# file running alone at the end.
+BROWSER_LONG := $(addprefix tests/browser/,tournament.test.mjs lighthouse.test.mjs online-play.test.mjs \
+	review.test.mjs bot-workers.test.mjs offline.test.mjs online-newcomer.test.mjs \
+	rated-confusing.test.mjs online-correspondence.test.mjs seeks-edges.test.mjs rated-end.test.mjs \
+	tournament-page.test.mjs online-clock-people.test.mjs speeds.test.mjs puzzle.test.mjs \
+	tournament-arena.test.mjs history.test.mjs lobby.test.mjs online-match.test.mjs my-games.test.mjs \
+	clock-time.test.mjs table-session.test.mjs install.test.mjs online-people.test.mjs)
 BROWSER_SHARED := $(BROWSER_LONG) \
 	$(filter-out $(BROWSER_ALONE) $(BROWSER_LONG),$(wildcard tests/browser/*.test.mjs))
 BROWSER_JOBS ?= 2
