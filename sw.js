@@ -181,6 +181,7 @@ const SITE_FILES = [
   'www/puzzle/play.js',
   'www/puzzle/rating.js',
   'www/puzzle/solver.js',
+  'www/puzzle/streak.js',
   'www/puzzle/words.js',
   'www/puzzle/worker.js',
   'www/puzzle/puzzles.txt',

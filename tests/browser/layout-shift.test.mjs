@@ -57,6 +57,8 @@ test('lobby.html: no layout shift while the account bar and the seeks come in', 
   await p.waitForSelector('body[data-ready="true"] main:not([data-settling])');
   await p.waitForSelector('#seeks h2');
   await p.waitForSelector('#account-bar :is(input, a)');
+  // The day's puzzle card, near the top: its line filled in its kept room.
+  await p.waitForSelector('#daily-line:not([data-i18n])');
 }, async (context) => {
   // A server a little far away: the page paints before it answers.
   await context.route('**/api/**', async (route) => {

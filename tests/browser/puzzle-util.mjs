@@ -74,6 +74,17 @@ export function aMiss(id) {
   });
 }
 
+/** The empty squares of `id`'s start where the side to move cannot play, as the library says. */
+export function illegalSquares(id) {
+  return withSession((s) => {
+    const { position } = JSON.parse(s.open(id));
+    const legal = new Set(position.legal.map((l) => l.move));
+    return [...position.cells]
+      .map((c, sq) => (c === '-' ? `${String.fromCharCode(97 + (sq % 8))}${Math.floor(sq / 8) + 1}` : ''))
+      .filter((name) => name && !legal.has(name));
+  });
+}
+
 /** A streak's next after `rating` (-1 for its first), none of `skip`. */
 export function harder(rating, skip = []) {
   return withSession((s) => s.harder(rating, skip.join(',')));

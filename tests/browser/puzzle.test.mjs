@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { baseUrl, newContext, open, serverWith } from './harness.mjs';
 import { DESKTOP, PHONE390, originOf, signedUp } from './accounts-util.mjs';
-import { PUZZLES, aMiss, cell, harder, playMoves, shownCells, solution, sqOf } from './puzzle-util.mjs';
+import { PUZZLES, aMiss, cell, harder, illegalSquares, playMoves, shownCells, solution, sqOf } from './puzzle-util.mjs';
 
 /** The shipped set's puzzles of ten empty squares: quick to solve. */
 const SMALL = PUZZLES.filter((p) => p.empties === 10);
@@ -24,6 +24,10 @@ test('a puzzle solved by taps on a 390 px phone: each reply drawn, the rating on
   assert.equal(await page.getAttribute('body', 'data-puzzle'), p.id);
   assert.match(await text(page, '#about'), new RegExp(`Puzzle ${p.id} · rated ${p.rating} · 10 empty squares`));
   const moves = solution(p.id);
+  // A tap on an empty square that is no move is said so, until the position changes.
+  const illegal = illegalSquares(p.id)[0];
+  await cell(page, illegal).tap();
+  assert.equal(await text(page, '#status'), `${illegal} is not a legal move here.`);
   // The first square is named a legal move (its pencil dot); one tap previews and never places.
   assert.match(await cell(page, moves[0]).getAttribute('aria-label'), new RegExp(`^${moves[0]}, empty, legal move`));
   await cell(page, moves[0]).tap();
@@ -31,6 +35,8 @@ test('a puzzle solved by taps on a 390 px phone: each reply drawn, the rating on
   assert.equal(await page.getAttribute('body', 'data-accepted'), '0');
   assert.ok((await page.locator('#grid [data-would-flip]').count()) > 0);
   await cell(page, moves[0]).tap();
+  // Placed: the hint went with the position it was about, before any reply.
+  assert.doesNotMatch(await text(page, '#status'), /not a legal move/);
   await page.waitForSelector('body[data-accepted="1"][data-state="play"], body[data-state="solved"]');
   // The perfect reply is on the board; the rest of the line as the solver keeps it.
   await playMoves(page, moves.slice(1), 'tap', 1);
@@ -101,14 +107,21 @@ test('a streak on a 390 px phone: rising puzzles counted until the first miss', 
   const rating = PUZZLES.find((x) => x.id === first).rating;
   const second = harder(rating, [first]);
   assert.ok(PUZZLES.find((x) => x.id === second).rating > rating);
-  await page.locator('#next').tap();
-  await page.waitForSelector(`body[data-puzzle="${second}"][data-state="play"]`);
+  // A reload of the tab keeps the streak and goes on to the next puzzle.
+  await page.reload();
+  await page.waitForSelector(`body[data-puzzle="${second}"][data-state="play"][data-streak="1"]`);
+  assert.equal(await text(page, '#streak'), 'Streak: 1');
+  assert.equal(await text(page, '#streak-best'), 'Best streak on this device: 1');
   await playMoves(page, [aMiss(second).move], 'tap');
   assert.equal(await page.getAttribute('body', 'data-state'), 'missed');
   assert.equal(await text(page, '#result-rating'), 'The streak ends at 1.');
+  // The board and the refutation's « ‹ › » in view together, nothing scrolled by hand.
+  const [board, steps] = await Promise.all(['.board-frame', '#steps .steps-row'].map((sel) => page.locator(sel).boundingBox()));
+  assert.ok(board.y >= 0 && steps.y + steps.height <= 844, `board ${board.y}…${board.y + board.height}, steps …${steps.y + steps.height}`);
   assert.equal(await text(page, '#next'), 'Start a new streak');
   await page.locator('#next').tap();
   await page.waitForSelector(`body[data-puzzle="${first}"][data-state="play"][data-streak="0"]`);
+  assert.equal(await text(page, '#streak-best'), 'Best streak on this device: 1');
   await context.close();
 });
 
@@ -126,6 +139,23 @@ test('signed in on a desktop: the server rates the attempt and the page shows it
   assert.equal(me.attempts, 1);
   assert.equal(await text(page, '#result-rating'), `Puzzle rating 1500? → ${me.shown} (−${1500 - me.rating})`);
   assert.equal(await text(page, '#rating-line'), `Your puzzle rating: ${me.shown}`);
+  // Offline, an attempt is kept on the device, and posted once the page is online again.
+  const q = SMALL[5];
+  await page.goto(`${originOf(server)}/puzzle.html?id=${q.id}&lang=en`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await context.setOffline(true);
+  await cell(page, aMiss(q.id).move).click();
+  await page.waitForSelector('body[data-state="missed"][data-kept="1"]');
+  assert.equal(await text(page, '#result-rating'), 'No connection: this attempt is kept here and will be rated when the page is online again.');
+  await context.setOffline(false);
+  await page.waitForSelector('body[data-kept="0"][data-rated="true"]');
+  const later = await page.evaluate(async () => (await fetch('api/puzzles/me')).json());
+  assert.equal(later.attempts, 2);
+  // The post that found no network is the browser's to report, the page's to keep: only it is let go.
+  const cut = (e) => /ERR_INTERNET_DISCONNECTED/.test(e) && (/\/attempt /.test(e) || /^console: Failed to load resource/.test(e));
+  assert.equal(page.errors.filter(cut).length, 2, page.errors.join('\n'));
+  page.errors.splice(0, page.errors.length, ...page.errors.filter((e) => !cut(e)));
+  assert.equal(await text(page, '#result-rating'), `Puzzle rating ${me.shown} → ${later.shown} (−${me.rating - later.rating})`);
   await context.close();
 });
 
@@ -133,7 +163,7 @@ test('the day\'s puzzle on a desktop: the lobby\'s card opens the server\'s puzz
   const daily = await (await fetch(`${await baseUrl()}/api/puzzles/daily`)).json();
   const context = await newContext(DESKTOP);
   const lobby = await open(context, 'lobby.html?lang=en');
-  await lobby.waitForSelector('#daily:not([hidden])');
+  await lobby.waitForSelector('#daily-line:not([data-i18n])');
   assert.match(await text(lobby, '#daily-line'), new RegExp(`^${daily.day}: rated ${daily.puzzle.rating}, ${daily.puzzle.empties} empty squares`));
   // The address's language goes on with the links (a shared ?lang= link).
   assert.equal(await lobby.locator('#daily-link').getAttribute('href'), 'puzzle.html?daily=1&lang=en');
@@ -142,6 +172,12 @@ test('the day\'s puzzle on a desktop: the lobby\'s card opens the server\'s puzz
   assert.equal(await lobby.locator('#mode-streak').getAttribute('href'), 'puzzle.html?streak=1&lang=en');
   assert.equal(await lobby.getAttribute('body', 'data-puzzle'), daily.puzzle.id);
   assert.match(await text(lobby, '#about'), new RegExp(`^Puzzle of the day, ${daily.day} · Puzzle ${daily.puzzle.id}`));
+  // Tried, then opened again: a repeat, said before the first move.
+  await cell(lobby, aMiss(daily.puzzle.id).move).click();
+  await lobby.waitForSelector('body[data-state="missed"][data-rated="true"]');
+  await lobby.reload();
+  await lobby.waitForSelector('body[data-ready="true"][data-state="play"]');
+  assert.match(await text(lobby, '#about'), new RegExp(`^Puzzle of the day, ${daily.day} · You have tried it already: this time it does not change your rating\\. · Puzzle ${daily.puzzle.id}`));
   await context.close();
 });
 
@@ -149,10 +185,16 @@ test('an unknown puzzle or a broken address is said in words, as text, on a desk
   const context = await newContext(DESKTOP);
   const page = await open(context, 'puzzle.html?id=00000000&lang=en');
   assert.equal(await page.getAttribute('body', 'data-state'), 'error');
-  assert.equal(await text(page, '#status'), 'This puzzle cannot be opened (no-puzzle).');
+  assert.equal(await page.getAttribute('body', 'data-error'), 'no-puzzle');
+  assert.equal(await text(page, '#status'), 'There is no puzzle “00000000” here: the link may be mistyped, or the puzzle left out of this set.');
   const broken = await open(context, `puzzle.html?id=${encodeURIComponent('<b>x</b>')}&lang=pt`);
-  assert.match(await text(broken, '#status'), /^Este problema não pode ser aberto \(puzzle-id\)\.$/);
+  assert.equal(await text(broken, '#status'), '“<b>x</b>” não é a identificação de um problema: ela tem letras, algarismos e hífens, como 01209a55.');
   assert.equal(await broken.locator('#status b').count(), 0);
+  // A way on: a puzzle near the person's rating.
+  assert.equal(await text(broken, '#next'), 'Um problema perto do seu rating');
+  await broken.locator('#next').click();
+  await broken.waitForSelector('body[data-ready="true"][data-state="play"][data-puzzle]');
+  assert.equal(new URL(broken.url()).searchParams.get('lang'), 'pt');
   await context.close();
 });
 

@@ -1,7 +1,9 @@
 // @ts-check
-// The day's puzzle on the lobby: a small card with a link to it
-// (puzzle.html?daily=1), filled from `api/puzzles/daily` after the lists;
-// a server without puzzles leaves it hidden. Loaded on demand by
+// The day's puzzle on the lobby: a small card near the top with a link to
+// it (puzzle.html?daily=1), in the page from the start with a line that
+// keeps its room (no layout shift), filled from `api/puzzles/daily` after
+// the lists. Offline or on a server without puzzles the line stays general:
+// the puzzle page picks the day's from its shipped set. Loaded on demand by
 // lobby/main.js, so the lobby's first view carries none of it.
 
 import { t } from '../core/i18n.js';
@@ -13,8 +15,10 @@ let shown = null;
 
 function draw() {
   if (!shown) return;
-  $('daily-line').textContent = t('l.dailyLine', shown);
-  $('daily').hidden = false;
+  const line = $('daily-line');
+  // The page's words no longer: the day's own, drawn again at a change of language.
+  line.removeAttribute('data-i18n');
+  line.textContent = t('l.dailyLine', shown);
 }
 
 /** Asks the server for the day's puzzle and shows its card; returns {redraw}. */
@@ -30,7 +34,7 @@ export async function showDaily() {
       draw();
     }
   } catch {
-    // Offline or no puzzles: no card.
+    // Offline or no puzzles: the card's general line stays.
   }
   return { redraw: draw };
 }

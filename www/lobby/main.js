@@ -142,7 +142,7 @@ function boot() {
     .then((m) => m.showTournaments($('tournaments'), null))
     .then((shown) => { tournaments = shown; })
     .catch(() => {});
-  // The day's puzzle, a card at the foot (puzzle.html has the rest).
+  // The day's puzzle, a card under the account bar (puzzle.html has the rest).
   /** @type {{redraw: () => void}|null} */
   let daily = null;
   import('./daily.js')

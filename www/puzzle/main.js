@@ -20,7 +20,8 @@ import { setMuted, isMuted } from '../core/sound.js';
 import { mountHeaderAccount } from '../accounts/header.js';
 import { startSolver } from './solver.js';
 import { setupPlay } from './play.js';
-import { rateAttempt, shownHere, shownOnServer, signedIn, triedHere } from './rating.js';
+import { keptIds, postKept, rateAttempt, shownHere, shownOnServer, signedIn, triedHere } from './rating.js';
+import { bestStreak, keepStreak, noteStreak, runningStreak } from './streak.js';
 
 addWords(TABLE_WORDS);
 addWords(PUZZLE_WORDS);
@@ -31,14 +32,21 @@ const params = new URLSearchParams(location.search);
 /** @type {'rated'|'daily'|'streak'|'one'} */
 const mode = params.has('streak') ? 'streak' : params.has('daily') ? 'daily' : params.has('id') ? 'one' : 'rated';
 
-/** @type {{opened: import('./solver.js').Opened|null, streak: number, streakIds: string[], daily: string, rating: string}} */
-const state = { opened: null, streak: 0, streakIds: [], daily: '', rating: '' };
+/**
+ * @type {{opened: import('./solver.js').Opened|null, streak: number, streakIds: string[], above: number,
+ *   daily: string, repeat: boolean, rating: string}}
+ */
+const state = { opened: null, streak: 0, streakIds: [], above: -1, daily: '', repeat: false, rating: '' };
 
 const ask = startSolver();
 const table = setupPlay(ask, ended, failed);
 
 /** The worker could not start, or could not read the set. */
 const SOLVER_CODES = new Set(['no-set', 'solver-failed', 'puzzle-set', 'bad-question']);
+/** No such puzzle, or an id that cannot be one: said in words, with a way on. */
+const NO_SUCH = new Set(['no-puzzle', 'puzzle-id', 'bad-puzzle-id']);
+/** The most of an id from the address that is shown back. */
+const SHOWN_ID = 40;
 
 /** Says a move's refusal in the page's language. */
 function failed(error) {
@@ -51,6 +59,7 @@ function drawAbout() {
   const p = state.opened;
   const parts = [];
   if (state.daily) parts.push(t('p.daily', { day: state.daily }));
+  if (state.daily && state.repeat) parts.push(t('p.dailyRepeat'));
   if (p) {
     parts.push(t('p.about', { id: p.id, rating: p.rating, empties: p.empties }));
     if (p.themes.length) parts.push(t('p.themes', { themes: p.themes.map((th) => t(`p.theme.${th}`)).join(', ') }));
@@ -58,6 +67,8 @@ function drawAbout() {
   $('about').textContent = parts.join(' · ');
   $('streak').hidden = mode !== 'streak';
   $('streak').textContent = t('p.streak', { n: state.streak });
+  $('streak-best').hidden = mode !== 'streak';
+  $('streak-best').textContent = t('p.streakBest', { n: Math.max(bestStreak(), state.streak) });
   document.body.dataset.streak = String(state.streak);
   for (const m of ['rated', 'daily', 'streak']) {
     const link = $(`mode-${m}`);
@@ -81,11 +92,20 @@ async function open(id) {
     state.opened = null;
     document.body.dataset.state = 'error';
     const code = /** @type {{code?: string}} */ (error).code ?? 'puzzle-error';
-    say(t(SOLVER_CODES.has(code) ? 'p.errorSolver' : 'p.error', { code }));
+    document.body.dataset.error = code;
+    if (NO_SUCH.has(code)) {
+      // The id is the address's: shown back as text, cut short.
+      const shown = [...String(id)].slice(0, SHOWN_ID).join('') + ([...String(id)].length > SHOWN_ID ? '…' : '');
+      say(() => t(code === 'no-puzzle' ? 'p.noPuzzle' : 'p.badId', { id: shown }));
+      $('next').textContent = t('p.wayOn');
+      $('after-actions').hidden = false;
+    } else say(() => t(SOLVER_CODES.has(code) ? 'p.errorSolver' : 'p.error', { code }));
     drawAbout();
     return false;
   }
+  delete document.body.dataset.error;
   table.start(/** @type {import('./solver.js').Opened} */ (state.opened));
+  if (mode === 'streak') keepStreak({ streak: state.streak, ids: state.streakIds, above: state.above, at: id });
   drawAbout();
   return true;
 }
@@ -93,7 +113,7 @@ async function open(id) {
 /** The id of the next puzzle in this page's kind, or null. */
 async function nextId() {
   if (mode === 'streak') {
-    const above = state.streak === 0 ? -1 : state.opened?.rating ?? -1;
+    const above = state.streak === 0 ? -1 : state.above;
     return ask('harder', above, state.streakIds.join(','));
   }
   if (signedIn()) {
@@ -117,7 +137,10 @@ async function dailyId() {
     if (response.ok) {
       const d = await response.json();
       state.daily = String(d.day);
-      return String(d.puzzle.id);
+      const id = String(d.puzzle.id);
+      // Signed in, the server knows; otherwise the device's attempts.
+      state.repeat = d.tried === true || (!signedIn() && triedHere().includes(id)) || keptIds().includes(id);
+      return id;
     }
   } catch {
     // Offline: the worker's choice, below.
@@ -125,6 +148,7 @@ async function dailyId() {
   const d = await ask('daily', Math.floor(Date.now() / DAY_MS));
   if (!d) return null;
   state.daily = d.day;
+  state.repeat = (!signedIn() && triedHere().includes(d.id)) || keptIds().includes(d.id);
   return d.id;
 }
 
@@ -166,27 +190,20 @@ async function ended(e) {
     if (e.solved) {
       state.streak++;
       state.streakIds.push(p.id);
-    }
+      state.above = p.rating;
+      noteStreak(state.streak);
+      keepStreak({ streak: state.streak, ids: state.streakIds, above: state.above, at: '' });
+    } else keepStreak({ streak: 0, ids: [], above: -1, at: '' });
     $('next').textContent = e.solved ? t('p.streakNext') : t('p.streakAgain');
     $('result-rating').hidden = false;
     $('result-rating').textContent = e.solved ? t('p.streak', { n: state.streak }) : t('p.streakOver', { n: state.streak });
   } else {
     $('next').textContent = t('p.next');
-    const rated = $('result-rating');
-    rated.hidden = true;
+    $('result-rating').hidden = true;
     /** @type {import('./rating.js').Rated} */
     const r = await rateAttempt(ask, p.id, e.moves, e.solved).catch(() => ({ rated: false, offline: true }));
     if (state.opened !== p) return;
-    rated.hidden = false;
-    if (r.offline) rated.textContent = t('p.ratingOffline');
-    else if (!r.rated) rated.textContent = t('p.notRated');
-    else {
-      const change = Number(r.change);
-      rated.textContent = t('p.ratingChange', { before: r.before, after: r.after, change: change > 0 ? `+${change}` : change < 0 ? `−${-change}` : '±0' });
-      state.rating = String(r.after ?? state.rating);
-      drawRatingLine();
-    }
-    document.body.dataset.rated = r.rated ? 'true' : 'false';
+    showRated(r);
   }
   drawAbout();
   $('after-actions').hidden = false;
@@ -194,10 +211,41 @@ async function ended(e) {
   if (window.matchMedia?.('(max-width: 899px)').matches) $('result').scrollIntoView({ block: 'nearest' });
 }
 
+/**
+ * What an attempt did to the rating, under the result.
+ * @param {import('./rating.js').Rated} r
+ */
+function showRated(r) {
+  const rated = $('result-rating');
+  rated.hidden = false;
+  if (r.kept) rated.textContent = t('p.ratingKept');
+  else if (r.offline) rated.textContent = t('p.ratingOffline');
+  else if (r.refused) rated.textContent = t('p.ratingRefused');
+  else if (!r.rated) rated.textContent = t('p.notRated');
+  else {
+    const change = Number(r.change);
+    rated.textContent = t('p.ratingChange', { before: r.before, after: r.after, change: change > 0 ? `+${change}` : change < 0 ? `−${-change}` : '±0' });
+    state.rating = String(r.after ?? state.rating);
+    drawRatingLine();
+  }
+  document.body.dataset.rated = r.rated ? 'true' : 'false';
+  document.body.dataset.kept = String(keptIds().length);
+}
+
+/** Posts the attempts kept while offline; one still on show shows its rating. */
+function postLater() {
+  postKept((id, r) => {
+    if (state.opened?.id === id && !$('result').hidden) showRated(r);
+  }).then(() => {
+    document.body.dataset.kept = String(keptIds().length);
+  });
+}
+
 async function next() {
   if (mode === 'streak' && $('result').dataset.outcome === 'missed') {
     state.streak = 0;
     state.streakIds = [];
+    state.above = -1;
   }
   const id = await nextId().catch(() => null);
   if (mode === 'daily' || mode === 'one') {
@@ -239,6 +287,8 @@ async function boot() {
     drawAbout();
     drawRatingLine();
     table.redraw();
+    // The way on from an id that names no puzzle, in the new language too.
+    if (NO_SUCH.has(document.body.dataset.error ?? '')) $('next').textContent = t('p.wayOn');
     retell();
   });
   setMuted(Boolean(prefs.muted));
@@ -258,8 +308,26 @@ async function boot() {
   });
   say(t('p.loading'));
   drawAbout();
+  if (signedIn()) {
+    // Attempts kept while offline: posted now, and when the network is back.
+    postLater();
+    window.addEventListener('online', postLater);
+  }
   state.rating = signedIn() ? (await shownOnServer()) ?? '' : shownHere();
   drawRatingLine();
+  if (mode === 'streak') {
+    // A streak under way in this tab goes on after a reload.
+    const run = runningStreak();
+    state.streak = run.streak;
+    state.streakIds = run.ids;
+    state.above = run.above;
+    if (run.at) {
+      if (await open(run.at)) {
+        document.body.dataset.ready = 'true';
+        return;
+      }
+    }
+  }
   const id = mode === 'one' ? params.get('id') : mode === 'daily' ? await dailyId().catch(() => null) : await nextId().catch(() => null);
   await openOrNone(id);
   document.body.dataset.ready = 'true';

@@ -51,6 +51,14 @@ export function setupPlay(ask, ended, failed) {
   /** @type {{before: string, plies: import('./solver.js').Ply[], step: number, auto: boolean, best: number}|null} */
   let miss = null;
   let generation = 0;
+  /** An illegal square's hint is on show: cleared when the position changes. */
+  let hinted = false;
+
+  /** Clears an illegal square's hint, which no longer fits the board. */
+  function unhint() {
+    if (hinted) say('');
+    hinted = false;
+  }
 
   const board = setupBoard({
     canAct: () => phase === 'play',
@@ -62,7 +70,10 @@ export function setupPlay(ask, ended, failed) {
       release();
       const l = legalAt(sq);
       if (!l) {
-        if (via !== 'mouse' || cells[sq] === '-') say(t('p.illegal', { sq: squareName(sq) }));
+        if (via !== 'mouse' || cells[sq] === '-') {
+          say(t('p.illegal', { sq: squareName(sq) }));
+          hinted = true;
+        }
         return;
       }
       if (via === 'mouse' || preview?.sq === sq) place(sq);
@@ -177,6 +188,7 @@ export function setupPlay(ask, ended, failed) {
     if (phase !== 'play') return;
     const move = squareName(sq);
     const mine = ++generation;
+    unhint();
     phase = 'thinking';
     draw();
     const thinking = setTimeout(() => {
@@ -326,6 +338,7 @@ export function setupPlay(ask, ended, failed) {
      */
     start(opened) {
       generation++;
+      hinted = false;
       puzzle = opened;
       position = opened.position;
       cells = opened.position.cells;
@@ -350,6 +363,7 @@ export function setupPlay(ask, ended, failed) {
     /** Loading another puzzle: nothing to play meanwhile. */
     loading() {
       generation++;
+      unhint();
       phase = 'loading';
       preview = null;
       miss = null;

@@ -10,7 +10,7 @@
 //! | --- | --- | --- |
 //! | `GET /api/puzzles/{id}` | — | `{"id", "obf", "side", "rating", "deviation", "shown", "themes", "empties", "moves"}` (never the answer); 400 `bad-puzzle-id`; 404 `no-puzzle` |
 //! | `GET /api/puzzles/next?rating=R&above=R&skip=ID,ID` | — | a puzzle as above: nearest `rating` (a signed-in person's own puzzle rating when none is given; 1500 otherwise), or with `above` the easiest rated above it (a streak), none of `skip` nor, signed in, of those attempted; 400 `bad-rating`, `bad-puzzle-id`, `too-many-skipped`; 404 `no-puzzle` |
-//! | `GET /api/puzzles/daily` | — | `{"day": "YYYY-MM-DD", "puzzle": {…}}`; 404 `no-puzzle` (no set) |
+//! | `GET /api/puzzles/daily` | — | `{"day": "YYYY-MM-DD", "puzzle": {…}}`, and signed in `"tried"`: whether this person attempted it already; 404 `no-puzzle` (no set) |
 //! | `GET /api/puzzles/me` | — | the signed-in person's `{"rating", "deviation", "shown", "attempts", "solved"}`; 401 `signed-out` |
 //! | `POST /api/puzzles/{id}/attempt` | `{"moves": ["g8", …]}` (the person's moves only) | `{"id", "outcome": "solved"\|"missed", "rated", "before", "after", "change", "puzzle"}`; 400 `bad-move`, `illegal-move`, `after-the-end`, `unfinished`; 401 `signed-out`; 403 `bad-origin`; 404 `no-puzzle` |
 //!
@@ -219,13 +219,30 @@ async fn one(State(puzzles): State<Arc<Puzzles>>, Path(id): Path<String>) -> Res
     )
 }
 
-async fn daily(State(puzzles): State<Arc<Puzzles>>) -> Response {
+async fn daily(State(puzzles): State<Arc<Puzzles>>, headers: HeaderMap) -> Response {
     answer(
         async {
             let day = now_ms().div_euclid(DAY_MS);
             let p = choose::daily(&puzzles.set, day).ok_or_else(no_puzzle)?;
             let view = puzzles.view(p).await?;
-            Ok(Json(json!({"day": choose::date_of(day), "puzzle": view})).into_response())
+            let mut out = json!({"day": choose::date_of(day), "puzzle": view});
+            // Signed in: whether this person tried it already, so that the
+            // page says at the start that a repeat is not rated.
+            let signed_in = puzzles
+                .accounts
+                .signed_in(&headers)
+                .await
+                .map_err(|e| storage(&e))?;
+            if let Some((account, _)) = signed_in {
+                let done = kv::read::<AttemptDoc>(
+                    &**puzzles.accounts.kv(),
+                    &attempt_key(&account.id, &p.id),
+                )
+                .await
+                .map_err(|e| storage(&e))?;
+                out["tried"] = json!(done.is_some());
+            }
+            Ok(Json(out).into_response())
         }
         .await,
     )

@@ -287,6 +287,25 @@ async fn the_puzzles_api(s: &mut Server) {
     assert_eq!(shown["rating"], whole(q_after));
     let again = ana.call(s, "POST", &attempt, Some(&solved)).await;
     assert_eq!(again.body["rated"], false);
+
+    // The day's puzzle tells a signed-in person whether they tried it.
+    let d = choose::daily(&set, day).unwrap();
+    let (_, before) = get(s, "/api/puzzles/daily", cookie.as_deref()).await;
+    assert_eq!(before["tried"], d.id == p.id || d.id == q.id);
+    let missed = json!({ "moves": [wrong(d).to_string()] }).to_string();
+    let out = ana
+        .call(
+            s,
+            "POST",
+            &format!("/api/puzzles/{}/attempt", d.id),
+            Some(&missed),
+        )
+        .await;
+    assert_eq!(out.status, 200, "{}", out.text);
+    let (_, after) = get(s, "/api/puzzles/daily", cookie.as_deref()).await;
+    assert_eq!(after["tried"], true);
+    let (_, anyone) = get(s, "/api/puzzles/daily", None).await;
+    assert!(anyone.get("tried").is_none(), "{anyone}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
