@@ -43,11 +43,11 @@ use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use redis::aio::ConnectionManager;
 use tokio::sync::oneshot;
 
 use super::hub::{Handle, Hub};
-use super::store::{Redis, Storage as _};
+use super::store::{Connection, Redis, Storage as _};
 use super::table::{Saved, Status};
 
 /// How many times (50 ms apart) a socket's table not yet stored is looked for.
@@ -74,7 +74,7 @@ pub struct Cluster {
     hub: Weak<Hub>,
     store: Redis,
     /// Publishing and the fronts' lease reads.
-    connection: ConnectionManager,
+    connection: Connection,
     fronts: Mutex<HashMap<String, Arc<shared::Shared>>>,
     pending: Mutex<HashMap<u64, oneshot::Sender<wire::Answer>>>,
     next: AtomicU64,
@@ -95,9 +95,12 @@ impl Cluster {
     /// relay's channels, renews its leases, looks for tables nobody runs,
     /// and shares its part of the lobby.
     pub async fn start(store: Redis, token: &str, hub: Weak<Hub>) -> Result<Arc<Cluster>, String> {
-        let config =
-            ConnectionManagerConfig::new().set_response_timeout(Some(Duration::from_secs(5)));
-        let connect = || ConnectionManager::new_with_config(store.client().clone(), config.clone());
+        let config = super::store::connection_config();
+        let connect = || async {
+            ConnectionManager::new_with_config(store.client().clone(), config.clone())
+                .await
+                .map(Connection::new)
+        };
         let connection = connect().await.map_err(|e| format!("redis: {e}"))?;
         let renewing = connect().await.map_err(|e| format!("redis: {e}"))?;
         let feeding = connect().await.map_err(|e| format!("redis: {e}"))?;
