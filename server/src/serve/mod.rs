@@ -179,14 +179,29 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         };
         println!("Serving {} on {scheme}://{addr}/", root.display());
         let _ = std::io::stdout().flush();
-        // The second line may find the reader gone (a test reads the
-        // first only): it is said, not insisted on.
-        let _ = writeln!(
-            std::io::stdout(),
-            "Play at {origin}/ (passkeys need this address)"
-        );
-        if let Some((_, at)) = &plain {
-            let _ = writeln!(std::io::stdout(), "Redirecting http://{at}/ to {origin}/");
+        if args.log_format == LogFormat::Json {
+            // Under JSON the first line alone is plain (tests and scripts
+            // read it); the rest is said in the log, one JSON object a line.
+            tracing::info!(
+                root = %root.display(),
+                url = %format_args!("{scheme}://{addr}/"),
+                origin = %origin,
+                "serving {} on {scheme}://{addr}/; play at {origin}/ (passkeys need this address)",
+                root.display()
+            );
+            if let Some((_, at)) = &plain {
+                tracing::info!("redirecting http://{at}/ to {origin}/");
+            }
+        } else {
+            // The second line may find the reader gone (a test reads the
+            // first only): it is said, not insisted on.
+            let _ = writeln!(
+                std::io::stdout(),
+                "Play at {origin}/ (passkeys need this address)"
+            );
+            if let Some((_, at)) = &plain {
+                let _ = writeln!(std::io::stdout(), "Redirecting http://{at}/ to {origin}/");
+            }
         }
         let accounts = accounts::Accounts::new(
             kv,
