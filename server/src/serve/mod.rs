@@ -21,11 +21,14 @@ mod data_lock;
 mod files;
 mod frame;
 mod game;
+mod handle;
 mod hub;
 mod keygen;
 mod keys;
 mod listen;
 mod lobby;
+#[cfg(test)]
+mod module_graph;
 pub mod ops;
 mod protocol;
 mod push;
@@ -220,7 +223,6 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             Arc::clone(accounts.kv()),
             args.push_loopback,
         )?);
-        accounts.set_push(Arc::clone(&push));
         // A store of an older schema moves its documents before any request.
         accounts.migrate().await?;
         let tables = Arc::clone(&store);
@@ -240,6 +242,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             },
             shared,
             Arc::clone(&accounts),
+            Arc::clone(&push),
         )
         .await?;
         let ready = ops::Readiness::new(

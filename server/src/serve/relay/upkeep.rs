@@ -128,7 +128,7 @@ impl Cluster {
             (Some(saved), Some(hub)) => {
                 tracing::info!("table {id}: nobody ran it; running it here");
                 super::super::ops::metrics().takeovers.inc();
-                self.front(&hub, front::Start::Adopted(saved), Vec::new());
+                self.front(&*hub, front::Start::Adopted(saved), Vec::new());
             }
             _ => {
                 let _ = lease::release(&mut c, id, &self.token).await;
