@@ -350,7 +350,8 @@ pub fn sign_trf(body: &str, keys: &Keys) -> String {
 }
 
 /// A table's result, written into its tournament's round (once: a second
-/// report of the same board changes nothing).
+/// report of the same board changes nothing); a side absent from it is
+/// not paired again until they join again (`Tournament::record_result`).
 pub async fn report(
     kv: &Kv,
     at: &TournamentTable,
@@ -362,15 +363,7 @@ pub async fn report(
         if doc.phase != Phase::Running {
             return Some(doc);
         }
-        let board = doc
-            .played
-            .iter_mut()
-            .filter(|r| r.number == at.round)
-            .flat_map(|r| r.boards.iter_mut())
-            .find(|b| b.table.as_deref() == Some(table));
-        if let Some(b) = board.filter(|b| b.result.is_none()) {
-            b.result = Some(result);
-        }
+        doc.record_result(at.round, table, result);
         Some(doc)
     })
     .await?;
