@@ -42,7 +42,7 @@ export const TOURNAMENT_WORDS = {
     'tn.join': 'Join',
     'tn.withdraw': 'Withdraw',
     'tn.joined': 'You are in this tournament.',
-    'tn.absent': 'You missed a game, so you are not paired until you join again.',
+    'tn.absent': 'You missed a game, so you are not paired until you press Join again.',
     'tn.withdrawn': 'You withdrew: you are not paired again.',
     'tn.entrants': 'Players',
     'tn.noEntrants': 'Nobody has joined yet.',

@@ -130,6 +130,17 @@ async fn a_player_absent_from_a_round_is_not_paired_until_they_join_again() {
         .iter()
         .find(|p| p.name != absent.name && p.name != present.name)
         .unwrap();
+    // Its call says until when one may sit: the forfeit time.
+    let calls = absent.call(&s, "GET", "/api/challenges", None).await;
+    let call1 = &calls.body["rounds"][0];
+    assert_eq!(call1["table"], board["table"], "{}", calls.text);
+    assert_eq!(call1["lost"], false, "{}", calls.text);
+    assert_eq!(
+        call1["deadline"].as_i64(),
+        call1["since"].as_i64().map(|t| t + 2_000),
+        "{}",
+        calls.text
+    );
     let _seated = sit(&s, &v, 1, present).await;
     // Round 2 pairs the two who are here; the absent one sits it out,
     // marked in the standings.
@@ -150,6 +161,21 @@ async fn a_player_absent_from_a_round_is_not_paired_until_they_join_again() {
     };
     assert_eq!(marked(&v, &absent.name), Some(json!(true)), "{v}");
     assert_eq!(marked(&v, &present.name), Some(json!(false)), "{v}");
+    // Coming back late, the call says the game was lost by forfeit.
+    let calls = absent.call(&s, "GET", "/api/challenges", None).await;
+    let lost: Vec<_> = calls.body["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["lost"] == true)
+        .collect();
+    assert_eq!(lost.len(), 1, "{}", calls.text);
+    assert_eq!(
+        (&lost[0]["table"], &lost[0]["round"], &lost[0]["deadline"]),
+        (&board["table"], &json!(1), &call1["deadline"]),
+        "{}",
+        calls.text
+    );
     // They come back: Join again.
     let back = join(&s, absent, &id).await;
     assert_eq!(back.status, 200, "{}", back.text);

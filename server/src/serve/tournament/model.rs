@@ -91,6 +91,10 @@ pub struct Round {
     pub boards: Vec<Board>,
     /// Every table of it is open.
     pub opened: bool,
+    /// When an empty seat of it loses by forfeit (ms since the epoch; none
+    /// in a round written before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit_at_ms: Option<i64>,
 }
 
 /// A tournament.

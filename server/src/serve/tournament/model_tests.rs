@@ -74,6 +74,7 @@ fn play_round(t: &mut Tournament, boards: Vec<(u32, Option<u32>)>) {
         started_ms: 0,
         boards,
         opened: true,
+        forfeit_at_ms: None,
     });
 }
 
@@ -162,6 +163,7 @@ fn an_arena_pairs_whoever_is_free_never_the_last_opponent_again() {
             result: None,
         }],
         opened: true,
+        forfeit_at_ms: None,
     });
     let third = t.arena_boards();
     assert!(third
@@ -270,6 +272,7 @@ fn an_arena_lists_its_performance_and_places_equal_points_by_it() {
             })
             .collect(),
         opened: true,
+        forfeit_at_ms: None,
     });
     let view = super::view::full(&t, 0);
     let standings = view["standings"].as_array().expect("standings");
@@ -298,6 +301,7 @@ fn open_round(t: &mut Tournament, boards: &[(u32, Option<u32>)]) {
             })
             .collect(),
         opened: true,
+        forfeit_at_ms: None,
     });
 }
 
@@ -421,4 +425,41 @@ fn an_arena_player_who_did_not_come_is_not_paired_until_back() {
         back.iter().any(|&(a, b)| a == w || b == Some(w)),
         "{back:?}"
     );
+}
+
+#[test]
+fn a_game_lost_by_not_coming_is_said_for_a_while_after_its_forfeit_time() {
+    use super::call::{calls_in, lost_in, LOST_SHOWN_MS};
+    let mut t = tournament(Format::Swiss, &[1900, 1800, 1700, 1600]);
+    t.number_entrants();
+    open_round(&mut t, &[(1, Some(2)), (3, Some(4))]);
+    t.played[0].forfeit_at_ms = Some(1_000);
+    let acc = |n: u32| t.by_number(n).unwrap().account.clone();
+    let (one, two, three) = (acc(1), acc(2), acc(3));
+    // Waiting: the call says until when.
+    assert_eq!(calls_in(&t, &one)[0].deadline, Some(1_000));
+    assert!(lost_in(&t, &one, 1_000).is_empty());
+    let forfeit = Result2 {
+        white: '-',
+        black: '+',
+        discs: None,
+    };
+    t.record_result(1, "t1-1", forfeit);
+    t.record_result(
+        1,
+        "t1-3",
+        Result2 {
+            white: '0',
+            black: '1',
+            discs: Some([20, 44]),
+        },
+    );
+    assert!(calls_in(&t, &one).is_empty());
+    let lost = lost_in(&t, &one, 1_000);
+    assert_eq!(lost.len(), 1);
+    assert!(lost[0].lost && lost[0].deadline == Some(1_000));
+    // Not the winner, not a game lost on the board, and not for ever.
+    assert!(lost_in(&t, &two, 1_000).is_empty());
+    assert!(lost_in(&t, &three, 1_000).is_empty());
+    assert!(lost_in(&t, &one, 1_000 + LOST_SHOWN_MS).is_empty());
 }
