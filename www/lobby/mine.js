@@ -41,12 +41,16 @@ export function drawMine(list, name) {
   const section = /** @type {HTMLElement} */ (document.getElementById('mine'));
   const ul = /** @type {HTMLElement} */ (document.getElementById('mine-list'));
   const games = list && name ? myGames([...list.playing, ...list.waiting], name) : [];
-  last.list = list;
-  last.name = name;
-  askRecent(name, games.map(({ table }) => String(table.id)), () => drawMine(last.list, last.name));
-  const live = new Set(games.map(({ table }) => String(table.id)));
-  const ended = recent.who === name ? recent.games.filter((g) => !live.has(String(g.id))) : [];
-  drawRecent(ended);
+  // Recently finished: the lobby's only (a profile lists games in progress).
+  let ended = [];
+  if (document.getElementById('mine-recent')) {
+    last.list = list;
+    last.name = name;
+    askRecent(name, games.map(({ table }) => String(table.id)), () => drawMine(last.list, last.name));
+    const live = new Set(games.map(({ table }) => String(table.id)));
+    ended = recent.who === name ? recent.games.filter((g) => !live.has(String(g.id))) : [];
+    drawRecent(ended);
+  }
   section.hidden = games.length === 0 && ended.length === 0;
   const kept = new Map([...ul.querySelectorAll(':scope > .mine-entry')].map((li) => [/** @type {HTMLElement} */ (li).dataset.id, li]));
   const items = [];

@@ -5,7 +5,7 @@
 //!
 //! | method and path | answer |
 //! | --- | --- |
-//! | `GET /api/accounts/recent` | `{"games": [{"id", "game", "finished", "opponent", "result"}]}`: the account's correspondence games finished in the last [`RECENT_DAYS`] days, the latest first, at most [`RECENT_MAX`]; `result` is `win`, `draw` or `loss` for the account; 401 `signed-out` |
+//! | `GET /api/accounts/recent` | `{"games": [{"id", "game", "finished", "opponent", "result"}]}`: the account's correspondence games finished in the last [`RECENT_DAYS`] days, the latest first, at most [`RECENT_MAX`]; `result` is `win`, `draw` or `loss` for the account; none (`[]`) for a guest |
 
 use std::sync::Arc;
 
@@ -56,7 +56,11 @@ fn entry(g: &GameEntry) -> Value {
 async fn recent(State(accounts): State<Arc<Accounts>>, headers: HeaderMap) -> Response {
     answer(
         async {
-            let (account, _) = accounts.require(&headers).await?;
+            // A guest (or a page whose session just ended) has none: never
+            // a 4xx, as `/api/challenges`, so that a page logs no error.
+            let Some((account, _)) = store(accounts.signed_in(&headers).await)? else {
+                return Ok(Json(json!({ "games": [] })).into_response());
+            };
             let games =
                 store(kv::read::<Vec<GameEntry>>(&**accounts.kv(), &games_key(&account.id)).await)?
                     .map(|(g, _)| g)
