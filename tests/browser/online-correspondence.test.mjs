@@ -12,7 +12,8 @@
 // "their turn" then, and "your turn" after his move. Nobody moves for four
 // days more: her two-day window lapses while the server is down, the
 // server that starts finds it, and the game is lost on time; her page says
-// so in words and the signed record, `clock: 2d`, verifies.
+// so in words and the signed record, `clock: 2d`, verifies; My games then
+// lists it as recently finished, lost.
 //
 // And My games notifies "your turn" while its page is hidden, once the
 // person allowed notifications from its button; the same button subscribes
@@ -127,9 +128,13 @@ test('a 2d correspondence game across days: My games marks my turn on another de
   const ended = await open(darkDevice, `${origin}/index.html?table=${id}&lang=en`);
   await ended.waitForSelector('body[data-over="true"]');
   assert.match(await ended.locator('#result-line').textContent(), /^Time ran out for Dark \(.+\): Light \(.+\) wins on time\.$/);
-  // And My games no longer lists it.
+  // My games no longer lists it in progress, but as recently finished,
+  // with the result: it ended while both were away.
   const after = await open(darkDevice, `${origin}/lobby.html?lang=en`);
-  await after.locator('#account-profile').waitFor();
+  const ended2 = after.locator(`#mine-recent .mine-entry[data-id="${id}"]`);
+  await ended2.waitFor();
+  assert.match(await ended2.innerText(), /^Othello against (ana|bruno) you lost · ended (\w+ \d+|\d+ \w+)$/);
+  assert.equal(await after.locator('#mine-recent-title').innerText(), 'Recently finished');
   assert.equal(await after.locator(`#mine-list .mine-entry[data-id="${id}"]`).count(), 0);
   for (const page of [ended, after]) assert.deepEqual(page.errors, []);
 });

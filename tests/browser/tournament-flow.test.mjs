@@ -58,7 +58,9 @@ test('a Swiss round reaches its players on every page, and a leaver does not tra
     for (const p of [bia, caio, dora]) {
       const card = p.page.locator(`.round-call[data-table="${boardOf(p.name).table}"]`);
       await card.waitFor({ timeout: 10_000 });
-      assert.equal(await card.locator('p').textContent(), `Round 1 of Flow Swiss: your game against ${opponentOf(p.name)} has started.`);
+      assert.equal(await card.locator('p.challenge-who').textContent(), `Round 1 of Flow Swiss: your game against ${opponentOf(p.name)} has started.`);
+      // Until when they may still sit: the forfeit time, as a time of day.
+      assert.match(await card.locator('p.round-call-until').textContent(), /^Sit by \d{1,2}:\d\d( [AP]M)? or lose by forfeit\.$/);
       const href = await card.getByRole('link', { name: `Go to the game: round 1 against ${opponentOf(p.name)}` }).getAttribute('href');
       assert.equal(href, `index.html?table=${boardOf(p.name).table}`);
     }

@@ -6,9 +6,14 @@
 // "your turn" is marked (and notified while the page is hidden, when
 // granted: turn-notice.js); a correspondence game says the time its turn
 // has left, in days and hours (`1 d 20 h left`), and its days a move.
+// Below them, "Recently finished": the account's correspondence games that
+// ended in the last 7 days, with the result (`GET /api/accounts/recent`,
+// asked again when one of the games above leaves the list), so that a
+// game which ended while both were away is seen on coming back.
 // Names from the server go in as text.
 
-import { t } from '../core/i18n.js';
+import { language, t } from '../core/i18n.js';
+import { ask } from '../accounts/api.js';
 import { readClock, timeLeftText } from '../core/clock-text.js';
 import { clockText, gameName, tableHref } from './list.js';
 import { drawNotifyButton, noticeTurns } from './turn-notice.js';
@@ -36,7 +41,17 @@ export function drawMine(list, name) {
   const section = /** @type {HTMLElement} */ (document.getElementById('mine'));
   const ul = /** @type {HTMLElement} */ (document.getElementById('mine-list'));
   const games = list && name ? myGames([...list.playing, ...list.waiting], name) : [];
-  section.hidden = games.length === 0;
+  // Recently finished: the lobby's only (a profile lists games in progress).
+  let ended = [];
+  if (document.getElementById('mine-recent')) {
+    last.list = list;
+    last.name = name;
+    askRecent(name, games.map(({ table }) => String(table.id)), () => drawMine(last.list, last.name));
+    const live = new Set(games.map(({ table }) => String(table.id)));
+    ended = recent.who === name ? recent.games.filter((g) => !live.has(String(g.id))) : [];
+    drawRecent(ended);
+  }
+  section.hidden = games.length === 0 && ended.length === 0;
   const kept = new Map([...ul.querySelectorAll(':scope > .mine-entry')].map((li) => [/** @type {HTMLElement} */ (li).dataset.id, li]));
   const items = [];
   const turns = [];
@@ -70,6 +85,72 @@ export function drawMine(list, name) {
   if (!inOrder) ul.replaceChildren(...items);
   if (name) noticeTurns(turns);
   drawNotifyButton(section);
+}
+
+/** What My games was last drawn from, to draw again once the recent games come. */
+const last = { list: /** @type {import('./list.js').LobbyList|null} */ (null), name: /** @type {string|null} */ (null) };
+
+/** The account's recently finished games, and whose they are. */
+const recent = { who: /** @type {string|null} */ (null), games: /** @type {any[]} */ ([]), live: /** @type {Set<string>} */ (new Set()), asking: false };
+
+/**
+ * Asks for the recently finished games when the account changes or one of
+ * its games in progress left the list (it ended), then `drawn()`.
+ * @param {string|null} name
+ * @param {string[]} ids the account's games listed now
+ * @param {() => void} drawn
+ */
+function askRecent(name, ids, drawn) {
+  const gone = [...recent.live].some((id) => !ids.includes(id));
+  const changed = name !== recent.who;
+  recent.live = new Set(ids);
+  if (!name) {
+    recent.who = null;
+    recent.games = [];
+    return;
+  }
+  if ((!changed && !gone) || recent.asking) return;
+  recent.asking = true;
+  if (changed) recent.games = [];
+  recent.who = name;
+  ask('api/accounts/recent')
+    .then((answer) => {
+      if (recent.who === name) recent.games = Array.isArray(answer?.games) ? answer.games : [];
+    })
+    .catch(() => {})
+    .finally(() => {
+      recent.asking = false;
+      drawn();
+    });
+}
+
+/**
+ * Draws "Recently finished": each game's link, its opponent, the result
+ * for the account and the day it ended.
+ * @param {any[]} games
+ */
+function drawRecent(games) {
+  const title = /** @type {HTMLElement} */ (document.getElementById('mine-recent-title'));
+  const ul = /** @type {HTMLElement} */ (document.getElementById('mine-recent'));
+  title.hidden = ul.hidden = games.length === 0;
+  const items = [];
+  for (const g of games) {
+    const href = tableHref(g);
+    if (!href) continue;
+    const li = newEntry(String(g.id));
+    li.className = 'lobby-entry mine-entry mine-ended';
+    const a = /** @type {HTMLAnchorElement} */ (li.querySelector('a'));
+    a.href = new URL(href, location.href).href;
+    // The kept game names no board size: Nabucodonosor by its name alone.
+    const game = g.game === 'nabucodonosor' ? 'Nabucodonosor' : gameName(g);
+    a.textContent = t('l.mineAgainst', { game, name: String(g.opponent || t('l.person')) });
+    const result = { win: 'l.endedWin', loss: 'l.endedLoss', draw: 'l.endedDraw' }[String(g.result)] ?? 'l.ended';
+    const day = new Date(Number(g.finished)).toLocaleDateString(language(), { day: 'numeric', month: 'short' });
+    /** @type {HTMLElement} */ (li.querySelector('.mine-state')).textContent = [t(result), t('l.endedOn', { day })].join(' · ');
+    items.push(li);
+  }
+  const same = ul.children.length === items.length && items.every((li, i) => ul.children[i].textContent === li.textContent && /** @type {HTMLElement} */ (ul.children[i]).dataset.id === li.dataset.id);
+  if (!same) ul.replaceChildren(...items);
 }
 
 /**

@@ -7,9 +7,10 @@
 // person to its table; on any other page it is a card at the top with a
 // link to the table, told once a tab with a sound, the tab's title and a
 // system notification where allowed (online/paired.js). The game's own
-// table shows none. Names from the server go in as text.
+// table shows none; each card says its forfeit time, and a game lost by
+// not coming is said for a while after. Names from the server go in as text.
 
-import { addWords, t } from '../core/i18n.js';
+import { addWords, language, t } from '../core/i18n.js';
 import { say } from '../core/announce.js';
 import { tell } from '../online/paired.js';
 import { CALL_WORDS } from './call-words.js';
@@ -28,6 +29,8 @@ const TOLD = 'virada-round-told';
  * @property {number} round
  * @property {string} opponent
  * @property {number} since
+ * @property {number|null} [deadline] the forfeit time (ms)
+ * @property {boolean} [lost] lost by not coming
  */
 
 /** @returns {Set<string>} */
@@ -80,7 +83,7 @@ export function heardRounds(list) {
   if (here) seen.add(here);
   const onTournament = location.pathname.endsWith('tournament.html');
   let fresh = null;
-  for (const c of calls) {
+  for (const c of calls.filter((call) => !call.lost)) {
     if (seen.has(String(c.table))) continue;
     seen.add(String(c.table));
     fresh ??= c;
@@ -98,19 +101,32 @@ export function heardRounds(list) {
   return calls;
 }
 
-/** A card with the link to the game. @param {RoundCall} c */
+/**
+ * A card: the link to the game and until when one may sit; a game lost by
+ * not coming said in words, with the way to its tournament.
+ * @param {RoundCall} c
+ */
 export function callCard(c) {
   const card = document.createElement('div');
   card.className = 'challenge-card round-call';
   card.dataset.table = String(c.table);
   const line = document.createElement('p');
   line.className = 'challenge-who';
-  line.textContent = callText(c);
+  const time = Number(c.deadline) > 0 ? new Date(Number(c.deadline)).toLocaleTimeString(language(), { hour: '2-digit', minute: '2-digit' }) : '';
+  const words = { round: String(Number(c.round)), name: String(c.name), opponent: String(c.opponent), time };
+  line.textContent = c.lost ? t('rc.lost', words) : callText(c);
   const go = document.createElement('a');
   go.className = 'round-call-go';
-  go.href = callHref(c);
-  go.textContent = t('rc.go');
-  go.setAttribute('aria-label', t('rc.goLabel', { round: String(Number(c.round)), opponent: String(c.opponent) }));
-  card.append(line, go);
+  go.href = c.lost ? `tournament.html?id=${encodeURIComponent(String(c.tournament))}` : callHref(c);
+  go.textContent = t(c.lost ? 'rc.back' : 'rc.go', words);
+  if (!c.lost) go.setAttribute('aria-label', t('rc.goLabel', words));
+  card.append(line);
+  if (time && !c.lost) {
+    const until = document.createElement('p');
+    until.className = 'round-call-until';
+    until.textContent = t('rc.until', words);
+    card.append(until);
+  }
+  card.append(go);
   return card;
 }

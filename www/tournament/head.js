@@ -84,7 +84,7 @@ function drawAct(v, mine, said, changed) {
     }
   };
   const box = el('div', { class: 'tn-act', id: 'tn-act' });
-  if (!mine || mine.withdrawn) {
+  if (!mine || mine.withdrawn || mine.absent) {
     const why = outOfRange(v);
     const join = el('button', { type: 'button', id: 'tn-join', class: why ? '' : 'primary' }, t('tn.join'));
     if (why) {
@@ -143,8 +143,8 @@ export function drawHead(v, me, skew, changed) {
   }
   const mine = me ? v.entrants.find((e) => e.name === me) : null;
   const said = el('p', { class: 'account-message', id: 'tn-message', role: 'status' });
-  if (mine && !v.cancelled) said.textContent = mine.withdrawn ? t('tn.withdrawn') : t(v.phase === 'over' ? 'tn.played' : 'tn.joined');
-  const joinable = v.phase !== 'over' && !(timeUp(v, skew) && (!mine || mine.withdrawn));
+  if (mine && !v.cancelled) said.textContent = mine.withdrawn ? t('tn.withdrawn') : t(v.phase === 'over' ? 'tn.played' : mine.absent ? 'tn.absent' : 'tn.joined');
+  const joinable = v.phase !== 'over' && !(timeUp(v, skew) && (!mine || mine.withdrawn || mine.absent));
   if (me && joinable) {
     head.append(drawAct(v, mine, said, changed));
   } else if (!me && joinable) {

@@ -23,7 +23,7 @@ function who(name) {
   return el('a', { href: profileHref(name), class: 'tn-player' }, name);
 }
 
-/** A name as the standings show it: the link, and a withdrawal. @param {any} s */
+/** A name as the standings show it: the link, and a withdrawal or an absence. @param {any} s */
 function standingName(s) {
   const cell = el('td', { class: 'tn-name' });
   const link = who(String(s.name));
@@ -31,6 +31,7 @@ function standingName(s) {
   link.replaceChildren(...String(s.name).split(/(?<=[_-])/).flatMap((part, i) => (i ? [el('wbr'), part] : [part])));
   cell.append(link);
   if (s.withdrawn) cell.append(' ', el('span', { class: 'tn-left' }, t('tn.withdrewMark')));
+  else if (s.absent) cell.append(' ', el('span', { class: 'tn-left' }, t('tn.absentMark')));
   return cell;
 }
 

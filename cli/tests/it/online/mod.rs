@@ -27,6 +27,7 @@ mod push_edges;
 mod puzzles;
 mod race;
 mod rated;
+mod recent;
 /// The server store's own `redis-server` starter, the one file both use.
 #[path = "../../../../server/src/serve/store/redis_server.rs"]
 pub(crate) mod redis;

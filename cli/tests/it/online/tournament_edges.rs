@@ -1,10 +1,11 @@
 //! Tournaments over real sockets, the edges: a seat nobody takes lost by
-//! forfeit, the round going on; a round robin meeting everyone once by its
+//! forfeit, the round going on; a player absent from a round not paired
+//! until they join again (W8); a round robin meeting everyone once by its
 //! Berger table; hostile requests refused with their codes.
 
 use super::client::{Client, Server};
 use super::people::{call, Person, ORIGIN};
-use super::tournament::{check_trf, make_swiss, now_ms, view, wait_for};
+use super::tournament::{check_trf, connect_when_open, make_swiss, now_ms, view, wait_for};
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -63,6 +64,135 @@ async fn a_seat_nobody_takes_loses_by_forfeit_and_the_round_goes_on() {
         .collect();
     assert_eq!(forfeits.len(), 2, "{text}");
     assert!(forfeits.contains(&"+") && forfeits.contains(&"-"), "{text}");
+}
+
+/// The names on round `n`'s boards (`n` from 1).
+fn paired_in(v: &serde_json::Value, n: usize) -> Vec<String> {
+    v["played"][n - 1]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|b| [&b["white"]["name"], &b["black"]["name"]])
+        .filter_map(|n| n.as_str().map(String::from))
+        .collect()
+}
+
+/// `p` joins tournament `id` (again).
+async fn join(s: &Server, p: &Person, id: &str) -> super::people::Answer {
+    let path = format!("/api/tournaments/{id}/join");
+    p.call(s, "POST", &path, Some("{}")).await
+}
+
+/// Who sits at round `n`'s game of `name` (white or black, as paired).
+async fn sit(s: &Server, v: &serde_json::Value, n: usize, p: &Person) -> Client {
+    let board = v["played"][n - 1]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["white"]["name"] == p.name.as_str() || b["black"]["name"] == p.name.as_str())
+        .unwrap();
+    let table = board["table"].as_str().unwrap();
+    let mut c = connect_when_open(s, table, p.cookie.as_deref().unwrap()).await;
+    c.hello(None).await;
+    c
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_absent_from_a_round_is_not_paired_until_they_join_again() {
+    let s = Server::start(
+        "tournament-absent",
+        &["--origin", ORIGIN, "--tournament-forfeit", "2"],
+    );
+    let mut people = Vec::new();
+    for name in ["ada", "ben", "cyd"] {
+        let mut p = Person::new(name);
+        assert_eq!(p.sign_up(&s).await.status, 201);
+        people.push(p);
+    }
+    let id = make_swiss(&s, &people[0], 3).await;
+    for p in &people {
+        let joined = join(&s, p, &id).await;
+        assert_eq!(joined.status, 200, "{}", joined.text);
+    }
+    let by_name = |n: &str| people.iter().find(|p| p.name == n).unwrap();
+    // Round 1: a game and a bye. The game's white never comes.
+    let v = wait_for(&s, &id, |v| v["played"].as_array().unwrap().len() == 1).await;
+    let board = v["played"][0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| !b["black"].is_null())
+        .unwrap()
+        .clone();
+    let absent = by_name(board["white"]["name"].as_str().unwrap());
+    let present = by_name(board["black"]["name"].as_str().unwrap());
+    let third = people
+        .iter()
+        .find(|p| p.name != absent.name && p.name != present.name)
+        .unwrap();
+    // Its call says until when one may sit: the forfeit time.
+    let calls = absent.call(&s, "GET", "/api/challenges", None).await;
+    let call1 = &calls.body["rounds"][0];
+    assert_eq!(call1["table"], board["table"], "{}", calls.text);
+    assert_eq!(call1["lost"], false, "{}", calls.text);
+    assert_eq!(
+        call1["deadline"].as_i64(),
+        call1["since"].as_i64().map(|t| t + 2_000),
+        "{}",
+        calls.text
+    );
+    let _seated = sit(&s, &v, 1, present).await;
+    // Round 2 pairs the two who are here; the absent one sits it out,
+    // marked in the standings.
+    let v = wait_for(&s, &id, |v| v["played"].as_array().unwrap().len() == 2).await;
+    let two = paired_in(&v, 2);
+    assert!(!two.contains(&absent.name), "{v}");
+    assert!(
+        two.contains(&present.name) && two.contains(&third.name),
+        "{v}"
+    );
+    let marked = |v: &serde_json::Value, name: &str| {
+        v["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == name)
+            .map(|s| s["absent"].clone())
+    };
+    assert_eq!(marked(&v, &absent.name), Some(json!(true)), "{v}");
+    assert_eq!(marked(&v, &present.name), Some(json!(false)), "{v}");
+    // Coming back late, the call says the game was lost by forfeit.
+    let calls = absent.call(&s, "GET", "/api/challenges", None).await;
+    let lost: Vec<_> = calls.body["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["lost"] == true)
+        .collect();
+    assert_eq!(lost.len(), 1, "{}", calls.text);
+    assert_eq!(
+        (&lost[0]["table"], &lost[0]["round"], &lost[0]["deadline"]),
+        (&board["table"], &json!(1), &call1["deadline"]),
+        "{}",
+        calls.text
+    );
+    // They come back: Join again.
+    let back = join(&s, absent, &id).await;
+    assert_eq!(back.status, 200, "{}", back.text);
+    assert_eq!(
+        marked(&view(&s, &id).await, &absent.name),
+        Some(json!(false))
+    );
+    // In round 2 only the bye of round 1 comes: its opponent is absent now.
+    let _seated = sit(&s, &v, 2, third).await;
+    let v = wait_for(&s, &id, |v| v["played"].as_array().unwrap().len() == 3).await;
+    let three = paired_in(&v, 3);
+    assert!(three.contains(&absent.name), "back, and paired: {v}");
+    assert!(!three.contains(&present.name), "{v}");
+    // Nobody comes to round 3: both forfeit, and it ends; the absences
+    // are written as unpaired rounds, and the file checks.
+    wait_for(&s, &id, |v| v["phase"] == "over").await;
+    check_trf(&s, &id, 3, 3).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

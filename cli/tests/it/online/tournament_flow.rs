@@ -84,6 +84,9 @@ async fn a_rounds_start_is_told_to_both_players_and_its_table_names_the_round() 
             json!([{
                 "table": table, "tournament": id, "name": "Saturday Swiss", "round": 1,
                 "opponent": other.name, "since": rounds[0]["since"],
+                // The forfeit time: 2 minutes (the default) after the start.
+                "deadline": rounds[0]["since"].as_i64().map(|t| t + 120_000),
+                "lost": false,
             }]),
             "{}",
             p.name

@@ -23,6 +23,7 @@ mod limit;
 pub mod model;
 mod profiles;
 pub mod ratings;
+mod recent;
 mod routes;
 mod sessions;
 pub mod speeds;

@@ -232,6 +232,9 @@ pub struct GameEntry {
     /// rated before ratings by speed whose clock could not be read).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub speed: Option<Speed>,
+    /// Played by days a move (kept in My games a while after its end).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub correspondence: bool,
 }
 
 /// The ratings one rated game gave, kept so that it is rated once.

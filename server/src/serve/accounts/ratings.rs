@@ -103,11 +103,14 @@ impl Accounts {
     /// Keeps a finished game in the list of each seat's account: `seats`
     /// the accounts (`None` for a guest or the bot), `outcome` the first
     /// seat's (`None`: unfinished), `rated` what it gave. Kept once per
-    /// game and account; each account's wins, draws and losses counted.
+    /// game and account; each account's wins, draws and losses counted;
+    /// `correspondence` for a game by days a move.
+    #[allow(clippy::too_many_arguments)]
     pub async fn keep(
         &self,
         table: &str,
         game: &str,
+        correspondence: bool,
         finished_ms: i64,
         seats: &[Option<SeatAccount>; 2],
         outcome: Option<Outcome>,
@@ -135,6 +138,7 @@ impl Accounts {
                 .to_string(),
                 rating: rated.map(|r| r.after[seat]),
                 speed: rated.and_then(|r| r.speed),
+                correspondence,
             };
             self.keep_one(&account.id, entry, mine).await?;
         }

@@ -57,6 +57,7 @@ pub fn router(accounts: Arc<Accounts>) -> Router {
         .route("/api/accounts/sessions/revoke", post(sessions::revoke))
         .route("/api/accounts/delete", post(sessions::delete))
         .merge(super::profiles::router())
+        .merge(super::recent::router())
         .with_state(accounts)
 }
 

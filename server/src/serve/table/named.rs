@@ -119,6 +119,10 @@ impl Actor {
             .keep(
                 &self.saved.id,
                 self.saved.kind.name(),
+                matches!(
+                    self.saved.clock,
+                    Some(virada::clock::TimeControl::Correspondence { .. })
+                ),
                 super::now_ms(),
                 &players.accounts,
                 outcome,

@@ -339,7 +339,12 @@ async fn join(
                             let running = doc.phase == Phase::Running;
                             let next = doc.entrants.iter().map(|e| e.number).max().unwrap_or(0) + 1;
                             match doc.entrants.iter_mut().find(|e| e.account == account.id) {
-                                Some(e) => e.withdrawn = false,
+                                // Joining again: back from a withdrawal or
+                                // an absence, paired from the next round.
+                                Some(e) => {
+                                    e.withdrawn = false;
+                                    e.absent = false;
+                                }
                                 None => doc.entrants.push(Entrant {
                                     account: account.id.clone(),
                                     name: account.name.clone(),
@@ -347,6 +352,7 @@ async fn join(
                                     // A late entry takes the next number.
                                     number: if running { next } else { 0 },
                                     withdrawn: false,
+                                    absent: false,
                                 }),
                             }
                         }

@@ -49,6 +49,10 @@ pub struct Entrant {
     pub number: u32,
     /// Withdrawn: not paired again.
     pub withdrawn: bool,
+    /// Absent: lost a game by forfeit for not being there (W8), so not
+    /// paired again until they join again.
+    #[serde(default)]
+    pub absent: bool,
 }
 
 /// One game's result, as the TRF writes it for each side.
@@ -87,6 +91,10 @@ pub struct Round {
     pub boards: Vec<Board>,
     /// Every table of it is open.
     pub opened: bool,
+    /// When an empty seat of it loses by forfeit (ms since the epoch; none
+    /// in a round written before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit_at_ms: Option<i64>,
 }
 
 /// A tournament.
@@ -138,6 +146,13 @@ pub struct Tournament {
     pub ends_ms: Option<i64>,
 }
 
+impl Entrant {
+    /// Paired in the next round: neither withdrawn nor absent (W3, W8).
+    pub fn pairable(&self) -> bool {
+        !self.withdrawn && !self.absent
+    }
+}
+
 /// Points of a result code, tenths (Swiss and round robin: 1, ½, 0).
 fn points_of(code: char) -> u32 {
     match code {
@@ -175,6 +190,40 @@ impl Tournament {
         self.played
             .last()
             .is_none_or(|r| r.boards.iter().all(|b| b.result.is_some()))
+    }
+
+    /// Writes `result` into the board of round `round` at `table`, once (a
+    /// second report of the same board changes nothing). A side that lost
+    /// by forfeit (`-`, no game played) and has not withdrawn is marked
+    /// absent: not paired again until they join again (W8; not in a
+    /// round robin, whose table pairs everyone).
+    pub fn record_result(&mut self, round: u32, table: &str, result: Result2) {
+        let board = self
+            .played
+            .iter_mut()
+            .filter(|r| r.number == round)
+            .flat_map(|r| r.boards.iter_mut())
+            .find(|b| b.table.as_deref() == Some(table));
+        let Some(b) = board.filter(|b| b.result.is_none()) else {
+            return;
+        };
+        b.result = Some(result);
+        // A round robin's pairings are its Berger table's, whoever comes.
+        if self.format == Format::RoundRobin {
+            return;
+        }
+        let mut gone = Vec::new();
+        if result.white == '-' {
+            gone.push(b.white);
+        }
+        if let Some(black) = b.black.filter(|_| result.black == '-') {
+            gone.push(black);
+        }
+        for e in self.entrants.iter_mut() {
+            if gone.contains(&e.number) && !e.withdrawn {
+                e.absent = true;
+            }
+        }
     }
 
     /// Gives pairing numbers by rating (then name) at the start.
@@ -254,7 +303,7 @@ impl Tournament {
             .filter(|e| e.number > 0)
             .map(|e| {
                 let mut games = self.entries(e.number);
-                if next && e.withdrawn {
+                if next && !e.pairable() {
                     games.push(Entry::ABSENT);
                 }
                 let name: String = e.name.chars().take(33).collect();
@@ -309,7 +358,7 @@ impl Tournament {
     pub fn next_boards(&self) -> Result<Vec<(u32, Option<u32>)>, String> {
         match self.format {
             Format::Swiss => {
-                let active = self.entrants.iter().filter(|e| !e.withdrawn).count();
+                let active = self.entrants.iter().filter(|e| e.pairable()).count();
                 if active < 2 {
                     return Err("swiss-too-few".into());
                 }
@@ -333,7 +382,7 @@ impl Tournament {
     }
 
     /// The arena's pairs now: each free entrant (in no unfinished game,
-    /// not withdrawn) with the nearest free one (A1).
+    /// not withdrawn, not absent) with the nearest free one (A1).
     pub fn arena_boards(&self) -> Vec<(u32, Option<u32>)> {
         let arena = self.arena();
         let busy: HashSet<u32> = self
@@ -347,7 +396,7 @@ impl Tournament {
         let mut free: Vec<u32> = self
             .entrants
             .iter()
-            .filter(|e| !e.withdrawn && e.number > 0 && !busy.contains(&e.number))
+            .filter(|e| e.pairable() && e.number > 0 && !busy.contains(&e.number))
             .map(|e| e.number)
             .collect();
         // The players still in it: the last two play again at once (A2).

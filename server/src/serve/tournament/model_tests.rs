@@ -30,6 +30,7 @@ fn tournament(format: Format, ratings: &[u32]) -> Tournament {
                 rating,
                 number: 0,
                 withdrawn: false,
+                absent: false,
             })
             .collect(),
         played: Vec::new(),
@@ -73,6 +74,7 @@ fn play_round(t: &mut Tournament, boards: Vec<(u32, Option<u32>)>) {
         started_ms: 0,
         boards,
         opened: true,
+        forfeit_at_ms: None,
     });
 }
 
@@ -102,6 +104,7 @@ fn a_swiss_paired_from_its_own_trf_re_pairs_the_same_with_a_withdrawal_and_a_lat
                 rating: 2000,
                 number: 6,
                 withdrawn: false,
+                absent: false,
             });
         }
         let boards = t.next_boards().unwrap();
@@ -160,6 +163,7 @@ fn an_arena_pairs_whoever_is_free_never_the_last_opponent_again() {
             result: None,
         }],
         opened: true,
+        forfeit_at_ms: None,
     });
     let third = t.arena_boards();
     assert!(third
@@ -268,6 +272,7 @@ fn an_arena_lists_its_performance_and_places_equal_points_by_it() {
             })
             .collect(),
         opened: true,
+        forfeit_at_ms: None,
     });
     let view = super::view::full(&t, 0);
     let standings = view["standings"].as_array().expect("standings");
@@ -278,4 +283,183 @@ fn an_arena_lists_its_performance_and_places_equal_points_by_it() {
     assert_eq!(names, ["p0", "p2", "p1", "p3"]);
     assert_eq!(standings[0]["performance"], 2100);
     assert_eq!(standings[1]["performance"], 1700);
+}
+
+/// Round `number`'s boards, no result yet, each table named by its white.
+fn open_round(t: &mut Tournament, boards: &[(u32, Option<u32>)]) {
+    let number = t.played.len() as u32 + 1;
+    t.played.push(Round {
+        number,
+        started_ms: 0,
+        boards: boards
+            .iter()
+            .map(|&(white, black)| Board {
+                table: Some(format!("t{number}-{white}")),
+                white,
+                black,
+                result: None,
+            })
+            .collect(),
+        opened: true,
+        forfeit_at_ms: None,
+    });
+}
+
+#[test]
+fn a_swiss_player_absent_from_a_round_is_paired_again_only_after_joining_again() {
+    let mut t = tournament(Format::Swiss, &[1900, 1800, 1700, 1600]);
+    t.number_entrants();
+    let first = t.next_boards().unwrap();
+    open_round(&mut t, &first);
+    // The first board's white never came: a forfeit; the other board played.
+    let (w1, _) = first[0];
+    let (w2, _) = first[1];
+    let forfeit = Result2 {
+        white: '-',
+        black: '+',
+        discs: None,
+    };
+    t.record_result(1, &format!("t1-{w1}"), forfeit);
+    let played = Result2 {
+        white: '1',
+        black: '0',
+        discs: Some([40, 24]),
+    };
+    t.record_result(1, &format!("t1-{w2}"), played);
+    // A second report of the same board changes nothing.
+    t.record_result(1, &format!("t1-{w1}"), played);
+    assert_eq!(t.played[0].boards[0].result, Some(forfeit));
+    let absent: Vec<u32> = t
+        .entrants
+        .iter()
+        .filter(|e| e.absent)
+        .map(|e| e.number)
+        .collect();
+    assert_eq!(absent, [w1], "only the one who did not come");
+    let second = t.next_boards().unwrap();
+    assert!(
+        second.iter().all(|&(w, b)| w != w1 && b != Some(w1)),
+        "the absent player is not paired: {second:?}"
+    );
+    assert_eq!(second.len(), 2, "three left: a pair and a bye: {second:?}");
+    // Round 2 played, the absence written as an unpaired round.
+    play_round(&mut t, second);
+    // They join again: paired in round 3.
+    t.entrants
+        .iter_mut()
+        .find(|e| e.number == w1)
+        .unwrap()
+        .absent = false;
+    let third = t.next_boards().unwrap();
+    assert!(
+        third.iter().any(|&(w, b)| w == w1 || b == Some(w1)),
+        "back, and paired: {third:?}"
+    );
+    play_round(&mut t, third);
+    let text = t.trf(false).write();
+    let trf = Trf::parse(&text).unwrap();
+    let checked = check_rounds(&trf);
+    assert_eq!(checked.len(), 3, "{text}");
+    assert!(checked.iter().all(|r| r.agrees()), "{text}");
+    assert!(breaches(&trf).unwrap().is_empty(), "{text}");
+}
+
+#[test]
+fn a_withdrawn_player_who_forfeits_stays_withdrawn_not_absent() {
+    let mut t = tournament(Format::Swiss, &[1900, 1800]);
+    t.number_entrants();
+    open_round(&mut t, &[(1, Some(2))]);
+    t.entrants[0].withdrawn = true;
+    let leaver = t.entrants[0].number;
+    t.record_result(
+        1,
+        "t1-1",
+        Result2 {
+            white: if leaver == 1 { '-' } else { '+' },
+            black: if leaver == 1 { '+' } else { '-' },
+            discs: None,
+        },
+    );
+    assert!(t.entrants.iter().all(|e| !e.absent), "{:?}", t.entrants);
+}
+
+#[test]
+fn an_arena_player_who_did_not_come_is_not_paired_until_back() {
+    let mut t = tournament(Format::Arena, &[1500, 1500, 1500, 1500]);
+    t.number_entrants();
+    let first = t.arena_boards();
+    open_round(&mut t, &first);
+    let (w, _) = first[0];
+    t.record_result(
+        1,
+        &format!("t1-{w}"),
+        Result2 {
+            white: '-',
+            black: '+',
+            discs: None,
+        },
+    );
+    let (w2, _) = first[1];
+    t.record_result(
+        1,
+        &format!("t1-{w2}"),
+        Result2 {
+            white: '1',
+            black: '0',
+            discs: Some([40, 24]),
+        },
+    );
+    let next = t.arena_boards();
+    assert!(
+        next.iter().all(|&(a, b)| a != w && b != Some(w)),
+        "{next:?}"
+    );
+    assert_eq!(next.len(), 1, "three free who are here: {next:?}");
+    t.entrants
+        .iter_mut()
+        .find(|e| e.number == w)
+        .unwrap()
+        .absent = false;
+    let back = t.arena_boards();
+    assert!(
+        back.iter().any(|&(a, b)| a == w || b == Some(w)),
+        "{back:?}"
+    );
+}
+
+#[test]
+fn a_game_lost_by_not_coming_is_said_for_a_while_after_its_forfeit_time() {
+    use super::call::{calls_in, lost_in, LOST_SHOWN_MS};
+    let mut t = tournament(Format::Swiss, &[1900, 1800, 1700, 1600]);
+    t.number_entrants();
+    open_round(&mut t, &[(1, Some(2)), (3, Some(4))]);
+    t.played[0].forfeit_at_ms = Some(1_000);
+    let acc = |n: u32| t.by_number(n).unwrap().account.clone();
+    let (one, two, three) = (acc(1), acc(2), acc(3));
+    // Waiting: the call says until when.
+    assert_eq!(calls_in(&t, &one)[0].deadline, Some(1_000));
+    assert!(lost_in(&t, &one, 1_000).is_empty());
+    let forfeit = Result2 {
+        white: '-',
+        black: '+',
+        discs: None,
+    };
+    t.record_result(1, "t1-1", forfeit);
+    t.record_result(
+        1,
+        "t1-3",
+        Result2 {
+            white: '0',
+            black: '1',
+            discs: Some([20, 44]),
+        },
+    );
+    assert!(calls_in(&t, &one).is_empty());
+    let lost = lost_in(&t, &one, 1_000);
+    assert_eq!(lost.len(), 1);
+    assert!(lost[0].lost && lost[0].deadline == Some(1_000));
+    // Not the winner, not a game lost on the board, and not for ever.
+    assert!(lost_in(&t, &two, 1_000).is_empty());
+    assert!(lost_in(&t, &three, 1_000).is_empty());
+    assert!(lost_in(&t, &one, 1_000 + LOST_SHOWN_MS).is_empty());
 }

@@ -160,7 +160,7 @@ impl Runner {
             Ok(_) | Err(_) => return self.finish(t, text).await,
         };
         let number = t.played.len() as u32 + 1;
-        let round = new_round(number, now, boards, t.format)?;
+        let round = new_round(number, now, boards, t.format, self.forfeit_at(now))?;
         t.played.push(round);
         if self.write(&t, text).await? {
             self.open_round(&t, number).await?;
@@ -191,11 +191,22 @@ impl Runner {
             return Ok(());
         }
         let number = t.played.len() as u32 + 1;
-        t.played.push(new_round(number, now, boards, t.format)?);
+        t.played.push(new_round(
+            number,
+            now,
+            boards,
+            t.format,
+            self.forfeit_at(now),
+        )?);
         if self.write(&t, text).await? {
             self.open_round(&t, number).await?;
         }
         Ok(())
+    }
+
+    /// When an empty seat of a round started at `start` loses by forfeit.
+    fn forfeit_at(&self, start: i64) -> i64 {
+        start.saturating_add(i64::try_from(self.forfeit.as_millis()).unwrap_or(i64::MAX))
     }
 
     /// When an arena started at its start time ends: its minutes later.
@@ -211,9 +222,7 @@ impl Runner {
         let Some(round) = t.played.iter().find(|r| r.number == number) else {
             return Ok(());
         };
-        let forfeit_at_ms = round
-            .started_ms
-            .saturating_add(i64::try_from(self.forfeit.as_millis()).unwrap_or(i64::MAX));
+        let forfeit_at_ms = self.forfeit_at(round.started_ms);
         for board in &round.boards {
             let (Some(table), Some(black)) = (&board.table, board.black) else {
                 continue;
@@ -312,6 +321,7 @@ fn new_round(
     now: i64,
     boards: Vec<(u32, Option<u32>)>,
     format: Format,
+    forfeit_at_ms: i64,
 ) -> Result<Round, String> {
     let mut out = Vec::new();
     for (white, black) in boards {
@@ -341,6 +351,7 @@ fn new_round(
         started_ms: now,
         boards: out,
         opened: false,
+        forfeit_at_ms: Some(forfeit_at_ms),
     })
 }
 
@@ -350,7 +361,8 @@ pub fn sign_trf(body: &str, keys: &Keys) -> String {
 }
 
 /// A table's result, written into its tournament's round (once: a second
-/// report of the same board changes nothing).
+/// report of the same board changes nothing); a side absent from it is
+/// not paired again until they join again (`Tournament::record_result`).
 pub async fn report(
     kv: &Kv,
     at: &TournamentTable,
@@ -362,15 +374,7 @@ pub async fn report(
         if doc.phase != Phase::Running {
             return Some(doc);
         }
-        let board = doc
-            .played
-            .iter_mut()
-            .filter(|r| r.number == at.round)
-            .flat_map(|r| r.boards.iter_mut())
-            .find(|b| b.table.as_deref() == Some(table));
-        if let Some(b) = board.filter(|b| b.result.is_none()) {
-            b.result = Some(result);
-        }
+        doc.record_result(at.round, table, result);
         Some(doc)
     })
     .await?;

@@ -1,7 +1,7 @@
 //! A tournament as the page reads it: its settings, entrants, each round's
 //! boards with their tables and results, and the standings with what
 //! decided each place (an arena's: its points, in order), each withdrawn
-//! player marked (an arena's: its points, then its performance); an
+//! or absent player marked (an arena's: its points, then its performance); an
 //! arena's end; a tournament over before its first round (`cancelled`);
 //! the list's order.
 
@@ -79,6 +79,9 @@ fn points(tenths: u32) -> f64 {
 pub fn full(t: &Tournament, now: i64) -> Value {
     let name = |n: u32| t.by_number(n).map(|e| e.name.clone());
     let withdrawn = |n: u32| t.by_number(n).is_some_and(|e| e.withdrawn);
+    // Absent (W8) means paused from the pairings: said while it runs.
+    let running = t.phase == Phase::Running;
+    let absent = |n: u32| running && t.by_number(n).is_some_and(|e| e.absent && !e.withdrawn);
     let rounds: Vec<Value> = t
         .played
         .iter()
@@ -114,6 +117,7 @@ pub fn full(t: &Tournament, now: i64) -> Value {
                     "points": p.score, "fire": p.on_fire(),
                     "performance": p.performance(),
                     "withdrawn": withdrawn(p.id),
+                    "absent": absent(p.id),
                 })
             })
             .collect()
@@ -127,6 +131,7 @@ pub fn full(t: &Tournament, now: i64) -> Value {
                     "brightwell": points(s.brightwell), "buchholz": points(s.buchholz),
                     "decidedBy": s.decided_by.code(),
                     "withdrawn": withdrawn(s.id),
+                    "absent": absent(s.id),
                 })
             })
             .collect()
@@ -138,6 +143,7 @@ pub fn full(t: &Tournament, now: i64) -> Value {
             json!({
                 "name": e.name, "rating": e.rating, "number": e.number,
                 "withdrawn": e.withdrawn,
+                "absent": running && e.absent && !e.withdrawn,
             })
         })
         .collect();
