@@ -227,21 +227,6 @@ export async function pageUrl(query = '') {
   return `${server.url}/${query.replace(/^\//, '')}`;
 }
 
-/** How often `page.waitForFunction` asks, in ms, where a test does not say. */
-const POLL_MS = Number(process.env.HARNESS_POLL_MS ?? 50);
-
-/**
- * `page.waitForFunction` asks every POLL_MS rather than at every animation
- * frame (Playwright's default), unless the test says `polling`: a frame
- * loop in every waiting page kept the compositor drawing 60 frames a second
- * and its predicates (often `innerText`, a layout) running as often.
- */
-function politePolling(page) {
-  if (!POLL_MS) return;
-  const wait = page.waitForFunction.bind(page);
-  page.waitForFunction = (fn, arg, options = {}) => wait(fn, arg, { polling: POLL_MS, ...options });
-}
-
 /**
  * Watches a page: console errors, uncaught page errors, failed requests and
  * HTTP answers of 400 or more fill `page.errors` as they happen. Every page of
@@ -254,7 +239,6 @@ function watch(page) {
   const errors = [];
   page.errors = errors;
   watched.add(page);
-  politePolling(page);
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });

@@ -199,7 +199,10 @@ test('My games notifies "your turn" while the page is hidden, once the person al
   cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
   await cdp.send('ServiceWorker.enable');
   await lobby.evaluate(() => navigator.serviceWorker.ready);
-  const registration = registrations.find((r) => !r.isDeleted && r.scopeURL === `${origin}/`);
+  // DevTools tells of the registration in its own time after enable.
+  const ours = () => registrations.find((r) => !r.isDeleted && r.scopeURL === `${origin}/`);
+  for (let waited = 0; !ours() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  const registration = ours();
   assert.ok(registration, JSON.stringify(registrations));
   const deliver = (message) => cdp.send('ServiceWorker.deliverPushMessage', { origin: `${origin}/`, registrationId: registration.registrationId, data: JSON.stringify(message) });
   const shown = () => lobby.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url })));

@@ -58,12 +58,33 @@ async function openTournament(page, origin, id, lang = 'en') {
  * hover and active for a finger, which leaves hover on after the tap.
  */
 async function unreadable(page, states) {
+  // A list redrawn while the states are forced (the lobby's seeks, My
+  // games once its recent games come) replaces a button under the check:
+  // then the check is made again on the buttons drawn.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await unreadableOnce(page, states);
+    } catch (e) {
+      if (attempt >= 5 || !/Could not find node/.test(String(e?.message))) throw e;
+    }
+  }
+}
+
+/** unreadable() over the buttons there at the time. */
+async function unreadableOnce(page, states) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('DOM.enable');
   await cdp.send('CSS.enable');
   const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
   const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'button, a.tn-game' });
-  for (const nodeId of nodeIds) await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: states });
+  try {
+    for (const nodeId of nodeIds) await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: states });
+  } catch (e) {
+    // Each button back to its own state before the check is made again.
+    for (const nodeId of nodeIds) await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: [] }).catch(() => {});
+    await cdp.detach();
+    throw e;
+  }
   const found = await page.evaluate(() => {
     const rgba = (text) => {
       const m = /rgba?\(([^)]+)\)/.exec(text);
@@ -101,7 +122,7 @@ async function unreadable(page, states) {
     }
     return out;
   });
-  for (const nodeId of nodeIds) await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: [] });
+  for (const nodeId of nodeIds) await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: [] }).catch(() => {});
   await cdp.detach();
   return found;
 }
