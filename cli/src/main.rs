@@ -99,17 +99,8 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Verify(args) => verify::run(args),
         Command::Serve(args) => {
-            let json = args.log_format == serve::LogFormat::Json;
-            init_logging(json);
-            match serve::run(*args) {
-                // Under JSON every line on standard error is a JSON
-                // object, the refusal to start too.
-                Err(message) if json => {
-                    tracing::error!("virada: {message}");
-                    Ok(ExitCode::from(2))
-                }
-                done => done,
-            }
+            init_logging(args.log_format == serve::LogFormat::Json);
+            serve::run(*args)
         }
         Command::Load(args) => load::run(args),
         Command::Trial(args) => trial::run(args),
@@ -140,19 +131,15 @@ fn main() -> ExitCode {
 /// is a level (`debug`) or a list of them by target
 /// (`virada_server=debug,warn`); anything else is said and `info` kept.
 /// `json`: one JSON object a line, with the span of the request it belongs
-/// to (its id); then a bad `RUST_LOG` and a panic are said as such lines
-/// too, so that a log collector reads every line as JSON.
+/// to (its id).
 fn init_logging(json: bool) {
     use tracing_subscriber::filter::{LevelFilter, Targets};
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
     let default = || Targets::new().with_default(LevelFilter::INFO);
-    let mut complaint = None;
     let filter = match std::env::var("RUST_LOG") {
         Ok(text) if !text.trim().is_empty() => text.parse().unwrap_or_else(|e| {
-            complaint = Some(format!(
-                "virada: RUST_LOG={text:?} is not a list of levels ({e}); logging at info"
-            ));
+            eprintln!("virada: RUST_LOG={text:?} is not a list of levels ({e}); logging at info");
             default()
         }),
         _ => default(),
@@ -168,23 +155,4 @@ fn init_logging(json: bool) {
     } else {
         registry.with(fmt.compact()).try_init()
     };
-    match complaint {
-        Some(said) if json => tracing::warn!("{said}"),
-        Some(said) => eprintln!("{said}"),
-        None => {}
-    }
-    if json {
-        std::panic::set_hook(Box::new(|info| {
-            let at = info
-                .location()
-                .map_or_else(String::new, |l| format!(" at {}:{}", l.file(), l.line()));
-            let what = info
-                .payload()
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_string())
-                .or_else(|| info.payload().downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            tracing::error!("panicked{at}: {what}");
-        }));
-    }
 }

@@ -12,10 +12,9 @@ use std::time::Duration;
 
 use tokio::sync::{broadcast, mpsc};
 
-pub use super::handle::Handle;
 use super::keys::Keys;
-use super::lobby::Lobby;
-use super::relay::{Cluster, Tables};
+use super::lobby::{Lobby, Watchers};
+use super::relay::Cluster;
 use super::saved::MatchPlay;
 use super::store::{Redis, Store};
 use super::table::{
@@ -27,6 +26,19 @@ use virada::game::GameKind;
 const COMMAND_QUEUE: usize = 64;
 /// `state` frames a slow socket may fall behind before it skips to the newest.
 const EVENT_QUEUE: usize = 16;
+
+/// A running table: where to send commands and hear states.
+#[derive(Clone)]
+pub struct Handle {
+    /// The actor's command channel.
+    pub commands: mpsc::Sender<Command>,
+    /// The actor's state frames.
+    pub events: broadcast::Sender<Arc<str>>,
+    /// The seed's fingerprint, public from the table's opening.
+    pub fingerprint: Arc<str>,
+    /// The lobby's count of the table's spectators.
+    pub watchers: Watchers,
+}
 
 /// A table just opened, or joined through "Play anyone".
 #[derive(Clone, Debug)]
@@ -81,8 +93,6 @@ pub struct Hub {
     cluster: OnceLock<Arc<Cluster>>,
     /// The accounts, for the tables to name, rate and keep their games.
     accounts: OnceLock<Arc<super::accounts::Accounts>>,
-    /// Web Push, for the tables and tournaments to tell a player's turn.
-    push: Arc<super::push::Push>,
     /// Set when the server stops: every table socket is closed with
     /// [`super::protocol::RESTART_CLOSE`], and the page reconnects at once.
     closing: tokio::sync::watch::Sender<bool>,
@@ -99,7 +109,6 @@ impl Hub {
         limits: Limits,
         shared: Option<(Redis, String)>,
         accounts: Arc<super::accounts::Accounts>,
-        push: Arc<super::push::Push>,
     ) -> Result<Arc<Hub>, String> {
         let hub = Arc::new_cyclic(|me| Hub {
             me: me.clone(),
@@ -119,12 +128,10 @@ impl Hub {
             cluster: OnceLock::new(),
             closing: tokio::sync::watch::Sender::new(false),
             accounts: OnceLock::from(accounts),
-            push,
         });
         if let Some((redis, token)) = shared {
             // The cluster's scan runs the tables nobody runs.
-            let tables: Weak<dyn Tables> = Arc::downgrade(&hub) as Weak<Hub>;
-            let cluster = Cluster::start(redis, &token, tables).await?;
+            let cluster = Cluster::start(redis, &token, Arc::downgrade(&hub)).await?;
             let _ = hub.cluster.set(cluster);
             return Ok(hub);
         }
@@ -147,11 +154,6 @@ impl Hub {
             tracing::info!("{count} tables in progress restored");
         }
         Ok(hub)
-    }
-
-    /// The server's Web Push sender.
-    pub fn push(&self) -> &Arc<super::push::Push> {
-        &self.push
     }
 
     /// The server's accounts.
@@ -277,8 +279,7 @@ impl Hub {
         let actor = actor
             .reporting(self.lobby.reporter(fingerprint))
             .opening(opener)
-            .with_accounts(self.accounts.get().cloned())
-            .with_push(Some(Arc::clone(&self.push)));
+            .with_accounts(self.accounts.get().cloned());
         Ok((commands, tokio::spawn(actor.run(receiver))))
     }
 
@@ -462,34 +463,6 @@ impl Hub {
             lock(&self.waiting).insert(key, opened.id.clone());
         }
         Ok(opened)
-    }
-}
-
-impl Tables for Hub {
-    fn table(&self, id: &str) -> Option<Handle> {
-        Hub::table(self, id)
-    }
-
-    fn insert(&self, id: &str, handle: Handle) {
-        Hub::insert(self, id, handle);
-    }
-
-    fn forget(&self, id: &str) {
-        Hub::forget(self, id);
-    }
-
-    fn lobby(&self) -> &Arc<Lobby> {
-        Hub::lobby(self)
-    }
-
-    fn start_actor(
-        &self,
-        saved: Saved,
-        record: Option<String>,
-        events: broadcast::Sender<Arc<str>>,
-        present: [usize; 2],
-    ) -> Result<(mpsc::Sender<Command>, tokio::task::JoinHandle<Ended>), String> {
-        Hub::start_actor(self, saved, record, events, present)
     }
 }
 

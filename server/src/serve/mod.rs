@@ -21,14 +21,11 @@ mod data_lock;
 mod files;
 mod frame;
 mod game;
-mod handle;
 mod hub;
 mod keygen;
 mod keys;
 mod listen;
 mod lobby;
-#[cfg(test)]
-mod module_graph;
 pub mod ops;
 mod protocol;
 mod push;
@@ -182,29 +179,14 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         };
         println!("Serving {} on {scheme}://{addr}/", root.display());
         let _ = std::io::stdout().flush();
-        if args.log_format == LogFormat::Json {
-            // Under JSON the first line alone is plain (tests and scripts
-            // read it); the rest is said in the log, one JSON object a line.
-            tracing::info!(
-                root = %root.display(),
-                url = %format_args!("{scheme}://{addr}/"),
-                origin = %origin,
-                "serving {} on {scheme}://{addr}/; play at {origin}/ (passkeys need this address)",
-                root.display()
-            );
-            if let Some((_, at)) = &plain {
-                tracing::info!("redirecting http://{at}/ to {origin}/");
-            }
-        } else {
-            // The second line may find the reader gone (a test reads the
-            // first only): it is said, not insisted on.
-            let _ = writeln!(
-                std::io::stdout(),
-                "Play at {origin}/ (passkeys need this address)"
-            );
-            if let Some((_, at)) = &plain {
-                let _ = writeln!(std::io::stdout(), "Redirecting http://{at}/ to {origin}/");
-            }
+        // The second line may find the reader gone (a test reads the
+        // first only): it is said, not insisted on.
+        let _ = writeln!(
+            std::io::stdout(),
+            "Play at {origin}/ (passkeys need this address)"
+        );
+        if let Some((_, at)) = &plain {
+            let _ = writeln!(std::io::stdout(), "Redirecting http://{at}/ to {origin}/");
         }
         let accounts = accounts::Accounts::new(
             kv,
@@ -223,6 +205,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             Arc::clone(accounts.kv()),
             args.push_loopback,
         )?);
+        accounts.set_push(Arc::clone(&push));
         // A store of an older schema moves its documents before any request.
         accounts.migrate().await?;
         let tables = Arc::clone(&store);
@@ -242,7 +225,6 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             },
             shared,
             Arc::clone(&accounts),
-            Arc::clone(&push),
         )
         .await?;
         let ready = ops::Readiness::new(

@@ -6,11 +6,7 @@
 //! connection; the open ones keep theirs. A new pair that cannot be read,
 //! or whose key does not fit its certificate (the files caught between two
 //! writes), is said in the log and the last good one kept; the next change
-//! is tried again. The private key must be readable by its owner only, as
-//! ssh requires of its own keys and as the signing key must be: one that
-//! its group or others may read is refused at start with the `chmod` that
-//! mends it, and a reading again that finds it so keeps the certificate
-//! served and says why.
+//! is tried again.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
@@ -153,8 +149,7 @@ pub fn watch(certificate: Option<Arc<Certificate>>, every: Duration) {
     }
 }
 
-/// The certificate chain and key in `cert` and `key`, checked to fit; a
-/// key file its group or others may read is refused.
+/// The certificate chain and key in `cert` and `key`, checked to fit.
 fn read(cert: &Path, key: &Path, provider: &CryptoProvider) -> Result<CertifiedKey, String> {
     use rustls_pki_types::pem::PemObject as _;
     use rustls_pki_types::{CertificateDer, PrivateKeyDer};
@@ -164,7 +159,6 @@ fn read(cert: &Path, key: &Path, provider: &CryptoProvider) -> Result<CertifiedK
     if chain.is_empty() {
         return Err(format!("no certificate in {}", cert.display()));
     }
-    crate::private::check_owner_only(key, "the TLS private key")?;
     let private = PrivateKeyDer::from_pem_file(key)
         .map_err(|e| format!("cannot read the private key {}: {e}", key.display()))?;
     CertifiedKey::from_der(chain, private, provider).map_err(|e| {

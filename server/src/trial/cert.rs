@@ -15,8 +15,7 @@ pub struct SelfSigned {
     pub both: PathBuf,
 }
 
-/// Makes a certificate for `localhost` and 127.0.0.1 in `dir`, its key
-/// owner-only (0600).
+/// Makes a certificate for `localhost` and 127.0.0.1 in `dir`.
 pub fn self_signed(dir: &Path) -> Result<SelfSigned, String> {
     let made = rcgen::generate_simple_self_signed(vec!["localhost".into(), "127.0.0.1".into()])
         .map_err(|e| format!("cannot make a certificate: {e}"))?;
@@ -28,18 +27,12 @@ pub fn self_signed(dir: &Path) -> Result<SelfSigned, String> {
         key: dir.join("key.pem"),
         both: dir.join("site.pem"),
     };
-    std::fs::write(&files.cert, &cert)
-        .map_err(|e| format!("cannot write {}: {e}", files.cert.display()))?;
-    // The key, alone and with its certificate, readable by its owner only
-    // (a server refuses a TLS key others may read).
     for (file, text) in [
+        (&files.cert, cert.clone()),
         (&files.key, key.clone()),
         (&files.both, format!("{cert}{key}")),
     ] {
-        let _ = std::fs::remove_file(file);
-        crate::private::create_new(file)
-            .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
-            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+        std::fs::write(file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     }
     Ok(files)
 }

@@ -1,12 +1,9 @@
 //! Redis itself killed (SIGKILL) and started again mid-game, with
 //! append-only persistence on: while it is down a move is refused
 //! (`storage`) and nobody hears of it; once it is back the server reconnects
-//! and the table goes on with every move kept. Killed with nothing asked
-//! of it while away, the first move and the first new table after it is
-//! back are answered as usual (the command that met the dead connection is
-//! sent again on a new one, not answered 500 `storage`).
+//! and the table goes on with every move kept.
 
-use super::client::{self, create_table, get_text, request, Client, Server};
+use super::client::{self, create_table, Client, Server};
 use super::redis::RedisServer;
 use super::{contribute_all, play_out, verify};
 use std::time::Duration;
@@ -64,67 +61,6 @@ async fn a_game_goes_on_when_redis_is_restarted_mid_game() {
     assert!(record
         .lines()
         .any(|l| l.starts_with("moves: ") && l["moves: ".len()..].starts_with(&before)));
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_first_calls_after_redis_is_back_are_answered_as_usual() {
-    let mut redis = RedisServer::start("back");
-    let server = Server::start("redis-back", &["--redis", &redis.url()]);
-    let id = create_table(&server, r#"{"game":"othello","clock":0}"#).await;
-    let mut a = Client::connect(&server, &id).await;
-    a.hello(None).await;
-    let mut b = Client::connect(&server, &id).await;
-    b.hello(None).await;
-    contribute_all(&mut [&mut a, &mut b]).await;
-    let mut clients = [a, b];
-    // Away and back, nothing asked meanwhile: the first call is a move.
-    away_and_back(&server, &mut redis).await;
-    let (mover, ply, mv) = next_move(&mut clients).await;
-    let c = &mut clients[mover];
-    c.send(serde_json::json!({"v":2,"type":"move","ply":ply,"move":mv}))
-        .await;
-    let answer = loop {
-        let v = c.next(Duration::from_secs(10)).await.expect("an answer");
-        if v["type"] == "error" || v["ply"].as_u64() == Some(ply + 1) {
-            break v;
-        }
-    };
-    assert_eq!(answer["type"], "state", "{answer}");
-    // Again: the first call reads the records, then a table is opened.
-    away_and_back(&server, &mut redis).await;
-    let (status, body) = request(&server, "GET", "/api/records", None, "").await;
-    assert_eq!(status, 200, "{body}");
-    let (status, body) = request(
-        &server,
-        "POST",
-        "/api/tables",
-        Some("application/json"),
-        r#"{"game":"othello","clock":0}"#,
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-}
-
-/// Kills Redis, waits until the server sees it away, starts it again and
-/// waits until the server sees it back (`virada_redis_up`).
-async fn away_and_back(server: &Server, redis: &mut RedisServer) {
-    redis.kill();
-    redis_seen(server, false).await;
-    redis.start_again();
-    redis_seen(server, true).await;
-}
-
-/// Waits until the server's `virada_redis_up` is `up` (30 s at most).
-async fn redis_seen(server: &Server, up: bool) {
-    let want = format!("\nvirada_redis_up {}\n", u8::from(up));
-    let until = std::time::Instant::now() + Duration::from_secs(30);
-    while !get_text(server, "/metrics").await.contains(&want) {
-        assert!(
-            std::time::Instant::now() < until,
-            "Redis never seen up={up}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 /// Whose turn it is (the client's index), the ply and a legal move.

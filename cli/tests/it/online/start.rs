@@ -2,8 +2,7 @@
 //! status 2 and nothing said on standard output (no "Serving …" over a
 //! port it will not answer): a second server over a data folder in use, a
 //! Redis that is not there, a store written by a newer schema, a site
-//! folder without `sw.js`; under `--log-format json` the refusal is a
-//! JSON line like the rest. And what the build says of itself.
+//! folder without `sw.js`. And what the build says of itself.
 
 use super::client::{Listening, Server};
 use super::redis::RedisServer;
@@ -13,16 +12,11 @@ use std::time::{Duration, Instant};
 /// `virada serve --port 0 --new-key FLAGS…` run to its end (60 s at most): its
 /// output, and how long it took.
 fn refused(flags: &[&str]) -> (Output, Duration) {
-    refused_logging(flags, "warn")
-}
-
-/// [`refused`] with `RUST_LOG` as given.
-fn refused_logging(flags: &[&str], rust_log: &str) -> (Output, Duration) {
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
         .args(["serve", "--port", "0", "--new-key"])
         .args(flags)
-        .env("RUST_LOG", rust_log)
+        .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -183,42 +177,6 @@ fn a_site_folder_without_sw_js_is_refused() {
     let (output, _) = refused(&["--root", root.to_str().unwrap(), "--data", "/nonexistent/x"]);
     says(&output, &["has no sw.js", "--no-site"]);
     let _ = std::fs::remove_dir_all(&root);
-}
-
-#[test]
-fn under_json_logs_a_refusal_and_a_bad_rust_log_are_json_lines() {
-    let root = std::env::temp_dir().join(format!("virada-start-{}-json", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
-    std::fs::create_dir_all(&root).unwrap();
-    let (output, _) = refused_logging(
-        &[
-            "--log-format",
-            "json",
-            "--root",
-            root.to_str().unwrap(),
-            "--data",
-            "/nonexistent/x",
-        ],
-        "virada=loud",
-    );
-    let _ = std::fs::remove_dir_all(&root);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "", "{stderr}");
-    let lines: Vec<serde_json::Value> = stderr
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
-        .collect();
-    let said = |level: &str, words: &str| {
-        lines.iter().any(|l| {
-            l["level"] == level
-                && l["fields"]["message"]
-                    .as_str()
-                    .is_some_and(|m| m.contains(words))
-        })
-    };
-    assert!(said("WARN", "RUST_LOG=\"virada=loud\""), "{stderr}");
-    assert!(said("ERROR", "has no sw.js"), "{stderr}");
 }
 
 #[test]

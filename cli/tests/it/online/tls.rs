@@ -1,7 +1,6 @@
 //! TLS: `virada serve --tls-cert --tls-key` serves https itself (HSTS,
 //! plain http sent to https on `--http-port` but for ACME's challenges,
-//! a certificate replaced under it served with no restart, a key others
-//! may read refused at start and when read again), and
+//! a certificate replaced under it served with no restart), and
 //! `virada trial --tls` puts the shipped haproxy configuration in front
 //! with a self-signed certificate: https (a table's WebSocket included),
 //! HSTS, `/metrics` kept inside, plain http sent to https but for ACME's
@@ -443,104 +442,5 @@ async fn a_certificate_replaced_under_a_running_server_is_served_without_a_resta
     until_served(&trusted, hup_port, &der(&third.cert)).await;
     until_served(&trusted, port, &der(&third.cert)).await;
     drop((watching, hearing));
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_tls_key_others_can_read_is_refused_at_start_and_when_read_again() {
-    use std::os::unix::fs::PermissionsExt as _;
-    let dir = scratch("open-key");
-    let first = virada_server::trial::self_signed(&dir.join("first")).unwrap();
-    let second = virada_server::trial::self_signed(&dir.join("second")).unwrap();
-    let trusted = [first.cert.as_path(), second.cert.as_path()];
-    let live = dir.join("live");
-    std::fs::create_dir_all(&live).unwrap();
-    let (cert, key) = (live.join("fullchain.pem"), live.join("privkey.pem"));
-    replace(&first, &cert, &key);
-    let chmod = |mode: u32| {
-        std::fs::set_permissions(&key, std::fs::Permissions::from_mode(mode)).unwrap();
-    };
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-    let serve = || {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_virada"));
-        command
-            .args(["serve", "--port", "0", "--new-key", "--root", root])
-            .arg("--data")
-            .arg(dir.join("data"))
-            .arg("--tls-cert")
-            .arg(&cert)
-            .arg("--tls-key")
-            .arg(&key)
-            .args(["--tls-watch", "0"])
-            .env("RUST_LOG", "warn");
-        command
-    };
-    // At start: refused, ssh-style, with the chmod to run.
-    for open in [0o644, 0o640] {
-        chmod(open);
-        let mut child = serve()
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-        while child.try_wait().unwrap().is_none() {
-            if std::time::Instant::now() > deadline {
-                drop(Running(child));
-                panic!("a key others may read ({open:o}) was served");
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
-        let out = child.wait_with_output().unwrap();
-        let said = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{said}");
-        assert!(out.stdout.is_empty(), "{said}");
-        assert!(said.contains("the TLS private key"), "{said}");
-        assert!(
-            said.contains(&format!("chmod 600 {}", key.display())),
-            "{said}"
-        );
-    }
-    // Owner-only: served.
-    chmod(0o600);
-    let mut child = serve()
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let port = crate::served_port(&mut child);
-    let (lines, heard) = std::sync::mpsc::channel();
-    let stderr = BufReader::new(child.stderr.take().unwrap());
-    std::thread::spawn(move || {
-        for line in stderr.lines().map_while(Result::ok) {
-            let _ = lines.send(line);
-        }
-    });
-    let server = Running(child);
-    assert_eq!(served_certificate(&trusted, port).await, der(&first.cert));
-    // A new pair whose key others may read, read again on SIGHUP: the
-    // certificate served is kept, and the log says why.
-    replace(&second, &cert, &key);
-    chmod(0o644);
-    let hup = || {
-        let sent = Command::new("kill")
-            .args(["-HUP", &server.0.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
-    };
-    hup();
-    let said = heard
-        .iter()
-        .find(|line| line.contains("chmod 600"))
-        .expect("the log says why");
-    assert!(said.contains("the TLS private key"), "{said}");
-    assert!(said.contains("the certificate served is kept"), "{said}");
-    assert_eq!(served_certificate(&trusted, port).await, der(&first.cert));
-    // Mended: the new pair is served.
-    chmod(0o600);
-    hup();
-    until_served(&trusted, port, &der(&second.cert)).await;
-    drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -63,6 +63,8 @@ pub struct Accounts {
     /// The finished records and the key that signs them: a deleted
     /// account's name is replaced in its kept records, signed again.
     records: Option<(super::store::Store, Arc<super::keys::Keys>)>,
+    /// Web Push, once the server has set it up (`super::push`).
+    push: std::sync::OnceLock<Arc<super::push::Push>>,
 }
 
 /// Settings of the accounts.
@@ -107,6 +109,7 @@ impl Accounts {
             also: settings.also,
             min_games: settings.min_games,
             records: settings.records,
+            push: std::sync::OnceLock::new(),
         }))
     }
 
@@ -130,6 +133,16 @@ impl Accounts {
             }
         }
         Ok(renamed)
+    }
+
+    /// Sets the sender of the accounts' pushes (once; later calls do nothing).
+    pub fn set_push(&self, push: Arc<super::push::Push>) {
+        let _ = self.push.set(push);
+    }
+
+    /// The sender of the accounts' pushes, once set.
+    pub fn push(&self) -> Option<&Arc<super::push::Push>> {
+        self.push.get()
     }
 
     /// The store.

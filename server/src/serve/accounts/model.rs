@@ -289,12 +289,6 @@ pub fn rated_key(table: &str) -> String {
     format!("rated:{table}")
 }
 
-/// The key of an account's Web Push subscriptions in the store (kept by
-/// `push::subscriptions`, removed with the account).
-pub fn push_key(account: &str) -> String {
-    format!("push:{account}")
-}
-
 /// The leaderboard's index at `speed`: `leaderboard:blitz`.
 pub fn leaderboard_key(speed: Speed) -> String {
     format!("leaderboard:{}", speed.name())

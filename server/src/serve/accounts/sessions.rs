@@ -284,7 +284,9 @@ pub(super) async fn delete(
                     .map(|s| Change::remove(session_key(&s.hash))),
             );
             // Its browsers' push subscriptions go with it.
-            changes.push(Change::remove(super::model::push_key(&account.id)));
+            changes.push(Change::remove(crate::serve::push::subscriptions::push_key(
+                &account.id,
+            )));
             store(accounts.kv.swap(changes).await)?;
             for speed in virada::clock::Speed::ALL {
                 store(

@@ -28,6 +28,7 @@ use std::sync::Arc;
 
 use virada::clock::TimeControl;
 
+use super::accounts::Accounts;
 use super::saved::{Holder, Saved, Status};
 
 pub use keys::{fresh_secret, PushKeys, PUSH_KEY_FILE};
@@ -39,8 +40,8 @@ pub use send::{Push, TurnMessage};
 /// subscriptions, sent on a task of its own. Anything else (another clock,
 /// the game over, the mover again after a pass, a guest's seat) sends
 /// nothing.
-pub fn turn(push: Option<&Arc<Push>>, saved: &Saved, mover: usize, to_move: usize) {
-    let Some(push) = push else {
+pub fn turn(accounts: Option<&Arc<Accounts>>, saved: &Saved, mover: usize, to_move: usize) {
+    let Some(push) = accounts.and_then(|a| a.push()) else {
         return;
     };
     let Some(TimeControl::Correspondence { days }) = saved.clock else {
@@ -78,6 +79,8 @@ pub fn turn(push: Option<&Arc<Push>>, saved: &Saved, mover: usize, to_move: usiz
 /// (`message` names the table, the opponent, the tournament and the
 /// round): a push to each of its subscriptions, kept by the push service
 /// `ttl` seconds (until the forfeit, when it is no use any more).
-pub fn round(push: &Arc<Push>, account: &str, message: TurnMessage, ttl: u64) {
-    push.spawn_turn(account.to_string(), message, ttl);
+pub fn round(accounts: Option<&Arc<Accounts>>, account: &str, message: TurnMessage, ttl: u64) {
+    if let Some(push) = accounts.and_then(|a| a.push()) {
+        push.spawn_turn(account.to_string(), message, ttl);
+    }
 }

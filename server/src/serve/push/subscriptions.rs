@@ -10,7 +10,6 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 
 use super::super::accounts::kv::{self, KeyValue};
-use super::super::accounts::model::push_key;
 
 /// Subscriptions an account keeps at most (a browser each); a new one past
 /// that replaces the oldest.
@@ -18,6 +17,11 @@ pub const MAX_SUBSCRIPTIONS: usize = 5;
 
 /// The longest endpoint taken (push services' are under 500 characters).
 pub const MAX_ENDPOINT: usize = 1024;
+
+/// The key of an account's subscriptions in the store.
+pub fn push_key(account: &str) -> String {
+    format!("push:{account}")
+}
 
 /// One browser's subscription, as kept.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -22,7 +22,7 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use super::super::handle::Handle;
+use super::super::hub::Handle;
 use super::super::store::Storage as _;
 use super::super::table::{Command, Ended, Saved};
 use super::counters::Kind;

@@ -15,7 +15,7 @@
 
 use std::time::Duration;
 
-use crate::serve::store::Connection;
+use redis::aio::ConnectionManager;
 use redis::Script;
 
 use super::super::store::lease_key;
@@ -135,7 +135,7 @@ fn ttl_ms() -> u64 {
 }
 
 /// Reserves new table `id`'s lease for `token`, claimable for [`FRESH`].
-pub async fn reserve(c: &mut Connection, id: &str, token: &str) -> redis::RedisResult<bool> {
+pub async fn reserve(c: &mut ConnectionManager, id: &str, token: &str) -> redis::RedisResult<bool> {
     let done: i64 = Script::new(RESERVE)
         .key(lease_key(id))
         .key(fresh_key(id))
@@ -149,7 +149,7 @@ pub async fn reserve(c: &mut Connection, id: &str, token: &str) -> redis::RedisR
 
 /// Makes table `id`'s lease `token`'s when it is already, or when it is
 /// still claimable ([`SETTLE`]); whether it is `token`'s now.
-pub async fn settle(c: &mut Connection, id: &str, token: &str) -> redis::RedisResult<bool> {
+pub async fn settle(c: &mut ConnectionManager, id: &str, token: &str) -> redis::RedisResult<bool> {
     let done: i64 = Script::new(SETTLE)
         .key(lease_key(id))
         .key(fresh_key(id))
@@ -162,7 +162,7 @@ pub async fn settle(c: &mut Connection, id: &str, token: &str) -> redis::RedisRe
 
 /// Hands table `id`'s lease from `token` to `next`; whether it was ours.
 pub async fn hand(
-    c: &mut Connection,
+    c: &mut ConnectionManager,
     id: &str,
     token: &str,
     next: &str,
@@ -178,7 +178,7 @@ pub async fn hand(
 }
 
 /// Takes table `id`'s lease for `token` when nobody holds it.
-pub async fn take(c: &mut Connection, id: &str, token: &str) -> redis::RedisResult<bool> {
+pub async fn take(c: &mut ConnectionManager, id: &str, token: &str) -> redis::RedisResult<bool> {
     let taken: Option<String> = redis::cmd("SET")
         .arg(lease_key(id))
         .arg(token)
@@ -191,12 +191,12 @@ pub async fn take(c: &mut Connection, id: &str, token: &str) -> redis::RedisResu
 }
 
 /// Who holds table `id`'s lease.
-pub async fn holder(c: &mut Connection, id: &str) -> redis::RedisResult<Option<String>> {
+pub async fn holder(c: &mut ConnectionManager, id: &str) -> redis::RedisResult<Option<String>> {
     redis::cmd("GET").arg(lease_key(id)).query_async(c).await
 }
 
 /// Lets table `id`'s lease go when `token` holds it.
-pub async fn release(c: &mut Connection, id: &str, token: &str) -> redis::RedisResult<()> {
+pub async fn release(c: &mut ConnectionManager, id: &str, token: &str) -> redis::RedisResult<()> {
     let _: i64 = Script::new(RELEASE)
         .key(lease_key(id))
         .arg(token)
@@ -208,7 +208,7 @@ pub async fn release(c: &mut Connection, id: &str, token: &str) -> redis::RedisR
 /// Renews `token`'s liveness and its leases of `ids`; the ids whose lease
 /// is no longer `token`'s (another server holds it, or it lapsed).
 pub async fn renew(
-    c: &mut Connection,
+    c: &mut ConnectionManager,
     token: &str,
     ids: &[String],
 ) -> redis::RedisResult<Vec<String>> {
@@ -226,7 +226,7 @@ pub async fn renew(
 
 /// Which of `tokens` belong to servers still alive (their liveness key
 /// not lapsed).
-pub async fn alive(c: &mut Connection, tokens: &[String]) -> redis::RedisResult<Vec<bool>> {
+pub async fn alive(c: &mut ConnectionManager, tokens: &[String]) -> redis::RedisResult<Vec<bool>> {
     if tokens.is_empty() {
         return Ok(Vec::new());
     }
@@ -236,7 +236,7 @@ pub async fn alive(c: &mut Connection, tokens: &[String]) -> redis::RedisResult<
 }
 
 /// The tables in progress whose lease nobody holds.
-pub async fn unheld(c: &mut Connection, ids: &[String]) -> redis::RedisResult<Vec<String>> {
+pub async fn unheld(c: &mut ConnectionManager, ids: &[String]) -> redis::RedisResult<Vec<String>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -258,7 +258,7 @@ mod tests {
     /// Runs `test` with a connection to a Redis of its own.
     fn with_redis<F: std::future::Future<Output = ()>>(
         name: &str,
-        test: impl FnOnce(Connection) -> F,
+        test: impl FnOnce(ConnectionManager) -> F,
     ) {
         let server = RedisServer::start(name);
         let rt = tokio::runtime::Builder::new_current_thread()
@@ -267,10 +267,7 @@ mod tests {
             .unwrap();
         rt.block_on(async {
             let client = redis::Client::open(server.url()).unwrap();
-            test(Connection::new(
-                redis::aio::ConnectionManager::new(client).await.unwrap(),
-            ))
-            .await;
+            test(ConnectionManager::new(client).await.unwrap()).await;
         });
     }
 

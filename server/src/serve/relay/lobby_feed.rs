@@ -17,7 +17,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::serve::store::Connection;
+use redis::aio::ConnectionManager;
 use tokio::time::Instant;
 
 use super::super::saved::now_ms;
@@ -48,7 +48,7 @@ const KEEP_EVENTS: usize = 1000;
 
 /// Starts writing this server's part and reading the others'; `reading`
 /// is a connection of its own (its reads block).
-pub(super) fn start(cluster: &Arc<Cluster>, reading: Connection) {
+pub(super) fn start(cluster: &Arc<Cluster>, reading: ConnectionManager) {
     tokio::spawn(write(Arc::clone(cluster), cluster.connection.clone()));
     tokio::spawn(read(Arc::clone(cluster), reading));
 }
@@ -58,7 +58,7 @@ fn ms(d: Duration) -> u64 {
 }
 
 /// Writes this server's part when it changed, while a page listens anywhere.
-async fn write(cluster: Arc<Cluster>, mut c: Connection) {
+async fn write(cluster: Arc<Cluster>, mut c: ConnectionManager) {
     let mut anywhere = false;
     let mut looked: Option<Instant> = None;
     let mut marked = false;
@@ -134,7 +134,7 @@ async fn write(cluster: Arc<Cluster>, mut c: Connection) {
 
 /// Follows the other servers' parts while a page listens to this server's
 /// lobby.
-async fn read(cluster: Arc<Cluster>, mut c: Connection) {
+async fn read(cluster: Arc<Cluster>, mut c: ConnectionManager) {
     // Where in the stream this server is; `None` while nobody listens here.
     let mut after: Option<String> = None;
     let mut swept = Instant::now();
@@ -207,7 +207,7 @@ fn fresh(part: &str) -> bool {
 /// Notes the stream's end, then reads every other server's part; the end.
 async fn read_all(
     cluster: &Cluster,
-    c: &mut Connection,
+    c: &mut ConnectionManager,
     lobby: &super::super::lobby::Lobby,
 ) -> redis::RedisResult<String> {
     let newest: redis::Value = redis::cmd("XREVRANGE")
@@ -233,7 +233,7 @@ async fn read_all(
 /// The events after `from` (waiting up to [`BLOCK`] for one): the last
 /// one's id, and the servers they name.
 async fn next_events(
-    c: &mut Connection,
+    c: &mut ConnectionManager,
     from: &str,
 ) -> redis::RedisResult<(String, BTreeSet<String>)> {
     let reply: redis::Value = redis::cmd("XREAD")

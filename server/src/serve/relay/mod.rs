@@ -43,13 +43,12 @@ use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use redis::aio::ConnectionManager;
-use tokio::sync::{broadcast, mpsc, oneshot};
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use tokio::sync::oneshot;
 
-use super::handle::Handle;
-use super::lobby::Lobby;
-use super::store::{Connection, Redis, Storage as _};
-use super::table::{Command, Ended, Saved, Status};
+use super::hub::{Handle, Hub};
+use super::store::{Redis, Storage as _};
+use super::table::{Saved, Status};
 
 /// How many times (50 ms apart) a socket's table not yet stored is looked for.
 const NEW_TABLE_TRIES: usize = 20;
@@ -69,35 +68,13 @@ fn events_channel(id: &str) -> String {
     format!("virada:events:{id}")
 }
 
-/// What the relay asks of this server's tables: the hub (hub.rs), which
-/// holds the cluster, answers it, so the relay never names the hub.
-pub trait Tables: Send + Sync {
-    /// A table running (or relayed) here, by id.
-    fn table(&self, id: &str) -> Option<Handle>;
-    /// A table's front joins this server's tables.
-    fn insert(&self, id: &str, handle: Handle);
-    /// A table's front left: the table leaves this server.
-    fn forget(&self, id: &str);
-    /// The lobby the tables report to.
-    fn lobby(&self) -> &Arc<Lobby>;
-    /// Starts the actor of `saved` here (finished when `record` is given),
-    /// its state frames on `events`, with the seats `present`.
-    fn start_actor(
-        &self,
-        saved: Saved,
-        record: Option<String>,
-        events: broadcast::Sender<Arc<str>>,
-        present: [usize; 2],
-    ) -> Result<(mpsc::Sender<Command>, tokio::task::JoinHandle<Ended>), String>;
-}
-
 /// This server's part among the servers of one Redis.
 pub struct Cluster {
     token: String,
-    hub: Weak<dyn Tables>,
+    hub: Weak<Hub>,
     store: Redis,
     /// Publishing and the fronts' lease reads.
-    connection: Connection,
+    connection: ConnectionManager,
     fronts: Mutex<HashMap<String, Arc<shared::Shared>>>,
     pending: Mutex<HashMap<u64, oneshot::Sender<wire::Answer>>>,
     next: AtomicU64,
@@ -117,17 +94,10 @@ impl Cluster {
     /// Joins the servers of `store`'s Redis as `token`: listens to the
     /// relay's channels, renews its leases, looks for tables nobody runs,
     /// and shares its part of the lobby.
-    pub async fn start(
-        store: Redis,
-        token: &str,
-        hub: Weak<dyn Tables>,
-    ) -> Result<Arc<Cluster>, String> {
-        let config = super::store::connection_config();
-        let connect = || async {
-            ConnectionManager::new_with_config(store.client().clone(), config.clone())
-                .await
-                .map(Connection::new)
-        };
+    pub async fn start(store: Redis, token: &str, hub: Weak<Hub>) -> Result<Arc<Cluster>, String> {
+        let config =
+            ConnectionManagerConfig::new().set_response_timeout(Some(Duration::from_secs(5)));
+        let connect = || ConnectionManager::new_with_config(store.client().clone(), config.clone());
         let connection = connect().await.map_err(|e| format!("redis: {e}"))?;
         let renewing = connect().await.map_err(|e| format!("redis: {e}"))?;
         let feeding = connect().await.map_err(|e| format!("redis: {e}"))?;
@@ -156,12 +126,12 @@ impl Cluster {
     /// Opens a new table here: its lease is reserved for it, claimable by
     /// the server the proxy sends its sockets to; it runs here when asked
     /// anything first.
-    pub fn open(self: &Arc<Self>, hub: &dyn Tables, saved: Saved) -> Handle {
+    pub fn open(self: &Arc<Self>, hub: &Hub, saved: Saved) -> Handle {
         self.front(hub, front::Start::New(saved), Vec::new())
     }
 
     /// Shows a finished table from its record here (no lease: nothing runs).
-    pub fn show_record(self: &Arc<Self>, hub: &dyn Tables, saved: Saved, record: String) -> Handle {
+    pub fn show_record(self: &Arc<Self>, hub: &Hub, saved: Saved, record: String) -> Handle {
         self.front(hub, front::Start::Record(saved, record), Vec::new())
     }
 
@@ -206,7 +176,7 @@ impl Cluster {
             },
             start => start,
         };
-        let handle = self.front(&*hub, start, Vec::new());
+        let handle = self.front(&hub, start, Vec::new());
         self.arrived(id, routed);
         Some(handle)
     }
@@ -346,12 +316,7 @@ impl Cluster {
 
     /// Starts a front and makes it known to the hub; `held` are requests
     /// for the table that came before it (a table handed here).
-    fn front(
-        self: &Arc<Self>,
-        hub: &dyn Tables,
-        start: front::Start,
-        held: Vec<wire::Request>,
-    ) -> Handle {
+    fn front(self: &Arc<Self>, hub: &Hub, start: front::Start, held: Vec<wire::Request>) -> Handle {
         let id = start.saved().id.clone();
         let watchers = hub.lobby().watchers(&id);
         let (shared, handle) = front::Front::spawn(Arc::clone(self), start, watchers, held);
@@ -402,7 +367,7 @@ impl Cluster {
         }
         let mut c = self.connection.clone();
         if lease::holder(&mut c, &id).await.ok().flatten().as_deref() == Some(&self.token) {
-            self.front(&*hub, front::Start::Adopted(saved), held);
+            self.front(&hub, front::Start::Adopted(saved), held);
         }
     }
 }

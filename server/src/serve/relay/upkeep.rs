@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::serve::store::Connection;
+use redis::aio::ConnectionManager;
 
 use super::shared::Shared;
 use super::{front, lease, lock, Cluster};
@@ -20,7 +20,7 @@ impl Cluster {
     /// table here (its sockets are relayed to the new holder). Then counts
     /// out the people of servers that died. The first renewal is at once:
     /// this server is alive from its start.
-    pub(super) async fn renew(self: Arc<Self>, mut c: Connection) {
+    pub(super) async fn renew(self: Arc<Self>, mut c: ConnectionManager) {
         let mut first = true;
         loop {
             if !std::mem::take(&mut first) {
@@ -128,7 +128,7 @@ impl Cluster {
             (Some(saved), Some(hub)) => {
                 tracing::info!("table {id}: nobody ran it; running it here");
                 super::super::ops::metrics().takeovers.inc();
-                self.front(&*hub, front::Start::Adopted(saved), Vec::new());
+                self.front(&hub, front::Start::Adopted(saved), Vec::new());
             }
             _ => {
                 let _ = lease::release(&mut c, id, &self.token).await;

@@ -10,7 +10,6 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-mod connection;
 mod redis;
 #[cfg(test)]
 pub(crate) mod redis_server;
@@ -18,7 +17,6 @@ mod sqlite;
 #[cfg(test)]
 mod tests;
 
-pub use self::connection::{config as connection_config, Connection};
 pub use self::redis::{lease_key, shown_url, Redis};
 pub use self::sqlite::{Sqlite, DB_FILE};
 

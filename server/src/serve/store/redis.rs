@@ -1,7 +1,6 @@
 //! The shared store: tables in progress and finished records in Redis, for
 //! several servers at once (the `redis` crate on tokio, through a
-//! connection manager that reconnects by itself, a command failed by a
-//! dead connection sent again once: connection.rs).
+//! connection manager that reconnects by itself).
 //!
 //! Keys (`ID` a table's id):
 //!
@@ -25,10 +24,10 @@
 
 use std::time::Duration;
 
-use redis::aio::ConnectionManager;
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::Script;
 
-use super::{Answer, AppendError, Appending, Connection, RecordEntry, Storage};
+use super::{Answer, AppendError, Appending, RecordEntry, Storage};
 
 /// The set of the tables in progress.
 const TABLES: &str = "virada:tables";
@@ -77,6 +76,8 @@ const OVER: i64 = -2;
 /// The script's answer when another server holds the table's lease.
 const FENCED: i64 = -3;
 
+/// How long a command may wait for Redis's answer.
+const RESPONSE_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long the first connection at start may take.
 const FIRST_CONNECT: Duration = Duration::from_secs(3);
 
@@ -136,7 +137,7 @@ fn failed(e: &redis::RedisError) -> String {
 #[derive(Clone)]
 pub struct Redis {
     client: redis::Client,
-    connection: Connection,
+    connection: ConnectionManager,
     append: Script,
     save: Script,
     /// This server's token: a write to a table whose lease another token
@@ -160,10 +161,13 @@ impl Redis {
             Ok(Err(e)) => return Err(not_there(url, &e.to_string())),
             Err(_) => return Err(not_there(url, "no answer within 3 s")),
         }
-        let mut connection =
-            ConnectionManager::new_with_config(client.clone(), super::connection::config())
-                .await
-                .map_err(|e| format!("cannot reach Redis at {url}: {e}"))?;
+        // Every write waits for Redis's fsync (`appendfsync always`); on a
+        // busy disk that can take longer than the client's default half
+        // second, and a write timed out is a write the server cannot vouch for.
+        let config = ConnectionManagerConfig::new().set_response_timeout(Some(RESPONSE_TIMEOUT));
+        let mut connection = ConnectionManager::new_with_config(client.clone(), config)
+            .await
+            .map_err(|e| format!("cannot reach Redis at {url}: {e}"))?;
         let info: String = redis::cmd("INFO")
             .arg("persistence")
             .query_async(&mut connection)
@@ -211,7 +215,7 @@ impl Redis {
         }
         Ok(Redis {
             client,
-            connection: Connection::new(connection),
+            connection,
             append: Script::new(APPEND),
             save: Script::new(SAVE),
             token: String::new(),
@@ -230,7 +234,7 @@ impl Redis {
     }
 
     /// The shared connection (it reconnects by itself).
-    pub fn connection(&self) -> Connection {
+    pub fn connection(&self) -> ConnectionManager {
         self.connection.clone()
     }
 }

@@ -80,8 +80,6 @@ pub struct Actor {
     stand_in: [Vec<usize>; 2],
     /// The accounts, to name, rate and keep a finished game.
     accounts: Option<Arc<super::accounts::Accounts>>,
-    /// Web Push, to tell a correspondence player it is their turn.
-    push: Option<Arc<super::push::Push>>,
     /// What the finished game gave its accounts' ratings, if rated.
     rated: Option<super::accounts::model::RatedGame>,
 }
@@ -125,7 +123,6 @@ impl Actor {
             behind: false,
             stand_in: [Vec::new(), Vec::new()],
             accounts: None,
-            push: None,
             rated: None,
         };
         if actor.never_played() {
@@ -235,12 +232,6 @@ impl Actor {
     /// The actor tells `lobby` of each change.
     pub fn reporting(mut self, lobby: super::lobby::Reporter) -> Actor {
         self.lobby = Some(lobby);
-        self
-    }
-
-    /// The actor tells a correspondence player their turn through `push`.
-    pub fn with_push(mut self, push: Option<Arc<super::push::Push>>) -> Actor {
-        self.push = push;
         self
     }
 
@@ -478,7 +469,7 @@ impl Actor {
             });
         }
         // A correspondence turn is told to its person's browsers (Web Push).
-        super::push::turn(self.push.as_ref(), &self.saved, seat, to_move);
+        super::push::turn(self.accounts.as_ref(), &self.saved, seat, to_move);
         Ok(())
     }
 

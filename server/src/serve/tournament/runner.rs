@@ -275,7 +275,7 @@ impl Runner {
                         tournament: Some(t.name.clone()),
                         round: Some(number),
                     };
-                    super::super::push::round(self.hub.push(), &e.account, message, ttl);
+                    super::super::push::round(self.hub.accounts(), &e.account, message, ttl);
                 }
             }
         }

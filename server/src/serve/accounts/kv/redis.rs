@@ -9,7 +9,7 @@
 //!
 //! A swap is one Lua script, so it is atomic across servers.
 
-use crate::serve::store::Connection;
+use redis::aio::ConnectionManager;
 use redis::Script;
 
 use super::{Answer, Change, Expect, KeyValue, SCHEMA_VERSION};
@@ -61,7 +61,7 @@ return 0
 /// The accounts' Redis store; cheap to clone.
 #[derive(Clone)]
 pub struct RedisKv {
-    connection: Connection,
+    connection: ConnectionManager,
     swap: Script,
 }
 
@@ -82,7 +82,7 @@ impl RedisKv {
     /// accounts starts at the current schema; one at version 1 keeps it
     /// until the accounts migrate its documents (`super::super::speeds`);
     /// a newer one is refused.
-    pub async fn open(mut connection: Connection) -> Result<RedisKv, String> {
+    pub async fn open(mut connection: ConnectionManager) -> Result<RedisKv, String> {
         // Written only where no version is (a new store).
         redis::cmd("SET")
             .arg(SCHEMA_KEY)

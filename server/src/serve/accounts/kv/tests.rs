@@ -145,7 +145,6 @@ fn redis_keeps_accounts() {
     runtime().block_on(async {
         let client = redis::Client::open(redis.url()).unwrap();
         let connection = redis::aio::ConnectionManager::new(client).await.unwrap();
-        let connection = crate::serve::store::Connection::new(connection);
         conformance(Arc::new(RedisKv::open(connection).await.unwrap())).await;
     });
 }
