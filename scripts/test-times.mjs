@@ -110,7 +110,7 @@ const steps = phases();
 if (steps.length > 0) {
   // Some phases run side by side (`make -j2`), so the whole is the span
   // from the first start to the last end, not the sum.
-  console.log('\nmake test, each phase (wall time; the Rust tests run beside the wasm build, tsc and the shared browser batch):');
+  console.log('\nmake test, each phase (wall time; the Rust tests run beside the wasm build and tsc):');
   for (const { name, seconds } of steps) console.log(`  ${name.padEnd(26)} ${clock(seconds).padStart(12)}`);
   const span = Math.max(...steps.map((s) => s.end)) - Math.min(...steps.map((s) => s.start));
   console.log(`  ${'from first to last'.padEnd(26)} ${clock(span).padStart(12)}`);
